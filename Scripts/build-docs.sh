@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the DocC catalog of every library module with the toolchain's own `docc` (no plugin
+# package) and fails on any documentation warning.
+#
+#   bash Scripts/build-docs.sh            # all modules, archives in .build/docs/
+#   bash Scripts/build-docs.sh KeyPathQuery
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+modules=("$@")
+if [ ${#modules[@]} -eq 0 ]; then
+    modules=(KeyPathQuery ModelStorage PokedexKit)
+fi
+
+# Symbol graphs of the public API, from the package's ordinary debug build.
+swift package dump-symbol-graph --minimum-access-level public >/dev/null
+graphs=$(find .build -maxdepth 2 -type d -name symbolgraph | head -n 1)
+if [ -z "$graphs" ]; then
+    echo "build-docs: no symbol graphs were emitted" >&2
+    exit 1
+fi
+
+out=.build/docs
+mkdir -p "$out"
+for module in "${modules[@]}"; do
+    # Each catalog sees only its own module's graphs (and its extensions of other modules).
+    staging=$(mktemp -d)
+    trap 'rm -rf "$staging"' EXIT
+    cp "$graphs/$module.symbols.json" "$staging/"
+    find "$graphs" -name "$module@*.symbols.json" -exec cp {} "$staging/" \;
+    echo "build-docs: $module"
+    docc convert "Sources/$module/$module.docc" \
+        --additional-symbol-graph-dir "$staging" \
+        --fallback-display-name "$module" \
+        --fallback-bundle-identifier "org.pokedexkit.$module" \
+        --output-path "$out/$module.doccarchive" \
+        --warnings-as-errors
+    rm -rf "$staging"
+    trap - EXIT
+done
+echo "build-docs: archives in $out"

@@ -1,0 +1,145 @@
+import Foundation
+
+/// A Pokémon as the app stores it: the service's facts, flattened, beside the user's own data.
+///
+/// `Pokemon` is the record you keep in a `ModelStore`, query with
+/// `Condition`, and show in a list. Make one from what the service sent, then
+/// change what belongs to the user:
+///
+/// ```swift
+/// var charizard = Pokemon(fetched)
+/// charizard.favorite = true
+/// ```
+///
+/// The service owns every property but ``favorite``; ``refresh(from:)`` takes newer facts
+/// from the service and keeps what the user set. Its stored form is a flat JSON object whose
+/// keys are the attribute names of its `Queryable` mapping (`special_attack`,
+/// `base_experience`, …).
+public struct Pokemon: Hashable, Sendable, Identifiable {
+    /// The PokeAPI id.
+    public var id: Int
+    /// The lower-case PokeAPI name, such as `"charizard"`.
+    public var name: String
+    /// The types, primary first.
+    public var types: [PokemonType]
+    /// The base hit points.
+    public var hp: Int
+    /// The base attack.
+    public var attack: Int
+    /// The base defense.
+    public var defense: Int
+    /// The base special attack.
+    public var specialAttack: Int
+    /// The base special defense.
+    public var specialDefense: Int
+    /// The base speed.
+    public var speed: Int
+    /// The front sprite's URL, if the service has one.
+    public var sprite: URL?
+    /// The shiny front sprite's URL, if the service has one.
+    public var shiny: URL?
+    /// The height in decimetres.
+    public var height: Int
+    /// The weight in hectograms.
+    public var weight: Int
+    /// The base experience, if the service has one.
+    public var baseExperience: Int?
+    /// The names of the abilities, in slot order.
+    public var abilities: [String]
+    /// Whether the user marked this Pokémon as a favorite. The service never sets it.
+    public var favorite: Bool
+
+    /// Creates a record from its facts.
+    ///
+    /// - Parameters:
+    ///   - id: The PokeAPI id.
+    ///   - name: The PokeAPI name.
+    ///   - types: The types, primary first.
+    ///   - hp: The base hit points.
+    ///   - attack: The base attack.
+    ///   - defense: The base defense.
+    ///   - specialAttack: The base special attack.
+    ///   - specialDefense: The base special defense.
+    ///   - speed: The base speed.
+    ///   - sprite: The front sprite's URL.
+    ///   - shiny: The shiny front sprite's URL.
+    ///   - height: The height in decimetres.
+    ///   - weight: The weight in hectograms.
+    ///   - baseExperience: The base experience.
+    ///   - abilities: The ability names in slot order.
+    ///   - favorite: Whether the user marked it as a favorite.
+    public init(
+        id: Int,
+        name: String,
+        types: [PokemonType],
+        hp: Int,
+        attack: Int,
+        defense: Int,
+        specialAttack: Int,
+        specialDefense: Int,
+        speed: Int,
+        sprite: URL? = nil,
+        shiny: URL? = nil,
+        height: Int,
+        weight: Int,
+        baseExperience: Int? = nil,
+        abilities: [String] = [],
+        favorite: Bool = false
+    ) {
+        self.id = id
+        self.name = name
+        self.types = types
+        self.hp = hp
+        self.attack = attack
+        self.defense = defense
+        self.specialAttack = specialAttack
+        self.specialDefense = specialDefense
+        self.speed = speed
+        self.sprite = sprite
+        self.shiny = shiny
+        self.height = height
+        self.weight = weight
+        self.baseExperience = baseExperience
+        self.abilities = abilities
+        self.favorite = favorite
+    }
+
+    /// Creates a record from what the service sent, not yet a favorite.
+    ///
+    /// - Parameter fetched: The Pokémon as PokeAPI describes it.
+    public init(_ fetched: FetchedPokemon) {
+        self.init(
+            id: fetched.id,
+            name: fetched.name,
+            types: fetched.types,
+            hp: fetched.hp,
+            attack: fetched.attack,
+            defense: fetched.defense,
+            specialAttack: fetched.specialAttack,
+            specialDefense: fetched.specialDefense,
+            speed: fetched.speed,
+            sprite: fetched.sprite,
+            shiny: fetched.shiny,
+            height: fetched.height,
+            weight: fetched.weight,
+            baseExperience: fetched.baseExperience,
+            abilities: fetched.abilities.map(\.name)
+        )
+    }
+
+    /// Takes the service's newer facts and keeps the user's own data.
+    ///
+    /// Every property the service owns is replaced; ``favorite`` is kept.
+    ///
+    /// - Parameter fetched: The newer facts. Its ``FetchedPokemon/id`` should match ``id``.
+    public mutating func refresh(from fetched: FetchedPokemon) {
+        let favorite = self.favorite
+        self = Pokemon(fetched)
+        self.favorite = favorite
+    }
+
+    /// The total of the six base stats.
+    public var baseStatTotal: Int {
+        hp + attack + defense + specialAttack + specialDefense + speed
+    }
+}

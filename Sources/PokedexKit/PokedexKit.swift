@@ -1,0 +1,3 @@
+// `import PokedexKit` is all an app writes: the generic layers come with it.
+@_exported import KeyPathQuery
+@_exported import ModelStorage

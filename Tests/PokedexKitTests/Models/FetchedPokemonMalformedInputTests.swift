@@ -1,0 +1,119 @@
+import Foundation
+import PokedexKit
+import Testing
+
+@Suite("FetchedPokemon rejects malformed input with an error that names the problem")
+struct FetchedPokemonMalformedInputTests {
+    /// A malformed variant of a real entry, and what its error must mention.
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var expectedMention: String
+        var makeData: @Sendable () throws -> Data
+
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "truncated JSON", expectedMention: "") {
+            let data = try Fixtures.trimmed(1)
+            return data.prefix(data.count / 2)
+        },
+        Case(name: "a stat missing", expectedMention: "speed") {
+            var object = try Fixtures.trimmedObject(1)
+            let stats = try #require(object["stats"] as? [[String: Any]])
+            object["stats"] = stats.filter {
+                ($0["stat"] as? [String: Any])?["name"] as? String != "speed"
+            }
+            return try Data(jsonObject: object)
+        },
+        Case(name: "a stat given twice", expectedMention: "attack") {
+            var object = try Fixtures.trimmedObject(1)
+            let stats = try #require(object["stats"] as? [[String: Any]])
+            object["stats"] = stats + [stats[1]]
+            return try Data(jsonObject: object)
+        },
+        Case(name: "id as a string", expectedMention: "id") {
+            var object = try Fixtures.trimmedObject(1)
+            object["id"] = "1"
+            return try Data(jsonObject: object)
+        },
+        Case(name: "types not an array", expectedMention: "types") {
+            var object = try Fixtures.trimmedObject(1)
+            object["types"] = ["slot": 1, "type": ["name": "grass"]]
+            return try Data(jsonObject: object)
+        },
+        Case(name: "a type without a name", expectedMention: "name") {
+            var object = try Fixtures.trimmedObject(1)
+            object["types"] = [["slot": 1, "type": ["url": "/api/v2/type/12/"]]]
+            return try Data(jsonObject: object)
+        },
+        Case(name: "base stat as a string", expectedMention: "base_stat") {
+            var object = try Fixtures.trimmedObject(1)
+            var stats = try #require(object["stats"] as? [[String: Any]])
+            stats[0]["base_stat"] = "45"
+            object["stats"] = stats
+            return try Data(jsonObject: object)
+        },
+        Case(name: "weight missing", expectedMention: "weight") {
+            var object = try Fixtures.trimmedObject(1)
+            object["weight"] = nil
+            return try Data(jsonObject: object)
+        },
+        Case(name: "a sprite that is not a URL", expectedMention: "front_default") {
+            var object = try Fixtures.trimmedObject(1)
+            object["sprites"] = ["front_default": "", "front_shiny": NSNull()]
+            return try Data(jsonObject: object)
+        },
+        Case(name: "an empty object", expectedMention: "stats") { Data("{}".utf8) },
+        Case(name: "an array instead of an object", expectedMention: "") { Data("[1, 2]".utf8) },
+        Case(name: "null", expectedMention: "") { Data("null".utf8) },
+        Case(name: "empty input", expectedMention: "") { Data() },
+        Case(name: "random bytes", expectedMention: "") {
+            var generator = SplitMix64(seed: 0x5EED)
+            return Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        },
+    ]
+
+    @Test("each malformed input throws a DecodingError", arguments: cases)
+    func throwsDecodingError(_ input: Case) throws {
+        let data = try input.makeData()
+        let error = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(FetchedPokemon.self, from: data)
+        }
+        let text = Self.describe(error)
+        if !input.expectedMention.isEmpty {
+            #expect(text.contains(input.expectedMention), "\(text)")
+        }
+    }
+
+    /// The coding path and description of a decoding error, as one string.
+    static func describe(_ error: DecodingError) -> String {
+        let context: DecodingError.Context
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
+            context = c
+        case .keyNotFound(let key, let c):
+            context = DecodingError.Context(
+                codingPath: c.codingPath + [key], debugDescription: c.debugDescription)
+        @unknown default:
+            return String(describing: error)
+        }
+        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+        return path.joined(separator: ".") + ": " + context.debugDescription
+    }
+}
+
+/// A small seeded generator, so "random" inputs are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
