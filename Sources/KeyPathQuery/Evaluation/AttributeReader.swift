@@ -1,0 +1,45 @@
+/// Reads one attribute from a model as fast as the key path allows.
+///
+/// For a stored property held inline in a struct, `MemoryLayout.offset(of:)` gives its byte
+/// offset, and reading through that offset is documented to be equivalent to reading through
+/// the key path — without the key path's generic projection on every call. Anything else
+/// (a class, a computed property, an optional chain) is read through the key path itself.
+struct AttributeReader<Root, Value>: @unchecked Sendable {
+    // `@unchecked Sendable`: `keyPath` is an immutable key path from a `Sendable` condition
+    // (see `AttributeKeyPath`); `offset` is a plain integer.
+    private let keyPath: KeyPath<Root, Value>
+    private let offset: Int?
+
+    init(_ keyPath: KeyPath<Root, Value>) {
+        self.keyPath = keyPath
+        self.offset = MemoryLayout<Root>.offset(of: keyPath)
+    }
+
+    /// Reads the attribute.
+    @inline(__always)
+    func read(_ root: Root) -> Value {
+        if let offset {
+            return withUnsafePointer(to: root) {
+                UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self)
+            }
+        }
+        return root[keyPath: keyPath]
+    }
+}
+
+extension AttributeKeyPath {
+    /// A reader of this key path's value from a `Root`.
+    ///
+    /// - Throws: ``QueryError/unsupported(operation:target:reason:)`` when the key path is not
+    ///   rooted at `Root` or does not lead to a `Value`.
+    func reader<Root, Value>(
+        _: Root.Type, _: Value.Type
+    ) throws(QueryError) -> AttributeReader<Root, Value> {
+        guard let typed = typed(Root.self, Value.self) else {
+            throw .unsupported(
+                operation: description, target: .inMemory,
+                reason: "the key path does not read a \(Value.self) from a \(Root.self).")
+        }
+        return AttributeReader(typed)
+    }
+}

@@ -1,0 +1,74 @@
+/// A condition compiled once for evaluation in memory, ready to test many values quickly.
+///
+/// Compiling turns the condition's tree into a chain of closures over your model's key paths
+/// — the tree is not walked again for each value. Compile once, evaluate often:
+///
+/// ```swift
+/// let isStrongFire = try strongFire.compiled()
+/// let matches = pokemon.filter(isStrongFire.evaluate)
+/// ```
+public struct CompiledCondition<Model>: Sendable {
+    private let predicate: @Sendable (Model) -> Bool
+
+    init(_ predicate: @escaping @Sendable (Model) -> Bool) {
+        self.predicate = predicate
+    }
+
+    /// Whether a value satisfies the condition.
+    ///
+    /// - Parameter model: The value to test.
+    /// - Returns: `true` when it satisfies the condition.
+    /// - Complexity: O(1) for comparisons; text tests are linear in the text's length, and
+    ///   collection tests in the collection's count.
+    public func evaluate(_ model: Model) -> Bool {
+        callAsFunction(model)
+    }
+
+    /// Whether a value satisfies the condition, so that a compiled condition can be called
+    /// like a function.
+    ///
+    /// - Parameter model: The value to test.
+    /// - Returns: `true` when it satisfies the condition.
+    public func callAsFunction(_ model: Model) -> Bool {
+        predicate(model)
+    }
+}
+
+extension Condition {
+    /// Compiles the condition for evaluation in memory.
+    ///
+    /// - Returns: The compiled condition.
+    /// - Throws: ``QueryError`` when the condition cannot be evaluated: a regular expression
+    ///   that does not compile, a value that does not fit its attribute (in a decoded
+    ///   condition), an attribute whose type cannot be compared, or nesting deeper than
+    ///   ``maximumDepth``.
+    /// - Complexity: O(*n*) in the size of the condition.
+    public func compiled() throws(QueryError) -> CompiledCondition<Model> {
+        guard depth <= Self.maximumDepth else {
+            throw .conditionTooDeep(depth: depth, limit: Self.maximumDepth)
+        }
+        return CompiledCondition(try ConditionCompiler.compile(node, as: Model.self))
+    }
+
+    /// Whether a value satisfies the condition.
+    ///
+    /// To test many values, ``compiled()`` once and evaluate the result.
+    ///
+    /// - Parameter model: The value to test.
+    /// - Returns: `true` when it satisfies the condition.
+    /// - Throws: ``QueryError``, as ``compiled()`` does.
+    public func evaluate(_ model: Model) throws(QueryError) -> Bool {
+        try compiled().evaluate(model)
+    }
+
+    /// The values of a sequence that satisfy the condition, in their order.
+    ///
+    /// - Parameter values: The values to test.
+    /// - Returns: The values that satisfy the condition.
+    /// - Throws: ``QueryError``, as ``compiled()`` does.
+    /// - Complexity: O(*n*) in the number of values.
+    public func filter(_ values: some Sequence<Model>) throws(QueryError) -> [Model] {
+        let predicate = try compiled()
+        return values.filter { predicate($0) }
+    }
+}

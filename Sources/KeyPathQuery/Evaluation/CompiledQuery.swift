@@ -1,0 +1,98 @@
+import Foundation
+
+/// A query compiled once for evaluation in memory: its condition, its ordering, its page.
+///
+/// Stores compile a query once and apply it to their records; you can do the same with any
+/// collection of models:
+///
+/// ```swift
+/// let strongest = try query.compiled()
+/// let page = strongest.apply(to: allPokemon)
+/// ```
+public struct CompiledQuery<Model>: Sendable {
+    /// The compiled condition.
+    public let condition: CompiledCondition<Model>
+    private let ordering: ModelOrdering<Model>?
+    private let limit: Int?
+    private let offset: Int
+
+    init(_ query: Query<Model>) throws(QueryError) {
+        guard query.offset >= 0, (query.limit ?? 0) >= 0 else {
+            throw .invalidPagination(limit: query.limit, offset: query.offset)
+        }
+        condition = try query.condition.compiled()
+        ordering = try OrderingCompiler.compile(query.sortKeys, as: Model.self)
+        limit = query.limit
+        offset = query.offset
+    }
+
+    /// The values of a sequence that the query selects: those that satisfy the condition,
+    /// sorted, then the page after `offset` of at most `limit`.
+    ///
+    /// - Parameter values: The values to query.
+    /// - Returns: The selected values. Values equal on every sort key keep their order.
+    /// - Complexity: O(*n*) to filter, plus O(*m* log *k*) to sort the *m* matches when a
+    ///   limit keeps *k* = offset + limit of them (a partial sort), or O(*m* log *m*) without
+    ///   a limit.
+    public func apply(to values: some Sequence<Model>) -> [Model] {
+        guard let ordering else { return page(values) }
+        if let limit {
+            let keep = offset.addingReportingOverflow(limit)
+            if !keep.overflow {
+                return BoundedSelection.smallest(
+                    keep.partialValue, of: values, where: condition.evaluate, by: ordering
+                ).dropFirst(offset).map { $0 }
+            }
+        }
+        var matches = values.filter(condition.evaluate)
+        matches.sort { ordering($0, $1) == .orderedAscending }
+        return Array(matches.dropFirst(offset).prefix(limit ?? Int.max))
+    }
+
+    /// Whether the first value comes before the second in the query's order; `false` for
+    /// values equal on every sort key, or when the query has no sort keys.
+    ///
+    /// - Parameters:
+    ///   - lhs: A value.
+    ///   - rhs: Another value.
+    /// - Returns: Whether `lhs` sorts before `rhs`.
+    public func areInIncreasingOrder(_ lhs: Model, _ rhs: Model) -> Bool {
+        ordering?(lhs, rhs) == .orderedAscending
+    }
+
+    /// The page of an unsorted sequence, stopping as soon as it is full.
+    private func page(_ values: some Sequence<Model>) -> [Model] {
+        var result: [Model] = []
+        var skipped = 0
+        for value in values where condition.evaluate(value) {
+            if skipped < offset {
+                skipped += 1
+                continue
+            }
+            if let limit, result.count >= limit { break }
+            result.append(value)
+        }
+        return result
+    }
+}
+
+extension Query {
+    /// Compiles the query for evaluation in memory.
+    ///
+    /// - Returns: The compiled query.
+    /// - Throws: ``QueryError`` when the condition or a sort key cannot be evaluated, or the
+    ///   limit or offset is negative.
+    public func compiled() throws(QueryError) -> CompiledQuery<Model> {
+        try CompiledQuery(self)
+    }
+
+    /// The values of a sequence that the query selects, sorted and paged.
+    ///
+    /// - Parameter values: The values to query.
+    /// - Returns: The selected values.
+    /// - Throws: ``QueryError``, as ``compiled()`` does.
+    /// - Complexity: See ``CompiledQuery/apply(to:)``.
+    public func apply(to values: some Sequence<Model>) throws(QueryError) -> [Model] {
+        try compiled().apply(to: values)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Orders two models.
+typealias ModelOrdering<Root> = @Sendable (Root, Root) -> ComparisonResult
+
+/// Compiles sort keys into one ordering, with the meaning every target shares.
+enum OrderingCompiler {
+    static func compile<Root>(
+        _ keys: [SortKey<Root>], as root: Root.Type
+    ) throws(QueryError) -> ModelOrdering<Root>? {
+        guard !keys.isEmpty else { return nil }
+        var orderings: [ModelOrdering<Root>] = []
+        for key in keys {
+            orderings.append(try compile(key, as: root))
+        }
+        if orderings.count == 1 { return orderings[0] }
+        let all = orderings
+        return { lhs, rhs in
+            for ordering in all {
+                let order = ordering(lhs, rhs)
+                if order != .orderedSame { return order }
+            }
+            return .orderedSame
+        }
+    }
+
+    private static func compile<Root>(
+        _ key: SortKey<Root>, as root: Root.Type
+    ) throws(QueryError) -> ModelOrdering<Root> {
+        let ascending = try ascendingOrdering(key, as: root)
+        guard key.direction == .descending else { return ascending }
+        return { lhs, rhs in ascending(rhs, lhs) }
+    }
+
+    /// The key's ascending ordering, with `nil` placed as the key says for its direction.
+    private static func ascendingOrdering<Root>(
+        _ key: SortKey<Root>, as _: Root.Type
+    ) throws(QueryError) -> ModelOrdering<Root> {
+        // In ascending terms, "nils first" of a descending key means nils are largest.
+        let nilsFirst = (key.effectiveNilPlacement == .first) == (key.direction == .ascending)
+        let valueType = key.keyPath.valueType
+        if key.caseInsensitive {
+            guard let text = valueType as? any QueryTextConvertible.Type else {
+                throw .unsupported(
+                    operation: "a case-insensitive sort on \(key.keyPath)", target: .inMemory,
+                    reason: "\(valueType) is not text (QueryTextConvertible).")
+            }
+            return try text.foldedOrdering(key.keyPath, nilsFirst: nilsFirst, as: Root.self)
+        }
+        if let native = valueType as? any NativeQueryValue.Type {
+            return try native.nativeOrdering(key.keyPath, as: Root.self)
+        }
+        if let optional = valueType as? any OptionalQueryValue.Type,
+            let ordering = try optional.optionalOrdering(
+                key.keyPath, nilsFirst: nilsFirst, as: Root.self)
+        {
+            return ordering
+        }
+        if let convertible = valueType as? any QueryValueConvertible.Type {
+            return try convertible.representationOrdering(
+                key.keyPath, nilsFirst: nilsFirst, as: Root.self)
+        }
+        throw .unsupported(
+            operation: "a sort on \(key.keyPath)", target: .inMemory,
+            reason: "\(valueType) does not conform to QueryValueConvertible.")
+    }
+
+    @inline(__always)
+    static func order<T: Comparable>(_ lhs: T, _ rhs: T) -> ComparisonResult {
+        lhs < rhs ? .orderedAscending : (rhs < lhs ? .orderedDescending : .orderedSame)
+    }
+
+    /// Orders two optional representations; `nil` goes where `nilsFirst` says.
+    @inline(__always)
+    static func orderOptionals<T>(
+        _ lhs: T?, _ rhs: T?, nilsFirst: Bool, _ order: (T, T) -> ComparisonResult
+    ) -> ComparisonResult {
+        switch (lhs, rhs) {
+        case (nil, nil): .orderedSame
+        case (nil, _): nilsFirst ? .orderedAscending : .orderedDescending
+        case (_, nil): nilsFirst ? .orderedDescending : .orderedAscending
+        case (let l?, let r?): order(l, r)
+        }
+    }
+}
+
+extension NativeQueryValue {
+    static func nativeOrdering<Root>(
+        _ keyPath: AttributeKeyPath, as _: Root.Type
+    ) throws(QueryError) -> ModelOrdering<Root> {
+        let reader = try keyPath.reader(Root.self, Self.self)
+        return { OrderingCompiler.order(reader.read($0), reader.read($1)) }
+    }
+
+    static func optionalNativeOrdering<Root>(
+        _ keyPath: AttributeKeyPath, nilsFirst: Bool, as _: Root.Type
+    ) throws(QueryError) -> ModelOrdering<Root> {
+        let reader = try keyPath.reader(Root.self, Self?.self)
+        return {
+            OrderingCompiler.orderOptionals(
+                reader.read($0), reader.read($1), nilsFirst: nilsFirst, OrderingCompiler.order)
+        }
+    }
+}
+
+extension Optional {
+    static func optionalOrdering<Root>(
+        _ keyPath: AttributeKeyPath, nilsFirst: Bool, as _: Root.Type
+    ) throws(QueryError) -> ModelOrdering<Root>? {
+        guard let native = Wrapped.self as? any NativeQueryValue.Type else { return nil }
+        return try native.optionalNativeOrdering(keyPath, nilsFirst: nilsFirst, as: Root.self)
+    }
+}
+
+extension QueryValueConvertible {
+    static func representationOrdering<Root>(
+        _ keyPath: AttributeKeyPath, nilsFirst: Bool, as _: Root.Type
+    ) throws(QueryError) -> ModelOrdering<Root> {
+        let reader = try keyPath.reader(Root.self, Self.self)
+        return { lhs, rhs in
+            let (l, r) = (reader.read(lhs).queryValue, reader.read(rhs).queryValue)
+            return OrderingCompiler.orderOptionals(
+                l.isNull ? nil : l, r.isNull ? nil : r, nilsFirst: nilsFirst
+            ) { $0.compare(to: $1) ?? .orderedSame }
+        }
+    }
+}
+
+extension QueryTextConvertible {
+    static func foldedOrdering<Root>(
+        _ keyPath: AttributeKeyPath, nilsFirst: Bool, as _: Root.Type
+    ) throws(QueryError) -> ModelOrdering<Root> {
+        let reader = try keyPath.reader(Root.self, Self.self)
+        return { lhs, rhs in
+            let fold = { (text: String) in TextMatcher.fold(text, .caseInsensitive) }
+            return OrderingCompiler.orderOptionals(
+                reader.read(lhs).queryText.map(fold), reader.read(rhs).queryText.map(fold),
+                nilsFirst: nilsFirst, OrderingCompiler.order)
+        }
+    }
+}
