@@ -26,7 +26,8 @@ enum BoundedSelection {
             }
         }
         var arrival = 0
-        for value in values where isIncluded(value) {
+        values.scan { value in
+            guard isIncluded(value) else { return true }
             defer { arrival += 1 }
             if heap.count < count {
                 heap.append((arrival, value))
@@ -35,6 +36,7 @@ enum BoundedSelection {
                 heap[0] = (arrival, value)
                 siftDown(&heap, from: 0, by: sortsAfter)
             }
+            return true
         }
         heap.sort { sortsAfter($1, $0) }
         return heap.map(\.value)

@@ -45,6 +45,12 @@ enum ComparisonCompiler {
         {
             return predicate
         }
+        if !comparison.isOrdering,
+            let equatable = valueType
+                as? any (RawRepresentable & Equatable & QueryValueConvertible).Type
+        {
+            return try equatable.compileEquality(keyPath, comparison, operand, as: Root.self)
+        }
         if let convertible = valueType as? any QueryValueConvertible.Type {
             return try convertible.compileRepresentationComparison(
                 keyPath, comparison, operand, as: Root.self)
@@ -70,6 +76,22 @@ enum ComparisonCompiler {
         }
     }
 
+    /// A comparison closure specialized for a concrete value type; the compiler inlines the
+    /// read and the operator into each closure.
+    @inline(__always)
+    static func concrete<Root, Value: Comparable & Sendable>(
+        _ reader: AttributeReader<Root, Value>, _ comparison: ComparisonOperator, _ bound: Value
+    ) -> ModelPredicate<Root> {
+        switch comparison {
+        case .equal: { reader.read($0) == bound }
+        case .notEqual: { reader.read($0) != bound }
+        case .less: { reader.read($0) < bound }
+        case .lessOrEqual: { reader.read($0) <= bound }
+        case .greater: { reader.read($0) > bound }
+        case .greaterOrEqual: { reader.read($0) >= bound }
+        }
+    }
+
     /// The result of comparing a present attribute with `nil`.
     static func presentComparedWithNil(_ comparison: ComparisonOperator) -> Bool {
         comparison == .notEqual
@@ -87,6 +109,17 @@ extension NativeQueryValue {
             return { _ in result }
         }
         let bound = try Self.converting(operand, for: keyPath)
+        // The commonest types get closures with no generic value left in them, so the compare
+        // and the read are direct machine operations rather than witness-table calls.
+        if let reader = reader as? AttributeReader<Root, Int>, let bound = bound as? Int {
+            return ComparisonCompiler.concrete(reader, comparison, bound)
+        }
+        if let reader = reader as? AttributeReader<Root, String>, let bound = bound as? String {
+            return ComparisonCompiler.concrete(reader, comparison, bound)
+        }
+        if let reader = reader as? AttributeReader<Root, Double>, let bound = bound as? Double {
+            return ComparisonCompiler.concrete(reader, comparison, bound)
+        }
         switch comparison {
         case .equal: return { reader.read($0) == bound }
         case .notEqual: return { reader.read($0) != bound }
@@ -115,6 +148,27 @@ extension NativeQueryValue {
             guard let value = reader.read(root) else { return comparison == .notEqual }
             return comparison.holds(value, bound)
         }
+    }
+}
+
+extension RawRepresentable where Self: Equatable & QueryValueConvertible {
+    /// Equality on a raw-representable type through its own `==`, which for raw-representable
+    /// types (synthesized equality) agrees with equality of the raw values that SQL and
+    /// `NSPredicate` compare — and costs no conversion to a representation per value.
+    static func compileEquality<Root>(
+        _ keyPath: AttributeKeyPath, _ comparison: ComparisonOperator, _ operand: QueryValue,
+        as _: Root.Type
+    ) throws(QueryError) -> ModelPredicate<Root> {
+        let reader = try keyPath.reader(Root.self, Self.self)
+        if operand.isNull {
+            let result = ComparisonCompiler.presentComparedWithNil(comparison)
+            return { _ in result }
+        }
+        let bound = try converting(operand, for: keyPath)
+        if comparison == .equal {
+            return { reader.read($0) == bound }
+        }
+        return { reader.read($0) != bound }
     }
 }
 

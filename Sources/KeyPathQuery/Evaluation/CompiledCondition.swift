@@ -69,6 +69,6 @@ extension Condition {
     /// - Complexity: O(*n*) in the number of values.
     public func filter(_ values: some Sequence<Model>) throws(QueryError) -> [Model] {
         let predicate = try compiled()
-        return values.filter { predicate($0) }
+        return values.scanFilter { predicate($0) }
     }
 }

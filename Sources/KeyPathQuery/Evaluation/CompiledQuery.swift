@@ -44,7 +44,7 @@ public struct CompiledQuery<Model>: Sendable {
                 ).dropFirst(offset).map { $0 }
             }
         }
-        var matches = values.filter(condition.evaluate)
+        var matches = values.scanFilter(condition.evaluate)
         matches.sort { ordering($0, $1) == .orderedAscending }
         return Array(matches.dropFirst(offset).prefix(limit ?? Int.max))
     }
@@ -64,13 +64,15 @@ public struct CompiledQuery<Model>: Sendable {
     private func page(_ values: some Sequence<Model>) -> [Model] {
         var result: [Model] = []
         var skipped = 0
-        for value in values where condition.evaluate(value) {
+        values.scan { value in
+            guard condition.evaluate(value) else { return true }
             if skipped < offset {
                 skipped += 1
-                continue
+                return true
             }
-            if let limit, result.count >= limit { break }
+            if let limit, result.count >= limit { return false }
             result.append(value)
+            return true
         }
         return result
     }

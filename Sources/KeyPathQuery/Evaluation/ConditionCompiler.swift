@@ -136,6 +136,11 @@ extension Collection where Self: Sendable {
         case .count(let comparison, let number):
             return { comparison.holds(reader.read($0).count, number) }
         case .contains(let value):
+            if let fast = Self.self as? any EquatableElementCollection.Type,
+                let predicate = try fast.compileContains(keyPath, value, as: Root.self)
+            {
+                return predicate
+            }
             let isValue = try ConditionCompiler.compile(
                 .comparison(element, .equal, value), as: Element.self)
             return { reader.read($0).contains(where: isValue) }
@@ -168,5 +173,59 @@ extension Collection where Self: Sendable {
         case .all: return { reader.read($0).allSatisfy(test) }
         case .none: return { !reader.read($0).contains(where: test) }
         }
+    }
+}
+
+/// Collections whose elements are `Equatable` values, tested for membership with the elements'
+/// own `==` in one call rather than a closure per element.
+protocol EquatableElementCollection {
+    /// The membership test, or `nil` when the elements' `==` is not known to agree with
+    /// equality of their representations (only native types and raw-representable types are
+    /// trusted; others are compared by representation).
+    static func compileContains<Root>(
+        _ keyPath: AttributeKeyPath, _ value: QueryValue, as _: Root.Type
+    ) throws(QueryError) -> ModelPredicate<Root>?
+}
+
+extension Array: EquatableElementCollection where Element: Equatable & QueryValueConvertible {
+    static func compileContains<Root>(
+        _ keyPath: AttributeKeyPath, _ value: QueryValue, as _: Root.Type
+    ) throws(QueryError) -> ModelPredicate<Root>? {
+        guard let element = try trustedElement(value, for: keyPath) else { return nil }
+        let reader = try keyPath.reader(Root.self, Self.self)
+        // A plain loop over the buffer: no iterator or index types to instantiate per call.
+        return { root in
+            reader.read(root).withUnsafeBufferPointer { buffer in
+                var index = 0
+                while index < buffer.count {
+                    if buffer[index] == element { return true }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+}
+
+extension Set: EquatableElementCollection where Element: QueryValueConvertible {
+    static func compileContains<Root>(
+        _ keyPath: AttributeKeyPath, _ value: QueryValue, as _: Root.Type
+    ) throws(QueryError) -> ModelPredicate<Root>? {
+        guard let element = try trustedElement(value, for: keyPath) else { return nil }
+        let reader = try keyPath.reader(Root.self, Self.self)
+        return { reader.read($0).contains(element) }
+    }
+}
+
+extension Collection where Element: QueryValueConvertible {
+    /// The operand as an element, when the elements' `==` can be trusted to agree with
+    /// equality of representations: native types and raw-representable types.
+    fileprivate static func trustedElement(
+        _ value: QueryValue, for keyPath: AttributeKeyPath
+    ) throws(QueryError) -> Element? {
+        guard !value.isNull,
+            Element.self is any NativeQueryValue.Type || Element.self is any RawRepresentable.Type
+        else { return nil }
+        return try Element.converting(value, for: keyPath)
     }
 }
