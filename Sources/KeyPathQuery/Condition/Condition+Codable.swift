@@ -102,6 +102,8 @@ enum ConditionCoding {
             return .and(conditions: try records(from: nodes))
         case .or(let nodes):
             return .or(conditions: try records(from: nodes))
+        case .tooDeep(let depth):
+            throw .conditionTooDeep(depth: depth, limit: Condition<Void>.maximumDepth)
         }
     }
 

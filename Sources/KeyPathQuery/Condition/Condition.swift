@@ -39,15 +39,17 @@ public struct Condition<Model>: Sendable {
     let depth: Int
 
     init(_ node: ConditionNode, depth: Int = 1) {
-        self.node = node
+        self.node = depth > Self.maximumDepth ? .tooDeep(depth: depth) : node
         self.depth = depth
     }
 
-    /// The deepest nesting a condition may have to be evaluated, rendered or encoded.
+    /// The deepest nesting a condition may have.
     ///
     /// Chains of `&&` and `||` are flattened and add no depth; nesting comes from mixing them,
-    /// from `!`, and from conditions on collection elements.
-    public static var maximumDepth: Int { 1_000 }
+    /// from `!`, and from conditions on collection elements. A condition built deeper than
+    /// this keeps no subtree — so nothing recurses that deep, not even freeing it — and
+    /// compiling, rendering or encoding it throws ``QueryError/conditionTooDeep(depth:limit:)``.
+    public static var maximumDepth: Int { 512 }
 
     /// The condition every value satisfies: `TRUEPREDICATE`, `1`.
     public static var `true`: Condition { Condition(.constant(true)) }
@@ -61,7 +63,21 @@ public struct Condition<Model>: Sendable {
     /// - Parameter conditions: The conditions to combine.
     /// - Returns: Their conjunction.
     public static func all(_ conditions: some Sequence<Condition>) -> Condition {
-        conditions.reduce(.true, &&)
+        var nodes: [ConditionNode] = []
+        var depth = 1
+        for condition in conditions {
+            switch condition.node {
+            case .constant(true): continue
+            case .constant(false): return .false
+            case .and(let children):
+                nodes += children
+                depth = max(depth, condition.depth)
+            default:
+                nodes.append(condition.node)
+                depth = max(depth, condition.depth + 1)
+            }
+        }
+        return combined(nodes, depth: depth, identity: true, make: ConditionNode.and)
     }
 
     /// The condition that holds when at least one of `conditions` holds; ``false`` when there
@@ -70,7 +86,32 @@ public struct Condition<Model>: Sendable {
     /// - Parameter conditions: The conditions to combine.
     /// - Returns: Their disjunction.
     public static func any(_ conditions: some Sequence<Condition>) -> Condition {
-        conditions.reduce(.false, ||)
+        var nodes: [ConditionNode] = []
+        var depth = 1
+        for condition in conditions {
+            switch condition.node {
+            case .constant(false): continue
+            case .constant(true): return .true
+            case .or(let children):
+                nodes += children
+                depth = max(depth, condition.depth)
+            default:
+                nodes.append(condition.node)
+                depth = max(depth, condition.depth + 1)
+            }
+        }
+        return combined(nodes, depth: depth, identity: false, make: ConditionNode.or)
+    }
+
+    private static func combined(
+        _ nodes: [ConditionNode], depth: Int, identity: Bool,
+        make: ([ConditionNode]) -> ConditionNode
+    ) -> Condition {
+        switch nodes.count {
+        case 0: Condition(.constant(identity))
+        case 1: Condition(nodes[0], depth: max(depth - 1, 1))
+        default: Condition(make(nodes), depth: depth)
+        }
     }
 
     /// Whether this is ``true``, the condition that adds nothing to a conjunction.

@@ -23,6 +23,10 @@ indirect enum ConditionNode: Hashable, Sendable {
     case and([ConditionNode])
     /// At least one condition holds (false when empty).
     case or([ConditionNode])
+    /// A condition that was nested deeper than ``Condition/maximumDepth``: its subtree is
+    /// dropped as soon as it is built (so nothing ever recurses that deep, not even its
+    /// deallocation), and every use of it throws ``QueryError/conditionTooDeep(depth:limit:)``.
+    case tooDeep(depth: Int)
 }
 
 /// A text operation.

@@ -40,6 +40,9 @@ enum ConditionCompiler {
 
         case .or(let nodes):
             return disjunction(try compileAll(nodes, as: root))
+
+        case .tooDeep(let depth):
+            throw .conditionTooDeep(depth: depth, limit: Condition<Root>.maximumDepth)
         }
     }
 

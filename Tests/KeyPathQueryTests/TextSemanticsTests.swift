@@ -1,0 +1,110 @@
+import Foundation
+import KeyPathQuery
+import Testing
+
+@Suite("Text semantics")
+struct TextSemanticsTests {
+    struct Text: Queryable, Sendable {
+        var value: String
+        static let queryAttributes: AttributeMap<Text> = [\.value: "value"]
+    }
+
+    /// What a case-insensitive test means, written with Foundation's folding alone.
+    static func reference(_ operation: String, _ text: String, _ operand: String) -> Bool {
+        let folded = text.folding(options: .caseInsensitive, locale: nil)
+        let needle = operand.folding(options: .caseInsensitive, locale: nil)
+        switch operation {
+        case "prefix": return folded.hasPrefix(needle)
+        case "suffix": return folded.hasSuffix(needle)
+        default: return needle.isEmpty || folded.contains(needle)
+        }
+    }
+
+    static func condition(_ operation: String, _ operand: String) -> Condition<Text> {
+        switch operation {
+        case "prefix": .hasPrefix(\.value, operand, options: .caseInsensitive)
+        case "suffix": .hasSuffix(\.value, operand, options: .caseInsensitive)
+        default: .contains(\.value, operand, options: .caseInsensitive)
+        }
+    }
+
+    @Test(
+        "case-insensitive tests agree with Unicode case folding, fast ASCII path or not",
+        arguments: ["prefix", "suffix", "contains"])
+    func caseFoldingAgrees(operation: String) throws {
+        let alphabet: [Character] = [
+            "a", "B", "c", "é", "E", "\u{301}", "ß", "S", "s", "K", "\u{212A}", "\r", "\n", " ",
+            "%", "*", "İ", "i",
+        ]
+        var generator = SplitMix64(seed: 7)
+        func randomString(_ length: ClosedRange<Int>) -> String {
+            String(
+                (0..<Int.random(in: length, using: &generator)).map { _ in
+                    alphabet.randomElement(using: &generator) ?? "a"
+                })
+        }
+        for _ in 0..<2_000 {
+            let text = randomString(0...8)
+            let operand = randomString(0...3)
+            let result = try Self.condition(operation, operand).evaluate(Text(value: text))
+            #expect(
+                result == Self.reference(operation, text, operand),
+                "\(operation) \(text.debugDescription) \(operand.debugDescription)")
+        }
+    }
+
+    @Test("full case folding: STRASSE contains straße, ignoring case")
+    func sharpS() throws {
+        let condition: Condition<Text> = .contains(\.value, "straße", options: .caseInsensitive)
+        #expect(try condition.evaluate(Text(value: "HAUPTSTRASSE")))
+        #expect(try !Condition<Text>.contains(\.value, "straße").evaluate(Text(value: "STRASSE")))
+    }
+
+    @Test("exact tests compare Characters: a combining accent is part of its letter")
+    func characters() throws {
+        let decomposed = Text(value: "Cafe\u{301}")
+        #expect(try Condition<Text>.hasSuffix(\.value, "é").evaluate(decomposed))
+        #expect(try !Condition<Text>.hasSuffix(\.value, "e").evaluate(decomposed))
+        #expect(
+            try Condition<Text>.hasSuffix(\.value, "e", options: .diacriticInsensitive).evaluate(
+                decomposed))
+        #expect(try Condition<Text>.like(\.value, "Caf?").evaluate(decomposed))
+    }
+
+    @Test(
+        "like: wildcards, escapes, whole-text matching",
+        arguments: [
+            ("char*", "charmander", true), ("char*", "Charmander", false),
+            ("*mander", "charmander", true),
+            ("c?ar*", "charmander", true), ("c?ar", "charmander", false), ("*", "", true),
+            ("?", "", false), ("100\\%", "100%", true), ("a\\*b", "a*b", true),
+            ("a\\*b", "axb", false),
+            ("a\\?", "a?", true), ("**a**", "banana", true), ("*a*a*a*", "banana", true),
+            ("*a*a*a*a*", "banana", false), ("flab?b?", "flabébé", true),
+        ])
+    func like(pattern: String, text: String, expected: Bool) throws {
+        #expect(try Condition<Text>.like(\.value, pattern).evaluate(Text(value: text)) == expected)
+    }
+
+    @Test("matches: ICU syntax, whole text only")
+    func matches() throws {
+        let text = Text(value: "charmander")
+        #expect(try Condition<Text>.matches(\.value, "char.*").evaluate(text))
+        #expect(try !Condition<Text>.matches(\.value, "char").evaluate(text))
+        #expect(try Condition<Text>.matches(\.value, "a|charmander").evaluate(text))
+        #expect(
+            try Condition<Text>.matches(\.value, "CHAR.*", options: .caseInsensitive).evaluate(text)
+        )
+        #expect(
+            try Condition<Text>.matches(\.value, "flabebe", options: .diacriticInsensitive)
+                .evaluate(Text(value: "flabébé")))
+    }
+
+    @Test("text tests on a raw-representable value read its raw value")
+    func rawValues() throws {
+        let condition: Condition<Record> = .hasPrefix(\.mood, "FOC", options: .caseInsensitive)
+        #expect(try condition.filter(Record.all).allSatisfy { $0.mood == .focused })
+    }
+}
+
+extension Mood: QueryTextConvertible {}
