@@ -1,9 +1,11 @@
-/// Reads one attribute from a model as fast as the key path allows.
+/// Reads one attribute from a model in memory, as fast as the key path allows.
 ///
-/// For a stored property held inline in a struct, `MemoryLayout.offset(of:)` gives its byte
-/// offset, and reading through that offset is documented to be equivalent to reading through
-/// the key path — without the key path's generic projection on every call. Anything else
-/// (a class, a computed property, an optional chain) is read through the key path itself.
+/// The query engine runs as unspecialized generic code (the model type is only known at run
+/// time), so it works on models in place, through pointers, and never copies a model to read
+/// one attribute. For a stored property held inline in a struct, `MemoryLayout.offset(of:)`
+/// gives its byte offset, and reading through that offset is documented to be equivalent to
+/// reading through the key path; anything else (a class, a computed property, an optional
+/// chain) is read through the key path itself.
 struct AttributeReader<Root, Value>: @unchecked Sendable {
     // `@unchecked Sendable`: `keyPath` is an immutable key path from a `Sendable` condition
     // (see `AttributeKeyPath`); `offset` is a plain integer.
@@ -15,15 +17,13 @@ struct AttributeReader<Root, Value>: @unchecked Sendable {
         self.offset = MemoryLayout<Root>.offset(of: keyPath)
     }
 
-    /// Reads the attribute.
+    /// Reads the attribute of the model at `model`.
     @inline(__always)
-    func read(_ root: Root) -> Value {
+    func read(_ model: UnsafePointer<Root>) -> Value {
         if let offset {
-            return withUnsafePointer(to: root) {
-                UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self)
-            }
+            return UnsafeRawPointer(model).load(fromByteOffset: offset, as: Value.self)
         }
-        return root[keyPath: keyPath]
+        return model.pointee[keyPath: keyPath]
     }
 }
 

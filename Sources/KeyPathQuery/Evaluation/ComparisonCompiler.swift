@@ -1,7 +1,14 @@
 import Foundation
 
-/// A predicate on a model, as conditions compile to.
-typealias ModelPredicate<Root> = @Sendable (Root) -> Bool
+/// A predicate on a model in memory, as conditions compile to.
+typealias ModelPredicate<Root> = @Sendable (UnsafePointer<Root>) -> Bool
+
+/// A compiled predicate in a box, so that an optional one keeps its natural calling
+/// convention: a closure stored in an `Optional` is kept maximally abstracted, and every call
+/// through it would pass through two reabstraction thunks.
+struct PredicateBox<Root>: Sendable {
+    let test: ModelPredicate<Root>
+}
 
 /// Types whose Swift order and equality are those of their stored representation, so that
 /// comparisons on them can run on the values themselves — the fast path.
@@ -40,10 +47,16 @@ enum ComparisonCompiler {
             return try native.compileComparison(keyPath, comparison, operand, as: Root.self)
         }
         if let optional = valueType as? any OptionalQueryValue.Type,
-            let predicate = try optional.compileOptionalComparison(
+            let box = try optional.compileOptionalComparison(
                 keyPath, comparison, operand, as: Root.self)
         {
-            return predicate
+            return box.test
+        }
+        if valueType == Bool.self, case .bool(let bound) = operand,
+            let box = ConcreteComparisons.bool(
+                try keyPath.reader(Root.self, Bool.self), comparison, bound)
+        {
+            return box.test
         }
         if !comparison.isOrdering,
             let equatable = valueType
@@ -76,22 +89,6 @@ enum ComparisonCompiler {
         }
     }
 
-    /// A comparison closure specialized for a concrete value type; the compiler inlines the
-    /// read and the operator into each closure.
-    @inline(__always)
-    static func concrete<Root, Value: Comparable & Sendable>(
-        _ reader: AttributeReader<Root, Value>, _ comparison: ComparisonOperator, _ bound: Value
-    ) -> ModelPredicate<Root> {
-        switch comparison {
-        case .equal: { reader.read($0) == bound }
-        case .notEqual: { reader.read($0) != bound }
-        case .less: { reader.read($0) < bound }
-        case .lessOrEqual: { reader.read($0) <= bound }
-        case .greater: { reader.read($0) > bound }
-        case .greaterOrEqual: { reader.read($0) >= bound }
-        }
-    }
-
     /// The result of comparing a present attribute with `nil`.
     static func presentComparedWithNil(_ comparison: ComparisonOperator) -> Bool {
         comparison == .notEqual
@@ -109,16 +106,8 @@ extension NativeQueryValue {
             return { _ in result }
         }
         let bound = try Self.converting(operand, for: keyPath)
-        // The commonest types get closures with no generic value left in them, so the compare
-        // and the read are direct machine operations rather than witness-table calls.
-        if let reader = reader as? AttributeReader<Root, Int>, let bound = bound as? Int {
-            return ComparisonCompiler.concrete(reader, comparison, bound)
-        }
-        if let reader = reader as? AttributeReader<Root, String>, let bound = bound as? String {
-            return ComparisonCompiler.concrete(reader, comparison, bound)
-        }
-        if let reader = reader as? AttributeReader<Root, Double>, let bound = bound as? Double {
-            return ComparisonCompiler.concrete(reader, comparison, bound)
+        if let concrete = ConcreteComparisons.make(reader, comparison, bound) {
+            return concrete.test
         }
         switch comparison {
         case .equal: return { reader.read($0) == bound }
@@ -144,6 +133,9 @@ extension NativeQueryValue {
             }
         }
         let bound = try Self.converting(operand, for: keyPath)
+        if let reader = reader as? AttributeReader<Root, Int?>, let bound = bound as? Int {
+            return ConcreteComparisons.optionalInt(reader, comparison, bound)
+        }
         return { root in
             guard let value = reader.read(root) else { return comparison == .notEqual }
             return comparison.holds(value, bound)
@@ -208,22 +200,23 @@ protocol OptionalQueryValue {
     static func compileOptionalComparison<Root>(
         _ keyPath: AttributeKeyPath, _ comparison: ComparisonOperator, _ operand: QueryValue,
         as _: Root.Type
-    ) throws(QueryError) -> ModelPredicate<Root>?
+    ) throws(QueryError) -> PredicateBox<Root>?
 
     /// Compiles the ascending ordering of an optional native attribute, or returns `nil` when
     /// the wrapped type is not native.
     static func optionalOrdering<Root>(
         _ keyPath: AttributeKeyPath, nilsFirst: Bool, as _: Root.Type
-    ) throws(QueryError) -> ModelOrdering<Root>?
+    ) throws(QueryError) -> OrderingBox<Root>?
 }
 
 extension Optional: OptionalQueryValue {
     static func compileOptionalComparison<Root>(
         _ keyPath: AttributeKeyPath, _ comparison: ComparisonOperator, _ operand: QueryValue,
         as _: Root.Type
-    ) throws(QueryError) -> ModelPredicate<Root>? {
+    ) throws(QueryError) -> PredicateBox<Root>? {
         guard let native = Wrapped.self as? any NativeQueryValue.Type else { return nil }
-        return try native.compileOptionalComparison(
-            wrapping: keyPath, comparison, operand, as: Root.self)
+        return PredicateBox(
+            test: try native.compileOptionalComparison(
+                wrapping: keyPath, comparison, operand, as: Root.self))
     }
 }

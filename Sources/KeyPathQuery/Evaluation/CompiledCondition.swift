@@ -8,9 +8,9 @@
 /// let matches = pokemon.filter(isStrongFire.evaluate)
 /// ```
 public struct CompiledCondition<Model>: Sendable {
-    private let predicate: @Sendable (Model) -> Bool
+    private let predicate: ModelPredicate<Model>
 
-    init(_ predicate: @escaping @Sendable (Model) -> Bool) {
+    init(_ predicate: @escaping ModelPredicate<Model>) {
         self.predicate = predicate
     }
 
@@ -30,8 +30,17 @@ public struct CompiledCondition<Model>: Sendable {
     /// - Parameter model: The value to test.
     /// - Returns: `true` when it satisfies the condition.
     public func callAsFunction(_ model: Model) -> Bool {
+        withUnsafePointer(to: model, predicate)
+    }
+
+    /// Whether the model at `model` satisfies the condition, read in place.
+    @inline(__always)
+    func evaluate(at model: UnsafePointer<Model>) -> Bool {
         predicate(model)
     }
+
+    /// The compiled predicate itself, for the engine's own loops.
+    var test: ModelPredicate<Model> { predicate }
 }
 
 extension Condition {
@@ -69,6 +78,6 @@ extension Condition {
     /// - Complexity: O(*n*) in the number of values.
     public func filter(_ values: some Sequence<Model>) throws(QueryError) -> [Model] {
         let predicate = try compiled()
-        return values.scanFilter { predicate($0) }
+        return values.scanFilter(predicate.test)
     }
 }

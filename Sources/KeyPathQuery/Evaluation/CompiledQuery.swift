@@ -12,7 +12,7 @@ import Foundation
 public struct CompiledQuery<Model>: Sendable {
     /// The compiled condition.
     public let condition: CompiledCondition<Model>
-    private let ordering: ModelOrdering<Model>?
+    private let ordering: OrderingBox<Model>?
     private let limit: Int?
     private let offset: Int
 
@@ -35,18 +35,26 @@ public struct CompiledQuery<Model>: Sendable {
     ///   limit keeps *k* = offset + limit of them (a partial sort), or O(*m* log *m*) without
     ///   a limit.
     public func apply(to values: some Sequence<Model>) -> [Model] {
-        guard let ordering else { return page(values) }
+        guard let ordering = ordering?.order else { return page(values) }
         if let limit {
             let keep = offset.addingReportingOverflow(limit)
             if !keep.overflow {
-                return BoundedSelection.smallest(
-                    keep.partialValue, of: values, where: condition.evaluate, by: ordering
-                ).dropFirst(offset).map { $0 }
+                return Array(
+                    BoundedSelection.smallest(
+                        keep.partialValue, of: values, where: condition.test,
+                        by: ordering
+                    ).dropFirst(offset))
             }
         }
-        var matches = values.scanFilter(condition.evaluate)
-        matches.sort { ordering($0, $1) == .orderedAscending }
-        return Array(matches.dropFirst(offset).prefix(limit ?? Int.max))
+        // Sort positions rather than values: comparisons read the values in place, and only
+        // the selected page is copied out.
+        let matches = values.scanFilter(condition.test)
+        return matches.withUnsafeBufferPointer { buffer -> [Model] in
+            guard let base = buffer.baseAddress else { return [] }
+            var order = Array(buffer.indices)
+            order.sort { ordering(base + $0, base + $1) == .orderedAscending }
+            return order.dropFirst(offset).prefix(limit ?? Int.max).map { base[$0] }
+        }
     }
 
     /// Whether the first value comes before the second in the query's order; `false` for
@@ -57,7 +65,10 @@ public struct CompiledQuery<Model>: Sendable {
     ///   - rhs: Another value.
     /// - Returns: Whether `lhs` sorts before `rhs`.
     public func areInIncreasingOrder(_ lhs: Model, _ rhs: Model) -> Bool {
-        ordering?(lhs, rhs) == .orderedAscending
+        guard let ordering = ordering?.order else { return false }
+        return withUnsafePointer(to: lhs) { lhs in
+            withUnsafePointer(to: rhs) { rhs in ordering(lhs, rhs) == .orderedAscending }
+        }
     }
 
     /// The page of an unsorted sequence, stopping as soon as it is full.
@@ -65,13 +76,13 @@ public struct CompiledQuery<Model>: Sendable {
         var result: [Model] = []
         var skipped = 0
         values.scan { value in
-            guard condition.evaluate(value) else { return true }
+            guard condition.evaluate(at: value) else { return true }
             if skipped < offset {
                 skipped += 1
                 return true
             }
             if let limit, result.count >= limit { return false }
-            result.append(value)
+            result.append(value.pointee)
             return true
         }
         return result

@@ -17,7 +17,7 @@ enum ConditionCompiler {
 
         case .oneOf(let keyPath, let values):
             let tests = try values.map { value throws(QueryError) in
-                try ComparisonCompiler.compile(keyPath, .equal, value, as: root)
+                PredicateBox(test: try ComparisonCompiler.compile(keyPath, .equal, value, as: root))
             }
             return disjunction(tests)
 
@@ -36,54 +36,97 @@ enum ConditionCompiler {
             return { !test($0) }
 
         case .and(let nodes):
-            return conjunction(try compileAll(nodes, as: root))
+            return conjunction(try compileAll(cheapestFirst(nodes), as: root))
 
         case .or(let nodes):
-            return disjunction(try compileAll(nodes, as: root))
+            return disjunction(try compileAll(cheapestFirst(nodes), as: root))
 
         case .tooDeep(let depth):
             throw .conditionTooDeep(depth: depth, limit: Condition<Root>.maximumDepth)
         }
     }
 
+    /// Compiles several conditions; boxed, because closures kept in an array are stored
+    /// maximally abstracted and each call would pass through reabstraction thunks.
     private static func compileAll<Root>(
         _ nodes: [ConditionNode], as root: Root.Type
-    ) throws(QueryError) -> [ModelPredicate<Root>] {
-        var tests: [ModelPredicate<Root>] = []
+    ) throws(QueryError) -> [PredicateBox<Root>] {
+        var tests: [PredicateBox<Root>] = []
         tests.reserveCapacity(nodes.count)
         for node in nodes {
-            tests.append(try compile(node, as: root))
+            tests.append(PredicateBox(test: try compile(node, as: root)))
         }
         return tests
     }
 
-    static func conjunction<Root>(_ tests: [ModelPredicate<Root>]) -> ModelPredicate<Root> {
-        switch tests.count {
-        case 0: return { _ in true }
-        case 1: return tests[0]
-        case 2:
-            let (a, b) = (tests[0], tests[1])
-            return { a($0) && b($0) }
-        case 3:
-            let (a, b, c) = (tests[0], tests[1], tests[2])
-            return { a($0) && b($0) && c($0) }
-        default:
-            return { root in tests.allSatisfy { $0(root) } }
+    /// The operands of `&&` or `||` in the order to evaluate them: cheapest first, so that an
+    /// integer comparison can spare a text search or a scan of a collection. Conditions have
+    /// no side effects, so the order changes only the cost, never the result; operands of
+    /// equal cost keep the order they were written in.
+    static func cheapestFirst(_ nodes: [ConditionNode]) -> [ConditionNode] {
+        nodes.enumerated()
+            .sorted {
+                (estimatedCost($0.element), $0.offset) < (estimatedCost($1.element), $1.offset)
+            }
+            .map(\.element)
+    }
+
+    /// A rough, relative cost of evaluating a condition once.
+    static func estimatedCost(_ node: ConditionNode) -> Int {
+        switch node {
+        case .constant, .tooDeep: return 0
+        case .comparison: return 1
+        case .between: return 2
+        case .oneOf(_, let values): return 1 + min(values.count, 16)
+        case .text(_, let operation, _, _):
+            switch operation {
+            case .hasPrefix, .hasSuffix: return 4
+            case .contains: return 6
+            case .like: return 8
+            case .matches: return 40
+            }
+        case .collection(_, .count): return 3
+        case .collection: return 12
+        case .quantified(_, _, let element): return 12 + 4 * estimatedCost(element)
+        case .not(let inner): return estimatedCost(inner)
+        case .and(let nodes), .or(let nodes):
+            return nodes.reduce(0) { $0 + estimatedCost($1) }
         }
     }
 
-    static func disjunction<Root>(_ tests: [ModelPredicate<Root>]) -> ModelPredicate<Root> {
+    static func conjunction<Root>(_ tests: [PredicateBox<Root>]) -> ModelPredicate<Root> {
+        switch tests.count {
+        case 0: return { _ in true }
+        case 1: return tests[0].test
+        case 2:
+            let (a, b) = (tests[0].test, tests[1].test)
+            return { a($0) && b($0) }
+        case 3:
+            let (a, b, c) = (tests[0].test, tests[1].test, tests[2].test)
+            return { a($0) && b($0) && c($0) }
+        default:
+            return { root in
+                for box in tests where !box.test(root) { return false }
+                return true
+            }
+        }
+    }
+
+    static func disjunction<Root>(_ tests: [PredicateBox<Root>]) -> ModelPredicate<Root> {
         switch tests.count {
         case 0: return { _ in false }
-        case 1: return tests[0]
+        case 1: return tests[0].test
         case 2:
-            let (a, b) = (tests[0], tests[1])
+            let (a, b) = (tests[0].test, tests[1].test)
             return { a($0) || b($0) }
         case 3:
-            let (a, b, c) = (tests[0], tests[1], tests[2])
+            let (a, b, c) = (tests[0].test, tests[1].test, tests[2].test)
             return { a($0) || b($0) || c($0) }
         default:
-            return { root in tests.contains { $0(root) } }
+            return { root in
+                for box in tests where box.test(root) { return true }
+                return false
+            }
         }
     }
 
@@ -140,27 +183,28 @@ extension Collection where Self: Sendable {
             return { comparison.holds(reader.read($0).count, number) }
         case .contains(let value):
             if let fast = Self.self as? any EquatableElementCollection.Type,
-                let predicate = try fast.compileContains(keyPath, value, as: Root.self)
+                let box = try fast.compileContains(keyPath, value, as: Root.self)
             {
-                return predicate
+                return box.test
             }
             let isValue = try ConditionCompiler.compile(
                 .comparison(element, .equal, value), as: Element.self)
-            return { reader.read($0).contains(where: isValue) }
+            return { reader.read($0).containsElement(where: isValue) }
         case .containsAny(let values):
             let isOneOf = try ConditionCompiler.compile(.oneOf(element, values), as: Element.self)
-            return { reader.read($0).contains(where: isOneOf) }
+            return { reader.read($0).containsElement(where: isOneOf) }
         case .containsAll(let values):
-            var tests: [ModelPredicate<Element>] = []
+            var tests: [PredicateBox<Element>] = []
             for value in values {
                 tests.append(
-                    try ConditionCompiler.compile(
-                        .comparison(element, .equal, value), as: Element.self))
+                    PredicateBox(
+                        test: try ConditionCompiler.compile(
+                            .comparison(element, .equal, value), as: Element.self)))
             }
             let allTests = tests
             return { root in
                 let collection = reader.read(root)
-                return allTests.allSatisfy { collection.contains(where: $0) }
+                return allTests.allSatisfy { collection.containsElement(where: $0.test) }
             }
         }
     }
@@ -172,10 +216,21 @@ extension Collection where Self: Sendable {
         let reader = try keyPath.reader(Root.self, Self.self)
         let test = try ConditionCompiler.compile(elementNode, as: Element.self)
         switch quantifier {
-        case .any: return { reader.read($0).contains(where: test) }
-        case .all: return { reader.read($0).allSatisfy(test) }
-        case .none: return { !reader.read($0).contains(where: test) }
+        case .any: return { reader.read($0).containsElement(where: test) }
+        case .all: return { !reader.read($0).containsElement { !test($0) } }
+        case .none: return { !reader.read($0).containsElement(where: test) }
         }
+    }
+
+    /// Whether an element, visited in place, satisfies a compiled condition.
+    @inline(__always)
+    func containsElement(where test: (UnsafePointer<Element>) -> Bool) -> Bool {
+        var found = false
+        scan { element in
+            found = test(element)
+            return !found
+        }
+        return found
     }
 }
 
@@ -187,25 +242,25 @@ protocol EquatableElementCollection {
     /// trusted; others are compared by representation).
     static func compileContains<Root>(
         _ keyPath: AttributeKeyPath, _ value: QueryValue, as _: Root.Type
-    ) throws(QueryError) -> ModelPredicate<Root>?
+    ) throws(QueryError) -> PredicateBox<Root>?
 }
 
 extension Array: EquatableElementCollection where Element: Equatable & QueryValueConvertible {
     static func compileContains<Root>(
         _ keyPath: AttributeKeyPath, _ value: QueryValue, as _: Root.Type
-    ) throws(QueryError) -> ModelPredicate<Root>? {
+    ) throws(QueryError) -> PredicateBox<Root>? {
         guard let element = try trustedElement(value, for: keyPath) else { return nil }
         let reader = try keyPath.reader(Root.self, Self.self)
-        // A plain loop over the buffer: no iterator or index types to instantiate per call.
-        return { root in
-            reader.read(root).withUnsafeBufferPointer { buffer in
-                var index = 0
-                while index < buffer.count {
-                    if buffer[index] == element { return true }
-                    index += 1
-                }
-                return false
+        // A plain indexed loop: no iterator, buffer or index types to instantiate per call.
+        return PredicateBox { root in
+            let array = reader.read(root)
+            var index = 0
+            let count = array.count
+            while index < count {
+                if array[index] == element { return true }
+                index += 1
             }
+            return false
         }
     }
 }
@@ -213,10 +268,10 @@ extension Array: EquatableElementCollection where Element: Equatable & QueryValu
 extension Set: EquatableElementCollection where Element: QueryValueConvertible {
     static func compileContains<Root>(
         _ keyPath: AttributeKeyPath, _ value: QueryValue, as _: Root.Type
-    ) throws(QueryError) -> ModelPredicate<Root>? {
+    ) throws(QueryError) -> PredicateBox<Root>? {
         guard let element = try trustedElement(value, for: keyPath) else { return nil }
         let reader = try keyPath.reader(Root.self, Self.self)
-        return { reader.read($0).contains(element) }
+        return PredicateBox { reader.read($0).contains(element) }
     }
 }
 

@@ -1,21 +1,28 @@
 import Foundation
 
-/// Orders two models.
-typealias ModelOrdering<Root> = @Sendable (Root, Root) -> ComparisonResult
+/// Orders two models in memory.
+typealias ModelOrdering<Root> =
+    @Sendable (UnsafePointer<Root>, UnsafePointer<Root>) ->
+    ComparisonResult
+
+/// A compiled ordering in a box (see ``PredicateBox`` for why).
+struct OrderingBox<Root>: Sendable {
+    let order: ModelOrdering<Root>
+}
 
 /// Compiles sort keys into one ordering, with the meaning every target shares.
 enum OrderingCompiler {
     static func compile<Root>(
         _ keys: [SortKey<Root>], as root: Root.Type
-    ) throws(QueryError) -> ModelOrdering<Root>? {
+    ) throws(QueryError) -> OrderingBox<Root>? {
         guard !keys.isEmpty else { return nil }
         var orderings: [ModelOrdering<Root>] = []
         for key in keys {
             orderings.append(try compile(key, as: root))
         }
-        if orderings.count == 1 { return orderings[0] }
+        if orderings.count == 1 { return OrderingBox(order: orderings[0]) }
         let all = orderings
-        return { lhs, rhs in
+        return OrderingBox { lhs, rhs in
             for ordering in all {
                 let order = ordering(lhs, rhs)
                 if order != .orderedSame { return order }
@@ -51,10 +58,10 @@ enum OrderingCompiler {
             return try native.nativeOrdering(key.keyPath, as: Root.self)
         }
         if let optional = valueType as? any OptionalQueryValue.Type,
-            let ordering = try optional.optionalOrdering(
+            let box = try optional.optionalOrdering(
                 key.keyPath, nilsFirst: nilsFirst, as: Root.self)
         {
-            return ordering
+            return box.order
         }
         if let convertible = valueType as? any QueryValueConvertible.Type {
             return try convertible.representationOrdering(
@@ -106,9 +113,10 @@ extension NativeQueryValue {
 extension Optional {
     static func optionalOrdering<Root>(
         _ keyPath: AttributeKeyPath, nilsFirst: Bool, as _: Root.Type
-    ) throws(QueryError) -> ModelOrdering<Root>? {
+    ) throws(QueryError) -> OrderingBox<Root>? {
         guard let native = Wrapped.self as? any NativeQueryValue.Type else { return nil }
-        return try native.optionalNativeOrdering(keyPath, nilsFirst: nilsFirst, as: Root.self)
+        return OrderingBox(
+            order: try native.optionalNativeOrdering(keyPath, nilsFirst: nilsFirst, as: Root.self))
     }
 }
 

@@ -85,32 +85,69 @@ struct TextMatcher: Sendable {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 
-    /// The answer for ASCII text, or `nil` when the text is not ASCII (or holds "\r\n") and
-    /// must take the general path.
+    /// The answer for text whose bytes around the match are ASCII, or `nil` when the general
+    /// path must decide.
+    ///
+    /// Only the bytes that decide the answer are checked: for a prefix, the first *n* bytes
+    /// and the one after them (so the match ends on a `Character` boundary); for a suffix,
+    /// the last *n* and the one before; for `contains`, every byte.
     private static func asciiCaseInsensitive(
         _ operation: TextOperator, _ text: String, _ needle: [UInt8]
     ) -> Bool? {
-        var text = text
-        return text.withUTF8 { haystack -> Bool? in
-            if haystack.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return nil }
-            let n = needle.count
-            let count = haystack.count
+        text.utf8.withContiguousStorageIfAvailable { haystack -> Bool? in
+            needle.withUnsafeBufferPointer { needle -> Bool? in
+                asciiCaseInsensitive(operation, haystack, needle)
+            }
+        } ?? nil
+    }
+
+    private static func asciiCaseInsensitive(
+        _ operation: TextOperator, _ haystack: UnsafeBufferPointer<UInt8>,
+        _ needle: UnsafeBufferPointer<UInt8>
+    ) -> Bool? {
+        let n = needle.count
+        let count = haystack.count
+        @inline(__always) func isASCII(_ index: Int) -> Bool {
+            index < 0 || index >= count || haystack[index] < 0x80
+        }
+        /// A text shorter than the needle cannot match — when it is all ASCII (folding other
+        /// characters can change their length).
+        @inline(__always) func tooShort() -> Bool? {
+            haystack.allSatisfy { $0 < 0x80 } ? false : nil
+        }
+        /// Whether the needle matches at `start`, or `nil` when a byte there is not ASCII.
+        @inline(__always) func match(at start: Int) -> Bool? {
+            var index = 0
+            var equal = true
+            while index < n {
+                let byte = haystack[start + index]
+                guard byte < 0x80 else { return nil }
+                if equal && lowercased(byte) != needle[index] { equal = false }
+                index += 1
+            }
+            return equal
+        }
+        switch operation {
+        case .hasPrefix:
+            guard n <= count else { return tooShort() }
+            guard isASCII(n), let equal = match(at: 0) else { return nil }
+            return equal
+        case .hasSuffix:
+            guard n <= count else { return tooShort() }
+            guard isASCII(count - n - 1), let equal = match(at: count - n) else { return nil }
+            return equal
+        case .contains:
+            var index = 0
+            while index < count {
+                guard haystack[index] < 0x80, haystack[index] != 0x0D else { return nil }
+                index += 1
+            }
+            if n == 0 { return true }
             guard n <= count else { return false }
-            func equal(at start: Int) -> Bool {
-                for index in 0..<n where lowercased(haystack[start + index]) != needle[index] {
-                    return false
-                }
-                return true
-            }
-            switch operation {
-            case .hasPrefix: return equal(at: 0)
-            case .hasSuffix: return equal(at: count - n)
-            case .contains:
-                if n == 0 { return true }
-                for start in 0...(count - n) where equal(at: start) { return true }
-                return false
-            case .like, .matches: return nil
-            }
+            for start in 0...(count - n) where match(at: start) == true { return true }
+            return false
+        case .like, .matches:
+            return nil
         }
     }
 

@@ -1,0 +1,91 @@
+import Foundation
+import PokedexKit
+
+/// 1. Condition evaluation, and 2. a query with sort and limit, on records in memory.
+enum ConditionBenchmarks {
+    static func run(_ bench: Bench) async throws -> [Result] {
+        let count = bench.quick ? 100_000 : 1_000_000
+        let records = try Fixtures.records(count)
+        let size = "\(count.formatted()) records"
+        let fire = PokemonType.fire
+        var results: [Result] = []
+
+        let threeClauses: Condition<Pokemon> =
+            \.attack >= 80 && .contains(\.types, .fire)
+            && .hasPrefix(\.name, "char", options: .caseInsensitive)
+        let threeClosure: (Pokemon) -> Bool = {
+            $0.attack >= 80 && $0.types.contains(fire) && $0.name.lowercased().hasPrefix("char")
+        }
+        let threePredicate = #Predicate<Pokemon> {
+            $0.attack >= 80 && $0.types.contains(fire) && $0.name.starts(with: "char")
+        }
+        let oneClause: Condition<Pokemon> = \.attack >= 80
+        let oneClosure: (Pokemon) -> Bool = { $0.attack >= 80 }
+        let onePredicate = #Predicate<Pokemon> { $0.attack >= 80 }
+
+        let compiledThree = try threeClauses.compiled()
+        let compiledOne = try oneClause.compiled()
+        guard records.filter(compiledThree.evaluate).count == records.filter(threeClosure).count
+        else { throw BenchmarkError.disagreement("three-clause condition") }
+
+        results.append(
+            try await bench.compare(
+                group: "1. Condition evaluation", name: "3 clauses, \(size)",
+                target: .atMost(2),
+                candidate: ("Condition.filter", { blackHole(try threeClauses.filter(records)) }),
+                baseline: ("hand-written closure", { blackHole(records.filter(threeClosure)) }),
+                note: "the closure lower-cases the name, as hand-written code does"))
+        results.append(
+            try await bench.compare(
+                group: "1. Condition evaluation", name: "3 clauses vs #Predicate, \(size)",
+                target: .fasterBy(10),
+                candidate: ("Condition.filter", { blackHole(try threeClauses.filter(records)) }),
+                baseline: (
+                    "#Predicate.evaluate", { blackHole(try records.filter(threePredicate)) }
+                ),
+                note: "#Predicate has no case-insensitive prefix; it does the cheaper "
+                    + "case-sensitive starts(with:)"))
+        results.append(
+            try await bench.compare(
+                group: "1. Condition evaluation", name: "1 clause, \(size)", target: .atMost(2),
+                candidate: ("Condition.filter", { blackHole(try oneClause.filter(records)) }),
+                baseline: ("hand-written closure", { blackHole(records.filter(oneClosure)) })))
+        results.append(
+            try await bench.compare(
+                group: "1. Condition evaluation", name: "1 clause vs #Predicate, \(size)",
+                target: .fasterBy(10),
+                candidate: ("Condition.filter", { blackHole(try oneClause.filter(records)) }),
+                baseline: ("#Predicate.evaluate", { blackHole(try records.filter(onePredicate)) })))
+        _ = compiledOne
+
+        let top = Query<Pokemon>(where: oneClause, sortedBy: [.descending(\.attack)], limit: 10)
+        let compiledTop = try top.compiled()
+        let byHand = {
+            Array(records.filter(oneClosure).sorted { $0.attack > $1.attack }.prefix(10))
+        }
+        guard compiledTop.apply(to: records).map(\.attack) == byHand().map(\.attack) else {
+            throw BenchmarkError.disagreement("top 10 by attack")
+        }
+        results.append(
+            try await bench.compare(
+                group: "2. Query with sort and limit", name: "top 10 by attack, \(size)",
+                target: .atMost(1.2),
+                candidate: (
+                    "Query.apply (bounded heap)", { blackHole(try top.apply(to: records)) }
+                ),
+                baseline: ("filter + sorted + prefix", { blackHole(byHand()) })))
+        return results
+    }
+}
+
+enum BenchmarkError: Error, CustomStringConvertible {
+    case disagreement(String)
+    case setup(String)
+
+    var description: String {
+        switch self {
+        case .disagreement(let what): "candidate and baseline disagree on \(what)"
+        case .setup(let what): "benchmark setup failed: \(what)"
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// A benchmark's goal: the most the candidate may take, as a multiple of the baseline's time.
+struct Target: Sendable, Encodable {
+    /// The largest passing ratio of candidate time to baseline time.
+    var maximumRatio: Double
+    /// The goal as people say it: "≤ 2×", "≥ 10× faster".
+    var text: String
+
+    /// The candidate may take at most `factor` times the baseline.
+    static func atMost(_ factor: Double) -> Target {
+        Target(maximumRatio: factor, text: "≤ \(format(factor))×")
+    }
+
+    /// The candidate must be at least `factor` times faster than the baseline.
+    static func fasterBy(_ factor: Double) -> Target {
+        Target(maximumRatio: 1 / factor, text: "≥ \(format(factor))× faster")
+    }
+
+    /// The candidate may take at most `percent` % of the baseline.
+    static func percent(_ percent: Double) -> Target {
+        Target(maximumRatio: percent / 100, text: "≤ \(format(percent)) %")
+    }
+
+    /// No goal: the row is reported so growth is visible.
+    static let report = Target(maximumRatio: .infinity, text: "(reported)")
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+/// One row of the results: candidate and baseline medians measured in the same run.
+struct Result: Sendable, Encodable {
+    var group: String
+    var name: String
+    var candidate: String
+    var baseline: String
+    var candidateMedianSeconds: Double
+    var baselineMedianSeconds: Double
+    var ratio: Double { candidateMedianSeconds / baselineMedianSeconds }
+    var target: Target
+    var passed: Bool { ratio <= target.maximumRatio }
+    var note: String?
+
+    enum CodingKeys: String, CodingKey {
+        case group, name, candidate, baseline, candidateMedianSeconds, baselineMedianSeconds
+        case ratio, target, passed, note
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(group, forKey: .group)
+        try container.encode(name, forKey: .name)
+        try container.encode(candidate, forKey: .candidate)
+        try container.encode(baseline, forKey: .baseline)
+        try container.encode(candidateMedianSeconds, forKey: .candidateMedianSeconds)
+        try container.encode(baselineMedianSeconds, forKey: .baselineMedianSeconds)
+        try container.encode(ratio, forKey: .ratio)
+        try container.encode(target, forKey: .target)
+        try container.encode(target.maximumRatio.isFinite ? passed : nil, forKey: .passed)
+        try container.encodeIfPresent(note, forKey: .note)
+    }
+}
+
+/// Measures a candidate against a baseline, interleaving them and taking medians, so that
+/// a noisy machine slows both alike.
+struct Bench: Sendable {
+    var repetitions: Int
+    var quick: Bool
+
+    /// Times one run of `body`.
+    static func time(_ body: () async throws -> Void) async rethrows -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await body()
+        let elapsed = clock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Runs candidate and baseline `repetitions` times each, alternating which goes first,
+    /// after one unmeasured warm-up of each.
+    func compare(
+        group: String, name: String, target: Target,
+        candidate: (label: String, run: () async throws -> Void),
+        baseline: (label: String, run: () async throws -> Void),
+        note: String? = nil
+    ) async throws -> Result {
+        try await candidate.run()
+        try await baseline.run()
+        var candidateTimes: [Double] = []
+        var baselineTimes: [Double] = []
+        for repetition in 0..<repetitions {
+            if repetition.isMultiple(of: 2) {
+                candidateTimes.append(try await Self.time(candidate.run))
+                baselineTimes.append(try await Self.time(baseline.run))
+            } else {
+                baselineTimes.append(try await Self.time(baseline.run))
+                candidateTimes.append(try await Self.time(candidate.run))
+            }
+        }
+        return Result(
+            group: group, name: name, candidate: candidate.label, baseline: baseline.label,
+            candidateMedianSeconds: Self.median(candidateTimes),
+            baselineMedianSeconds: Self.median(baselineTimes), target: target, note: note)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2)
+            ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+}
+
+/// Keeps the optimizer from discarding a result nobody reads.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}

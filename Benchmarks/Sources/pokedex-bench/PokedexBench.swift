@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs every benchmark, prints a table, and writes the results as JSON.
+///
+///     swift run -c release --package-path Benchmarks pokedex-bench [--quick] [--json PATH]
+///         [--only GROUP-NUMBER,...]
+@main
+struct PokedexBench {
+    static func main() async {
+        do {
+            let options = try Options(CommandLine.arguments.dropFirst())
+            let bench = Bench(repetitions: options.quick ? 3 : 7, quick: options.quick)
+            var results: [Result] = []
+            let suites: [(Int, (Bench) async throws -> [Result])] = [
+                (1, ConditionBenchmarks.run),
+                (5, DecodingBenchmarks.run),
+            ]
+            for (number, run) in suites where options.only.isEmpty || options.only.contains(number)
+            {
+                results += try await run(bench)
+            }
+            Report.print(results, quick: options.quick)
+            try Report.write(results, quick: options.quick, to: options.jsonPath)
+            print("\nJSON written to \(options.jsonPath.path)")
+        } catch {
+            FileHandle.standardError.write(Data("pokedex-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}
+
+struct Options {
+    var quick = false
+    var jsonPath = URL(filePath: "Benchmarks/results/latest.json")
+    var only: Set<Int> = []
+
+    init(_ arguments: ArraySlice<String>) throws {
+        var arguments = arguments
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--quick": quick = true
+            case "--json":
+                guard let path = arguments.popFirst() else {
+                    throw BenchmarkError.setup("--json needs a path")
+                }
+                jsonPath = URL(filePath: path)
+            case "--only":
+                guard let list = arguments.popFirst() else {
+                    throw BenchmarkError.setup("--only needs group numbers, such as 1,4")
+                }
+                only = Set(list.split(separator: ",").compactMap { Int($0) })
+            default:
+                throw BenchmarkError.setup(
+                    "unknown argument \(argument); use --quick, --json PATH, --only 1,4")
+            }
+        }
+    }
+}
