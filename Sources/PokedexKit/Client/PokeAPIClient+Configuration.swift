@@ -29,7 +29,8 @@ extension PokeAPIClient {
         /// 1 count as 1.
         public var maxConcurrentRequests: Int
         /// How long one attempt may wait for the service before it times out (the request's
-        /// `timeoutInterval`).
+        /// `timeoutInterval`; ``URLSessionTransport`` rounds it up to whole seconds on Linux,
+        /// where FoundationNetworking counts no finer).
         public var timeout: Duration
         /// How failed requests are retried.
         public var retryPolicy: RetryPolicy

@@ -117,11 +117,11 @@ extension PokeAPIClient {
 
     /// A GET for JSON with the configured timeout, bypassing any local cache.
     private func makeRequest(_ url: URL) -> URLRequest {
-        var request = URLRequest(
-            url: url,
-            cachePolicy: .reloadIgnoringLocalCacheData,
-            timeoutInterval: configuration.timeout.timeInterval
-        )
+        // Set as properties: FoundationNetworking on Linux ignores the timeout given to
+        // `URLRequest(url:cachePolicy:timeoutInterval:)`.
+        var request = URLRequest(url: url)
+        request.cachePolicy = .reloadIgnoringLocalCacheData
+        request.timeoutInterval = configuration.timeout.timeInterval
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         return request
     }

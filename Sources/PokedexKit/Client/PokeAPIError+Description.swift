@@ -19,7 +19,9 @@ extension PokeAPIError: CustomStringConvertible, LocalizedError {
             "Invalid page (limit \(limit), offset \(offset)): the limit must be at least 1 and "
                 + "the offset at least 0; no request was made."
         case .unexpectedStatus(let status, let context):
-            "PokeAPI answered HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status))) "
+            // Lower-cased: Darwin says "service unavailable", Linux "Service Unavailable".
+            "PokeAPI answered HTTP \(status) "
+                + "(\(HTTPURLResponse.localizedString(forStatusCode: status).lowercased())) "
                 + "for \(context.where) after \(context.attemptCount)\(context.bodySuffix)."
         case .transportFailed(let error, let context):
             "PokeAPI request for \(context.where) failed after \(context.attemptCount): "

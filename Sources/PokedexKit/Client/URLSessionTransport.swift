@@ -65,7 +65,9 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Sends a request with the session's `data(for:)`.
     ///
-    /// Cancelling the calling task cancels the session's task.
+    /// Cancelling the calling task cancels the session's task. On Linux, where
+    /// FoundationNetworking counts timeouts in whole seconds, a fractional `timeoutInterval` is
+    /// rounded up (to at least 1 second) instead of being cut short.
     ///
     /// - Parameter request: The request to send.
     /// - Returns: The response's body and head, whatever its status code.
@@ -73,6 +75,12 @@ public final class URLSessionTransport: HTTPTransport {
     ///   body cut short comes as `URLError(.unknown)`, which the client also retries), or
     ///   `URLError(.badServerResponse)` when the response is not HTTP.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        var request = request
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking counts a timeout in whole seconds, cutting the fraction off:
+            // 0.5 s would time out at once. Round up instead.
+            request.timeoutInterval = max(1, request.timeoutInterval.rounded(.up))
+        #endif
         let (data, response) = try await session.data(for: request)
         guard let response = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
