@@ -196,6 +196,17 @@ class Stats:
             }
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128
+
+    def handle_error(self, request, client_address):
+        # A client that hangs up (a timeout, a cancelled request) is routine here.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, as the live service
     server_version = "pokeapi-test-server"
@@ -425,9 +436,7 @@ def parse_arguments(argv):
 
 def main(argv):
     options, catalogue = parse_arguments(argv)
-    server = ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
-    server.daemon_threads = True
-    server.request_queue_size = 128
+    server = Server(("127.0.0.1", options.port), Handler)
     server.options = options
     server.catalogue = catalogue
     server.stats = Stats()

@@ -52,16 +52,11 @@ actor RequestLog {
         urls.append(url)
         inFlight += 1
         maxInFlight = max(maxInFlight, inFlight)
-        return urls.count { $0 == url }
+        return urls.filter { $0 == url }.count
     }
 
     func end() {
         inFlight -= 1
-    }
-
-    /// The number of requests for a URL whose path ends with `suffix`.
-    func count(pathSuffix suffix: String) -> Int {
-        urls.count { $0.path(percentEncoded: false).hasSuffix(suffix) }
     }
 
     /// The most requests made for any one URL.
