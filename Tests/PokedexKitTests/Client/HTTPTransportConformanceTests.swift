@@ -9,7 +9,7 @@ import Testing
 /// The contract every ``HTTPTransport`` keeps (see "Implementation requirements" in its
 /// documentation), checked against the local test server. Add a transport to `transports` to
 /// check it too.
-@Suite("HTTPTransport conformance")
+@Suite("HTTPTransport conformance", .serialized)
 struct HTTPTransportConformanceTests {
     /// A transport under test, made fresh for each test.
     struct Subject: Sendable, CustomTestStringConvertible {

@@ -30,7 +30,16 @@ struct PokeAPIClientConcurrencyTests {
         "requests in flight never exceed the cap, across every kind of call",
         arguments: [1, 2, 4, 7])
     func cap(limit: Int) async throws {
-        let transport = Self.slowFixtures(.milliseconds(20))
+        // Each request waits until the cap is full or every request has started, so the cap is
+        // reached however slowly tasks are scheduled, and exceeded only if it is broken.
+        let log = RequestLog()
+        let transport = StubTransport(log: log) { request, _ in
+            try await waitUntil {
+                let (inFlight, started) = await (log.inFlight, log.urls.count)
+                return inFlight >= limit || started == 35
+            }
+            return try Stub.fixtures(for: request)
+        }
         let client = try PokeAPIClient.stubbed(maxConcurrentRequests: limit, transport: transport)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for id in 1...30 {
@@ -41,7 +50,6 @@ struct PokeAPIClientConcurrencyTests {
             }
             try await group.waitForAll()
         }
-        let log = transport.log
         #expect(await log.urls.count == 35)
         #expect(await log.maxInFlight <= limit)
         #expect(await log.maxInFlight == limit)
@@ -49,12 +57,24 @@ struct PokeAPIClientConcurrencyTests {
 
     @Test("identical requests in flight share one request; a later call makes a new one")
     func sharing() async throws {
-        let transport = Self.slowFixtures(.milliseconds(200))
+        let release = Flag()
+        let transport = StubTransport { request, _ in
+            try await release.wait()
+            return try Stub.fixtures(for: request)
+        }
         let client = try PokeAPIClient.stubbed(transport: transport)
+        let started = Counter()
         let results = try await withThrowingTaskGroup(of: FetchedPokemon?.self) { group in
             for _ in 0..<10 {
-                group.addTask { try await client.pokemon(id: 25) }
+                group.addTask {
+                    await started.increment()
+                    return try await client.pokemon(id: 25)
+                }
             }
+            // Answer only once every caller is on its way in.
+            try await waitUntil { await started.value == 10 }
+            try await Task.sleep(for: .milliseconds(100))
+            await release.set()
             return try await group.reduce(into: []) { $0.append($1) }
         }
         let pikachu = try Fixtures.pokemon(25)
@@ -65,15 +85,43 @@ struct PokeAPIClientConcurrencyTests {
         #expect(await transport.log.urls.count == 2)
     }
 
+    @Test("different requests are not shared")
+    func notSharedAcrossURLs() async throws {
+        let transport = Self.slowFixtures(.milliseconds(50))
+        let client = try PokeAPIClient.stubbed(transport: transport)
+        async let byID = client.pokemon(id: 25)
+        async let byName = client.pokemon(named: "pikachu")
+        async let other = client.pokemon(id: 26)
+        let results = try await [byID, byName, other]
+        #expect(results.map { $0?.name } == ["pikachu", "pikachu", "raichu"])
+        #expect(await transport.log.urls.count == 3)
+    }
+
     @Test("a cancelled caller leaves a shared request at once; the others still get it")
     func cancellingOneSharer() async throws {
-        let transport = Self.slowFixtures(.milliseconds(300))
+        let release = Flag()
+        let transport = StubTransport { request, _ in
+            try await release.wait()
+            return try Stub.fixtures(for: request)
+        }
         let client = try PokeAPIClient.stubbed(transport: transport)
-        let leaving = Task { try await client.pokemon(id: 25) }
-        let staying = Task { try await client.pokemon(id: 25) }
-        try await waitUntil { await transport.log.inFlight == 1 }
+        let started = Counter()
+        let leaving = Task {
+            await started.increment()
+            return try await client.pokemon(id: 25)
+        }
+        let staying = Task {
+            await started.increment()
+            return try await client.pokemon(id: 25)
+        }
+        try await waitUntil {
+            let (callers, inFlight) = await (started.value, transport.log.inFlight)
+            return callers == 2 && inFlight == 1
+        }
+        try await Task.sleep(for: .milliseconds(100))  // let both callers join
         leaving.cancel()
         await #expect(throws: CancellationError.self) { try await leaving.value }
+        await release.set()
         #expect(try await staying.value?.name == "pikachu")
         #expect(await transport.log.urls.count == 1)
     }

@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("PokeAPIClient lists and pagination")
+@Suite("PokeAPIClient lists and pagination", .serialized)
 struct PokeAPIClientListTests {
     @Test("a page has the requested slice and host-less links to its neighbours")
     func onePage() async throws {

@@ -110,51 +110,76 @@ struct PokeAPIClientRetryTests {
             ])
     }
 
-    /// A `Retry-After` value and the wait it asks for, in seconds, give or take a clock tick.
-    struct RetryAfterCase: Sendable, CustomTestStringConvertible {
-        var header: @Sendable () -> String
-        var seconds: ClosedRange<Double>
-        var testDescription: String
+    /// A `Retry-After` value, in one of the forms HTTP allows.
+    enum RetryAfterCase: Sendable, CustomTestStringConvertible {
+        /// A number of seconds, and the wait it gives.
+        case seconds(String, wait: Duration)
+        /// An HTTP-date this many whole seconds ahead, in a `DateFormatter` format.
+        case date(format: String, secondsAhead: Double)
+        /// An HTTP-date in the past: no wait beyond the backoff.
+        case past(String)
 
-        static func date(_ format: String, secondsAhead: Double) -> RetryAfterCase {
-            RetryAfterCase(
-                header: {
-                    let formatter = DateFormatter()
-                    formatter.locale = Locale(identifier: "en_US_POSIX")
-                    formatter.timeZone = TimeZone(identifier: "GMT")
-                    formatter.dateFormat = format
-                    return formatter.string(from: Date(timeIntervalSinceNow: secondsAhead))
-                },
-                seconds: (secondsAhead - 2)...secondsAhead,
-                testDescription: "\(format), \(secondsAhead) s ahead"
-            )
+        var testDescription: String {
+            switch self {
+            case .seconds(let value, _): "\"\(value)\" seconds"
+            case .date(let format, let ahead): "\(format), \(ahead) s ahead"
+            case .past(let value): "\(value), in the past"
+            }
         }
     }
 
     static let retryAfterCases: [RetryAfterCase] = [
-        RetryAfterCase(header: { "7" }, seconds: 7...7, testDescription: "7 seconds"),
+        .seconds("7", wait: .seconds(7)),
         // The wait is never shorter than the backoff (1 ms here).
-        RetryAfterCase(header: { " 0 " }, seconds: 0.001...0.001, testDescription: "0 seconds"),
-        .date("EEE',' dd MMM yyyy HH':'mm':'ss 'GMT'", secondsAhead: 40),
-        .date("EEEE',' dd'-'MMM'-'yy HH':'mm':'ss 'GMT'", secondsAhead: 40),
-        .date("EEE MMM d HH':'mm':'ss yyyy", secondsAhead: 40),
-        RetryAfterCase(
-            header: { "Sun, 06 Nov 1994 08:49:37 GMT" }, seconds: 0.001...0.001,
-            testDescription: "a date in the past"),
+        .seconds(" 0 ", wait: .milliseconds(1)),
+        .date(format: "EEE',' dd MMM yyyy HH':'mm':'ss 'GMT'", secondsAhead: 40),
+        .date(format: "EEEE',' dd'-'MMM'-'yy HH':'mm':'ss 'GMT'", secondsAhead: 40),
+        .date(format: "EEE MMM d HH':'mm':'ss yyyy", secondsAhead: 40),
+        .past("Sun, 06 Nov 1994 08:49:37 GMT"),
     ]
 
     @Test("Retry-After in seconds or as an HTTP-date sets the wait", arguments: retryAfterCases)
     func retryAfter(_ input: RetryAfterCase) async throws {
-        let header = input.header()
+        var target: Date?
+        let header: String
+        switch input {
+        case .seconds(let value, _), .past(let value):
+            header = value
+        case .date(let format, let secondsAhead):
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            // Whole seconds, as an HTTP-date has them.
+            let date = Date(
+                timeIntervalSince1970: (Date().timeIntervalSince1970 + secondsAhead).rounded(.down))
+            target = date
+            header = formatter.string(from: date)
+        }
         let transport = Self.failing(1) {
             try Stub.response(429, headers: ["Retry-After": header], for: $0)
         }
         let sleeps = SleepLog()
         let client = try PokeAPIClient.stubbed(sleeps: sleeps, transport: transport)
+        let start = Date()
         #expect(try await client.pokemon(id: 25) != nil)
-        let delays = await sleeps.delays.map(\.inSeconds)
+        let end = Date()
+
+        let delays = await sleeps.delays
         #expect(delays.count == 1)
-        #expect(delays.allSatisfy { input.seconds.contains($0) }, "\(header) → \(delays)")
+        let delay = try #require(delays.first)
+        switch input {
+        case .seconds(_, let wait):
+            #expect(delay == wait, "\(header) → \(delay)")
+        case .date:
+            // The date was read some time between `start` and `end`, however busy the machine.
+            let date = try #require(target)
+            let range =
+                (date.timeIntervalSince(end) - 0.01)...(date.timeIntervalSince(start) + 0.01)
+            #expect(range.contains(delay.inSeconds), "\(header) → \(delay), expected \(range)")
+        case .past:
+            #expect(delay == .milliseconds(1), "\(header) → \(delay)")
+        }
     }
 
     @Test("a malformed Retry-After is ignored in favour of the backoff")

@@ -15,10 +15,11 @@ struct StubTransport: HTTPTransport {
             Data, HTTPURLResponse
         )
 
-    let log = RequestLog()
+    let log: RequestLog
     let respond: Respond
 
-    init(_ respond: @escaping Respond) {
+    init(log: RequestLog = RequestLog(), _ respond: @escaping Respond) {
+        self.log = log
         self.respond = respond
     }
 
@@ -90,14 +91,19 @@ enum Stub {
         return (body, response)
     }
 
-    /// What the static service would answer: a trimmed fixture for `/api/v2/pokemon/{id}/`,
-    /// the whole list for anything else.
+    /// What the static service would answer: a trimmed fixture for
+    /// `/api/v2/pokemon/{id or name}/`, the whole list for `/api/v2/pokemon`, 404 otherwise.
     static func fixtures(for request: URLRequest) throws -> (Data, HTTPURLResponse) {
         let url = try #require(request.url)
-        if let id = Int(url.lastPathComponent) {
-            return try pokemon(id, for: request)
+        let last = url.lastPathComponent
+        if last == "pokemon" {
+            return try response(200, Fixtures.list(), for: request)
         }
-        return try response(200, Fixtures.list(), for: request)
+        let id = try Int(last) ?? Fixtures.listResults().first { $0.name == last }?.id
+        guard let id, Fixtures.trimmedIDs.contains(id) else {
+            return try response(404, Data("Not Found".utf8), for: request)
+        }
+        return try pokemon(id, for: request)
     }
 
     /// A 200 with a trimmed fixture as its body.
@@ -111,6 +117,31 @@ extension Duration {
     /// The duration in seconds.
     var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
+
+/// A count tasks can add to.
+actor Counter {
+    private(set) var value = 0
+
+    func increment() {
+        value += 1
+    }
+}
+
+/// A flag tasks can wait for.
+actor Flag {
+    private var isSet = false
+
+    func set() {
+        isSet = true
+    }
+
+    /// Returns once the flag is set.
+    func wait() async throws {
+        while !isSet {
+            try await Task.sleep(for: .milliseconds(2))
+        }
     }
 }
 
