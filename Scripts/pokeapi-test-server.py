@@ -1,0 +1,464 @@
+#!/usr/bin/env python3
+"""A local, PokeAPI-shaped HTTP server over fixture files, with fault injection, for tests.
+
+Python 3 standard library only. It serves what the PokeAPI static data set serves, from a
+fixture directory laid out like Tests/PokedexKitTests/Fixtures:
+
+    GET /api/v2/pokemon/{id}/   and  /api/v2/pokemon/{id}     <dir>/trimmed/{id}.json
+                                                             or <dir>/trimmed/edge/{id}.json
+    GET /api/v2/pokemon/{name}/ and  /api/v2/pokemon/{name}   the same, with the name mapped to
+                                                             its id through the list file (names
+                                                             are case-sensitive, as on the
+                                                             static service)
+    GET /api/v2/pokemon?limit=L&offset=O                     a page of <dir>/list/pokemon.json
+                                                             (defaults: limit 20, offset 0) with
+                                                             next/previous links
+    GET /_stats                                              request counts as JSON (below)
+    POST /_stats/reset                                       sets every count back to zero
+
+Anything else, and any id without a fixture, is a 404 with the body "Not Found".
+
+Usage:
+
+    python3 Scripts/pokeapi-test-server.py Tests/PokedexKitTests/Fixtures [options]
+
+The server binds 127.0.0.1 (port 0 unless --port is given), prints the port it got as the
+first line of stdout, then serves until it is killed or its stdin reaches end-of-file (a test
+harness holds a pipe to it; when the harness goes away, so does the server). Pass
+--ignore-stdin to serve until killed, as when started in the background from a shell.
+
+Options:
+
+    --port N                 the port to bind (default 0: any free port)
+    --latency-ms MS          wait MS milliseconds before every response, faults included
+    --absolute-links         list links as absolute http://host:port/... URLs (the live
+                             service's form) instead of host-less paths (the static data set's)
+
+  Faults for given resources. IDS is a comma-separated list of ids, names and ranges
+  (1-151); ":N" applies the fault to the first N requests of each resource only (default 1),
+  ":*" to every request. A request counts for a Pokémon whether it names the id or the name.
+
+    --not-found IDS          404 for every request of these Pokémon (no ":N")
+    --status-429 IDS[:N]     429 Too Many Requests with a Retry-After header
+    --retry-after VALUE      the Retry-After of a 429: seconds ("1", the default), or
+                             "date+S" for an HTTP-date S seconds from now
+    --status-500 IDS[:N]     500 Internal Server Error
+    --status-503 IDS[:N]     503 Service Unavailable
+    --slow IDS[:N]           wait --slow-ms (default 3000) before answering, to outlast a
+                             client's timeout
+    --truncate IDS[:N]       send a Content-Length larger than the body, half the body, then
+                             close the connection
+    --drop IDS[:N]           close the connection without sending a response
+    --invalid-json IDS[:N]   answer 200 with a body that is not valid JSON
+
+  When several faults name the same request, the first in the order above applies.
+
+  Random faults, reproducible: the fate of the n-th request of a path depends only on the
+  seed, the path and n, never on the order in which concurrent requests arrive.
+
+    --fault-rate RATE        the fraction (0-1) of API responses that fail
+    --fault-kinds KINDS      the comma-separated kinds a random fault picks from (default:
+                             429,500,503,slow,truncate,drop,invalid-json)
+    --seed N                 the seed of the random faults (default 0)
+
+/_stats answers:
+
+    {"total": 12,                                  every API request (not /_stats)
+     "paths": {"/api/v2/pokemon/25/": 3, ...},     per request path, query included
+     "pokemon": {"25": 3, ...},                    per Pokémon id, by id or by name
+     "faults": {"500": 2, "drop": 1, ...},         per injected fault kind
+     "statuses": {"200": 9, "500": 2, ...}}        per status sent (drops have none)
+
+Example: pikachu fails twice with 500, then succeeds; every response takes 5 ms.
+
+    python3 Scripts/pokeapi-test-server.py Tests/PokedexKitTests/Fixtures \\
+        --latency-ms 5 --status-500 25:2 --ignore-stdin &
+"""
+
+import argparse
+import email.utils
+import json
+import os
+import random
+import re
+import socket
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+FAULT_KINDS = ["429", "500", "503", "slow", "truncate", "drop", "invalid-json"]
+POKEMON_PATH = re.compile(r"^/api/v2/pokemon/([^/]+)/?$")
+LIST_PATHS = ("/api/v2/pokemon", "/api/v2/pokemon/")
+
+
+class FaultSpec:
+    """The resources one fault option names, and for how many of their requests."""
+
+    def __init__(self, text, names, allow_count=True):
+        spec, _, count = text.partition(":")
+        if count and not allow_count:
+            raise argparse.ArgumentTypeError(f"{text!r}: this fault takes no ':N'")
+        if count == "*" or not allow_count:
+            self.count = None
+        elif count:
+            self.count = int(count)
+        else:
+            self.count = 1
+        self.ids = set()
+        for item in filter(None, spec.split(",")):
+            low, dash, high = item.partition("-")
+            if dash and low.isdigit() and high.isdigit():
+                self.ids.update(range(int(low), int(high) + 1))
+            elif item.isdigit():
+                self.ids.add(int(item))
+            elif item in names:
+                self.ids.add(names[item])
+            else:
+                raise argparse.ArgumentTypeError(f"{item!r} is not an id, a range or a name")
+
+    def applies(self, pokemon_id, nth):
+        """Whether the nth request (1-based) of this Pokémon gets the fault."""
+        if pokemon_id not in self.ids:
+            return False
+        return self.count is None or nth <= self.count
+
+
+class Catalogue:
+    """The fixture files and the list resource."""
+
+    def __init__(self, directory):
+        self.directory = directory
+        with open(os.path.join(directory, "list", "pokemon.json"), "rb") as file:
+            self.results = json.load(file)["results"]
+        self.names = {}
+        for result in self.results:
+            last = result["url"].rstrip("/").rsplit("/", 1)[-1]
+            if last.isdigit():
+                self.names[result["name"]] = int(last)
+
+    def pokemon_id(self, key):
+        """The id a path segment names, or None."""
+        if key.isdigit():
+            return int(key)
+        return self.names.get(key)
+
+    def pokemon_body(self, pokemon_id):
+        """The bytes of a fixture, or None when there is none."""
+        for folder in (("trimmed",), ("trimmed", "edge")):
+            path = os.path.join(self.directory, *folder, f"{pokemon_id}.json")
+            if os.path.isfile(path):
+                with open(path, "rb") as file:
+                    return file.read()
+        return None
+
+
+class Stats:
+    """Request counts, guarded by one lock (requests arrive on many threads)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.reset()
+
+    def reset(self):
+        with self.lock:
+            self.total = 0
+            self.paths = {}
+            self.pokemon = {}
+            self.faults = {}
+            self.statuses = {}
+
+    def count_request(self, path, pokemon_id):
+        """Counts a request; returns how many requests its path and its Pokémon have had."""
+        with self.lock:
+            self.total += 1
+            self.paths[path] = self.paths.get(path, 0) + 1
+            nth_of_pokemon = None
+            if pokemon_id is not None:
+                key = str(pokemon_id)
+                self.pokemon[key] = self.pokemon.get(key, 0) + 1
+                nth_of_pokemon = self.pokemon[key]
+            return self.paths[path], nth_of_pokemon
+
+    def count(self, table, key):
+        with self.lock:
+            table[key] = table.get(key, 0) + 1
+
+    def snapshot(self):
+        with self.lock:
+            return {
+                "total": self.total,
+                "paths": dict(self.paths),
+                "pokemon": dict(self.pokemon),
+                "faults": dict(self.faults),
+                "statuses": dict(self.statuses),
+            }
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128
+
+    def handle_error(self, request, client_address):
+        # A client that hangs up (a timeout, a cancelled request) is routine here.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive, as the live service
+    server_version = "pokeapi-test-server"
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass  # quiet: tests read stdout for the port only
+
+    # -- Routing ---------------------------------------------------------------------------
+
+    def do_GET(self):
+        split = urlsplit(self.path)
+        if split.path == "/_stats":
+            self.send_body(200, json.dumps(self.server.stats.snapshot()).encode(), count=False)
+            return
+        match = POKEMON_PATH.match(split.path)
+        pokemon_id = self.server.catalogue.pokemon_id(match.group(1)) if match else None
+        nth_of_path, nth_of_pokemon = self.server.stats.count_request(self.path, pokemon_id)
+        options = self.server.options
+        if options.latency_ms:
+            time.sleep(options.latency_ms / 1000)
+
+        fault = self.fault_for(pokemon_id, nth_of_pokemon, nth_of_path)
+        if fault == "404":
+            self.send_body(404, b"Not Found", content_type="text/plain")
+        elif fault:
+            self.server.stats.count(self.server.stats.faults, fault)
+            self.send_fault(fault, match, split)
+        elif match:
+            self.send_pokemon(pokemon_id)
+        elif split.path in LIST_PATHS:
+            self.send_list(split.query)
+        else:
+            self.send_body(404, b"Not Found", content_type="text/plain")
+
+    def do_POST(self):
+        if urlsplit(self.path).path == "/_stats/reset":
+            self.server.stats.reset()
+            self.send_body(200, b"{}", count=False)
+        else:
+            self.send_body(404, b"Not Found", content_type="text/plain", count=False)
+
+    # -- Faults ----------------------------------------------------------------------------
+
+    def fault_for(self, pokemon_id, nth_of_pokemon, nth_of_path):
+        """The fault this request gets, or None."""
+        options = self.server.options
+        if pokemon_id is not None:
+            if any(spec.applies(pokemon_id, 1) for spec in options.not_found):
+                return "404"
+            for kind, specs in options.faults:
+                if any(spec.applies(pokemon_id, nth_of_pokemon) for spec in specs):
+                    return kind
+        if options.fault_rate > 0 and (pokemon_id is not None or self.is_list_request()):
+            # A generator of its own per (seed, path, n): the same request always meets the
+            # same fate, whatever the order in which concurrent requests arrive.
+            fate = random.Random(f"{options.seed}:{self.path}:{nth_of_path}")
+            if fate.random() < options.fault_rate:
+                return fate.choice(options.fault_kinds)
+        return None
+
+    def is_list_request(self):
+        return urlsplit(self.path).path in LIST_PATHS
+
+    def send_fault(self, fault, match, split):
+        path = split.path
+        if fault == "429":
+            self.send_body(
+                429,
+                f"Too Many Requests: fault injected for {path}".encode(),
+                content_type="text/plain",
+                headers={"Retry-After": self.retry_after()},
+            )
+        elif fault in ("500", "503"):
+            reason = "Internal Server Error" if fault == "500" else "Service Unavailable"
+            self.send_body(
+                int(fault), f"{reason}: fault injected for {path}".encode(),
+                content_type="text/plain",
+            )
+        elif fault == "slow":
+            time.sleep(self.server.options.slow_ms / 1000)
+            self.send_normal(match, split)
+        elif fault == "truncate":
+            body = self.normal_body(match, split)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[: len(body) // 2])
+            self.server.stats.count(self.server.stats.statuses, "200")
+            self.hang_up()
+        elif fault == "drop":
+            self.hang_up()
+        elif fault == "invalid-json":
+            self.send_body(200, b'{"id": 0, "name": <html>this is not JSON</html>')
+
+    def retry_after(self):
+        value = self.server.options.retry_after
+        if value.startswith("date+"):
+            return email.utils.formatdate(time.time() + float(value[5:]), usegmt=True)
+        return value
+
+    def hang_up(self):
+        """Closes the connection at once, without a (complete) response."""
+        self.close_connection = True
+        try:
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    # -- Resources -------------------------------------------------------------------------
+
+    def send_normal(self, match, split):
+        if match:
+            pokemon_id = self.server.catalogue.pokemon_id(match.group(1))
+            self.send_pokemon(pokemon_id)
+        else:
+            self.send_list(split.query)
+
+    def normal_body(self, match, split):
+        """The body a faulty response cuts short: the resource's own, or a stand-in."""
+        if match:
+            pokemon_id = self.server.catalogue.pokemon_id(match.group(1))
+            body = self.server.catalogue.pokemon_body(pokemon_id) if pokemon_id else None
+            if body is not None:
+                return body
+            return b'{"detail": "Not found."}'
+        status, body = self.list_page(split.query)
+        return body
+
+    def send_pokemon(self, pokemon_id):
+        body = self.server.catalogue.pokemon_body(pokemon_id) if pokemon_id else None
+        if body is None:
+            self.send_body(404, b"Not Found", content_type="text/plain")
+        else:
+            self.send_body(200, body)
+
+    def send_list(self, query):
+        status, body = self.list_page(query)
+        self.send_body(status, body)
+
+    def list_page(self, query):
+        fields = parse_qs(query)
+        try:
+            limit = int(fields.get("limit", ["20"])[0])
+            offset = int(fields.get("offset", ["0"])[0])
+        except ValueError:
+            return 400, b'{"detail": "limit and offset must be integers."}'
+        if limit < 0 or offset < 0:
+            return 400, b'{"detail": "limit and offset must not be negative."}'
+        results = self.server.catalogue.results
+        count = len(results)
+        prefix = ""
+        if self.server.options.absolute_links:
+            prefix = "http://" + self.headers.get("Host", self.server.authority)
+
+        def link(new_offset):
+            return f"{prefix}/api/v2/pokemon?offset={new_offset}&limit={limit}"
+
+        page = [
+            {"name": entry["name"], "url": prefix + entry["url"]}
+            for entry in results[offset : offset + limit]
+        ]
+        document = {
+            "count": count,
+            "next": link(offset + limit) if limit > 0 and offset + limit < count else None,
+            "previous": link(max(0, offset - limit)) if offset > 0 and limit > 0 else None,
+            "results": page,
+        }
+        return 200, json.dumps(document).encode()
+
+    def send_body(self, status, body, content_type="application/json", headers=None, count=True):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # the client gave up (a timeout) before the body
+        if count:
+            self.server.stats.count(self.server.stats.statuses, str(status))
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(
+        description="A PokeAPI-shaped test server with fault injection.",
+        epilog="See the top of this file for the endpoints and the /_stats format.",
+    )
+    parser.add_argument("directory", help="the fixture directory (trimmed/, list/)")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--latency-ms", type=float, default=0)
+    parser.add_argument("--absolute-links", action="store_true")
+    parser.add_argument("--ignore-stdin", action="store_true")
+    parser.add_argument("--retry-after", default="1")
+    parser.add_argument("--slow-ms", type=float, default=3000)
+    parser.add_argument("--fault-rate", type=float, default=0)
+    parser.add_argument("--fault-kinds", default=",".join(FAULT_KINDS))
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--not-found", action="append", default=[])
+    for kind in FAULT_KINDS:
+        option = "--status-" + kind if kind.isdigit() else "--" + kind
+        parser.add_argument(option, dest="fault_" + kind, action="append", default=[])
+    options = parser.parse_args(argv)
+
+    catalogue = Catalogue(options.directory)
+    try:
+        options.not_found = [
+            FaultSpec(text, catalogue.names, allow_count=False) for text in options.not_found
+        ]
+        options.faults = [
+            (kind, [FaultSpec(text, catalogue.names) for text in getattr(options, "fault_" + kind)])
+            for kind in FAULT_KINDS
+        ]
+    except (argparse.ArgumentTypeError, ValueError) as error:
+        parser.error(str(error))
+    options.fault_kinds = [kind for kind in options.fault_kinds.split(",") if kind]
+    unknown = set(options.fault_kinds) - set(FAULT_KINDS)
+    if unknown or not options.fault_kinds:
+        parser.error(f"--fault-kinds takes some of {','.join(FAULT_KINDS)}")
+    if not 0 <= options.fault_rate <= 1:
+        parser.error("--fault-rate takes a fraction between 0 and 1")
+    return options, catalogue
+
+
+def main(argv):
+    options, catalogue = parse_arguments(argv)
+    server = Server(("127.0.0.1", options.port), Handler)
+    server.options = options
+    server.catalogue = catalogue
+    server.stats = Stats()
+    port = server.server_address[1]
+    server.authority = f"127.0.0.1:{port}"
+    print(port, flush=True)
+
+    if not options.ignore_stdin:
+
+        def watch_stdin():
+            while sys.stdin.buffer.read(4096):
+                pass
+            server.shutdown()
+
+        threading.Thread(target=watch_stdin, daemon=True).start()
+    try:
+        server.serve_forever(poll_interval=0.1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

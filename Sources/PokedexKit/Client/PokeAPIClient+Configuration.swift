@@ -1,0 +1,67 @@
+import Foundation
+
+extension PokeAPIClient {
+    /// Where a ``PokeAPIClient`` sends requests and how it paces and retries them.
+    ///
+    /// ```swift
+    /// // A local mirror (such as http://127.0.0.1:8080), 8 requests at once, a short
+    /// // timeout, no retries.
+    /// let configuration = PokeAPIClient.Configuration(
+    ///     baseURL: mirrorURL,
+    ///     maxConcurrentRequests: 8,
+    ///     timeout: .seconds(5),
+    ///     retryPolicy: .never
+    /// )
+    /// let client = PokeAPIClient(configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable {
+        /// The live service, `https://pokeapi.co`.
+        public static let liveBaseURL: URL = {
+            // The literal always parses; the fallback is only there to avoid a force unwrap.
+            URL(string: "https://pokeapi.co") ?? URL(filePath: "/")
+        }()
+
+        /// The service's root: the live service, a mirror or a local server. Paths such as
+        /// `/api/v2/pokemon/25/` are appended to it, after any path it has
+        /// (`https://mirror.example/pokeapi` serves `…/pokeapi/api/v2/pokemon/25/`).
+        public var baseURL: URL
+        /// The most requests in flight at once across every call on one client; values below
+        /// 1 count as 1.
+        public var maxConcurrentRequests: Int
+        /// How long one attempt may wait for the service before it times out (the request's
+        /// `timeoutInterval`; ``URLSessionTransport`` rounds it up to whole seconds on Linux,
+        /// where FoundationNetworking counts no finer).
+        public var timeout: Duration
+        /// How failed requests are retried.
+        public var retryPolicy: RetryPolicy
+        /// Waits between attempts; `Task.sleep(for:)` unless replaced.
+        ///
+        /// Replace it in tests to record the waits or skip them. It must throw when the task
+        /// is cancelled, as `Task.sleep(for:)` does, so that a cancelled call stops waiting.
+        public var sleep: @Sendable (Duration) async throws -> Void
+
+        /// Creates a configuration.
+        ///
+        /// - Parameters:
+        ///   - baseURL: The service's root. The default is ``liveBaseURL``.
+        ///   - maxConcurrentRequests: The most requests in flight at once. The default is 4.
+        ///   - timeout: How long one attempt may wait. The default is 30 seconds.
+        ///   - retryPolicy: How failed requests are retried. The default is ``RetryPolicy``'s.
+        ///   - sleep: Waits between attempts. The default is `Task.sleep(for:)`.
+        public init(
+            baseURL: URL = Configuration.liveBaseURL,
+            maxConcurrentRequests: Int = 4,
+            timeout: Duration = .seconds(30),
+            retryPolicy: RetryPolicy = RetryPolicy(),
+            sleep: @escaping @Sendable (Duration) async throws -> Void = { duration in
+                try await Task.sleep(for: duration)
+            }
+        ) {
+            self.baseURL = baseURL
+            self.maxConcurrentRequests = maxConcurrentRequests
+            self.timeout = timeout
+            self.retryPolicy = retryPolicy
+            self.sleep = sleep
+        }
+    }
+}

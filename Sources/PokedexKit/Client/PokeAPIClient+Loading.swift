@@ -1,0 +1,152 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// One call's requests: shared with identical calls in flight, paced by the limiter, retried
+// by the policy, and decoded.
+extension PokeAPIClient {
+    /// Loads a Pokémon, sharing the request with identical calls in flight; 404 is `nil`.
+    func loadPokemon(_ url: URL, resource: PokeAPIError.Resource) async throws
+        -> FetchedPokemon?
+    {
+        try await pokemonLoads.value(for: url) { [self] in
+            try await load(url, resource: resource, notFound: { nil }) { data in
+                try JSONDecoder().decode(FetchedPokemon.self, from: data)
+            }
+        }
+    }
+
+    /// Loads a list page, sharing the request with identical calls in flight.
+    func loadPage(_ url: URL) async throws -> NamedResourceList {
+        try await pageLoads.value(for: url) { [self] in
+            try await load(url, resource: .page(url), notFound: nil) { data in
+                try JSONDecoder().decode(NamedResourceList.self, from: data)
+            }
+        }
+    }
+
+    /// What one attempt came to.
+    private enum Outcome<Value> {
+        case success(Value)
+        /// A failure that may pass; `retryAfter` is the response's `Retry-After`, if any.
+        case retryable(PokeAPIError, retryAfter: Duration?)
+        case fatal(PokeAPIError)
+    }
+
+    /// Requests `url` until an attempt succeeds, fails for good, or the policy's attempts are
+    /// spent, waiting between attempts without holding a slot.
+    ///
+    /// - Parameters:
+    ///   - notFound: The value of a 404, or `nil` when a 404 is an error.
+    ///   - decode: Makes the value of a 2xx body.
+    private func load<Value: Sendable>(
+        _ url: URL,
+        resource: PokeAPIError.Resource,
+        notFound: (@Sendable () -> Value)?,
+        decode: @Sendable (Data) throws -> Value
+    ) async throws -> Value {
+        let policy = configuration.retryPolicy
+        var generator = SystemRandomNumberGenerator()
+        var attempt = 1
+        while true {
+            try Task.checkCancellation()
+            let context = PokeAPIError.Context(resource: resource, url: url, attempts: attempt)
+            switch try await self.attempt(context, notFound: notFound, decode: decode) {
+            case .success(let value):
+                return value
+            case .fatal(let error):
+                throw error
+            case .retryable(let error, let retryAfter):
+                guard
+                    let delay = policy.delay(
+                        afterAttempt: attempt, retryAfter: retryAfter, using: &generator)
+                else { throw error }
+                try await configuration.sleep(delay)
+                attempt += 1
+            }
+        }
+    }
+
+    /// Makes one request, holding a slot only while it is in flight, and says what came of it.
+    private func attempt<Value: Sendable>(
+        _ context: PokeAPIError.Context,
+        notFound: (@Sendable () -> Value)?,
+        decode: @Sendable (Data) throws -> Value
+    ) async throws -> Outcome<Value> {
+        var context = context
+        let request = makeRequest(context.url)
+        let data: Data
+        let response: HTTPURLResponse
+        do {
+            (data, response) = try await limiter.withPermit { [transport] in
+                try await transport.send(request)
+            }
+        } catch {
+            if Task.isCancelled || error is CancellationError { throw CancellationError() }
+            let failure = PokeAPIError.transportFailed(error, context)
+            return Self.isTransient(error) ? .retryable(failure, retryAfter: nil) : .fatal(failure)
+        }
+
+        let status = response.statusCode
+        if (200..<300).contains(status) {
+            do {
+                return .success(try decode(data))
+            } catch let error as DecodingError {
+                context.bodyExcerpt = PokeAPIError.excerpt(of: data)
+                let failure = PokeAPIError.undecodableBody(error, context)
+                // A body that is not JSON at all was most likely garbled or cut short on the
+                // way; JSON of the wrong shape will be wrong again.
+                return Self.isSyntaxError(error)
+                    ? .retryable(failure, retryAfter: nil) : .fatal(failure)
+            }
+        }
+        if status == 404, let notFound {
+            return .success(notFound())
+        }
+        context.bodyExcerpt = PokeAPIError.excerpt(of: data)
+        let failure = PokeAPIError.unexpectedStatus(status, context)
+        guard status == 408 || status == 429 || (500..<600).contains(status) else {
+            return .fatal(failure)
+        }
+        let retryAfter = RetryPolicy.retryAfterDelay(
+            response.value(forHTTPHeaderField: "Retry-After"))
+        return .retryable(failure, retryAfter: retryAfter)
+    }
+
+    /// A GET for JSON with the configured timeout, bypassing any local cache.
+    private func makeRequest(_ url: URL) -> URLRequest {
+        // Set as properties: FoundationNetworking on Linux ignores the timeout given to
+        // `URLRequest(url:cachePolicy:timeoutInterval:)`.
+        var request = URLRequest(url: url)
+        request.cachePolicy = .reloadIgnoringLocalCacheData
+        request.timeoutInterval = configuration.timeout.timeInterval
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        return request
+    }
+
+    /// Whether a transport error may pass on another attempt.
+    static func isTransient(_ error: any Error) -> Bool {
+        guard let error = error as? URLError else { return false }
+        switch error.code {
+        case .timedOut, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
+            .networkConnectionLost, .notConnectedToInternet, .badServerResponse,
+            .cannotParseResponse, .resourceUnavailable:
+            return true
+        case .unknown:
+            // FoundationNetworking on Linux reports a body cut short ("transfer closed with
+            // outstanding read data remaining") with this code.
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a decoding error says the bytes are not JSON at all, rather than JSON of the
+    /// wrong shape.
+    static func isSyntaxError(_ error: DecodingError) -> Bool {
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty { return true }
+        return false
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+extension RetryPolicy {
+    /// The wait a `Retry-After` header asks for: a number of seconds (`"120"`) or an HTTP-date
+    /// (`"Wed, 21 Oct 2026 07:28:00 GMT"`, or one of the two obsolete date forms HTTP still
+    /// accepts). A date in the past asks for no wait; a value that is neither form is ignored.
+    ///
+    /// - Parameters:
+    ///   - value: The header's value.
+    ///   - now: The time a date is counted from.
+    /// - Returns: The wait, or `nil` when the value is missing or malformed.
+    static func retryAfterDelay(_ value: String?, now: Date = Date()) -> Duration? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+            return nil
+        }
+        if value.allSatisfy(\.isASCIIDigit) {
+            // Anything beyond a day is absurd; clamp so a huge number cannot overflow.
+            let seconds = value.count > 6 ? 86_400 : min(Int(value) ?? 86_400, 86_400)
+            return .seconds(seconds)
+        }
+        // asctime pads a one-digit day with a space ("Nov  6"); one space is what formats read.
+        let spaced = value.split(separator: " ", omittingEmptySubsequences: true)
+            .joined(separator: " ")
+        for format in httpDateFormats {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: spaced) {
+                return .seconds(max(0, date.timeIntervalSince(now)))
+            }
+        }
+        return nil
+    }
+
+    /// The HTTP-date forms of RFC 9110, section 5.6.7: IMF-fixdate, then the obsolete RFC 850
+    /// and asctime forms.
+    private static let httpDateFormats = [
+        "EEE',' dd MMM yyyy HH':'mm':'ss 'GMT'",
+        "EEEE',' dd'-'MMM'-'yy HH':'mm':'ss 'GMT'",
+        "EEE MMM d HH':'mm':'ss yyyy",
+    ]
+}
+
+extension Character {
+    /// Whether this is one of the ASCII digits 0–9.
+    fileprivate var isASCIIDigit: Bool {
+        ("0"..."9").contains(self)
+    }
+}

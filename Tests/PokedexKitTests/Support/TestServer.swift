@@ -1,0 +1,225 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The local PokeAPI test server, `Scripts/pokeapi-test-server.py`, serving this target's
+/// fixtures on 127.0.0.1.
+///
+/// Start one with ``withTestServer(_:sourceLocation:_:)``, which always stops it.
+struct TestServer: Sendable {
+    /// The server's root, such as `http://127.0.0.1:54321`.
+    let baseURL: URL
+
+    /// Request counts, as `GET /_stats` reports them.
+    struct Stats: Decodable, Sendable {
+        /// Every API request (not `/_stats`).
+        var total: Int
+        /// Requests per path, query included.
+        var paths: [String: Int]
+        /// Requests per Pokémon id, whether by id or by name.
+        var pokemon: [String: Int]
+        /// Injected faults per kind (`"500"`, `"drop"`, …).
+        var faults: [String: Int]
+        /// Responses per status sent.
+        var statuses: [String: Int]
+
+        /// The requests made for one Pokémon.
+        func requests(forPokemon id: Int) -> Int {
+            pokemon[String(id)] ?? 0
+        }
+    }
+
+    /// The server's request counts so far.
+    func stats() async throws -> Stats {
+        let (data, _) = try await URLSession.shared.data(from: baseURL.appending(path: "_stats"))
+        return try JSONDecoder().decode(Stats.self, from: data)
+    }
+
+    /// A fault or a setting of the server, as its command-line options say it.
+    enum Option: Sendable {
+        /// How many requests of each named Pokémon get a fault.
+        enum Count: Sendable {
+            case once, times(Int), always
+
+            var suffix: String {
+                switch self {
+                case .once: ":1"
+                case .times(let count): ":\(count)"
+                case .always: ":*"
+                }
+            }
+        }
+
+        /// Waits before every response.
+        case latency(milliseconds: Int)
+        /// 404 for every request of these ids.
+        case notFound([Int])
+        /// 429 with a `Retry-After` header.
+        case tooManyRequests([Int], Count = .once)
+        /// The `Retry-After` of every 429: seconds (`"1"`, the default), or `"date+S"` for an
+        /// HTTP-date S seconds ahead.
+        case retryAfter(String)
+        /// A 5xx status.
+        case serverError(Int, [Int], Count = .once)
+        /// Answers only after `milliseconds`.
+        case slow([Int], Count = .once, milliseconds: Int = 3000)
+        /// A Content-Length larger than the body sent, then a closed connection.
+        case truncatedBody([Int], Count = .once)
+        /// A closed connection without a response.
+        case droppedConnection([Int], Count = .once)
+        /// A 200 whose body is not JSON.
+        case invalidJSON([Int], Count = .once)
+        /// A share of API responses failing in a random way, reproducibly.
+        case faultRate(Double, seed: Int)
+        /// List links as absolute URLs instead of host-less paths.
+        case absoluteLinks
+
+        var arguments: [String] {
+            func ids(_ ids: [Int]) -> String { ids.map(String.init).joined(separator: ",") }
+            switch self {
+            case .latency(let milliseconds):
+                return ["--latency-ms", String(milliseconds)]
+            case .notFound(let list):
+                return ["--not-found", ids(list)]
+            case .tooManyRequests(let list, let count):
+                return ["--status-429", ids(list) + count.suffix]
+            case .retryAfter(let value):
+                return ["--retry-after", value]
+            case .serverError(let status, let list, let count):
+                return ["--status-\(status)", ids(list) + count.suffix]
+            case .slow(let list, let count, let milliseconds):
+                return ["--slow", ids(list) + count.suffix, "--slow-ms", String(milliseconds)]
+            case .truncatedBody(let list, let count):
+                return ["--truncate", ids(list) + count.suffix]
+            case .droppedConnection(let list, let count):
+                return ["--drop", ids(list) + count.suffix]
+            case .invalidJSON(let list, let count):
+                return ["--invalid-json", ids(list) + count.suffix]
+            case .faultRate(let rate, let seed):
+                return ["--fault-rate", String(rate), "--seed", String(seed)]
+            case .absoluteLinks:
+                return ["--absolute-links"]
+            }
+        }
+    }
+
+    /// The repository's root, found from this file's path.
+    static let repositoryRoot = URL(filePath: #filePath)
+        .deletingLastPathComponent()  // Support
+        .deletingLastPathComponent()  // PokedexKitTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    /// The server script.
+    static let script = repositoryRoot.appending(path: "Scripts/pokeapi-test-server.py")
+}
+
+/// Errors of starting the test server.
+struct TestServerError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs `body` with a test server started with `options`, and stops the server when `body`
+/// returns or throws.
+///
+/// The server runs `python3` from `PATH`. It also exits by itself when this process goes away,
+/// because it serves only while its stdin is open.
+func withTestServer<Result>(
+    _ options: TestServer.Option...,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: (TestServer) async throws -> Result
+) async throws -> Result {
+    try await withTestServer(options, sourceLocation: sourceLocation, body)
+}
+
+/// Runs `body` with a test server started with `options`, and stops the server when `body`
+/// returns or throws.
+func withTestServer<Result>(
+    _ options: [TestServer.Option],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: (TestServer) async throws -> Result
+) async throws -> Result {
+    let fixtures = try Fixtures.directory
+    let process = Process()
+    process.executableURL = URL(filePath: "/usr/bin/env")
+    process.arguments =
+        [
+            "python3", TestServer.script.path(percentEncoded: false),
+            fixtures.path(percentEncoded: false),
+        ]
+        + options.flatMap(\.arguments)
+    let input = Pipe()
+    let output = Pipe()
+    // Errors go to a file: a pipe nobody reads could fill up and stall the server.
+    let errorLog = FileManager.default.temporaryDirectory
+        .appending(path: "pokeapi-test-server-\(UUID().uuidString).log")
+    try Data().write(to: errorLog)
+    let errors = try FileHandle(forWritingTo: errorLog)
+    defer {
+        try? errors.close()
+        try? FileManager.default.removeItem(at: errorLog)
+    }
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+
+    let (exited, exit) = AsyncStream<Void>.makeStream()
+    process.terminationHandler = { _ in exit.finish() }
+    try process.run()
+
+    func stop() async {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+        for await _ in exited {}
+    }
+
+    let port: Int
+    do {
+        let line = try await firstLine(of: output.fileHandleForReading)
+        guard let line, let number = Int(line) else {
+            throw TestServerError(description: "the server printed no port: \(line ?? "EOF")")
+        }
+        port = number
+    } catch {
+        await stop()
+        let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+        Issue.record("the test server did not start: \(log)", sourceLocation: sourceLocation)
+        throw error
+    }
+
+    let server = TestServer(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
+    do {
+        let result = try await body(server)
+        await stop()
+        return result
+    } catch {
+        await stop()
+        throw error
+    }
+}
+
+/// The first line a file handle gives, read without blocking a task's thread; `nil` at
+/// end-of-file.
+private func firstLine(of handle: FileHandle) async throws -> String? {
+    let (chunks, feed) = AsyncStream<Data>.makeStream()
+    handle.readabilityHandler = { handle in
+        let data = handle.availableData
+        if data.isEmpty {
+            feed.finish()
+        } else {
+            feed.yield(data)
+        }
+    }
+    defer { handle.readabilityHandler = nil }
+    var buffer = Data()
+    for await chunk in chunks {
+        buffer += chunk
+        if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            return String(decoding: buffer[..<newline], as: UTF8.self)
+        }
+    }
+    return nil
+}
