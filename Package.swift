@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "KeyPathQuery", targets: ["KeyPathQuery"]),
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         .library(name: "PokedexKit", targets: ["PokedexKit"]),
+        .library(name: "PokedexOfflineData", targets: ["PokedexOfflineData"]),
     ],
     targets: [
         // MARK: Libraries
@@ -37,6 +38,13 @@ let package = Package(
         .target(
             name: "PokedexKit",
             dependencies: ["KeyPathQuery", "ModelStorage"]
+        ),
+        // The 151 first-generation entries as bundled resources, in a product of their own so
+        // that apps which do not want 600 KB of data do not carry it.
+        .target(
+            name: "PokedexOfflineData",
+            dependencies: ["PokedexKit"],
+            resources: [.copy("Resources")]
         ),
 
         // MARK: Tests
@@ -51,7 +59,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PokedexKitTests",
-            dependencies: ["PokedexKit"],
+            dependencies: ["PokedexKit", "PokedexOfflineData"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,0 +1,91 @@
+import Foundation
+import PokedexKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A transport that answers PokeAPI requests from the bundled data, as the service would.
+///
+/// It serves `GET …/api/v2/pokemon/{id or name}/` for the 151 bundled Pokémon (404 for any
+/// other) and the list `GET …/api/v2/pokemon?limit=&offset=` over them, with host-less
+/// `next` and `previous` links as in the static data set. The host of the request does not
+/// matter, so a client keeps its usual base URL:
+///
+/// ```swift
+/// let client = PokeAPIClient(transport: BundledPokeAPITransport())
+/// let charizard = try await client.pokemon(id: 6)
+/// ```
+///
+/// Give it a latency to see how an app behaves on a slow network.
+public struct BundledPokeAPITransport: HTTPTransport {
+    /// How long each response takes.
+    public var latency: Duration
+
+    /// Creates a transport over the bundled data.
+    ///
+    /// - Parameter latency: How long each response takes; none by default.
+    public init(latency: Duration = .zero) {
+        self.latency = latency
+    }
+
+    /// Answers a request from the bundled data.
+    ///
+    /// - Parameter request: A PokeAPI request.
+    /// - Returns: The body and head of the response: 200 with the JSON, or 404.
+    /// - Throws: `URLError(.badURL)` for a request without a URL; `CancellationError` when
+    ///   cancelled during the latency.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        guard let url = request.url else { throw URLError(.badURL) }
+        if latency > .zero { try await Task.sleep(for: latency) }
+        let (status, body) = respond(to: url)
+        guard
+            let response = HTTPURLResponse(
+                url: url, statusCode: status, httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Type": "application/json; charset=utf-8"])
+        else { throw URLError(.badServerResponse) }
+        return (body, response)
+    }
+
+    private func respond(to url: URL) -> (Int, Data) {
+        let components = url.path.split(separator: "/").map(String.init)
+        guard let index = components.lastIndex(of: "pokemon"), index >= 2,
+            components[index - 2] == "api", components[index - 1] == "v2"
+        else { return notFound }
+        let rest = components[(index + 1)...]
+        if rest.isEmpty { return list(query: url) }
+        guard rest.count == 1, let segment = rest.first else { return notFound }
+        let id = Int(segment) ?? BundledPokeAPI.id(named: segment)
+        guard let id, let data = try? BundledPokeAPI.data(forPokemon: id) else { return notFound }
+        return (200, data)
+    }
+
+    private var notFound: (Int, Data) {
+        (404, Data(#"{"detail":"Not found."}"#.utf8))
+    }
+
+    private func list(query url: URL) -> (Int, Data) {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        func value(_ name: String) -> Int? {
+            items.first { $0.name == name }?.value.flatMap { Int($0) }
+        }
+        let limit = max(value("limit") ?? 20, 0)
+        let offset = max(value("offset") ?? 0, 0)
+        let all = BundledPokeAPI.ids.compactMap { id -> NamedResource? in
+            URL(string: "/api/v2/pokemon/\(id)/").map {
+                NamedResource(name: BundledPokeAPI.names[id] ?? String(id), url: $0)
+            }
+        }
+        let page = Array(all.dropFirst(offset).prefix(limit))
+        func link(offset: Int) -> URL? {
+            URL(string: "/api/v2/pokemon?offset=\(offset)&limit=\(limit)")
+        }
+        let list = NamedResourceList(
+            count: all.count,
+            next: offset + limit < all.count && limit > 0 ? link(offset: offset + limit) : nil,
+            previous: offset > 0 ? link(offset: max(offset - limit, 0)) : nil,
+            results: page)
+        guard let data = try? JSONEncoder().encode(list) else { return notFound }
+        return (200, data)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import PokedexKit
+import PokedexOfflineData
+import Testing
+
+@Suite("The bundled offline data")
+struct BundledPokeAPITests {
+    @Test("every bundled entry is the fixture of the same id")
+    func entriesMatchFixtures() throws {
+        for id in BundledPokeAPI.ids {
+            #expect(try BundledPokeAPI.data(forPokemon: id) == Fixtures.trimmed(id), "id \(id)")
+        }
+        #expect(try BundledPokeAPI.allPokemon().count == 151)
+    }
+
+    @Test("ids outside 1–151 are a typed error")
+    func notBundled() {
+        #expect(throws: BundledDataError.notBundled(id: 152)) {
+            try BundledPokeAPI.data(forPokemon: 152)
+        }
+    }
+
+    @Test("a client over the bundled transport fetches by id and by name, and 404s the rest")
+    func clientOverBundledTransport() async throws {
+        let client = PokeAPIClient(transport: BundledPokeAPITransport())
+        let charizard = try #require(try await client.pokemon(id: 6))
+        #expect(charizard.name == "charizard")
+        #expect(try await client.pokemon(named: "Pikachu")?.id == 25)
+        #expect(try await client.pokemon(id: 152) == nil)
+        #expect(try await client.pokemon(named: "chikorita") == nil)
+    }
+
+    @Test("the list pages over the 151, with host-less links the client follows")
+    func list() async throws {
+        let client = PokeAPIClient(transport: BundledPokeAPITransport())
+        let page = try await client.list(limit: 20, offset: 140)
+        #expect(page.count == 151)
+        #expect(page.results.map(\.id) == Array(141...151).map(Optional.some))
+        #expect(page.next == nil)
+        #expect(page.previous?.absoluteString == "/api/v2/pokemon?offset=120&limit=20")
+        let all = try await client.listAll(pageSize: 40)
+        #expect(all.map(\.name).first == "bulbasaur")
+        #expect(all.count == 151)
+    }
+
+    @Test("latency is honoured and cancellable")
+    func latency() async throws {
+        let transport = BundledPokeAPITransport(latency: .seconds(60))
+        let task = Task {
+            try await PokeAPIClient(transport: transport).pokemon(id: 1)
+        }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+}
