@@ -139,8 +139,8 @@ struct PredicateFormatRenderer {
                 arguments: attribute.arguments + [.list(present)])
         guard matchesNil else { return isIn }
         return Piece(
-            format: "(" + isIn.format + " OR " + isNil.format + ")",
-            arguments: isIn.arguments + isNil.arguments)
+            format: isIn.format + " OR " + isNil.format,
+            arguments: isIn.arguments + isNil.arguments, isCompound: true)
     }
 
     // MARK: Text

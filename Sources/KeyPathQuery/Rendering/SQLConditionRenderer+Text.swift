@@ -40,16 +40,18 @@ extension SQLConditionRenderer {
         switch operation {
         case .contains:
             return Piece(
-                sql: "instr(\(subject), ?) > 0", bindings: [.text(value)], mayBeNull: true)
+                sql: "instr(\(subject), ?) > 0", bindings: [try text(value, for: column)],
+                mayBeNull: true)
         case .hasPrefix:
             return Piece(
-                sql: "instr(\(subject), ?) = 1", bindings: [.text(value)], mayBeNull: true)
+                sql: "instr(\(subject), ?) = 1", bindings: [try text(value, for: column)],
+                mayBeNull: true)
         case .hasSuffix:
             // x'FF' never occurs in UTF-8, so the operand followed by it can only be found
             // at the very end of the text followed by it.
             return Piece(
                 sql: "instr(CAST(\(subject) || x'FF' AS BLOB), CAST(? || x'FF' AS BLOB)) > 0",
-                bindings: [.text(value)], mayBeNull: true)
+                bindings: [try text(value, for: column)], mayBeNull: true)
         case .like:
             guard !operand.unicodeScalars.contains("\0") else {
                 throw .unsupported(

@@ -127,7 +127,7 @@ struct SQLConditionRenderer {
                     reason: "SQLite stores NaN as NULL, which would compare as nil.")
             }
             return .real(value)
-        case .string(let value): return .text(value)
+        case .string(let value): return try text(value, for: column)
         case .date(let value):
             switch options.dateStorage {
             case .secondsSince1970: return .real(value.timeIntervalSince1970)
@@ -146,6 +146,17 @@ struct SQLConditionRenderer {
         case .list:
             throw .invalidValue(value, attribute: column.name, expected: "a single value")
         }
+    }
+
+    /// Text as a binding; inside JSON, text holding NUL is refused, because SQLite's JSON
+    /// functions end a string at `\u0000`.
+    func text(_ value: String, for column: Column) throws(QueryError) -> SQLBinding {
+        if column.isInJSON, value.unicodeScalars.contains("\0") {
+            throw .unsupported(
+                operation: "text holding NUL compared inside the JSON of \"\(column.name)\"",
+                target: target, reason: "SQLite's JSON functions end a string at \\u0000.")
+        }
+        return .text(value)
     }
 
     // MARK: Comparisons
@@ -195,7 +206,7 @@ struct SQLConditionRenderer {
         let sql = column.sql + (bindings.count == 1 ? " = ?" : " IN (\(placeholders))")
         guard matchesNil else { return Piece(sql: sql, bindings: bindings, mayBeNull: true) }
         return Piece(
-            sql: "(" + sql + " OR " + isNil.sql + ")", bindings: bindings, mayBeNull: true)
+            sql: sql + " OR " + isNil.sql, bindings: bindings, mayBeNull: true, isCompound: true)
     }
 
     // MARK: Combining
