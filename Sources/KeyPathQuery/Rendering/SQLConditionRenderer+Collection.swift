@@ -36,7 +36,7 @@ extension SQLConditionRenderer {
             return Self.join(pieces, keyword: "AND", empty: true)
         case .count(let comparison, let number):
             return Piece(
-                sql: "json_array_length(\(column.sql)) \(comparison.symbol) ?",
+                sql: "json_array_length(\(column.sql)) \(comparison.sqlSymbol) ?",
                 bindings: [.integer(Int64(number))], mayBeNull: true)
         }
     }
@@ -59,5 +59,12 @@ extension SQLConditionRenderer {
             case .none: "NOT EXISTS (" + source + inner.sql + ")"
             }
         return Piece(sql: sql, bindings: inner.bindings, mayBeNull: false)
+    }
+}
+
+extension ComparisonOperator {
+    /// The operator in SQL: `=` for equality, otherwise as in Swift.
+    fileprivate var sqlSymbol: String {
+        self == .equal ? "=" : symbol
     }
 }
