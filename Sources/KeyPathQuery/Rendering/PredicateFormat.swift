@@ -11,7 +11,7 @@
 /// rendered.arguments   // [.string("attack"), .integer(80), .string("name"), .string("char")]
 /// ```
 ///
-/// On Apple platforms, ``makePredicate()`` builds the `NSPredicate` itself. Everywhere,
+/// On Apple platforms, `makePredicate()` builds the `NSPredicate` itself. Everywhere,
 /// ``foundationArguments`` gives the arguments as the Foundation objects that
 /// `NSPredicate(format:argumentArray:)` takes.
 ///
