@@ -47,11 +47,26 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
 
+        // MARK: Test support (in no product: library users never build these)
+
+        // The system SQLite, so that tests can execute the SQL that KeyPathQuery renders.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Tests/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(
+            name: "QueryTestSupport",
+            dependencies: ["KeyPathQuery", "CSQLite"],
+            path: "Tests/Support/QueryTestSupport"
+        ),
+
         // MARK: Tests
 
         .testTarget(
             name: "KeyPathQueryTests",
-            dependencies: ["KeyPathQuery"]
+            dependencies: ["KeyPathQuery", "QueryTestSupport"]
         ),
         .testTarget(
             name: "ModelStorageTests",
@@ -59,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PokedexKitTests",
-            dependencies: ["PokedexKit", "PokedexOfflineData"],
+            dependencies: ["PokedexKit", "PokedexOfflineData", "QueryTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ],
@@ -67,7 +82,7 @@ let package = Package(
 )
 
 // Upcoming language features, switched on for every target in one place.
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -12,11 +12,14 @@
 ///
 /// One condition has one meaning in three targets:
 /// - in memory, with ``evaluate(_:)`` or, for many values, ``compiled()``;
-/// - as an `NSPredicate` format string with arguments, for Core Data;
-/// - as an SQLite `WHERE` clause with bindings.
+/// - as an `NSPredicate` format string with arguments, for Core Data, with
+///   ``predicateFormat()``;
+/// - as an SQLite `WHERE` clause with bindings, with ``sqlExpression(options:)``.
 ///
-/// Compare attributes with `==`, `!=`, `<`, `<=`, `>`, `>=`, ``between(_:_:)`` and
-/// ``in(_:_:)``; test text with ``contains(_:_:options:)``, ``hasPrefix(_:_:options:)``,
+/// <doc:OneMeaningInEveryTarget> sets out how, and what a target refuses.
+///
+/// Compare attributes with `==`, `!=`, `<`, `<=`, `>`, `>=`,
+/// ``between(_:_:)-(KeyPath<Model,Value>Sendable,_)`` and ``in(_:_:)``; test text with ``contains(_:_:options:)``, ``hasPrefix(_:_:options:)``,
 /// ``hasSuffix(_:_:options:)``, ``like(_:_:options:)`` and ``matches(_:_:options:)``; test
 /// collections with ``contains(_:_:)``, ``containsAny(_:of:)``, ``containsAll(_:of:)``,
 /// ``isEmpty(_:)``, ``count(_:_:_:)`` and ``any(_:where:)``, ``all(_:where:)``,

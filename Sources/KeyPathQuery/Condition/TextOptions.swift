@@ -9,8 +9,9 @@
 /// ```
 ///
 /// Case-insensitive matching uses Unicode case folding ("STRASSE" matches "straße").
-/// SQLite folds ASCII letters only, so the SQL target refuses case-insensitive text whose
-/// value has non-ASCII letters, and refuses diacritic-insensitive text entirely.
+/// SQLite folds ASCII letters only, so the SQL target refuses a case-insensitive test whose
+/// operand holds characters outside ASCII (an ASCII operand still finds "straße", see
+/// <doc:OneMeaningInEveryTarget>), and refuses diacritic-insensitive tests entirely.
 public struct TextOptions: OptionSet, Hashable, Sendable, Codable {
     /// The options' bits.
     public let rawValue: UInt8

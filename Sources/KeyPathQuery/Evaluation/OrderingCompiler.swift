@@ -140,10 +140,34 @@ extension QueryTextConvertible {
     ) throws(QueryError) -> ModelOrdering<Root> {
         let reader = try keyPath.reader(Root.self, Self.self)
         return { lhs, rhs in
-            let fold = { (text: String) in TextMatcher.fold(text, .caseInsensitive) }
-            return OrderingCompiler.orderOptionals(
-                reader.read(lhs).queryText.map(fold), reader.read(rhs).queryText.map(fold),
-                nilsFirst: nilsFirst, OrderingCompiler.order)
+            OrderingCompiler.orderOptionals(
+                reader.read(lhs).queryText, reader.read(rhs).queryText, nilsFirst: nilsFirst,
+                OrderingCompiler.orderIgnoringASCIICase)
         }
+    }
+}
+
+extension OrderingCompiler {
+    /// Orders two texts as SQLite's `COLLATE NOCASE` does: their UTF-8 bytes, with `A`–`Z`
+    /// read as `a`–`z` and every other byte as itself; a text that is a prefix of the other
+    /// comes first. Folding only ASCII keeps one order in memory and in SQL (SQLite folds
+    /// nothing else), and allocates nothing.
+    static func orderIgnoringASCIICase(_ lhs: String, _ rhs: String) -> ComparisonResult {
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                for index in 0..<Swift.min(left.count, right.count) {
+                    let (l, r) = (asciiLowercased(left[index]), asciiLowercased(right[index]))
+                    if l != r { return l < r ? .orderedAscending : .orderedDescending }
+                }
+                return order(left.count, right.count)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 }

@@ -28,8 +28,9 @@ public struct SortKey<Model>: Hashable, Sendable {
     /// The direction.
     public let direction: Direction
 
-    /// Whether text is compared ignoring case (Unicode case folding; `COLLATE NOCASE` in SQL,
-    /// which folds ASCII letters only).
+    /// Whether text is compared ignoring the case of ASCII letters, as SQLite's
+    /// `COLLATE NOCASE` does — in memory too, so that both give one order: `A`–`Z` sort as
+    /// `a`–`z`, and every other character by its UTF-8 bytes.
     public let caseInsensitive: Bool
 
     /// Where `nil` values go; `nil` means "as the smallest value".
@@ -55,7 +56,8 @@ public struct SortKey<Model>: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - keyPath: The attribute.
-    ///   - caseInsensitive: Whether to compare text ignoring case; only for text attributes.
+    ///   - caseInsensitive: Whether to compare text ignoring the case of ASCII letters
+    ///     (`COLLATE NOCASE`); only for text attributes.
     /// - Returns: The sort key.
     public static func ascending<Value: Comparable & QueryValueConvertible>(
         _ keyPath: any KeyPath<Model, Value> & Sendable, caseInsensitive: Bool = false
@@ -67,7 +69,8 @@ public struct SortKey<Model>: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - keyPath: The optional attribute.
-    ///   - caseInsensitive: Whether to compare text ignoring case; only for text attributes.
+    ///   - caseInsensitive: Whether to compare text ignoring the case of ASCII letters
+    ///     (`COLLATE NOCASE`); only for text attributes.
     ///   - nils: Where `nil` values go; first by default.
     /// - Returns: The sort key.
     public static func ascending<Value: Comparable & QueryValueConvertible>(
@@ -81,7 +84,8 @@ public struct SortKey<Model>: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - keyPath: The attribute.
-    ///   - caseInsensitive: Whether to compare text ignoring case; only for text attributes.
+    ///   - caseInsensitive: Whether to compare text ignoring the case of ASCII letters
+    ///     (`COLLATE NOCASE`); only for text attributes.
     /// - Returns: The sort key.
     public static func descending<Value: Comparable & QueryValueConvertible>(
         _ keyPath: any KeyPath<Model, Value> & Sendable, caseInsensitive: Bool = false
@@ -93,7 +97,8 @@ public struct SortKey<Model>: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - keyPath: The optional attribute.
-    ///   - caseInsensitive: Whether to compare text ignoring case; only for text attributes.
+    ///   - caseInsensitive: Whether to compare text ignoring the case of ASCII letters
+    ///     (`COLLATE NOCASE`); only for text attributes.
     ///   - nils: Where `nil` values go; last by default.
     /// - Returns: The sort key.
     public static func descending<Value: Comparable & QueryValueConvertible>(

@@ -31,7 +31,7 @@ public enum QueryValue: Hashable, Sendable {
     /// Raw bytes.
     case data(Data)
     /// A list of values, as the operand of ``Condition/in(_:_:)`` or
-    /// ``Condition/between(_:_:)``.
+    /// ``Condition/between(_:_:)-(KeyPath<Model,Value>Sendable,_)``.
     case list([QueryValue])
 
     /// Whether this is ``null``.

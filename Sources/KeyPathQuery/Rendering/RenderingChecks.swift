@@ -1,0 +1,82 @@
+/// The checks every renderer makes before it renders a leaf, so that `NSPredicate` and SQL
+/// refuse exactly what evaluation in memory refuses — with the renderer's own target named.
+enum RenderingChecks {
+    /// The attribute name of a key path, nested names joined with dots.
+    ///
+    /// - Throws: ``QueryError/unmappedKeyPath(_:model:)``.
+    static func name(of keyPath: AttributeKeyPath) throws(QueryError) -> String {
+        try AttributeIndex.of(keyPath.rootType).name(for: keyPath)
+    }
+
+    /// Checks that a value fits an attribute's type, as compiling for memory does: `nil` fits
+    /// everything (comparing a present value with `nil` has a meaning), anything else must
+    /// convert to the type.
+    ///
+    /// - Throws: ``QueryError/invalidValue(_:attribute:expected:)`` when it does not fit (a
+    ///   decoded condition; the typed builders cannot make one), and
+    ///   ``QueryError/unsupported(operation:target:reason:)`` when the type cannot be compared.
+    static func check(
+        _ value: QueryValue, fits type: Any.Type, attribute: String, target: QueryTarget
+    ) throws(QueryError) {
+        guard !value.isNull else { return }
+        guard let convertible = type as? any QueryValueConvertible.Type else {
+            throw .unsupported(
+                operation: "a comparison on \"\(attribute)\"", target: target,
+                reason: "\(type) does not conform to QueryValueConvertible.")
+        }
+        guard convertible.init(queryValue: value) != nil else {
+            throw .invalidValue(value, attribute: attribute, expected: "\(type)")
+        }
+    }
+
+    /// Checks that an attribute holds text, for text conditions and case-insensitive sorts.
+    ///
+    /// - Throws: ``QueryError/unsupported(operation:target:reason:)`` when it does not.
+    static func checkText(
+        _ type: Any.Type, attribute: String, operation: String, target: QueryTarget
+    ) throws(QueryError) {
+        guard type is any QueryTextConvertible.Type else {
+            throw .unsupported(
+                operation: operation, target: target,
+                reason: "\"\(attribute)\" holds \(type), which is not text "
+                    + "(QueryTextConvertible).")
+        }
+    }
+
+    /// The element type of an attribute that both renderers store as a list: an array or a
+    /// set.
+    ///
+    /// Text and bytes are collections in Swift, but `NSPredicate` and SQLite see them as single
+    /// values, so a collection test on them has no rendering.
+    ///
+    /// - Throws: ``QueryError/unsupported(operation:target:reason:)`` for any other type.
+    static func elementType(
+        of type: Any.Type, attribute: String, operation: String, target: QueryTarget
+    ) throws(QueryError) -> Any.Type {
+        guard let list = type as? any ListAttribute.Type else {
+            throw .unsupported(
+                operation: operation, target: target,
+                reason: "\"\(attribute)\" holds \(type); collection conditions render for "
+                    + "arrays and sets only.")
+        }
+        return list.elementType
+    }
+}
+
+/// A collection that `NSPredicate` sees as a to-many value and SQL stores as a JSON array.
+protocol ListAttribute {
+    /// The type of the elements.
+    static var elementType: Any.Type { get }
+}
+
+extension Array: ListAttribute {
+    static var elementType: Any.Type { Element.self }
+}
+
+extension ContiguousArray: ListAttribute {
+    static var elementType: Any.Type { Element.self }
+}
+
+extension Set: ListAttribute {
+    static var elementType: Any.Type { Element.self }
+}

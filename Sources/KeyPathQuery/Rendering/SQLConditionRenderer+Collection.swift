@@ -1,0 +1,70 @@
+// Collection conditions in SQLite: arrays and sets are stored as JSON arrays in TEXT, read
+// with `json_each` and `json_array_length`.
+
+extension SQLConditionRenderer {
+    func collection(
+        _ keyPath: AttributeKeyPath, _ test: CollectionTest, in scope: Scope, level: Int
+    ) throws(QueryError) -> Piece {
+        let column = try column(keyPath, in: scope)
+        let elementType = try RenderingChecks.elementType(
+            of: keyPath.valueType, attribute: column.name,
+            operation: "a collection test on \"\(column.name)\"", target: target)
+        let alias = "e\(level + 1)"
+        let element = Column(name: column.name, sql: alias + ".value", isInJSON: true)
+        func exists(_ values: [QueryValue]) throws(QueryError) -> Piece {
+            for value in values {
+                try RenderingChecks.check(
+                    value, fits: elementType, attribute: column.name, target: target)
+            }
+            guard !values.isEmpty else { return .constant(false) }
+            let test = try membership(element, values)
+            return Piece(
+                sql: "EXISTS (SELECT 1 FROM json_each(\(column.sql)) AS \(alias) WHERE "
+                    + test.sql + ")",
+                bindings: test.bindings, mayBeNull: false)
+        }
+        switch test {
+        case .contains(let value):
+            return try exists([value])
+        case .containsAny(let values):
+            return try exists(values)
+        case .containsAll(let values):
+            var pieces: [Piece] = []
+            for value in values {
+                pieces.append(try exists([value]))
+            }
+            return Self.join(pieces, keyword: "AND", empty: true)
+        case .count(let comparison, let number):
+            return Piece(
+                sql: "json_array_length(\(column.sql)) \(comparison.sqlSymbol) ?",
+                bindings: [.integer(Int64(number))], mayBeNull: true)
+        }
+    }
+
+    func quantified(
+        _ keyPath: AttributeKeyPath, _ quantifier: Quantifier, _ element: ConditionNode,
+        in scope: Scope, level: Int
+    ) throws(QueryError) -> Piece {
+        let column = try column(keyPath, in: scope)
+        _ = try RenderingChecks.elementType(
+            of: keyPath.valueType, attribute: column.name,
+            operation: "\(quantifier.rawValue) element of \"\(column.name)\"", target: target)
+        let alias = "e\(level + 1)"
+        let inner = try render(element, in: .element(alias: alias), level: level + 1)
+        let source = "SELECT 1 FROM json_each(\(column.sql)) AS \(alias) WHERE "
+        let sql =
+            switch quantifier {
+            case .any: "EXISTS (" + source + inner.sql + ")"
+            case .all: "NOT EXISTS (" + source + Self.negation(of: inner).sql + ")"
+            case .none: "NOT EXISTS (" + source + inner.sql + ")"
+            }
+        return Piece(sql: sql, bindings: inner.bindings, mayBeNull: false)
+    }
+}
+
+extension ComparisonOperator {
+    /// The operator in SQL: `=` for equality, otherwise as in Swift.
+    fileprivate var sqlSymbol: String {
+        self == .equal ? "=" : symbol
+    }
+}

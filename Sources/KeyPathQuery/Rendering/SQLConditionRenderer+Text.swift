@@ -1,0 +1,148 @@
+// Text conditions in SQLite.
+//
+// SQLite's `LIKE` ignores ASCII case and treats `%` and `_` as wildcards, so exact tests use
+// `instr` (byte-exact, NUL-safe) and wildcard patterns use `GLOB` (case-sensitive), with the
+// operand always bound as it is.
+
+extension SQLConditionRenderer {
+    func text(
+        _ keyPath: AttributeKeyPath, _ operation: TextOperator, _ operand: String,
+        _ options: TextOptions, in scope: Scope
+    ) throws(QueryError) -> Piece {
+        let column = try column(keyPath, in: scope)
+        let keyword = operation.predicateKeyword + options.predicateModifier
+        let described = "\(column.name) \(keyword) \(operand.debugDescription)"
+        try RenderingChecks.checkText(
+            keyPath.valueType, attribute: column.name, operation: described, target: target)
+        guard operation != .matches else {
+            throw .unsupported(
+                operation: described, target: target,
+                reason: "SQLite has no regular expressions unless the application registers "
+                    + "a REGEXP function, whose dialect KeyPathQuery cannot know.")
+        }
+        guard !options.contains(.diacriticInsensitive) else {
+            throw .unsupported(
+                operation: described, target: target,
+                reason: "SQLite cannot ignore diacritics: it compares text byte by byte.")
+        }
+        var subject = column.sql
+        var value = operand
+        if options.contains(.caseInsensitive) {
+            guard operand.unicodeScalars.allSatisfy(\.isASCII) else {
+                throw .unsupported(
+                    operation: described, target: target,
+                    reason: "SQLite folds the case of ASCII letters only, and the operand "
+                        + "holds characters outside ASCII.")
+            }
+            subject = Self.caseFolded(column.sql)
+            value = Self.asciiLowercased(operand)
+        }
+        switch operation {
+        case .contains:
+            return Piece(
+                sql: "instr(\(subject), ?) > 0", bindings: [try text(value, for: column)],
+                mayBeNull: true)
+        case .hasPrefix:
+            return Piece(
+                sql: "instr(\(subject), ?) = 1", bindings: [try text(value, for: column)],
+                mayBeNull: true)
+        case .hasSuffix:
+            // x'FF' never occurs in UTF-8, so the operand followed by it can only be found
+            // at the very end of the text followed by it.
+            return Piece(
+                sql: "instr(CAST(\(subject) || x'FF' AS BLOB), CAST(? || x'FF' AS BLOB)) > 0",
+                bindings: [try text(value, for: column)], mayBeNull: true)
+        case .like:
+            guard !operand.unicodeScalars.contains("\0") else {
+                throw .unsupported(
+                    operation: described, target: target,
+                    reason: "SQLite's GLOB stops at a NUL character.")
+            }
+            return Piece(
+                sql: "\(subject) GLOB ?", bindings: [.text(Self.globPattern(value))],
+                mayBeNull: true)
+        case .matches:
+            return .constant(false)  // Refused above.
+        }
+    }
+
+    // MARK: Case folding
+
+    /// The characters outside ASCII whose Unicode case folding holds ASCII letters, with that
+    /// folding: the only ones where folding text in memory and lowering its ASCII letters in
+    /// SQLite could disagree about an ASCII operand. (Every other character outside ASCII
+    /// folds to characters outside ASCII, which an ASCII operand never matches either way.)
+    static let asciiFoldings: [(character: Unicode.Scalar, folded: String)] = [
+        ("\u{DF}", "ss"),  // ß
+        ("\u{149}", "\u{2BC}n"),  // ŉ
+        ("\u{17F}", "s"),  // ſ
+        ("\u{1E9A}", "a\u{2BE}"),  // ẚ
+        ("\u{1E9E}", "ss"),  // ẞ
+        ("\u{212A}", "k"),  // Kelvin sign
+        ("\u{FB00}", "ff"),  // ﬀ
+        ("\u{FB01}", "fi"),  // ﬁ
+        ("\u{FB02}", "fl"),  // ﬂ
+        ("\u{FB03}", "ffi"),  // ﬃ
+        ("\u{FB04}", "ffl"),  // ﬄ
+        ("\u{FB05}", "st"),  // ﬅ
+        ("\u{FB06}", "st"),  // ﬆ
+    ]
+
+    /// A text expression folded as memory folds it for an ASCII operand: the characters of
+    /// ``asciiFoldings`` replaced by their folding, then ASCII letters lowered. The characters
+    /// are written with `char()` so that the SQL stays ASCII (and `K` is not mistaken for
+    /// `K`).
+    static func caseFolded(_ expression: String) -> String {
+        var folded = expression
+        for (character, replacement) in asciiFoldings {
+            let to =
+                replacement.unicodeScalars.allSatisfy(\.isASCII)
+                ? "'" + replacement + "'"
+                : "char("
+                    + replacement.unicodeScalars.map { String($0.value) }.joined(
+                        separator: ", ") + ")"
+            folded = "replace(\(folded), char(\(character.value)), \(to))"
+        }
+        return "lower(\(folded))"
+    }
+
+    /// The text with `A`–`Z` lowered, as SQLite's `lower()` does.
+    static func asciiLowercased(_ text: String) -> String {
+        String(
+            decoding: text.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    // MARK: Wildcards
+
+    /// A `LIKE` pattern (`*`, `?`, backslash escapes) as a `GLOB` pattern, whose literal `*`,
+    /// `?` and `[` are written `[*]`, `[?]` and `[[]`.
+    static func globPattern(_ pattern: String) -> String {
+        var glob = ""
+        var escaped = false
+        for character in pattern {
+            if escaped {
+                glob += globLiteral(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "*" || character == "?" {
+                glob.append(character)
+            } else {
+                glob += globLiteral(character)
+            }
+        }
+        if escaped { glob += "\\" }
+        return glob
+    }
+
+    private static func globLiteral(_ character: Character) -> String {
+        var literal = ""
+        for scalar in character.unicodeScalars {
+            switch scalar {
+            case "*", "?", "[": literal += "[" + String(scalar) + "]"
+            default: literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal
+    }
+}

@@ -1,0 +1,305 @@
+import Foundation
+
+/// Renders a condition's tree as an SQLite boolean expression with `?` placeholders.
+///
+/// The rendering keeps the in-memory meaning (see <doc:OneMeaningInEveryTarget>):
+/// - SQL's third truth value, `NULL`, only ever reaches a `WHERE` clause, where it selects
+///   nothing, exactly as `false` does — except under `NOT`, so a negated piece that may be
+///   `NULL` is wrapped in `COALESCE(…, 0)` first;
+/// - `!=` is `IS NOT`, so that an absent value differs from every value;
+/// - values are bound, never written: the text holds quoted attribute names and SQL only.
+struct SQLConditionRenderer {
+    /// Where attribute names are looked up.
+    enum Scope {
+        /// The table's row: each attribute is the column of its name.
+        case row
+        /// The elements of a JSON array, through `json_each(…) AS alias`: the element is
+        /// `alias.value`, and an attribute of a structured element is read with
+        /// `json_extract(alias.value, '$.name')`.
+        case element(alias: String)
+    }
+
+    /// A rendered node.
+    struct Piece {
+        var sql: String
+        var bindings: [SQLBinding]
+        /// Whether the expression can evaluate to `NULL` (it then needs `COALESCE` under
+        /// `NOT`).
+        var mayBeNull: Bool
+        /// Whether the piece must be parenthesized inside `AND` or `OR`.
+        var isCompound = false
+
+        static func constant(_ value: Bool) -> Piece {
+            Piece(sql: value ? "1" : "0", bindings: [], mayBeNull: false)
+        }
+    }
+
+    /// An attribute as SQL reads it.
+    struct Column {
+        /// The attribute name, for messages.
+        var name: String
+        /// The expression that reads it: `"name"`, `e1.value` or
+        /// `json_extract(e1.value, '$.name')`.
+        var sql: String
+        /// Whether its values are read from JSON, where they follow JSON's conventions.
+        var isInJSON: Bool
+    }
+
+    let options: SQLOptions
+    let target = QueryTarget.sql
+
+    /// Renders a node in a scope; `level` counts the `json_each` subqueries around it.
+    func render(_ node: ConditionNode, in scope: Scope, level: Int) throws(QueryError) -> Piece {
+        switch node {
+        case .constant(let value):
+            return .constant(value)
+        case .comparison(let keyPath, let comparison, let value):
+            return try renderComparison(keyPath, comparison, value, in: scope)
+        case .between(let keyPath, let lower, let upper):
+            let column = try column(keyPath, in: scope)
+            for bound in [lower, upper] {
+                try RenderingChecks.check(
+                    bound, fits: keyPath.valueType, attribute: column.name, target: target)
+            }
+            if lower.isNull || upper.isNull { return .constant(false) }
+            return Piece(
+                sql: column.sql + " BETWEEN ? AND ?",
+                bindings: [try binding(lower, for: column), try binding(upper, for: column)],
+                mayBeNull: true, isCompound: true)
+        case .oneOf(let keyPath, let values):
+            let column = try column(keyPath, in: scope)
+            for value in values {
+                try RenderingChecks.check(
+                    value, fits: keyPath.valueType, attribute: column.name, target: target)
+            }
+            return try membership(column, values)
+        case .text(let keyPath, let operation, let operand, let options):
+            return try text(keyPath, operation, operand, options, in: scope)
+        case .collection(let keyPath, let test):
+            return try collection(keyPath, test, in: scope, level: level)
+        case .quantified(let keyPath, let quantifier, let element):
+            return try quantified(keyPath, quantifier, element, in: scope, level: level)
+        case .not(let inner):
+            return Self.negation(of: try render(inner, in: scope, level: level))
+        case .and(let nodes):
+            return try junction(nodes, keyword: "AND", empty: true, in: scope, level: level)
+        case .or(let nodes):
+            return try junction(nodes, keyword: "OR", empty: false, in: scope, level: level)
+        case .tooDeep(let depth):
+            throw .conditionTooDeep(depth: depth, limit: Condition<Void>.maximumDepth)
+        }
+    }
+
+    // MARK: Attributes and values
+
+    func column(_ keyPath: AttributeKeyPath, in scope: Scope) throws(QueryError) -> Column {
+        let name = try RenderingChecks.name(of: keyPath)
+        switch scope {
+        case .row:
+            guard !keyPath.isIdentity else {
+                throw .unsupported(
+                    operation: "a condition on \(keyPath.description) itself", target: target,
+                    reason: "a table row is not a value; name one of its attributes.")
+            }
+            return Column(name: name, sql: try Self.quotedIdentifier(name), isInJSON: false)
+        case .element(let alias):
+            if keyPath.isIdentity {
+                return Column(name: name, sql: alias + ".value", isInJSON: true)
+            }
+            return Column(
+                name: name, sql: "json_extract(\(alias).value, \(try Self.jsonPath(name)))",
+                isInJSON: true)
+        }
+    }
+
+    /// A value as SQLite stores it in a column, or inside JSON.
+    func binding(_ value: QueryValue, for column: Column) throws(QueryError) -> SQLBinding {
+        switch value {
+        case .null: return .null
+        case .bool(let value): return .integer(value ? 1 : 0)
+        case .integer(let value): return .integer(value)
+        case .unsignedInteger(let value):
+            throw .unsupported(
+                operation: "the value \(value) for \"\(column.name)\"", target: target,
+                reason: "SQLite integers are signed 64-bit; \(value) is above Int64.max.")
+        case .double(let value):
+            guard !value.isNaN else {
+                throw .unsupported(
+                    operation: "the value NaN for \"\(column.name)\"", target: target,
+                    reason: "SQLite stores NaN as NULL, which would compare as nil.")
+            }
+            return .real(value)
+        case .string(let value): return try text(value, for: column)
+        case .date(let value):
+            switch options.dateStorage {
+            case .secondsSince1970: return .real(value.timeIntervalSince1970)
+            case .secondsSinceReferenceDate: return .real(value.timeIntervalSinceReferenceDate)
+            }
+        case .uuid(let value): return .text(value.uuidString)
+        case .url(let value): return .text(value.absoluteString)
+        case .data(let value):
+            guard !column.isInJSON else {
+                throw .unsupported(
+                    operation: "bytes compared inside the JSON of \"\(column.name)\"",
+                    target: target,
+                    reason: "JSON has no bytes, and base-64 text does not order as bytes do.")
+            }
+            return .blob(value)
+        case .list:
+            throw .invalidValue(value, attribute: column.name, expected: "a single value")
+        }
+    }
+
+    /// Text as a binding; inside JSON, text holding NUL is refused, because SQLite's JSON
+    /// functions end a string at `\u0000`.
+    func text(_ value: String, for column: Column) throws(QueryError) -> SQLBinding {
+        if column.isInJSON, value.unicodeScalars.contains("\0") {
+            throw .unsupported(
+                operation: "text holding NUL compared inside the JSON of \"\(column.name)\"",
+                target: target, reason: "SQLite's JSON functions end a string at \\u0000.")
+        }
+        return .text(value)
+    }
+
+    // MARK: Comparisons
+
+    private func renderComparison(
+        _ keyPath: AttributeKeyPath, _ comparison: ComparisonOperator, _ value: QueryValue,
+        in scope: Scope
+    ) throws(QueryError) -> Piece {
+        let column = try column(keyPath, in: scope)
+        try RenderingChecks.check(
+            value, fits: keyPath.valueType, attribute: column.name, target: target)
+        switch (comparison, value.isNull) {
+        case (.equal, true):
+            return Piece(sql: column.sql + " IS NULL", bindings: [], mayBeNull: false)
+        case (.notEqual, true):
+            return Piece(sql: column.sql + " IS NOT NULL", bindings: [], mayBeNull: false)
+        case (_, true):
+            // Nothing orders against nil: false, as in memory.
+            return .constant(false)
+        case (.notEqual, false):
+            // `IS NOT` is true where the column is NULL: nil differs from every value.
+            return Piece(
+                sql: column.sql + " IS NOT ?", bindings: [try binding(value, for: column)],
+                mayBeNull: false)
+        case (.equal, false):
+            return Piece(
+                sql: column.sql + " = ?", bindings: [try binding(value, for: column)],
+                mayBeNull: true)
+        case (.less, false), (.lessOrEqual, false), (.greater, false), (.greaterOrEqual, false):
+            return Piece(
+                sql: column.sql + " \(comparison.symbol) ?",
+                bindings: [try binding(value, for: column)], mayBeNull: true)
+        }
+    }
+
+    /// `IN` over the present values, or'ed with `IS NULL` when the list holds `nil` (SQL's
+    /// `IN` alone never matches `NULL`); `0` for an empty list.
+    func membership(_ column: Column, _ values: [QueryValue]) throws(QueryError) -> Piece {
+        var bindings: [SQLBinding] = []
+        for value in values where !value.isNull {
+            bindings.append(try binding(value, for: column))
+        }
+        let matchesNil = bindings.count < values.count
+        let isNil = Piece(sql: column.sql + " IS NULL", bindings: [], mayBeNull: false)
+        if bindings.isEmpty { return matchesNil ? isNil : .constant(false) }
+        let placeholders = Array(repeating: "?", count: bindings.count).joined(separator: ", ")
+        let sql = column.sql + (bindings.count == 1 ? " = ?" : " IN (\(placeholders))")
+        guard matchesNil else { return Piece(sql: sql, bindings: bindings, mayBeNull: true) }
+        return Piece(
+            sql: sql + " OR " + isNil.sql, bindings: bindings, mayBeNull: true, isCompound: true)
+    }
+
+    // MARK: Combining
+
+    /// The negation of a piece, two-valued: a piece that may be `NULL` is first made `0`
+    /// there, so that `NOT` turns "unknown" into true, as negation in memory does.
+    static func negation(of piece: Piece) -> Piece {
+        let sql: String
+        if piece.mayBeNull {
+            sql = "NOT COALESCE(" + piece.sql + ", 0)"
+        } else if !piece.isCompound && piece.sql.hasPrefix("EXISTS (") {
+            sql = "NOT " + piece.sql
+        } else {
+            sql = "NOT (" + piece.sql + ")"
+        }
+        return Piece(sql: sql, bindings: piece.bindings, mayBeNull: false)
+    }
+
+    private func junction(
+        _ nodes: [ConditionNode], keyword: String, empty: Bool, in scope: Scope, level: Int
+    ) throws(QueryError) -> Piece {
+        var pieces: [Piece] = []
+        for node in nodes {
+            pieces.append(try render(node, in: scope, level: level))
+        }
+        return Self.join(pieces, keyword: keyword, empty: empty)
+    }
+
+    static func join(_ pieces: [Piece], keyword: String, empty: Bool) -> Piece {
+        guard pieces.count > 1 else { return pieces.first ?? .constant(empty) }
+        var parts: [String] = []
+        var bindings: [SQLBinding] = []
+        for piece in pieces {
+            parts.append(piece.isCompound ? "(" + piece.sql + ")" : piece.sql)
+            bindings += piece.bindings
+        }
+        return Piece(
+            sql: parts.joined(separator: " \(keyword) "), bindings: bindings,
+            mayBeNull: pieces.contains(where: \.mayBeNull), isCompound: true)
+    }
+
+    // MARK: Names
+
+    /// An identifier in double quotes, inner double quotes doubled: `"special_attack"`,
+    /// `"session.name"`.
+    ///
+    /// - Throws: ``QueryError/unsupported(operation:target:reason:)`` for a name holding NUL.
+    static func quotedIdentifier(_ name: String) throws(QueryError) -> String {
+        guard !name.unicodeScalars.contains("\0") else {
+            throw .unsupported(
+                operation: "the attribute name \(name.debugDescription)", target: .sql,
+                reason: "an SQLite identifier cannot hold NUL.")
+        }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The JSON path of an attribute inside a JSON object, as an SQL string literal:
+    /// `'$.name'`, `'$.session.name'`, or `'$."first name"'` for a name that is not a plain
+    /// identifier.
+    ///
+    /// - Throws: ``QueryError/unsupported(operation:target:reason:)`` for a name holding a
+    ///   double quote or NUL, which a JSON path cannot quote.
+    static func jsonPath(_ name: String) throws(QueryError) -> String {
+        var path = "$"
+        for component in name.split(separator: ".", omittingEmptySubsequences: false) {
+            if isPlainIdentifier(component) {
+                path += "." + component
+            } else if component.contains("\"") || component.unicodeScalars.contains("\0") {
+                throw .unsupported(
+                    operation: "the attribute \"\(name)\" inside JSON", target: .sql,
+                    reason: "a JSON path cannot quote a name holding a double quote or NUL.")
+            } else {
+                path += ".\"" + component + "\""
+            }
+        }
+        return "'" + path.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
+    private static func isPlainIdentifier(_ text: Substring) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.isASCIILetter else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy {
+            $0 == "_" || $0.isASCIILetter || ("0"..."9").contains($0)
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether this is `A`–`Z` or `a`–`z`.
+    fileprivate var isASCIILetter: Bool {
+        ("a"..."z").contains(self) || ("A"..."Z").contains(self)
+    }
+}

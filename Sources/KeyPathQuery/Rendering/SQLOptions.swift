@@ -1,0 +1,43 @@
+/// How the SQL renderer represents the values that SQLite has no type of its own for.
+///
+/// The conventions must match how your table stores its columns. The defaults:
+///
+/// | Swift value | SQLite storage |
+/// | --- | --- |
+/// | `Bool` | INTEGER 0 or 1 |
+/// | integers up to `Int64.max` | INTEGER |
+/// | `Double`, `Float` | REAL |
+/// | `String`, string-backed enumerations | TEXT |
+/// | `Date` | REAL, seconds since 1970 (``DateStorage-swift.enum/secondsSince1970``) |
+/// | `UUID` | TEXT, `uuidString` (upper-case) |
+/// | `URL` | TEXT, `absoluteString` |
+/// | `Data` | BLOB |
+/// | arrays and sets | TEXT holding a JSON array |
+///
+/// ```swift
+/// // A table written with JSONEncoder's default date strategy.
+/// let options = SQLOptions(dateStorage: .secondsSinceReferenceDate)
+/// let fragment = try condition.sqlExpression(options: options)
+/// ```
+public struct SQLOptions: Hashable, Sendable {
+    /// How dates are stored: always as a REAL number of seconds, counted from one of two
+    /// origins.
+    public enum DateStorage: String, Hashable, Sendable, CaseIterable {
+        /// Seconds since 1970-01-01 00:00:00 UTC (`Date.timeIntervalSince1970`, and
+        /// `JSONEncoder`'s `.secondsSince1970` strategy). The default.
+        case secondsSince1970
+        /// Seconds since 2001-01-01 00:00:00 UTC (`Date.timeIntervalSinceReferenceDate`, and
+        /// what `JSONEncoder` writes by default).
+        case secondsSinceReferenceDate
+    }
+
+    /// How dates are stored, in columns and inside JSON arrays alike.
+    public var dateStorage: DateStorage
+
+    /// Creates options.
+    ///
+    /// - Parameter dateStorage: How dates are stored; seconds since 1970 by default.
+    public init(dateStorage: DateStorage = .secondsSince1970) {
+        self.dateStorage = dateStorage
+    }
+}

@@ -1,0 +1,58 @@
+/// Renders a query's sort keys and page as SQLite `ORDER BY` and `LIMIT` clauses.
+enum SQLOrderingRenderer {
+    /// `ORDER BY "attack" DESC, "name" COLLATE NOCASE ASC, …`, or `nil` without sort keys.
+    ///
+    /// `NULLS FIRST` or `NULLS LAST` is written only where it differs from SQLite's own
+    /// placement, which is the in-memory default: `NULL` is the smallest value.
+    static func orderByClause<Model>(
+        _ keys: [SortKey<Model>]
+    ) throws(QueryError) -> String? {
+        guard !keys.isEmpty else { return nil }
+        var terms: [String] = []
+        for key in keys {
+            terms.append(try term(key))
+        }
+        return "ORDER BY " + terms.joined(separator: ", ")
+    }
+
+    private static func term<Model>(_ key: SortKey<Model>) throws(QueryError) -> String {
+        let name = try RenderingChecks.name(of: key.keyPath)
+        guard !key.keyPath.isIdentity else {
+            throw .unsupported(
+                operation: "a sort on \(key.keyPath.description) itself", target: .sql,
+                reason: "a table row is not a value; sort by one of its attributes.")
+        }
+        var term = try SQLConditionRenderer.quotedIdentifier(name)
+        if key.caseInsensitive {
+            try RenderingChecks.checkText(
+                key.keyPath.valueType, attribute: name,
+                operation: "a case-insensitive sort on \"\(name)\"", target: .sql)
+            term += " COLLATE NOCASE"
+        }
+        term += key.direction == .ascending ? " ASC" : " DESC"
+        let sqliteDefault: SortKey<Model>.NilPlacement =
+            key.direction == .ascending ? .first : .last
+        if key.effectiveNilPlacement != sqliteDefault {
+            term += key.effectiveNilPlacement == .first ? " NULLS FIRST" : " NULLS LAST"
+        }
+        return term
+    }
+
+    /// `LIMIT ?`, `LIMIT ? OFFSET ?` (with a limit of -1, "no limit", when only an offset is
+    /// set), or `nil` for neither.
+    ///
+    /// - Throws: ``QueryError/invalidPagination(limit:offset:)`` when either is negative.
+    static func limitClause(limit: Int?, offset: Int) throws(QueryError) -> SQLFragment? {
+        guard offset >= 0, (limit ?? 0) >= 0 else {
+            throw .invalidPagination(limit: limit, offset: offset)
+        }
+        switch (limit, offset) {
+        case (nil, 0): return nil
+        case (let limit?, 0): return SQLFragment(sql: "LIMIT ?", bindings: [.integer(Int64(limit))])
+        case (let limit, let offset):
+            return SQLFragment(
+                sql: "LIMIT ? OFFSET ?",
+                bindings: [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import KeyPathQuery
+import Testing
+
+/// A model with an unmapped property and attributes that some targets cannot render.
+struct Specimen: Queryable {
+    var id: Int
+    var name: String
+    var secret: String
+    var bytes: Data
+    var blobs: [Data]
+    var words: [String]
+    var ratio: Double
+    var big: UInt64
+
+    static let queryAttributes: AttributeMap<Specimen> = [
+        \.id: "id", \.name: "name", \.bytes: "bytes", \.blobs: "blobs", \.words: "words",
+        \.ratio: "ratio", \.big: "big",
+    ]
+}
+
+/// A model that is its own only value, for a condition on the model itself.
+enum Flavor: String, Queryable, QueryValueConvertible {
+    case sweet, sour
+    static let queryAttributes: AttributeMap<Flavor> = [:]
+}
+
+@Suite("Rendering errors: typed, and readable")
+struct RenderingErrorTests {
+    // MARK: Unmapped key paths
+
+    @Test("an unmapped key path is named, with the fix, by every renderer")
+    func unmappedKeyPath() throws {
+        let condition: Condition<Specimen> = \.id > 1 && .hasPrefix(\.secret, "s")
+        let expected = QueryError.unmappedKeyPath(#"\Specimen.secret"#, model: "Specimen")
+        #expect(throws: expected) { try condition.predicateFormat() }
+        #expect(throws: expected) { try condition.sqlExpression() }
+        #expect(throws: expected) {
+            try Query<Specimen>(sortedBy: [.ascending(\.secret)]).sqlClauses()
+        }
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(condition) }
+        // Memory reads the key path itself and needs no name.
+        _ = try condition.compiled()
+        #expect(
+            expected.description
+                == #"The key path \Specimen.secret has no attribute name: add it to Specimen.queryAttributes."#
+        )
+    }
+
+    // MARK: What a target cannot express
+
+    struct Refusal: Sendable, CustomTestStringConvertible {
+        let condition: Condition<Specimen>
+        let target: QueryTarget
+        /// Words the message must hold.
+        let mentions: [String]
+        var testDescription: String { "\(target): \(mentions.joined(separator: ", "))" }
+    }
+
+    static let refusals: [Refusal] = [
+        Refusal(condition: .matches(\.name, "a.*"), target: .sql, mentions: ["MATCHES", "REGEXP"]),
+        Refusal(
+            condition: .contains(\.name, "e", options: .diacriticInsensitive), target: .sql,
+            mentions: ["CONTAINS[d]", "diacritics"]),
+        Refusal(
+            condition: .hasPrefix(\.name, "É", options: .caseInsensitive), target: .sql,
+            mentions: ["BEGINSWITH[c]", "ASCII"]),
+        Refusal(condition: .like(\.name, "a\0*"), target: .sql, mentions: ["LIKE", "NUL"]),
+        Refusal(condition: \.big > UInt64.max - 1, target: .sql, mentions: ["Int64.max"]),
+        Refusal(condition: \.ratio == .nan, target: .sql, mentions: ["NaN", "NULL"]),
+        Refusal(
+            condition: .contains(\.blobs, Data([1])), target: .sql, mentions: ["bytes", "JSON"]),
+        Refusal(
+            condition: .any(\.words, where: \.self == "a\0b"), target: .sql,
+            mentions: ["NUL", "JSON"]),
+        Refusal(condition: .isEmpty(\.bytes), target: .sql, mentions: ["arrays and sets"]),
+        Refusal(condition: .isEmpty(\.name), target: .sql, mentions: ["arrays and sets"]),
+        Refusal(
+            condition: .isEmpty(\.bytes), target: .predicateFormat, mentions: ["arrays and sets"]),
+        Refusal(
+            condition: .count(\.name, .greater, 3), target: .predicateFormat, mentions: ["String"]),
+    ]
+
+    @Test("a target refuses what it cannot express, and says why", arguments: refusals)
+    func refuses(_ refusal: Refusal) throws {
+        let error = try #require(throws: QueryError.self) {
+            switch refusal.target {
+            case .sql: _ = try refusal.condition.sqlExpression()
+            case .predicateFormat: _ = try refusal.condition.predicateFormat()
+            case .inMemory: _ = try refusal.condition.compiled()
+            }
+        }
+        guard case .unsupported(_, let target, let reason) = error else {
+            Issue.record("expected .unsupported, got \(error)")
+            return
+        }
+        #expect(target == refusal.target)
+        #expect(!reason.isEmpty)
+        #expect(error.description.hasPrefix("\(refusal.target) cannot express "))
+        for word in refusal.mentions {
+            #expect(error.description.contains(word), "\(error.description)")
+        }
+    }
+
+    @Test("memory evaluates what SQL refuses")
+    func memoryStillEvaluates() throws {
+        for refusal in Self.refusals where refusal.target == .sql {
+            let isCollectionTestOnText = refusal.mentions == ["arrays and sets"]
+            if !isCollectionTestOnText {
+                _ = try refusal.condition.compiled()
+            }
+        }
+    }
+
+    @Test("a condition on the model itself has no SQL column, but is SELF in a predicate")
+    func modelItself() throws {
+        let condition: Condition<Flavor> = \.self == .sweet
+        #expect(
+            try condition.predicateFormat()
+                == PredicateFormat(format: "SELF == %@", arguments: [.string("sweet")]))
+        #expect(throws: QueryError.self) { try condition.sqlExpression() }
+    }
+
+    @Test("a case-insensitive sort needs text, in SQL as in memory")
+    func caseInsensitiveSortNeedsText() throws {
+        let query = Query<Specimen>(sortedBy: [.ascending(\.id, caseInsensitive: true)])
+        let error = try #require(throws: QueryError.self) { try query.sqlClauses() }
+        #expect(error.description.contains("is not text"))
+        #expect(throws: QueryError.self) { try query.compiled() }
+    }
+
+    // MARK: Regular expressions
+
+    @Test("an invalid regular expression is refused in memory and as a predicate")
+    func invalidRegularExpression() throws {
+        let condition: Condition<Specimen> = .matches(\.name, "(unclosed")
+        let asPredicate = try #require(throws: QueryError.self) { try condition.predicateFormat() }
+        let inMemory = try #require(throws: QueryError.self) { try condition.compiled() }
+        for error in [asPredicate, inMemory] {
+            guard case .invalidRegularExpression(let pattern, let reason) = error else {
+                Issue.record("expected .invalidRegularExpression, got \(error)")
+                continue
+            }
+            #expect(pattern == "(unclosed")
+            #expect(!reason.isEmpty)
+            #expect(
+                error.description.hasPrefix(#"The regular expression "(unclosed" is invalid: "#))
+        }
+        // SQL has no regular expressions at all, valid or not.
+        let sqlError = try #require(throws: QueryError.self) { try condition.sqlExpression() }
+        #expect(sqlError.description.hasPrefix("SQL cannot express"))
+    }
+
+    // MARK: Limits and decoded values
+
+    @Test("a condition deeper than maximumDepth is refused by every renderer")
+    func tooDeep() throws {
+        var condition: Condition<Specimen> = \.id == 0
+        for index in 1...600 {
+            condition = !(condition || \.id == index)
+        }
+        let expected = QueryError.conditionTooDeep(
+            depth: 1_201, limit: Condition<Specimen>.maximumDepth)
+        #expect(throws: expected) { try condition.predicateFormat() }
+        #expect(throws: expected) { try condition.sqlExpression() }
+        #expect(throws: expected) { try condition.compiled() }
+    }
+
+    @Test("a negative limit or offset is refused")
+    func negativePage() throws {
+        #expect(throws: QueryError.invalidPagination(limit: -1, offset: 0)) {
+            try Query<Specimen>(limit: -1).sqlClauses()
+        }
+        #expect(throws: QueryError.invalidPagination(limit: nil, offset: -2)) {
+            try Query<Specimen>(offset: -2).sqlClauses()
+        }
+    }
+
+    @Test("a decoded value that does not fit its attribute is refused by every target")
+    func decodedValueOfTheWrongKind() throws {
+        let original: Condition<Specimen> = \.id == 1
+        let encoded = try JSONEncoder().encode(original)
+        let tampered = String(decoding: encoded, as: UTF8.self)
+            .replacingOccurrences(of: #"{"integer":1}"#, with: #"{"string":"one"}"#)
+        let condition = try JSONDecoder().decode(
+            Condition<Specimen>.self, from: Data(tampered.utf8))
+        let expected = QueryError.invalidValue(.string("one"), attribute: "id", expected: "Int")
+        #expect(throws: expected) { try condition.predicateFormat() }
+        #expect(throws: expected) { try condition.sqlExpression() }
+        #expect(throws: QueryError.self) { try condition.compiled() }
+    }
+}

@@ -1,0 +1,103 @@
+import PokedexKit
+import QueryTestSupport
+
+extension ConditionTable {
+    /// Sorts with directions, nil placement and case-insensitivity, and pages.
+    static let orderingRows: [ConditionRow] = [
+        ConditionRow(
+            "descending on an optional: nil last by default",
+            Query(
+                where: \.id > 10_000, sortedBy: [.descending(\.baseExperience), .ascending(\.id)]),
+            matching: { $0.id > 10_000 },
+            orderedBy: {
+                byOptional($0.baseExperience, $1.baseExperience, $0, $1, >, nilsFirst: false)
+            },
+            format: "%K > %@", ["id", 10_000]),
+        ConditionRow(
+            "ascending on an optional, nil last",
+            Query(
+                where: \.id > 10_000,
+                sortedBy: [.ascending(\.baseExperience, nils: .last), .ascending(\.id)]),
+            matching: { $0.id > 10_000 },
+            orderedBy: {
+                byOptional($0.baseExperience, $1.baseExperience, $0, $1, <, nilsFirst: false)
+            },
+            format: "%K > %@", ["id", 10_000]),
+        ConditionRow(
+            "descending on an optional, nil first",
+            Query(
+                where: \.id > 10_000,
+                sortedBy: [.descending(\.baseExperience, nils: .first), .ascending(\.id)]),
+            matching: { $0.id > 10_000 },
+            orderedBy: {
+                byOptional($0.baseExperience, $1.baseExperience, $0, $1, >, nilsFirst: true)
+            },
+            format: "%K > %@", ["id", 10_000]),
+        ConditionRow(
+            "descending text, exactly: upper case and unicode by their bytes",
+            Query(where: \.id > 10_000, sortedBy: [.descending(\.name), .ascending(\.id)]),
+            matching: { $0.id > 10_000 },
+            orderedBy: { a, b in
+                let (x, y) = (Array(a.name.utf8), Array(b.name.utf8))
+                return x == y ? a.id < b.id : y.lexicographicallyPrecedes(x)
+            },
+            format: "%K > %@", ["id", 10_000]),
+        ConditionRow(
+            "ascending text ignoring case, ties by descending id",
+            Query(sortedBy: [.ascending(\.name, caseInsensitive: true), .descending(\.id)]),
+            matching: { _ in true },
+            orderedBy: { a, b in
+                let (x, y) = (asciiLowercasedBytes(a.name), asciiLowercasedBytes(b.name))
+                return x == y ? a.id > b.id : x.lexicographicallyPrecedes(y)
+            },
+            format: "TRUEPREDICATE", [], selection: .everything),
+        ConditionRow(
+            "three keys, limited",
+            Query(
+                where: \.hp > 100,
+                sortedBy: [.descending(\.height), .ascending(\.name), .ascending(\.id)], limit: 10),
+            matching: { $0.hp > 100 },
+            orderedBy: { a, b in
+                if a.height != b.height { return a.height > b.height }
+                return a.name == b.name ? a.id < b.id : a.name < b.name
+            },
+            format: "%K > %@", ["hp", 100]),
+        ConditionRow(
+            "limit and offset",
+            Query(
+                where: .contains(\.types, .water),
+                sortedBy: [.descending(\.attack), .ascending(\.id)], limit: 5, offset: 3),
+            matching: { $0.types.contains(.water) },
+            orderedBy: { $0.attack == $1.attack ? $0.id < $1.id : $0.attack > $1.attack },
+            format: "ANY %K == %@", ["types", "water"]),
+        ConditionRow(
+            "offset without a limit",
+            Query(sortedBy: [.ascending(\.weight), .ascending(\.id)], offset: 180),
+            matching: { _ in true },
+            orderedBy: { $0.weight == $1.weight ? $0.id < $1.id : $0.weight < $1.weight },
+            format: "TRUEPREDICATE", []),
+        ConditionRow(
+            "a limit of zero selects nothing",
+            Query(sortedBy: [.ascending(\.id)], limit: 0),
+            matching: { _ in true },
+            orderedBy: { $0.id < $1.id },
+            format: "TRUEPREDICATE", [], selection: .nothing),
+    ]
+
+    /// Orders by an optional value, then by id; `isBefore` orders present values.
+    private static func byOptional<T: Comparable>(
+        _ x: T?, _ y: T?, _ a: Pokemon, _ b: Pokemon, _ isBefore: (T, T) -> Bool,
+        nilsFirst: Bool
+    ) -> Bool {
+        switch (x, y) {
+        case (let x?, let y?) where x != y: return isBefore(x, y)
+        case (nil, _?): return nilsFirst
+        case (_?, nil): return !nilsFirst
+        default: return a.id < b.id
+        }
+    }
+
+    private static func asciiLowercasedBytes(_ text: String) -> [UInt8] {
+        text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
+    }
+}

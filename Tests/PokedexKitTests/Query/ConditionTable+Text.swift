@@ -1,0 +1,120 @@
+import Foundation
+import PokedexKit
+import QueryTestSupport
+
+extension ConditionTable {
+    /// Text tests, exact and with `[c]` and `[d]`; wildcards; values holding quotes, `%`, `_`
+    /// and unicode.
+    static let textRows: [ConditionRow] = [
+        ConditionRow(
+            "contains", .contains(\.name, "saur"),
+            matching: { $0.name.contains("saur") },
+            format: "%K CONTAINS %@", ["name", "saur"]),
+        ConditionRow(
+            "contains, ignoring case", .contains(\.name, "MEW", options: .caseInsensitive),
+            matching: { $0.name.lowercased().contains("mew") },
+            format: "%K CONTAINS[c] %@", ["name", "MEW"]),
+        ConditionRow(
+            "contains ignoring case finds ß as ss",
+            .contains(\.name, "SS", options: .caseInsensitive),
+            matching: {
+                $0.name.lowercased().replacingOccurrences(of: "ß", with: "ss").contains("ss")
+            },
+            format: "%K CONTAINS[c] %@", ["name", "SS"]),
+        ConditionRow(
+            "hasPrefix", .hasPrefix(\.name, "char"),
+            matching: { $0.name.hasPrefix("char") },
+            format: "%K BEGINSWITH %@", ["name", "char"]),
+        ConditionRow(
+            "hasPrefix, ignoring case", .hasPrefix(\.name, "Mew", options: .caseInsensitive),
+            matching: { $0.name.lowercased().hasPrefix("mew") },
+            format: "%K BEGINSWITH[c] %@", ["name", "Mew"]),
+        ConditionRow(
+            "hasSuffix", .hasSuffix(\.name, "-mega"),
+            matching: { $0.name.hasSuffix("-mega") },
+            format: "%K ENDSWITH %@", ["name", "-mega"]),
+        ConditionRow(
+            "hasSuffix, ignoring case", .hasSuffix(\.name, "CHU", options: .caseInsensitive),
+            matching: { $0.name.lowercased().hasSuffix("chu") },
+            format: "%K ENDSWITH[c] %@", ["name", "CHU"]),
+        ConditionRow(
+            "hasSuffix ignoring the case of letters outside ASCII: SQL refuses",
+            .hasSuffix(\.name, "ÉBÉ", options: .caseInsensitive),
+            matching: { $0.name.lowercased().hasSuffix("ébé") },
+            format: "%K ENDSWITH[c] %@", ["name", "ÉBÉ"], sql: .refused),
+        ConditionRow(
+            "contains ignoring case and diacritics: SQL refuses",
+            .contains(\.name, "FLABEBE", options: [.caseInsensitive, .diacriticInsensitive]),
+            matching: {
+                $0.name.lowercased().replacingOccurrences(of: "é", with: "e").contains("flabebe")
+            },
+            format: "%K CONTAINS[cd] %@", ["name", "FLABEBE"], sql: .refused),
+        ConditionRow(
+            "contains ignoring diacritics only: SQL refuses",
+            .contains(\.name, "Flabebe", options: .diacriticInsensitive),
+            matching: { $0.name.replacingOccurrences(of: "é", with: "e").contains("Flabebe") },
+            format: "%K CONTAINS[d] %@", ["name", "Flabebe"], sql: .refused),
+        ConditionRow(
+            "contains unicode, exactly", .contains(\.name, "é"),
+            matching: { $0.name.unicodeScalars.contains("\u{E9}") },
+            format: "%K CONTAINS %@", ["name", "é"]),
+        ConditionRow(
+            "contains the empty string: every present text", .contains(\.name, ""),
+            matching: { _ in true },
+            format: "%K != nil", ["name"], selection: .everything),
+        ConditionRow(
+            "contains quotes and %", .contains(\.name, "'Brien \"%"),
+            matching: { $0.name.contains("'Brien \"%") },
+            format: "%K CONTAINS %@", ["name", "'Brien \"%"]),
+        ConditionRow(
+            "contains % (not a wildcard)", .contains(\.name, "%"),
+            matching: { $0.name.contains("%") },
+            format: "%K CONTAINS %@", ["name", "%"]),
+        ConditionRow(
+            "contains _ (not a wildcard)", .contains(\.name, "_"),
+            matching: { $0.name.contains("_") },
+            format: "%K CONTAINS %@", ["name", "_"]),
+        ConditionRow(
+            "hasSuffix with brackets", .hasSuffix(\.name, "?[x]"),
+            matching: { $0.name.hasSuffix("?[x]") },
+            format: "%K ENDSWITH %@", ["name", "?[x]"]),
+        ConditionRow(
+            "like, * for any run", .like(\.name, "*-mega"),
+            matching: { $0.name.hasSuffix("-mega") },
+            format: "%K LIKE %@", ["name", "*-mega"]),
+        ConditionRow(
+            "like, ? for one character", .like(\.name, "m?w*"),
+            matching: { name in
+                let characters = Array(name.name)
+                return characters.count >= 3 && characters[0] == "m" && characters[2] == "w"
+            },
+            format: "%K LIKE %@", ["name", "m?w*"]),
+        ConditionRow(
+            "like, backslash makes * and ? literal", .like(\.name, #"100% _pure\*\?[x]"#),
+            matching: { $0.name == "100% _pure*?[x]" },
+            format: "%K LIKE %@", ["name", #"100% _pure\*\?[x]"#]),
+        ConditionRow(
+            "like, % is literal", .like(\.name, "*%*"),
+            matching: { $0.name.contains("%") },
+            format: "%K LIKE %@", ["name", "*%*"]),
+        ConditionRow(
+            "like, ignoring case", .like(\.name, "CHAR*", options: .caseInsensitive),
+            matching: { $0.name.lowercased().hasPrefix("char") },
+            format: "%K LIKE[c] %@", ["name", "CHAR*"]),
+        ConditionRow(
+            "matches a regular expression: SQL refuses", .matches(\.name, "[a-c].*saur"),
+            matching: {
+                $0.name.first.map { "abc".contains($0) } == true && $0.name.hasSuffix("saur")
+            },
+            format: "%K MATCHES %@", ["name", "[a-c].*saur"], sql: .refused),
+        ConditionRow(
+            "matches, ignoring case: SQL refuses",
+            .matches(\.name, "MEW.*", options: .caseInsensitive),
+            matching: { $0.name.lowercased().hasPrefix("mew") },
+            format: "%K MATCHES[c] %@", ["name", "MEW.*"], sql: .refused),
+        ConditionRow(
+            "NOT contains", !.contains(\.name, "a"),
+            matching: { !$0.name.contains("a") },
+            format: "NOT (%K CONTAINS %@)", ["name", "a"]),
+    ]
+}
