@@ -2,10 +2,11 @@ import Foundation
 
 /// How stores encode and decode records: one configuration for files, journals and merges.
 enum RecordCoding {
-    /// An encoder for records: compact, with `/` left unescaped so URLs read as written.
+    /// An encoder for records: compact, keys sorted so that the same record always encodes to
+    /// the same bytes, and `/` left unescaped so URLs read as written.
     static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
