@@ -12,7 +12,8 @@ struct StorePaths: Sendable, Hashable {
     init(_ url: URL) {
         let absolute = url.standardizedFileURL
         document = absolute.path(percentEncoded: false)
-        let parent = absolute.deletingLastPathComponent().path(percentEncoded: false)
+        var parent = absolute.deletingLastPathComponent().path(percentEncoded: false)
+        while parent.count > 1 && parent.hasSuffix("/") { parent.removeLast() }
         directory = parent.isEmpty ? "." : parent
     }
 
