@@ -57,6 +57,7 @@ struct RecordStrictStep: StorableModel, Hashable {
 }
 
 typealias Record = ConformanceRecord
+typealias ConformanceRecordAlias = ConformanceRecord
 
 /// A store document written by hand, in the layout the store writes.
 func storeDocument(
