@@ -11,7 +11,9 @@ extension StoreConformance {
             ) { makeStore in
                 let store = try await makeStore()
                 try await store.upsert(
-                    contentsOf: (0..<100).map { ConformanceRecord(id: $0, name: "n\($0)", attack: 0) })
+                    contentsOf: (0..<100).map {
+                        ConformanceRecord(id: $0, name: "n\($0)", attack: 0)
+                    })
                 let tasks = (0..<10_000).map { index in
                     Task.detached {
                         if index % 10 == 0 {

@@ -31,7 +31,8 @@ extension StoreConformance {
             ),
             (
                 "favorites by name, page 2 of 3",
-                Query(where: \.favorite == true, sortedBy: [.ascending(\.name)], limit: 3, offset: 3),
+                Query(
+                    where: \.favorite == true, sortedBy: [.ascending(\.name)], limit: 3, offset: 3),
                 Array(stable(favorites) { $0.name < $1.name }.dropFirst(3).prefix(3)).map(\.id)
             ),
             (

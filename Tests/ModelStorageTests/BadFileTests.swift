@@ -24,9 +24,10 @@ struct BadFile: Sendable, CustomStringConvertible {
                 && location.line == 3
         },
         BadFile(description: "not JSON", document: "hello, world", journal: nil) { error, path, _ in
-            error == .corruptFile(
-                path: path, problem: "not valid JSON: unexpected 'h', expected a value",
-                location: .init(line: 1, column: 1, byteOffset: 0))
+            error
+                == .corruptFile(
+                    path: path, problem: "not valid JSON: unexpected 'h', expected a value",
+                    location: .init(line: 1, column: 1, byteOffset: 0))
         },
         BadFile(
             description: "a missing comma",
@@ -79,9 +80,11 @@ struct BadFile: Sendable, CustomStringConvertible {
             journal: header + "garbage\n"
                 + "{\"version\":4,\"delete\":[1],\"put\":[]}\n"
         ) { error, _, path in
-            error == .corruptFile(
-                path: path, problem: "line 2 is not valid JSON: unexpected 'g', expected a value",
-                location: .init(line: 2, column: 1, byteOffset: header.utf8.count))
+            error
+                == .corruptFile(
+                    path: path,
+                    problem: "line 2 is not valid JSON: unexpected 'g', expected a value",
+                    location: .init(line: 2, column: 1, byteOffset: header.utf8.count))
         },
         BadFile(
             description: "a journal record that does not decode", document: three,
@@ -133,7 +136,8 @@ struct BadFileTests {
             }
             let before = try filesSnapshot(of: directory)
             let error = await #expect(throws: StoreError.self) {
-                try await JSONFileStore<Record>.open(at: url, options: JSONFileStoreOptions(mode: mode))
+                try await JSONFileStore<Record>.open(
+                    at: url, options: JSONFileStoreOptions(mode: mode))
             }
             let thrown = try #require(error)
             #expect(

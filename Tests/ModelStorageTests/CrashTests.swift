@@ -45,10 +45,14 @@ struct CrashTests {
             var generator = SystemRandomNumberGenerator()
             for iteration in 0..<Self.iterations {
                 let child = try ChildProcess(
-                    ["write", url.path, "\(ledger.highestID + 1)", "\([512, 2_048, 8_192][iteration % 3])"])
+                    [
+                        "write", url.path, "\(ledger.highestID + 1)",
+                        "\([512, 2_048, 8_192][iteration % 3])",
+                    ])
                 if iteration % 5 == 4 {
                     // Now and then, kill it while it opens (and recovers, and compacts).
-                    try await Task.sleep(for: .milliseconds(Int.random(in: 0...8, using: &generator)))
+                    try await Task.sleep(
+                        for: .milliseconds(Int.random(in: 0...8, using: &generator)))
                 } else {
                     try await child.waitForLine(startingWith: "ready")
                     try await Task.sleep(

@@ -52,7 +52,8 @@ struct FileSystemErrorTests {
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         guard case .io(let failedPath, _, let failedCode, let message) = error as? StoreError else {
-            Issue.record("expected an I/O error, got \(String(describing: error))",
+            Issue.record(
+                "expected an I/O error, got \(String(describing: error))",
                 sourceLocation: sourceLocation)
             return
         }

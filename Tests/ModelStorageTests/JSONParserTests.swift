@@ -5,35 +5,37 @@ import Testing
 
 @Suite("JSON parser")
 struct JSONParserTests {
-    @Test(arguments: [
-        ("null", JSONValue.null),
-        (" true ", true),
-        ("-12", -12),
-        ("9223372036854775807", .integer(.max)),
-        ("9223372036854775808", .double(9_223_372_036_854_775_808)),
-        ("1.5e3", 1500.0),
-        ("\"a\\n\\u00e9\\ud83d\\ude00\\/\"", "a\né😀/"),
-        ("[1, [], {}]", [1, [], [:]]),
-        ("{\"a\": {\"b\": [true, null]}}", ["a": ["b": [true, .null]]]),
-    ] as [(String, JSONValue)])
+    @Test(
+        arguments: [
+            ("null", JSONValue.null),
+            (" true ", true),
+            ("-12", -12),
+            ("9223372036854775807", .integer(.max)),
+            ("9223372036854775808", .double(9_223_372_036_854_775_808)),
+            ("1.5e3", 1500.0),
+            ("\"a\\n\\u00e9\\ud83d\\ude00\\/\"", "a\né😀/"),
+            ("[1, [], {}]", [1, [], [:]]),
+            ("{\"a\": {\"b\": [true, null]}}", ["a": ["b": [true, .null]]]),
+        ] as [(String, JSONValue)])
     func parsesValidJSON(_ text: String, _ expected: JSONValue) throws {
         #expect(try JSONParser.parse(Array(text.utf8)) == expected)
     }
 
-    @Test(arguments: [
-        ("", 0, "unexpected end of data, expected a value"),
-        ("[1,]", 3, "unexpected ']', expected a value"),
-        ("{\"a\" 1}", 5, "unexpected '1', expected ':' after a key"),
-        ("\"abc", 4, "unexpected end of data in a string"),
-        ("[1] x", 4, "unexpected content after the JSON value"),
-        ("01", 1, "unexpected content after the JSON value"),
-        ("-", 1, "unexpected end of data, expected a digit"),
-        ("\"\\x\"", 2, "invalid escape in a string"),
-        ("\"\\ud800\"", 7, "unpaired surrogate in a \\u escape"),
-        ("tru", 0, "unexpected end of data in true"),
-        ("{\"a\":1,}", 7, "unexpected '}', expected a key in quotes"),
-        ("\"a\u{01}\"", 2, "control character in a string"),
-    ] as [(String, Int, String)])
+    @Test(
+        arguments: [
+            ("", 0, "unexpected end of data, expected a value"),
+            ("[1,]", 3, "unexpected ']', expected a value"),
+            ("{\"a\" 1}", 5, "unexpected '1', expected ':' after a key"),
+            ("\"abc", 4, "unexpected end of data in a string"),
+            ("[1] x", 4, "unexpected content after the JSON value"),
+            ("01", 1, "unexpected content after the JSON value"),
+            ("-", 1, "unexpected end of data, expected a digit"),
+            ("\"\\x\"", 2, "invalid escape in a string"),
+            ("\"\\ud800\"", 7, "unpaired surrogate in a \\u escape"),
+            ("tru", 0, "unexpected end of data in true"),
+            ("{\"a\":1,}", 7, "unexpected '}', expected a key in quotes"),
+            ("\"a\u{01}\"", 2, "control character in a string"),
+        ] as [(String, Int, String)])
     func reportsWhereInvalidJSONGoesWrong(_ text: String, _ offset: Int, _ message: String) {
         #expect(throws: JSONParser.SyntaxError(offset: offset, message: message)) {
             try JSONParser.parse(Array(text.utf8))

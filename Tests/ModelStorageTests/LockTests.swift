@@ -26,9 +26,10 @@ struct LockTests {
     ) async throws {
         let records = try await store.fetch(.all)
         #expect(
-            records == (1...count).map {
-                Record(id: $0, name: "r\($0)", attack: $0 % 1_000, favorite: $0 % 2 == 0)
-            }, sourceLocation: sourceLocation)
+            records
+                == (1...count).map {
+                    Record(id: $0, name: "r\($0)", attack: $0 % 1_000, favorite: $0 % 2 == 0)
+                }, sourceLocation: sourceLocation)
     }
 
     @Test func aSecondWriterIsRefusedWithTheHoldersPID() async throws {

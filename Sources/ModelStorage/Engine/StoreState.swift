@@ -39,8 +39,7 @@ struct StoreState<Model: StorableModel>: Sendable {
     }
 
     /// A transaction over the committed records, after earlier writes of the same group.
-    func makeTransaction(after inherited: Overlay<Model> = Overlay()) -> StoreTransaction<Model>
-    {
+    func makeTransaction(after inherited: Overlay<Model> = Overlay()) -> StoreTransaction<Model> {
         StoreTransaction(base: table, version: version, inherited: inherited)
     }
 

@@ -80,7 +80,9 @@ enum StoreDocument {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             let format = try container.decode(Int.self, forKey: .format)
-            guard format == StoreDocument.formatVersion else { throw VersionMismatch.format(format) }
+            guard format == StoreDocument.formatVersion else {
+                throw VersionMismatch.format(format)
+            }
             let schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
             guard schemaVersion == Model.schemaVersion else {
                 throw VersionMismatch.schema(schemaVersion)

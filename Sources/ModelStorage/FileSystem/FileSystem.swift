@@ -70,7 +70,8 @@ struct FileSystem: Sendable {
         while true {
             if filled == data.count { data.count += Swift.max(4096, data.count / 2) }
             let count = data.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+                systemRead(
+                    descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
             }
             if count > 0 {
                 filled += count

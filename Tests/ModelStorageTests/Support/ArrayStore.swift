@@ -11,8 +11,10 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
     private var records: [Model] = []
     private var version: UInt64 = 0
     private var observers:
-        [Int: (condition: CompiledCondition<Model>, query: CompiledQuery<Model>,
-            continuation: AsyncStream<QueryResult<Model>>.Continuation)] = [:]
+        [Int: (
+            condition: CompiledCondition<Model>, query: CompiledQuery<Model>,
+            continuation: AsyncStream<QueryResult<Model>>.Continuation
+        )] = [:]
     private var nextObserver = 0
 
     func fetch(id: Model.ID) -> Model? {

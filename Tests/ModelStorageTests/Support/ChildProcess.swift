@@ -83,7 +83,8 @@ final class ChildProcess: @unchecked Sendable {
             if isFinished { break }
             try await Task.sleep(for: .milliseconds(2))
         }
-        Issue.record("the writer never printed \"\(prefix)…\": \(lines)", sourceLocation: sourceLocation)
+        Issue.record(
+            "the writer never printed \"\(prefix)…\": \(lines)", sourceLocation: sourceLocation)
         throw CancellationError()
     }
 
