@@ -57,10 +57,14 @@ struct JSONFileStoreTests {
             #expect(document.count == 7)
             #expect(document.first?.hasPrefix("{\"format\":1,\"schemaVersion\":1,") == true)
             #expect(document.last == "]}")
+            let second = try JSONDecoder().decode(
+                Record.self, from: Data(document[2].dropLast().utf8))
             #expect(
-                document[2]
-                    == "{\"attack\":74,\"favorite\":true,\"id\":2,\"name\":\"creature-2\","
-                    + "\"tags\":[\"red\",\"green\"]},")
+                second
+                    == Record(
+                        id: 2, name: "creature-2", attack: 74, favorite: true,
+                        tags: ["red", "green"]))
+            #expect(document[3].hasSuffix("},"))
             // A closed store refuses further calls.
             await #expect(throws: StoreError.closed(path: url.path)) {
                 try await reopened.fetch(id: 1)
@@ -68,6 +72,26 @@ struct JSONFileStoreTests {
             let again = try await open(url)
             #expect(try await again.fetch(id: 2)?.favorite == true)
             #expect(try await again.count() == 5)
+        }
+    }
+
+    @Test func sortedKeysWriteTheSameBytesForTheSameRecords() async throws {
+        try await withTemporaryDirectory { directory in
+            var documents: [Data] = []
+            for name in ["a.json", "b.json"] {
+                let url = directory.appending(path: name)
+                let store = try await open(
+                    url, JSONFileStoreOptions(compactionThreshold: 0, sortsKeys: true))
+                try await store.upsert(contentsOf: (1...3).map(Record.sample))
+                try await store.close()
+                documents.append(try #require(contents(of: url)))
+            }
+            #expect(documents[0] == documents[1])
+            let lines = String(decoding: documents[0], as: UTF8.self).split(separator: "\n")
+            #expect(
+                lines[1]
+                    == "{\"attack\":37,\"favorite\":false,\"id\":1,\"name\":\"creature-1\","
+                    + "\"tags\":[\"red\"]},")
         }
     }
 

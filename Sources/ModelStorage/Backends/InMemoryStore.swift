@@ -25,7 +25,7 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     ///   in its place.
     /// - Complexity: O(*n*) in the number of records.
     public init(_ records: some Sequence<Model>) {
-        var transaction = state.makeTransaction()
+        var transaction = StoreTransaction<Model>(base: RecordTable(), version: 0)
         transaction.upsert(contentsOf: records)
         state.apply(transaction.changes)
     }
@@ -77,9 +77,8 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     public func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
     ) throws -> Result {
-        var transaction = state.makeTransaction()
-        let result = try body(&transaction)
-        let applied = state.apply(transaction.changes)
+        let (result, changes) = try run(body)
+        let applied = state.apply(changes)
         if observers.noteCommit(applied) {
             Task { self.refreshObservers() }
         }
@@ -99,6 +98,18 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
             guard let self else { return }
             Task { await self.removeObserver(id) }
         }
+    }
+
+    /// Runs a body over a transaction and returns its changes.
+    ///
+    /// A function of its own so that the transaction, which shares the table's storage, is
+    /// gone before the changes are applied (and the table is changed in place, not copied).
+    private func run<Result>(
+        _ body: (inout StoreTransaction<Model>) throws -> Result
+    ) rethrows -> (Result, [RecordChange<Model>]) {
+        var transaction = state.makeTransaction()
+        let result = try body(&transaction)
+        return (result, transaction.changes)
     }
 
     private func removeObserver(_ id: UInt64) {

@@ -62,7 +62,8 @@ extension JSONFileStore {
                 fileSystem: fileSystem)
             let files = StoreFiles<Model>(
                 paths: paths, fileSystem: fileSystem,
-                compactionThreshold: options.compactionThreshold, lock: lock)
+                compactionThreshold: options.compactionThreshold, sortsKeys: options.sortsKeys,
+                lock: lock)
             let loaded = try await files.perform { (files) throws(StoreError) in try files.open() }
             return JSONFileStore(url: url, paths: paths, files: files, loaded: loaded)
         }

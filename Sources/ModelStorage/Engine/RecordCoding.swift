@@ -2,11 +2,12 @@ import Foundation
 
 /// How stores encode and decode records: one configuration for files, journals and merges.
 enum RecordCoding {
-    /// An encoder for records: compact, keys sorted so that the same record always encodes to
-    /// the same bytes, and `/` left unescaped so URLs read as written.
-    static func makeEncoder() -> JSONEncoder {
+    /// An encoder for records: compact, with `/` left unescaped so URLs read as written, and
+    /// keys sorted when asked (so that the same record always encodes to the same bytes).
+    static func makeEncoder(sortingKeys: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            sortingKeys ? [.sortedKeys, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
         return encoder
     }
 

@@ -58,12 +58,13 @@ struct RecordTable<Model: StorableModel>: Sendable {
     @discardableResult
     mutating func put(_ record: Model) -> Model? {
         let id = record.id
-        if let position = positions[id] {
+        // One hash for a new record: claim the next slot, and give it back if taken.
+        if let position = positions.updateValue(slots.count, forKey: id) {
+            positions[id] = position
             let old = slots[position]
             slots[position] = record
             return old
         }
-        positions[id] = slots.count
         slots.append(record)
         count += 1
         return nil

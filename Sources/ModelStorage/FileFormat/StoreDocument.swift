@@ -29,36 +29,99 @@ enum StoreDocument {
 
     // MARK: Writing
 
-    /// Encodes a document, reusing records already encoded.
+    /// Encodes a document holding some records.
     ///
     /// - Throws: ``StoreError/encodingFailed(id:reason:)`` for a record that does not encode.
     static func encode<Model: StorableModel>(
         _ records: some Sequence<Model>, count: Int, generation: UInt64, version: UInt64,
-        reusing encoded: [Model.ID: Data] = [:]
+        encoder: JSONEncoder
     ) throws(StoreError) -> Data {
-        let encoder = RecordCoding.makeEncoder()
-        var data = Data(
-            ("{\"format\":\(formatVersion),\"schemaVersion\":\(Model.schemaVersion),"
-                + "\"generation\":\(generation),\"version\":\(version),\"records\":[\n").utf8)
+        var data = header(for: Model.self, generation: generation, version: version)
         data.reserveCapacity(data.count + count * 256)
         var isFirst = true
         for record in records {
             if !isFirst { data.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
             isFirst = false
-            if let bytes = encoded.isEmpty ? nil : encoded[record.id] {
-                data.append(bytes)
-            } else {
-                do {
-                    data.append(try encoder.encode(record))
-                } catch {
-                    throw .encodingFailed(
-                        id: String(describing: record.id), reason: RecordCoding.reason(error))
+            data.append(try encode(record, with: encoder))
+        }
+        return finish(data, isEmpty: isFirst)
+    }
+
+    /// Encodes the document a commit leaves: the records before it, each replaced in place
+    /// or dropped as the commit says, then the records it adds — reusing the records the
+    /// commit already encoded, as a table applying the commit orders them.
+    ///
+    /// - Parameters:
+    ///   - base: The records before the commit.
+    ///   - changes: The commit's changes, one per record.
+    ///   - encoded: The encoded records of the commit's upserts, in order.
+    ///   - encoder: The encoder for the other records.
+    /// - Throws: ``StoreError/encodingFailed(id:reason:)`` for a record that does not encode.
+    static func encode<Model: StorableModel>(
+        _ base: RecordTable<Model>, after changes: [RecordChange<Model>], encoded: [Data],
+        generation: UInt64, version: UInt64, encoder: JSONEncoder
+    ) throws(StoreError) -> Data {
+        var data = header(for: Model.self, generation: generation, version: version)
+        data.reserveCapacity(
+            data.count + encoded.reduce(0) { $0 + $1.count + 2 } + base.count * 256)
+        var isFirst = true
+        func append(_ record: Data) {
+            if !isFirst { data.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
+            isFirst = false
+            data.append(record)
+        }
+        var written = [Bool](repeating: false, count: encoded.count)
+        if base.count > 0 {
+            var upserts: [Model.ID: Int] = [:]
+            var deletes: Set<Model.ID> = []
+            var index = 0
+            for change in changes {
+                switch change {
+                case .upsert(let model):
+                    upserts[model.id] = index
+                    index += 1
+                case .delete(let id):
+                    deletes.insert(id)
+                }
+            }
+            for record in base.records {
+                let id = record.id
+                if let index = upserts[id] {
+                    append(encoded[index])
+                    written[index] = true
+                } else if !deletes.contains(id) {
+                    append(try encode(record, with: encoder))
                 }
             }
         }
-        if !isFirst { data.append(0x0A) }
+        for (index, record) in encoded.enumerated() where !written[index] { append(record) }
+        return finish(data, isEmpty: isFirst)
+    }
+
+    private static func header<Model: StorableModel>(
+        for _: Model.Type, generation: UInt64, version: UInt64
+    ) -> Data {
+        Data(
+            ("{\"format\":\(formatVersion),\"schemaVersion\":\(Model.schemaVersion),"
+                + "\"generation\":\(generation),\"version\":\(version),\"records\":[\n").utf8)
+    }
+
+    private static func finish(_ data: Data, isEmpty: Bool) -> Data {
+        var data = data
+        if !isEmpty { data.append(0x0A) }
         data.append(contentsOf: Array("]}\n".utf8))
         return data
+    }
+
+    private static func encode<Model: StorableModel>(
+        _ record: Model, with encoder: JSONEncoder
+    ) throws(StoreError) -> Data {
+        do {
+            return try encoder.encode(record)
+        } catch {
+            throw .encodingFailed(
+                id: String(describing: record.id), reason: RecordCoding.reason(error))
+        }
     }
 
     // MARK: Reading

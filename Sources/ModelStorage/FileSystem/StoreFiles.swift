@@ -21,6 +21,7 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
     let paths: StorePaths
     private let fileSystem: FileSystem
     private let compactionThreshold: Int
+    private let sortsKeys: Bool
     private let queue = DispatchQueue(label: "ModelStorage.JSONFileStore.files")
     private let lock = NSLock()
 
@@ -41,10 +42,14 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
     /// Set when a failure left the files in a state this process cannot vouch for.
     private var failure: StoreError?
 
-    init(paths: StorePaths, fileSystem: FileSystem, compactionThreshold: Int, lock: Int32) {
+    init(
+        paths: StorePaths, fileSystem: FileSystem, compactionThreshold: Int, sortsKeys: Bool,
+        lock: Int32
+    ) {
         self.paths = paths
         self.fileSystem = fileSystem
         self.compactionThreshold = compactionThreshold
+        self.sortsKeys = sortsKeys
         self.lockDescriptor = lock
     }
 
@@ -112,9 +117,7 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
             try fileSystem.remove(paths.temporary)
             try fileSystem.remove(paths.temporaryBackup)
             if loaded.migratedFrom != nil {
-                try writeDocument(
-                    loaded.state.table.records, count: loaded.state.table.count,
-                    version: loaded.state.version)
+                try writeDocument(loaded.state.table, version: loaded.state.version)
             }
             return loaded
         }
@@ -144,10 +147,9 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
         try withLock { () throws(StoreError) in
             let base = table.take()
             if let failure { throw failure }
-            let encoder = RecordCoding.makeEncoder()
+            let encoder = RecordCoding.makeEncoder(sortingKeys: sortsKeys)
             var deleted: [Model.ID] = []
             var records: [Data] = []
-            var written: [Model.ID] = []
             for change in changes {
                 switch change {
                 case .delete(let id):
@@ -155,29 +157,24 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
                 case .upsert(let model):
                     do {
                         records.append(try encoder.encode(model))
-                        written.append(model.id)
                     } catch {
                         throw .encodingFailed(
                             id: String(describing: model.id), reason: RecordCoding.reason(error))
                     }
                 }
             }
-            let line = try StoreJournal.entry(
-                version: version, deleting: deleted, putting: records)
+            // A commit that would take the journal past its limit rewrites the document
+            // instead, reusing the records just encoded; the line is only built otherwise.
+            let lineLength = records.reduce(64 + deleted.count * 8) { $0 + $1.count + 1 }
             let limit = Swift.max(compactionThreshold, documentLength / 2)
-            guard journalEntryBytes + line.count > limit, let base else {
-                return try append(line)
+            guard journalEntryBytes + lineLength > limit, let base else {
+                return try append(
+                    StoreJournal.entry(version: version, deleting: deleted, putting: records))
             }
-            var after = StoreTransaction(base: base, version: version)
-            for change in changes {
-                switch change {
-                case .upsert(let model): after.put(model.id, model)
-                case .delete(let id): after.put(id, nil)
-                }
-            }
-            try writeDocument(
-                after.records, count: after.count, version: version,
-                reusing: Dictionary(zip(written, records), uniquingKeysWith: { $1 }))
+            let data = try StoreDocument.encode(
+                base, after: changes, encoded: records, generation: generation + 1,
+                version: version, encoder: encoder)
+            try writeDocument(data)
         }
     }
 
@@ -214,15 +211,18 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
         journalIsCurrent = true
     }
 
-    /// Writes a new document durably: encode, write a temporary file, sync it, keep the
-    /// current document as the backup, rename the new one over it, sync the directory.
-    private func writeDocument(
-        _ records: some Sequence<Model>, count: Int, version: UInt64,
-        reusing encoded: [Model.ID: Data] = [:]
-    ) throws(StoreError) {
+    /// Writes a document holding every record of a table.
+    private func writeDocument(_ table: RecordTable<Model>, version: UInt64) throws(StoreError) {
+        try writeDocument(
+            StoreDocument.encode(
+                table.records, count: table.count, generation: generation + 1, version: version,
+                encoder: RecordCoding.makeEncoder(sortingKeys: sortsKeys)))
+    }
+
+    /// Writes a new document durably: write a temporary file, sync it, keep the current
+    /// document as the backup, rename the new one over it, sync the directory.
+    private func writeDocument(_ data: Data) throws(StoreError) {
         let next = generation + 1
-        let data = try StoreDocument.encode(
-            records, count: count, generation: next, version: version, reusing: encoded)
         do {
             let descriptor = try fileSystem.open(
                 paths.temporary, O_WRONLY | O_CREAT | O_TRUNC, operation: "create")
@@ -287,7 +287,7 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
             guard failure == nil, journalIsCurrent, journalEntryBytes > 0, let records else {
                 return
             }
-            try writeDocument(records.records, count: records.count, version: version)
+            try writeDocument(records, version: version)
         }
     }
 }

@@ -54,8 +54,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// The net changes the transaction made, one per record, in the order it first touched
     /// them; a record inserted and deleted again is left out.
     public var changes: [RecordChange<Model>] {
-        own.order.compactMap { id in
-            guard let value = own[id] else { return nil }
+        own.entries.compactMap { id, value in
             if let model = value { return .upsert(model) }
             let existedBefore = inherited[id].map { $0 != nil } ?? base.contains(id)
             return existedBefore ? .delete(id) : nil
@@ -75,8 +74,8 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// - Returns: The record, or `nil` when none has the id.
     /// - Complexity: O(1) on average.
     public func fetch(id: Model.ID) -> Model? {
-        if let value = own[id] { return value }
-        if let value = inherited[id] { return value }
+        if !own.isEmpty, let value = own[id] { return value }
+        if !inherited.isEmpty, let value = inherited[id] { return value }
         return base[id]
     }
 
