@@ -35,8 +35,8 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
         self.inherited = inherited
     }
 
-    /// Creates a transaction over some records, for a backend that keeps no ``RecordTable``
-    /// of its own.
+    /// Creates a transaction over some records, for a backend of your own that keeps them in
+    /// its own form.
     ///
     /// - Parameters:
     ///   - records: The committed records, in their order.
