@@ -150,6 +150,30 @@ struct JSONFileStoreTests {
         }
     }
 
+    @Test func aRecordThatDoesNotEncodeFailsOnlyItsOwnWrite() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "store.json")
+            let store = try await JSONFileStore<Reading>.open(at: url)
+            let tasks = (1...50).map { id in
+                Task.detached {
+                    try await store.insert(Reading(id: id, value: id == 25 ? .nan : Double(id)))
+                }
+            }
+            for (index, task) in tasks.enumerated() {
+                let result = await task.result
+                if index == 24 {
+                    #expect(throws: StoreError.self) { try result.get() }
+                } else {
+                    #expect(throws: Never.self) { try result.get() }
+                }
+            }
+            #expect(try await store.count() == 49)
+            #expect(try await store.fetch(id: 25) == nil)
+            let reopened = try await JSONFileStore<Reading>.open(at: url, options: .readOnly)
+            #expect(try await reopened.count() == 49)
+        }
+    }
+
     @Test func aReadOnlyStoreReadsAndRefusesWrites() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")

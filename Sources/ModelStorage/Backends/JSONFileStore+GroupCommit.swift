@@ -1,3 +1,5 @@
+import Foundation
+
 /// A write waiting for the next group commit: its transaction body, and how to tell its
 /// caller the outcome.
 struct PendingWrite<Model: StorableModel>: Sendable {
@@ -58,12 +60,21 @@ extension JSONFileStore {
             let batch = pending
             pending.removeAll()
             var group = Overlay<Model>()
+            var encoded: [Model.ID: Data] = [:]
             var waiting: [(resume: @Sendable () -> Void, fail: @Sendable (any Error) -> Void)] =
                 []
             for write in batch {
                 let (outcome, own) = run(write, after: group)
                 switch outcome {
                 case .succeeded(let resume, let fail):
+                    // Each write's records are encoded on their own, so that one that does
+                    // not encode fails its own write, not the others of its group.
+                    do {
+                        try encode(own, into: &encoded)
+                    } catch {
+                        fail(error)
+                        continue
+                    }
                     group.absorb(own)
                     waiting.append((resume, fail))
                 case .failed(let resume):
@@ -71,12 +82,17 @@ extension JSONFileStore {
                 }
             }
             let changes = group.changes(over: state.table)
+            let records = changes.compactMap { change -> Data? in
+                guard case .upsert(let model) = change else { return nil }
+                return encoded[model.id]
+            }
+            encoded.removeAll()
             if !changes.isEmpty, let files {
                 let version = state.version + 1
                 let handoff = Handoff(state.table)
                 do {
                     try await files.perform { (files) throws(StoreError) in
-                        try files.commit(changes, version: version, over: handoff)
+                        try files.commit(changes, encoded: records, version: version, over: handoff)
                     }
                 } catch {
                     for write in waiting { write.fail(error) }
@@ -93,6 +109,23 @@ extension JSONFileStore {
         let waiters = flushWaiters
         flushWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
+    }
+
+    /// Encodes the records a write inserted or replaced.
+    ///
+    /// - Throws: ``StoreError/encodingFailed(id:reason:)`` for the first that does not encode.
+    private func encode(_ own: Overlay<Model>, into encoded: inout [Model.ID: Data])
+        throws(StoreError)
+    {
+        for (id, value) in own.entries {
+            guard let model = value else { continue }
+            do {
+                encoded[id] = try encoder.encode(model)
+            } catch {
+                throw .encodingFailed(
+                    id: String(describing: id), reason: RecordCoding.reason(error))
+            }
+        }
     }
 
     /// Runs one write's body over the committed records and the group's earlier writes.

@@ -55,7 +55,8 @@ extension JSONFileStore {
             let loaded = try await StoreFiles<Model>.runBlocking { () throws(StoreError) in
                 try StoreLoader.load(paths, as: Model.self, fileSystem: fileSystem)
             }
-            return JSONFileStore(url: url, paths: paths, files: nil, loaded: loaded)
+            return JSONFileStore(
+                url: url, paths: paths, files: nil, loaded: loaded, sortsKeys: options.sortsKeys)
         case .readWrite:
             let lock = try await FileLock.acquire(
                 paths.lock, documentPath: paths.document, timeout: options.lockTimeout,
@@ -65,7 +66,8 @@ extension JSONFileStore {
                 compactionThreshold: options.compactionThreshold, sortsKeys: options.sortsKeys,
                 lock: lock)
             let loaded = try await files.perform { (files) throws(StoreError) in try files.open() }
-            return JSONFileStore(url: url, paths: paths, files: files, loaded: loaded)
+            return JSONFileStore(
+                url: url, paths: paths, files: files, loaded: loaded, sortsKeys: options.sortsKeys)
         }
     }
 }

@@ -49,15 +49,18 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     var isFlushing = false
     var flushWaiters: [CheckedContinuation<Void, Never>] = []
     var isClosed = false
+    /// The encoder for records, configured as the files are.
+    let encoder: JSONEncoder
 
     init(
         url: URL, paths: StorePaths, files: StoreFiles<Model>?,
-        loaded: StoreLoader.Loaded<Model>
+        loaded: StoreLoader.Loaded<Model>, sortsKeys: Bool
     ) {
         self.url = url
         self.paths = paths
         self.files = files
         self.isReadOnly = files == nil
+        self.encoder = RecordCoding.makeEncoder(sortingKeys: sortsKeys)
         self.state = loaded.state
         self.migratedFromSchemaVersion = loaded.migratedFrom
         self.recovery = loaded.journal.tornTail.map {

@@ -138,23 +138,31 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - changes: The commit's changes.
+    ///   - records: The encoded records of its upserts, in order.
     ///   - version: The store's version after the commit.
     ///   - table: The records before the commit, taken only to write a document.
     /// - Throws: ``StoreError``, with the files as they were.
     func commit(
-        _ changes: [RecordChange<Model>], version: UInt64, over table: Handoff<RecordTable<Model>>
+        _ changes: [RecordChange<Model>], encoded records: [Data], version: UInt64,
+        over table: Handoff<RecordTable<Model>>
     ) throws(StoreError) {
         try withLock { () throws(StoreError) in
             let base = table.take()
             if let failure { throw failure }
             let encoder = RecordCoding.makeEncoder(sortingKeys: sortsKeys)
             var deleted: [Model.ID] = []
-            var records: [Data] = []
+            var upserted: [Model] = []
             for change in changes {
                 switch change {
-                case .delete(let id):
-                    deleted.append(id)
-                case .upsert(let model):
+                case .delete(let id): deleted.append(id)
+                case .upsert(let model): upserted.append(model)
+                }
+            }
+            var records = records
+            if records.count != upserted.count {
+                // Not encoded by the caller: encode them here.
+                records = []
+                for model in upserted {
                     do {
                         records.append(try encoder.encode(model))
                     } catch {

@@ -74,3 +74,11 @@ func recordJSON(_ id: Int, attack: Int? = nil, favorite: Bool = false) -> String
     "{\"attack\":\(attack ?? id),\"favorite\":\(favorite),\"id\":\(id),\"name\":\"r\(id)\","
         + "\"tags\":[]}"
 }
+
+/// A model with a number that may not be finite, which JSON cannot encode.
+struct Reading: StorableModel, Hashable {
+    var id: Int
+    var value: Double
+
+    static let queryAttributes: AttributeMap<Reading> = [\.id: "id", \.value: "value"]
+}
