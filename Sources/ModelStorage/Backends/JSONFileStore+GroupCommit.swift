@@ -60,7 +60,7 @@ extension JSONFileStore {
             let batch = pending
             pending.removeAll()
             var group = Overlay<Model>()
-            var encoded: [Model.ID: Data] = [:]
+            var encodings: [(ids: [Model.ID], records: [Data])] = []
             var waiting: [(resume: @Sendable () -> Void, fail: @Sendable (any Error) -> Void)] =
                 []
             for write in batch {
@@ -70,7 +70,7 @@ extension JSONFileStore {
                     // Each write's records are encoded on their own, so that one that does
                     // not encode fails its own write, not the others of its group.
                     do {
-                        try encode(own, into: &encoded)
+                        encodings.append(try encode(own))
                     } catch {
                         fail(error)
                         continue
@@ -82,11 +82,8 @@ extension JSONFileStore {
                 }
             }
             let changes = group.changes(over: state.table)
-            let records = changes.compactMap { change -> Data? in
-                guard case .upsert(let model) = change else { return nil }
-                return encoded[model.id]
-            }
-            encoded.removeAll()
+            let records = Self.records(of: changes, from: encodings)
+            encodings.removeAll()
             if !changes.isEmpty, let files {
                 let version = state.version + 1
                 let handoff = Handoff(state.table)
@@ -111,20 +108,47 @@ extension JSONFileStore {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Encodes the records a write inserted or replaced.
+    /// Encodes the records a write inserted or replaced, in the order it first touched them.
     ///
     /// - Throws: ``StoreError/encodingFailed(id:reason:)`` for the first that does not encode.
-    private func encode(_ own: Overlay<Model>, into encoded: inout [Model.ID: Data])
-        throws(StoreError)
-    {
+    private func encode(_ own: Overlay<Model>) throws(StoreError) -> (
+        ids: [Model.ID], records: [Data]
+    ) {
+        var ids: [Model.ID] = []
+        var records: [Data] = []
         for (id, value) in own.entries {
             guard let model = value else { continue }
             do {
-                encoded[id] = try encoder.encode(model)
+                records.append(try encoder.encode(model))
+                ids.append(id)
             } catch {
                 throw .encodingFailed(
                     id: String(describing: id), reason: RecordCoding.reason(error))
             }
+        }
+        return (ids, records)
+    }
+
+    /// The encoded records of a group's upserts, in the order of its changes.
+    ///
+    /// A group of one write already has them in that order; otherwise a later write's
+    /// encoding of a record replaces an earlier one's.
+    private static func records(
+        of changes: [RecordChange<Model>], from encodings: [(ids: [Model.ID], records: [Data])]
+    ) -> [Data] {
+        if encodings.count == 1, let only = encodings.first,
+            only.records.count
+                == changes.count(where: { if case .upsert = $0 { true } else { false } })
+        {
+            return only.records
+        }
+        var byID: [Model.ID: Data] = [:]
+        for encoding in encodings {
+            for (id, record) in zip(encoding.ids, encoding.records) { byID[id] = record }
+        }
+        return changes.compactMap { change in
+            guard case .upsert(let model) = change else { return nil }
+            return byID[model.id]
         }
     }
 
