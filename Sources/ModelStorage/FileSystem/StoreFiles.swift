@@ -34,7 +34,7 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
     /// Whether the journal continues the current document; if not, the next append starts
     /// it over with a new header.
     private var journalIsCurrent = false
-    /// Whether the journal's name is known to be durable in the directory.
+    /// Whether this process synced the directory since the journal was created.
     private var journalNameIsDurable = false
     private var generation: UInt64 = 0
     private var documentExists = false
@@ -108,7 +108,9 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
             journalLength = loaded.journal.validLength
             journalEntryBytes = loaded.journal.entryBytes
             journalIsCurrent = loaded.journal.isCurrent
-            journalNameIsDurable = fileSystem.exists(paths.journal)
+            // A journal left by a process that died before syncing its directory may not have
+            // a durable name yet: this process syncs the directory after its first append.
+            journalNameIsDurable = false
             if loaded.journal.tornTail != nil {
                 let descriptor = try openJournal()
                 try fileSystem.truncate(descriptor, to: journalLength, path: paths.journal)
