@@ -24,6 +24,7 @@ let package = Package(
     products: [
         .library(name: "KeyPathQuery", targets: ["KeyPathQuery"]),
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
+        .library(name: "ModelStorageTesting", targets: ["ModelStorageTesting"]),
         .library(name: "PokedexKit", targets: ["PokedexKit"]),
         .library(name: "PokedexOfflineData", targets: ["PokedexOfflineData"]),
     ],
@@ -34,6 +35,10 @@ let package = Package(
         .target(
             name: "ModelStorage",
             dependencies: ["KeyPathQuery"]
+        ),
+        .target(
+            name: "ModelStorageTesting",
+            dependencies: ["ModelStorage"]
         ),
         .target(
             name: "PokedexKit",
@@ -70,7 +75,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelStorageTests",
-            dependencies: ["ModelStorage"]
+            dependencies: ["ModelStorage", "ModelStorageTesting"]
+        ),
+        // A child process for the file-store tests: it saves in a loop and reports each
+        // acknowledged save, so a test can kill it mid-write or contend for its lock.
+        .executableTarget(
+            name: "StoreCrashWriter",
+            dependencies: ["ModelStorage", "ModelStorageTesting"],
+            path: "Tests/Support/StoreCrashWriter"
         ),
         .testTarget(
             name: "PokedexKitTests",

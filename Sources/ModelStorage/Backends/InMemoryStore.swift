@@ -1,0 +1,138 @@
+import KeyPathQuery
+
+/// A store that keeps its records in memory: fast, and with exactly the semantics of
+/// ``JSONFileStore``, so it stands in for the file store in tests and previews.
+///
+/// ```swift
+/// let store: InMemoryStore<Pokemon> = .inMemory(previewPokemon)
+/// try await store.update(id: 25) { $0.favorite = true }
+/// let favorites = try await store.fetch(Query(where: \.favorite == true))
+/// ```
+///
+/// Records are kept in insertion order with an index by id, so a lookup by id is one hash
+/// lookup and queries evaluate with KeyPathQuery's in-memory engine, as the file store's do.
+/// Nothing is written anywhere; the records live as long as the store.
+public actor InMemoryStore<Model: StorableModel>: ModelStore {
+    private var state = StoreState<Model>()
+    private var observers = ObserverRegistry<Model>()
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// Creates a store holding some records, in order.
+    ///
+    /// - Parameter records: The records; a later one with the same id replaces an earlier one
+    ///   in its place.
+    /// - Complexity: O(*n*) in the number of records.
+    public init(_ records: some Sequence<Model>) {
+        var transaction = StoreTransaction<Model>(base: RecordTable(), version: 0)
+        transaction.upsert(contentsOf: records)
+        state.apply(transaction.changes)
+    }
+
+    /// The record with an id.
+    ///
+    /// - Parameter id: The record's id.
+    /// - Returns: The record, or `nil` when none has the id.
+    /// - Complexity: O(1) on average.
+    public func fetch(id: Model.ID) -> Model? {
+        state.fetch(id: id)
+    }
+
+    /// The records a query selects.
+    ///
+    /// - Parameter query: The condition, sort keys and page.
+    /// - Returns: The selected records.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
+    /// - Complexity: O(*n*) to filter, plus the sort (see ``ModelStore/fetch(_:)``).
+    public func fetch(_ query: Query<Model>) throws -> [Model] {
+        try state.fetch(query)
+    }
+
+    /// The number of records that satisfy a condition.
+    ///
+    /// - Parameter condition: The condition.
+    /// - Returns: The number of matching records.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated.
+    /// - Complexity: O(1) for `.true`, O(*n*) otherwise.
+    public func count(where condition: Condition<Model>) throws -> Int {
+        try state.count(where: condition)
+    }
+
+    /// The record with an id, with the store's version.
+    ///
+    /// - Parameter id: The record's id.
+    /// - Returns: The record as read, or `nil` when none has the id.
+    /// - Complexity: O(1) on average.
+    public func fetchVersioned(id: Model.ID) -> Versioned<Model>? {
+        state.versioned(id: id)
+    }
+
+    /// Runs reads and writes that commit together or not at all.
+    ///
+    /// - Parameter body: Reads and writes through the transaction.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, with nothing changed.
+    /// - Complexity: The body's, plus O(*c*) to apply its *c* changes.
+    public func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
+    ) throws -> Result {
+        let (result, changes) = try run(body)
+        let applied = state.apply(changes)
+        if observers.noteCommit(applied) {
+            Task { self.refreshObservers() }
+        }
+        return result
+    }
+
+    /// A live query: the current results, then new results after every commit that can
+    /// change them.
+    ///
+    /// - Parameter query: The query to keep current.
+    /// - Returns: The results, current first.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
+    /// - Complexity: Each result re-runs the query.
+    public func observe(_ query: Query<Model>) throws -> AsyncStream<QueryResult<Model>> {
+        let compiled = try StoreTransaction<Model>.compile(query)
+        return observers.add(compiled, current: state.result(of: compiled)) { [weak self] id in
+            guard let self else { return }
+            Task { await self.removeObserver(id) }
+        }
+    }
+
+    /// Runs a body over a transaction and returns its changes.
+    ///
+    /// A function of its own so that the transaction, which shares the table's storage, is
+    /// gone before the changes are applied (and the table is changed in place, not copied).
+    private func run<Result>(
+        _ body: (inout StoreTransaction<Model>) throws -> Result
+    ) rethrows -> (Result, [RecordChange<Model>]) {
+        var transaction = state.makeTransaction()
+        let result = try body(&transaction)
+        return (result, transaction.changes)
+    }
+
+    private func removeObserver(_ id: UInt64) {
+        observers.remove(id)
+    }
+
+    private func refreshObservers() {
+        observers.refresh(from: state)
+    }
+}
+
+extension ModelStore {
+    /// An empty in-memory store, or one holding some records.
+    ///
+    /// ```swift
+    /// let store: InMemoryStore<Pokemon> = .inMemory()
+    /// ```
+    ///
+    /// - Parameter records: The records, in order.
+    /// - Returns: The store.
+    /// - Complexity: O(*n*) in the number of records.
+    public static func inMemory<Record: StorableModel>(_ records: [Record] = []) -> Self
+    where Self == InMemoryStore<Record> {
+        InMemoryStore(records)
+    }
+}

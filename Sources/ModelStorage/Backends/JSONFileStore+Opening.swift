@@ -1,0 +1,93 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension JSONFileStore {
+    /// Opens the store kept in a JSON file, creating it on the first save if it does not
+    /// exist.
+    ///
+    /// ```swift
+    /// let url = URL.applicationSupportDirectory.appending(path: "pokedex.json")
+    /// let store = try await JSONFileStore<Pokemon>.open(
+    ///     at: url, options: JSONFileStoreOptions(lockTimeout: .seconds(2)))
+    /// ```
+    ///
+    /// Opening for writing takes the store's lock first, waiting up to
+    /// ``JSONFileStoreOptions/lockTimeout`` for another writer, and then reads the files, so
+    /// it sees every save the previous writer acknowledged. A file at an older schema version
+    /// is migrated and, when writable, saved at once (the old document becomes the backup).
+    ///
+    /// - Parameters:
+    ///   - url: The document's file URL, such as `…/pokedex.json`; its directory must exist.
+    ///   - options: Whether to write, how long to wait for the lock, when to compact.
+    /// - Returns: The open store.
+    /// - Throws: ``StoreError/locked(path:pid:)`` when another writer holds the lock past the
+    ///   timeout; ``StoreError/corruptFile(path:problem:location:)``,
+    ///   ``StoreError/unsupportedVersion(path:kind:found:supported:)`` or
+    ///   ``StoreError/migrationFailed(path:sourceVersion:location:reason:)`` for a file it
+    ///   cannot read, which it leaves untouched;
+    ///   ``StoreError/io(path:operation:code:message:)`` when the file system fails (no such
+    ///   directory, permission denied, a directory at the document's path).
+    /// - Complexity: O(*n*) to decode the *n* records, plus the journal's commits.
+    public static func open(
+        at url: URL, options: JSONFileStoreOptions = .readWrite
+    ) async throws -> JSONFileStore {
+        guard url.isFileURL else {
+            throw FileSystem.error(EINVAL, "open", url.absoluteString)
+        }
+        let paths = StorePaths(url)
+        let fileSystem = FileSystem(faults: options.faults)
+        guard fileSystem.isDirectory(paths.directory) else {
+            let code = fileSystem.exists(paths.directory) ? ENOTDIR : ENOENT
+            throw FileSystem.error(code, "open the directory", paths.directory)
+        }
+        guard !fileSystem.isDirectory(paths.document) else {
+            throw FileSystem.error(EISDIR, "open", paths.document)
+        }
+        switch options.mode {
+        case .readOnly:
+            let loaded = try await StoreFiles<Model>.runBlocking { () throws(StoreError) in
+                try StoreLoader.load(paths, as: Model.self, fileSystem: fileSystem)
+            }
+            return JSONFileStore(
+                url: url, paths: paths, files: nil, loaded: loaded, sortsKeys: options.sortsKeys)
+        case .readWrite:
+            let lock = try await FileLock.acquire(
+                paths.lock, documentPath: paths.document, timeout: options.lockTimeout,
+                fileSystem: fileSystem)
+            let files = StoreFiles<Model>(
+                paths: paths, fileSystem: fileSystem,
+                compactionThreshold: options.compactionThreshold, sortsKeys: options.sortsKeys,
+                lock: lock)
+            let loaded = try await files.perform { (files) throws(StoreError) in try files.open() }
+            return JSONFileStore(
+                url: url, paths: paths, files: files, loaded: loaded, sortsKeys: options.sortsKeys)
+        }
+    }
+}
+
+extension ModelStore {
+    /// Opens the store kept in a JSON file.
+    ///
+    /// ```swift
+    /// let store: JSONFileStore<Pokemon> = try await .jsonFile(at: url)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: The document's file URL; its directory must exist.
+    ///   - options: Whether to write, how long to wait for the lock, when to compact.
+    /// - Returns: The open store.
+    /// - Throws: ``StoreError``, as ``JSONFileStore/open(at:options:)`` does.
+    /// - Complexity: O(*n*) to decode the *n* records, plus the journal's commits.
+    public static func jsonFile<Record: StorableModel>(
+        at url: URL, options: JSONFileStoreOptions = .readWrite
+    ) async throws -> Self where Self == JSONFileStore<Record> {
+        try await JSONFileStore.open(at: url, options: options)
+    }
+}

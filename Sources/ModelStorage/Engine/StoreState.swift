@@ -1,0 +1,71 @@
+import KeyPathQuery
+
+/// A store's committed records and version: the state both backends keep, read and change
+/// the same way, so that their semantics cannot drift apart.
+struct StoreState<Model: StorableModel>: Sendable {
+    private(set) var table: RecordTable<Model>
+    /// The number of commits that changed something.
+    private(set) var version: UInt64
+
+    /// One record's change in a commit: its value before and after.
+    struct AppliedChange: Sendable {
+        let old: Model?
+        let new: Model?
+    }
+
+    init(table: RecordTable<Model> = RecordTable(), version: UInt64 = 0) {
+        self.table = table
+        self.version = version
+    }
+
+    func fetch(id: Model.ID) -> Model? {
+        table[id]
+    }
+
+    func fetch(_ query: Query<Model>) throws(StoreError) -> [Model] {
+        try StoreTransaction<Model>.compile(query).apply(to: table.records)
+    }
+
+    func count(where condition: Condition<Model>) throws(StoreError) -> Int {
+        if condition.isAlwaysTrue { return table.count }
+        let compiled = try StoreTransaction<Model>.compile(condition)
+        var count = 0
+        for record in table.records where compiled.evaluate(record) { count += 1 }
+        return count
+    }
+
+    func versioned(id: Model.ID) -> Versioned<Model>? {
+        table[id].map { Versioned($0, version: version) }
+    }
+
+    /// A transaction over the committed records, after earlier writes of the same group.
+    func makeTransaction(after inherited: Overlay<Model> = Overlay()) -> StoreTransaction<Model> {
+        StoreTransaction(base: table, version: version, inherited: inherited)
+    }
+
+    /// The result of a compiled query now.
+    func result(of query: CompiledQuery<Model>) -> QueryResult<Model> {
+        QueryResult(
+            records: query.apply(to: table.records), totalCount: table.count, version: version)
+    }
+
+    /// Applies a commit's changes and counts the commit.
+    ///
+    /// - Returns: Each record's value before and after, for observers.
+    @discardableResult
+    mutating func apply(_ changes: [RecordChange<Model>]) -> [AppliedChange] {
+        guard !changes.isEmpty else { return [] }
+        version += 1
+        return changes.map { change in
+            switch change {
+            case .upsert(let model): AppliedChange(old: table.put(model), new: model)
+            case .delete(let id): AppliedChange(old: table.remove(id), new: nil)
+            }
+        }
+    }
+
+    /// Sets the version, when replaying a journal whose entries carry it.
+    mutating func setVersion(_ version: UInt64) {
+        self.version = Swift.max(self.version, version)
+    }
+}

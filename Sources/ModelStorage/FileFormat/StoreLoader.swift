@@ -1,0 +1,57 @@
+import Foundation
+
+/// Reads a store's files into memory: the journal first, then the document (so a reader
+/// racing a compaction sees either an older journal it ignores or a document that already
+/// holds it), then the journal's commits replayed over the document.
+enum StoreLoader {
+    /// A store as read from its files.
+    struct Loaded<Model: StorableModel>: Sendable {
+        var state: StoreState<Model>
+        var generation: UInt64
+        var documentExists: Bool
+        var documentLength: Int
+        var journal: StoreJournal.Contents<Model>
+        var migratedFrom: Int?
+    }
+
+    /// Reads a store.
+    ///
+    /// - Throws: ``StoreError`` for a file that cannot be read; no file is changed.
+    static func load<Model: StorableModel>(
+        _ paths: StorePaths, as _: Model.Type, fileSystem: FileSystem
+    ) throws(StoreError) -> Loaded<Model> {
+        let journalData = try fileSystem.readFile(paths.journal)
+        let documentData = try fileSystem.readFile(paths.document)
+        var contents = StoreDocument.Contents<Model>(records: [], generation: 0, version: 0)
+        if let documentData {
+            contents = try StoreDocument.decode(documentData, as: Model.self, path: paths.document)
+        }
+        var state: StoreState<Model>
+        do {
+            state = StoreState(table: try RecordTable(contents.records), version: contents.version)
+        } catch {
+            var location = StoreError.Location(recordIndex: error.index)
+            if let documentData {
+                location = StoreDocument.recordLocation(error.index, in: documentData)
+            }
+            throw .corruptFile(
+                path: paths.document,
+                problem: "a record repeats the id \(error.id) of an earlier one",
+                location: location)
+        }
+        var journal = StoreJournal.Contents<Model>()
+        if let journalData {
+            journal = try StoreJournal.decode(
+                journalData, as: Model.self, path: paths.journal,
+                documentGeneration: contents.generation)
+        }
+        for entry in journal.entries {
+            state.apply(entry.changes)
+            state.setVersion(entry.version)
+        }
+        return Loaded(
+            state: state, generation: contents.generation, documentExists: documentData != nil,
+            documentLength: documentData?.count ?? 0, journal: journal,
+            migratedFrom: contents.migratedFrom ?? journal.migratedFrom)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The file-system calls a file store makes, each failing with a typed ``StoreError/io(path:operation:code:message:)``
+/// that names the file, the operation and the system's error.
+///
+/// Every call goes through ``faults`` first, the seam through which tests make a chosen call
+/// fail as a full disk or a read-only directory would.
+struct FileSystem: Sendable {
+    /// The calls a fault can target.
+    enum Call: String, Sendable {
+        case open, read, write, sync, rename, link, truncate, remove, lock
+    }
+
+    /// Decides, for a call on a path, whether it fails and with which `errno`. A failing
+    /// `write` writes half of its bytes first, as a full disk does.
+    var faults: (@Sendable (Call, String) -> Int32?)?
+
+    init(faults: (@Sendable (Call, String) -> Int32?)? = nil) {
+        self.faults = faults
+    }
+
+    /// The error for an `errno`.
+    static func error(_ code: Int32, _ operation: String, _ path: String) -> StoreError {
+        .io(path: path, operation: operation, code: code, message: String(cString: strerror(code)))
+    }
+
+    private func injected(_ call: Call, _ path: String) -> Int32? {
+        faults?(call, path)
+    }
+
+    /// Opens a file.
+    func open(_ path: String, _ flags: Int32, operation: String) throws(StoreError) -> Int32 {
+        if let code = injected(.open, path) { throw Self.error(code, operation, path) }
+        while true {
+            let descriptor = systemOpen(path, flags | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { return descriptor }
+            if errno != EINTR { throw Self.error(errno, operation, path) }
+        }
+    }
+
+    /// Closes a descriptor, ignoring errors (nothing written is pending in user space).
+    func close(_ descriptor: Int32) {
+        _ = systemClose(descriptor)
+    }
+
+    /// The whole contents of a file, or `nil` when it does not exist.
+    func readFile(_ path: String) throws(StoreError) -> Data? {
+        if let code = injected(.read, path) { throw Self.error(code, "read", path) }
+        let descriptor: Int32
+        do {
+            descriptor = try open(path, O_RDONLY, operation: "open")
+        } catch {
+            if case .io(_, _, let code, _) = error, code == ENOENT { return nil }
+            throw error
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Self.error(errno, "read", path) }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw Self.error(EISDIR, "read", path) }
+        var data = Data(count: Int(status.st_size))
+        var filled = 0
+        while true {
+            if filled == data.count { data.count += Swift.max(4096, data.count / 2) }
+            let count = data.withUnsafeMutableBytes { buffer in
+                systemRead(
+                    descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
+            if count > 0 {
+                filled += count
+            } else if count == 0 {
+                break
+            } else if errno != EINTR {
+                throw Self.error(errno, "read", path)
+            }
+        }
+        data.count = filled
+        return data
+    }
+
+    /// Writes every byte at the descriptor's offset.
+    func write(_ descriptor: Int32, _ data: Data, path: String) throws(StoreError) {
+        var bytes = data
+        var failure: Int32?
+        if let code = injected(.write, path) {
+            bytes = data.prefix(data.count / 2)
+            failure = code
+        }
+        var written = 0
+        let total = bytes.count
+        while written < total {
+            let count = bytes.withUnsafeBytes { buffer in
+                systemWrite(descriptor, buffer.baseAddress.map { $0 + written }, total - written)
+            }
+            if count >= 0 {
+                written += count
+            } else if errno != EINTR {
+                throw Self.error(errno, "write", path)
+            }
+        }
+        if let failure { throw Self.error(failure, "write", path) }
+    }
+
+    /// Flushes a file's data and size to the disk itself (`F_FULLFSYNC` on Apple platforms,
+    /// where `fsync` stops at the drive's cache).
+    func sync(_ descriptor: Int32, path: String) throws(StoreError) {
+        if let code = injected(.sync, path) { throw Self.error(code, "sync", path) }
+        #if canImport(Darwin)
+            if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        #endif
+        while fsync(descriptor) != 0 {
+            if errno != EINTR { throw Self.error(errno, "sync", path) }
+        }
+    }
+
+    /// Flushes a directory, so that the names created, replaced or removed in it last.
+    func syncDirectory(_ path: String) throws(StoreError) {
+        let descriptor = try open(path, O_RDONLY, operation: "open directory")
+        defer { close(descriptor) }
+        try sync(descriptor, path: path)
+    }
+
+    /// Renames a file over another, atomically.
+    func rename(_ source: String, to destination: String) throws(StoreError) {
+        if let code = injected(.rename, destination) {
+            throw Self.error(code, "rename onto", destination)
+        }
+        guard systemRename(source, destination) == 0 else {
+            throw Self.error(errno, "rename onto", destination)
+        }
+    }
+
+    /// Makes a second name for a file; fails where the file system has no hard links.
+    func link(_ source: String, to destination: String) throws(StoreError) {
+        if let code = injected(.link, destination) { throw Self.error(code, "link", destination) }
+        guard systemLink(source, destination) == 0 else {
+            throw Self.error(errno, "link", destination)
+        }
+    }
+
+    /// Removes a file; a file that does not exist is not an error.
+    func remove(_ path: String) throws(StoreError) {
+        if let code = injected(.remove, path) { throw Self.error(code, "remove", path) }
+        guard unlink(path) == 0 || errno == ENOENT else { throw Self.error(errno, "remove", path) }
+    }
+
+    /// Cuts or extends a file to a length.
+    func truncate(_ descriptor: Int32, to length: Int, path: String) throws(StoreError) {
+        if let code = injected(.truncate, path) { throw Self.error(code, "truncate", path) }
+        while ftruncate(descriptor, off_t(length)) != 0 {
+            if errno != EINTR { throw Self.error(errno, "truncate", path) }
+        }
+    }
+
+    /// Whether a path names a directory.
+    func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether a path names anything.
+    func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+}
+
+// The C calls under names that do not clash with this type's methods.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+    -> Int
+{
+    read(descriptor, buffer, count)
+}
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
+private func systemRename(_ source: String, _ destination: String) -> Int32 {
+    rename(source, destination)
+}
+private func systemLink(_ source: String, _ destination: String) -> Int32 {
+    link(source, destination)
+}

@@ -1,0 +1,53 @@
+import KeyPathQuery
+
+/// A model a ``ModelStore`` can keep: codable, identifiable, sendable and queryable.
+///
+/// Conform a model that already has an `id`, a `Codable` form and a `Queryable` mapping; the
+/// requirements below have defaults, so the conformance is usually empty:
+///
+/// ```swift
+/// struct Note: StorableModel {
+///     var id: UUID
+///     var title: String
+///     var pinned: Bool
+///
+///     static let queryAttributes: AttributeMap<Note> = [
+///         \.id: "id", \.title: "title", \.pinned: "pinned",
+///     ]
+/// }
+/// ```
+///
+/// When the stored form changes, raise ``schemaVersion`` and add one ``SchemaMigration`` per
+/// step, so that files written by older code open:
+///
+/// ```swift
+/// extension Note {
+///     static var schemaVersion: Int { 2 }
+///     static var migrations: [SchemaMigration] {
+///         [SchemaMigration(from: 1) { record in record["pinned"] = .bool(false) }]
+///     }
+/// }
+/// ```
+///
+/// Stores compare and merge records attribute by attribute, where an attribute is a top-level
+/// key of the record's encoded JSON object (see ``MergePolicy``).
+public protocol StorableModel: Codable, Identifiable, Sendable, Queryable
+where ID: Codable & Sendable {
+    /// The version of the model's stored form; 1 by default.
+    ///
+    /// A file written at a lower version is migrated with ``migrations`` when it opens; a file
+    /// written at a higher version is refused with ``StoreError/unsupportedVersion(path:kind:found:supported:)``.
+    static var schemaVersion: Int { get }
+
+    /// The steps that bring a record's JSON from an older ``schemaVersion`` to the current one,
+    /// one step per version; none by default.
+    static var migrations: [SchemaMigration] { get }
+}
+
+extension StorableModel {
+    /// The first version of a stored form: 1.
+    public static var schemaVersion: Int { 1 }
+
+    /// No migrations.
+    public static var migrations: [SchemaMigration] { [] }
+}

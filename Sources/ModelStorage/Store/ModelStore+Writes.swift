@@ -1,0 +1,105 @@
+import KeyPathQuery
+
+// Every write in terms of `transaction(_:)`, so that a backend implements one write path and
+// every backend shares the same semantics.
+extension ModelStore {
+    /// Inserts a new record through ``transaction(_:)``.
+    ///
+    /// - Parameter model: The record.
+    /// - Throws: ``StoreError/duplicateID(_:)`` when a record already has its id.
+    /// - Complexity: O(1) on average, plus storing it.
+    public func insert(_ model: Model) async throws {
+        try await transaction { try $0.insert(model) }
+    }
+
+    /// Inserts or replaces a record through ``transaction(_:)``.
+    ///
+    /// - Parameter model: The record.
+    /// - Throws: ``StoreError`` when the change cannot be stored.
+    /// - Complexity: O(1) on average, plus storing it.
+    public func upsert(_ model: Model) async throws {
+        try await transaction { $0.upsert(model) }
+    }
+
+    /// Inserts or replaces several records through one ``transaction(_:)``.
+    ///
+    /// - Parameter models: The records.
+    /// - Throws: ``StoreError`` when the changes cannot be stored.
+    /// - Complexity: O(*m*) in the number of records, plus storing them.
+    public func upsert(contentsOf models: [Model]) async throws {
+        try await transaction { $0.upsert(contentsOf: models) }
+    }
+
+    /// Deletes a record through ``transaction(_:)``.
+    ///
+    /// - Parameter id: The record's id.
+    /// - Returns: Whether a record was deleted.
+    /// - Throws: ``StoreError`` when the change cannot be stored.
+    /// - Complexity: O(1) on average, plus storing it.
+    @discardableResult
+    public func delete(id: Model.ID) async throws -> Bool {
+        try await transaction { $0.delete(id: id) }
+    }
+
+    /// Deletes matching records through one ``transaction(_:)``.
+    ///
+    /// - Parameter condition: The condition.
+    /// - Returns: The number of records deleted.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated.
+    /// - Complexity: O(*n*) in the number of records, plus storing the change.
+    @discardableResult
+    public func delete(where condition: Condition<Model>) async throws -> Int {
+        try await transaction { try $0.delete(where: condition) }
+    }
+
+    /// Changes one record through ``transaction(_:)``.
+    ///
+    /// - Parameters:
+    ///   - id: The record's id.
+    ///   - body: Changes the record.
+    /// - Returns: The record as changed.
+    /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/identifierChanged(from:to:)``, or
+    ///   what `body` throws.
+    /// - Complexity: O(1) on average, plus `body` and storing the change.
+    @discardableResult
+    public func update(id: Model.ID, _ body: @escaping @Sendable (inout Model) throws -> Void)
+        async throws -> Model
+    {
+        try await transaction { try $0.update(id: id, body) }
+    }
+
+    /// Saves an edit through ``transaction(_:)`` and ``StoreTransaction/save(_:mergePolicy:)``.
+    ///
+    /// - Parameters:
+    ///   - edit: The record as read and as edited.
+    ///   - mergePolicy: What to do when the record changed since the read.
+    /// - Returns: The record as stored after the save.
+    /// - Throws: ``StoreError/conflict(_:)`` or ``StoreError/notFound(_:)``, as the policy
+    ///   says.
+    /// - Complexity: O(1) on average when nothing was written since the read.
+    @discardableResult
+    public func save(_ edit: Versioned<Model>, mergePolicy: MergePolicy) async throws -> Model {
+        try await transaction { try $0.save(edit, mergePolicy: mergePolicy) }
+    }
+
+    /// Saves an edit under ``MergePolicy/error``: it throws if the record changed since the
+    /// read.
+    ///
+    /// - Parameter edit: The record as read and as edited.
+    /// - Returns: The record as stored after the save.
+    /// - Throws: ``StoreError/conflict(_:)`` when the record changed since the read.
+    /// - Complexity: O(1) on average when nothing was written since the read.
+    @discardableResult
+    public func save(_ edit: Versioned<Model>) async throws -> Model {
+        try await save(edit, mergePolicy: .error)
+    }
+
+    /// The number of records.
+    ///
+    /// - Returns: The number of records.
+    /// - Throws: ``StoreError/closed(path:)`` when the store is closed.
+    /// - Complexity: O(1) in both bundled backends.
+    public func count() async throws -> Int {
+        try await count(where: .true)
+    }
+}

@@ -1,0 +1,217 @@
+import KeyPathQuery
+
+/// A store of one model's records: fetch, query, count, write, transact, merge and observe,
+/// all asynchronous and safe to call from any task.
+///
+/// Write code against the protocol and pick a backend where the store is made; the in-memory
+/// store behaves exactly as the file store does, so it stands in for it in tests:
+///
+/// ```swift
+/// func favorites(in store: some ModelStore<Pokemon>) async throws -> [Pokemon] {
+///     try await store.fetch(Query(where: \.favorite == true, sortedBy: [.ascending(\.name)]))
+/// }
+///
+/// let onDisk = try await JSONFileStore<Pokemon>.open(at: url)
+/// let inTests = InMemoryStore<Pokemon>()
+/// ```
+///
+/// Every write is a transaction: it commits whole or not at all, and a commit is visible to
+/// every later read. Writes based on an earlier read go through ``fetchVersioned(id:)`` and
+/// ``save(_:mergePolicy:)`` with a ``MergePolicy``. ``observe(_:)`` turns a query into a
+/// live sequence of results.
+///
+/// ## Implementation requirements
+///
+/// A conforming type must:
+///
+/// - Be `Sendable` and safe to call concurrently; an actor is the simplest way.
+/// - Give each record one place in a stable order (insertion order: a replaced record keeps
+///   its place, a record inserted again after a delete goes last), and evaluate queries with
+///   KeyPathQuery's in-memory engine (`Query.compiled()`) over the records in that order, so
+///   that queries without sort keys and ties between sort keys come out the same in every
+///   backend.
+/// - Run ``transaction(_:)`` bodies one at a time, each over every commit before it
+///   (serializable), and make a body's changes visible only if the body returns and the
+///   changes are stored; when the body throws or storing fails, leave every record exactly as
+///   it was and rethrow. Return from a write only once its commit is as durable as the
+///   backend promises.
+/// - Count commits in a version that ``fetchVersioned(id:)`` reports and
+///   ``StoreTransaction/version`` reads, increasing by one per commit that changes something.
+/// - Yield from ``observe(_:)`` the current results first, then new results after every
+///   commit that can change them: one that inserts or deletes a record (the total count
+///   changes), or that changes a record which matched the condition before or matches it
+///   after, whichever attributes changed. A slow consumer may see only the newest result.
+/// - Throw ``StoreError`` for the failures it names (see each requirement).
+///
+/// Only ``fetch(id:)``, ``fetch(_:)``, ``count(where:)``, ``fetchVersioned(id:)``,
+/// ``transaction(_:)`` and ``observe(_:)`` have no default: every other write is provided in
+/// terms of ``transaction(_:)`` and ``StoreTransaction``, which also resolves merges. Run
+/// `ModelStorageTesting`'s conformance checks against your backend to prove it meets this
+/// contract.
+public protocol ModelStore<Model>: Sendable {
+    /// The model the store keeps.
+    associatedtype Model: StorableModel
+
+    /// The record with an id.
+    ///
+    /// - Parameter id: The record's id.
+    /// - Returns: The record, or `nil` when none has the id.
+    /// - Throws: ``StoreError/closed(path:)`` when the store is closed.
+    /// - Complexity: O(1) on average in both bundled backends.
+    func fetch(id: Model.ID) async throws -> Model?
+
+    /// The records a query selects: those that satisfy its condition, sorted by its sort keys
+    /// (ties keep the store's order), then paged by its offset and limit.
+    ///
+    /// ```swift
+    /// let strongest = try await store.fetch(
+    ///     Query(where: \.attack >= 80, sortedBy: [.descending(\.attack)], limit: 10))
+    /// ```
+    ///
+    /// - Parameter query: The condition, sort keys and page.
+    /// - Returns: The selected records.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
+    /// - Complexity: O(*n*) to filter the *n* records, plus O(*m* log *k*) to sort the *m*
+    ///   matches when a limit keeps *k* of them.
+    func fetch(_ query: Query<Model>) async throws -> [Model]
+
+    /// The number of records that satisfy a condition.
+    ///
+    /// - Parameter condition: The condition; `.true` counts every record.
+    /// - Returns: The number of matching records.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated.
+    /// - Complexity: O(1) for `.true`, O(*n*) otherwise.
+    func count(where condition: Condition<Model>) async throws -> Int
+
+    /// The record with an id, with the store's version, ready to edit and save with a merge
+    /// policy.
+    ///
+    /// - Parameter id: The record's id.
+    /// - Returns: The record as read, or `nil` when none has the id.
+    /// - Throws: ``StoreError/closed(path:)`` when the store is closed.
+    /// - Complexity: O(1) on average.
+    func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>?
+
+    /// Runs several reads and writes that commit together or not at all.
+    ///
+    /// ```swift
+    /// let moved = try await store.transaction { transaction in
+    ///     let doomed = try transaction.delete(where: \.hp == 0)
+    ///     transaction.upsert(contentsOf: replacements)
+    ///     return doomed
+    /// }
+    /// ```
+    ///
+    /// The body may run later than the call, on the store's own executor, grouped with other
+    /// writes into one commit to storage; it must not block.
+    ///
+    /// - Parameter body: Reads and writes through the transaction; its result is returned.
+    /// - Returns: What `body` returns, once its changes are committed.
+    /// - Throws: What `body` throws, with nothing changed; a ``StoreError`` when the changes
+    ///   cannot be stored, with nothing changed either.
+    /// - Complexity: The body's, plus storing its changes.
+    func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
+    ) async throws -> Result
+
+    /// A live query: the current results, then new results after every commit that can
+    /// change them.
+    ///
+    /// ```swift
+    /// for await result in try await store.observe(Query(where: \.favorite == true)) {
+    ///     print("\(result.records.count) favorites of \(result.totalCount)")
+    /// }
+    /// ```
+    ///
+    /// A commit can change the results when it inserts or deletes a record, or changes a
+    /// record that matched before or matches after — whichever attribute it changed, so
+    /// toggling `favorite` while filtered by favorites updates the list. A consumer slower
+    /// than the commits skips to the newest result. The sequence ends when the store closes.
+    /// Changes made by other processes to the same files are not observed.
+    ///
+    /// - Parameter query: The query to keep current.
+    /// - Returns: The results, current first.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
+    ///   ``StoreError/closed(path:)`` when the store is closed.
+    /// - Complexity: Each result re-runs the query: see ``fetch(_:)``.
+    func observe(_ query: Query<Model>) async throws -> AsyncStream<QueryResult<Model>>
+
+    /// Inserts a new record.
+    ///
+    /// - Parameter model: The record.
+    /// - Throws: ``StoreError/duplicateID(_:)`` when a record already has its id.
+    /// - Complexity: O(1) on average, plus storing it.
+    func insert(_ model: Model) async throws
+
+    /// Inserts a record, or replaces the one with its id in place.
+    ///
+    /// - Parameter model: The record.
+    /// - Throws: ``StoreError`` when the change cannot be stored.
+    /// - Complexity: O(1) on average, plus storing it.
+    func upsert(_ model: Model) async throws
+
+    /// Inserts or replaces several records in one commit.
+    ///
+    /// - Parameter models: The records; a later one with the same id wins.
+    /// - Throws: ``StoreError`` when the changes cannot be stored.
+    /// - Complexity: O(*m*) in the number of records, plus storing them.
+    func upsert(contentsOf models: [Model]) async throws
+
+    /// Deletes the record with an id.
+    ///
+    /// - Parameter id: The record's id.
+    /// - Returns: Whether a record was deleted.
+    /// - Throws: ``StoreError`` when the change cannot be stored.
+    /// - Complexity: O(1) on average, plus storing it.
+    @discardableResult
+    func delete(id: Model.ID) async throws -> Bool
+
+    /// Deletes every record that satisfies a condition, in one commit.
+    ///
+    /// - Parameter condition: The condition.
+    /// - Returns: The number of records deleted.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated.
+    /// - Complexity: O(*n*) in the number of records, plus storing the change.
+    @discardableResult
+    func delete(where condition: Condition<Model>) async throws -> Int
+
+    /// Changes one record in place, reading and writing in one commit.
+    ///
+    /// ```swift
+    /// try await store.update(id: 25) { $0.favorite.toggle() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The record's id.
+    ///   - body: Changes the record; it must not change the id, and may run later on the
+    ///     store's executor.
+    /// - Returns: The record as changed.
+    /// - Throws: ``StoreError/notFound(_:)`` when no record has the id,
+    ///   ``StoreError/identifierChanged(from:to:)`` when `body` changes it, or what `body`
+    ///   throws, with nothing changed.
+    /// - Complexity: O(1) on average, plus `body` and storing the change.
+    @discardableResult
+    func update(id: Model.ID, _ body: @escaping @Sendable (inout Model) throws -> Void)
+        async throws -> Model
+
+    /// Saves an edit of a record read earlier, resolving changes made since the read with a
+    /// merge policy.
+    ///
+    /// ```swift
+    /// guard var edit = try await store.fetchVersioned(id: 25) else { return }
+    /// edit.favorite.toggle()
+    /// try await store.save(edit, mergePolicy: .mergeByPropertyObjectTrump)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - edit: The record as read and as edited.
+    ///   - mergePolicy: What to do when the record changed since the read.
+    /// - Returns: The record as stored after the save.
+    /// - Throws: ``StoreError/conflict(_:)`` under ``MergePolicy/error`` when the record
+    ///   changed since the read; ``StoreError/notFound(_:)`` when it was deleted and the
+    ///   policy keeps the store's state.
+    /// - Complexity: O(1) on average when nothing was written since the read, O(*a*) in the
+    ///   size of the record's attributes otherwise, plus storing it.
+    @discardableResult
+    func save(_ edit: Versioned<Model>, mergePolicy: MergePolicy) async throws -> Model
+}

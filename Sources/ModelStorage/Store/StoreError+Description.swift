@@ -1,0 +1,71 @@
+import KeyPathQuery
+
+extension StoreError: CustomStringConvertible {
+    /// The error as one or two sentences that say what went wrong and where.
+    public var description: String {
+        switch self {
+        case .duplicateID(let id):
+            return "A record with id \(id) already exists."
+        case .notFound(let id):
+            return "No record has id \(id)."
+        case .identifierChanged(let old, let new):
+            return "A write changed the id of record \(old) to \(new); a record's id cannot "
+                + "change (delete it and insert the new one instead)."
+        case .conflict(let conflict):
+            return conflict.description
+        case .invalidQuery(let error):
+            return "The query cannot be evaluated: \(error.description)"
+        case .corruptFile(let path, let problem, let location):
+            return "The store file \(path) cannot be read: \(problem)\(location.suffix). "
+                + "The file was left as it is."
+        case .unsupportedVersion(let path, let kind, let found, let supported):
+            return "The store file \(path) was written with \(kind.rawValue) version \(found), "
+                + "newer than this code supports (\(supported)). The file was left as it is."
+        case .migrationFailed(let path, let version, let location, let reason):
+            return "The store file \(path) could not be migrated from schema version "
+                + "\(version): \(reason)\(location.suffix). The file was left as it is."
+        case .locked(let path, let pid):
+            let holder = pid.map { "process \($0)" } ?? "another process"
+            return "The store file \(path) is locked by \(holder); wait for it to finish, or "
+                + "open the store with a lock timeout or read-only."
+        case .readOnly(let path):
+            return "The store at \(path) is open read-only."
+        case .closed(let path):
+            return "The store at \(path) is closed."
+        case .io(let path, let operation, let code, let message):
+            return "Could not \(operation) \(path): \(message) (errno \(code)). "
+                + "Nothing was changed."
+        case .encodingFailed(let id, let reason):
+            return "Record \(id) could not be encoded: \(reason)"
+        case .unusable(let path, let reason):
+            return "The store at \(path) must be reopened: \(reason)"
+        }
+    }
+}
+
+extension StoreError.Location: CustomStringConvertible {
+    /// The location as a phrase, such as `line 3, column 17 (byte 245)` or
+    /// `record 17 (line 19), at records[17].attack`.
+    public var description: String {
+        var parts: [String] = []
+        if let recordIndex { parts.append("record \(recordIndex)") }
+        var position: [String] = []
+        if let line { position.append("line \(line)") }
+        if let column { position.append("column \(column)") }
+        var place = position.joined(separator: ", ")
+        if let byteOffset {
+            place += place.isEmpty ? "byte \(byteOffset)" : " (byte \(byteOffset))"
+        }
+        if !place.isEmpty { parts.append(recordIndex == nil ? place : "(\(place))") }
+        var text = parts.joined(separator: " ")
+        if let codingPath { text += text.isEmpty ? "at \(codingPath)" : ", at \(codingPath)" }
+        return text.isEmpty ? "the whole file" : text
+    }
+
+    /// The location after a problem: `" at line 3, column 17 (byte 245)"`, or nothing for
+    /// the whole file.
+    var suffix: String {
+        guard self != .wholeFile else { return "" }
+        return description.hasPrefix("at ") ? " " + description : " at " + description
+    }
+}

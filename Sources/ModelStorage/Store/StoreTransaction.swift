@@ -1,0 +1,294 @@
+import KeyPathQuery
+
+/// Several reads and writes that commit together or not at all.
+///
+/// A ``ModelStore/transaction(_:)`` body receives one and works on it synchronously; reads
+/// see the body's own writes. When the body returns, every change commits at once; when it
+/// throws, none does, and memory and disk stay exactly as they were:
+///
+/// ```swift
+/// try await store.transaction { transaction in
+///     guard var pikachu = transaction.fetch(id: 25) else { throw StoreError.notFound("25") }
+///     pikachu.favorite = true
+///     transaction.upsert(pikachu)
+///     try transaction.delete(where: \.attack < 10)
+/// }
+/// ```
+///
+/// Backends make one over their committed records and read back ``changes`` after the body
+/// returns. A simple backend can make one from a sequence of records with
+/// ``init(_:version:)``.
+public struct StoreTransaction<Model: StorableModel>: Sendable {
+    /// The committed records the transaction reads.
+    let base: RecordTable<Model>
+    /// Writes earlier in the same group commit: read, but not this transaction's changes.
+    let inherited: Overlay<Model>
+    /// This transaction's writes.
+    private(set) var own = Overlay<Model>()
+
+    /// The store's version the transaction reads: the number of commits before it.
+    public let version: UInt64
+
+    init(base: RecordTable<Model>, version: UInt64, inherited: Overlay<Model> = Overlay()) {
+        self.base = base
+        self.version = version
+        self.inherited = inherited
+    }
+
+    /// Creates a transaction over some records, for a backend of your own that keeps them in
+    /// its own form.
+    ///
+    /// - Parameters:
+    ///   - records: The committed records, in their order.
+    ///   - version: The store's version: the number of commits so far.
+    /// - Throws: ``StoreError/duplicateID(_:)`` when two records have the same id.
+    /// - Complexity: O(*n*) in the number of records.
+    public init(_ records: some Sequence<Model>, version: UInt64 = 0) throws {
+        do {
+            self.init(base: try RecordTable(records), version: version)
+        } catch {
+            throw StoreError.duplicateID(String(describing: error.id))
+        }
+    }
+
+    /// The net changes the transaction made, one per record, in the order it first touched
+    /// them; a record inserted and deleted again is left out.
+    public var changes: [RecordChange<Model>] {
+        own.entries.compactMap { id, value in
+            if let model = value { return .upsert(model) }
+            let existedBefore = inherited[id].map { $0 != nil } ?? base.contains(id)
+            return existedBefore ? .delete(id) : nil
+        }
+    }
+
+    // MARK: Reading
+
+    /// The number of records, the transaction's writes included.
+    ///
+    /// - Complexity: O(1).
+    public var count: Int { base.count + inherited.countDelta + own.countDelta }
+
+    /// The record with an id, the transaction's writes included.
+    ///
+    /// - Parameter id: The record's id.
+    /// - Returns: The record, or `nil` when none has the id.
+    /// - Complexity: O(1) on average.
+    public func fetch(id: Model.ID) -> Model? {
+        if !own.isEmpty, let value = own[id] { return value }
+        if !inherited.isEmpty, let value = inherited[id] { return value }
+        return base[id]
+    }
+
+    /// Whether a record has this id.
+    ///
+    /// - Parameter id: The id.
+    /// - Returns: `true` when a record has it.
+    /// - Complexity: O(1) on average.
+    public func contains(id: Model.ID) -> Bool {
+        fetch(id: id) != nil
+    }
+
+    /// The records a query selects, the transaction's writes included.
+    ///
+    /// - Parameter query: The condition, sort keys and page.
+    /// - Returns: The selected records.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
+    /// - Complexity: O(*n*) to filter the *n* records, plus the sort (see `CompiledQuery`).
+    public func fetch(_ query: Query<Model>) throws -> [Model] {
+        try Self.compile(query).apply(to: records)
+    }
+
+    /// The number of records that satisfy a condition.
+    ///
+    /// - Parameter condition: The condition.
+    /// - Returns: The number of matching records.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated.
+    /// - Complexity: O(1) for `.true`, O(*n*) otherwise.
+    public func count(where condition: Condition<Model>) throws -> Int {
+        if condition.isAlwaysTrue { return count }
+        let compiled = try Self.compile(condition)
+        return records.reduce(0) { $0 + (compiled.evaluate($1) ? 1 : 0) }
+    }
+
+    /// Every record, the transaction's writes included, in the store's order.
+    var records: TransactionRecords<Model> {
+        TransactionRecords(transaction: self)
+    }
+
+    static func compile(_ query: Query<Model>) throws(StoreError) -> CompiledQuery<Model> {
+        do { return try query.compiled() } catch { throw .invalidQuery(error) }
+    }
+
+    static func compile(_ condition: Condition<Model>) throws(StoreError) -> CompiledCondition<
+        Model
+    > {
+        do { return try condition.compiled() } catch { throw .invalidQuery(error) }
+    }
+
+    // MARK: Writing
+
+    /// Writes a record, new or not: the one primitive every write goes through.
+    mutating func put(_ id: Model.ID, _ value: Model?) {
+        own.set(id, to: value, existed: fetch(id: id) != nil)
+    }
+
+    /// Inserts a new record.
+    ///
+    /// - Parameter model: The record.
+    /// - Throws: ``StoreError/duplicateID(_:)`` when a record already has its id.
+    /// - Complexity: O(1) on average.
+    public mutating func insert(_ model: Model) throws {
+        let id = model.id
+        guard !contains(id: id) else { throw StoreError.duplicateID(String(describing: id)) }
+        put(id, model)
+    }
+
+    /// Inserts a record, or replaces the one with its id (which keeps its place in the order).
+    ///
+    /// - Parameter model: The record.
+    /// - Complexity: O(1) on average.
+    public mutating func upsert(_ model: Model) {
+        put(model.id, model)
+    }
+
+    /// Inserts or replaces several records, in order.
+    ///
+    /// - Parameter models: The records; a later one with the same id wins.
+    /// - Complexity: O(*m*) in the number of records.
+    public mutating func upsert(contentsOf models: some Sequence<Model>) {
+        for model in models { put(model.id, model) }
+    }
+
+    /// Deletes the record with an id.
+    ///
+    /// - Parameter id: The record's id.
+    /// - Returns: Whether a record was deleted.
+    /// - Complexity: O(1) on average.
+    @discardableResult
+    public mutating func delete(id: Model.ID) -> Bool {
+        guard contains(id: id) else { return false }
+        put(id, nil)
+        return true
+    }
+
+    /// Deletes every record that satisfies a condition.
+    ///
+    /// - Parameter condition: The condition.
+    /// - Returns: The number of records deleted.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated.
+    /// - Complexity: O(*n*) in the number of records.
+    @discardableResult
+    public mutating func delete(where condition: Condition<Model>) throws -> Int {
+        let compiled = try Self.compile(condition)
+        let doomed = records.filter(compiled.evaluate).map(\.id)
+        for id in doomed { put(id, nil) }
+        return doomed.count
+    }
+
+    /// Changes one record in place.
+    ///
+    /// ```swift
+    /// try transaction.update(id: 25) { $0.favorite.toggle() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The record's id.
+    ///   - body: Changes the record; it must not change the id. When it throws, the record is
+    ///     left as it was and the error is rethrown.
+    /// - Returns: The record as changed.
+    /// - Throws: ``StoreError/notFound(_:)`` when no record has the id,
+    ///   ``StoreError/identifierChanged(from:to:)`` when `body` changes it, or what `body`
+    ///   throws.
+    /// - Complexity: O(1) on average, plus `body`.
+    @discardableResult
+    public mutating func update(id: Model.ID, _ body: (inout Model) throws -> Void) throws
+        -> Model
+    {
+        guard var model = fetch(id: id) else {
+            throw StoreError.notFound(String(describing: id))
+        }
+        try body(&model)
+        guard model.id == id else {
+            throw StoreError.identifierChanged(
+                from: String(describing: id), to: String(describing: model.id))
+        }
+        put(id, model)
+        return model
+    }
+
+    /// Saves an edit of a record read earlier, resolving any change made since the read with
+    /// a merge policy.
+    ///
+    /// - Parameters:
+    ///   - edit: The record as read and as edited.
+    ///   - mergePolicy: What to do when the record changed since the read.
+    /// - Returns: The record as stored after the save.
+    /// - Throws: ``StoreError/conflict(_:)`` under ``MergePolicy/error``;
+    ///   ``StoreError/notFound(_:)`` when the record was deleted and the policy keeps the
+    ///   store's state; ``StoreError/identifierChanged(from:to:)`` when the edit changed the
+    ///   id.
+    /// - Complexity: O(1) when nothing was written since the read; otherwise O(*a*) in the
+    ///   size of the record's encoded attributes.
+    @discardableResult
+    public mutating func save(_ edit: Versioned<Model>, mergePolicy: MergePolicy = .error)
+        throws -> Model
+    {
+        let id = edit.base.id
+        guard edit.value.id == id else {
+            throw StoreError.identifierChanged(
+                from: String(describing: id), to: String(describing: edit.value.id))
+        }
+        let current = fetch(id: id)
+        let untouchedSinceRead =
+            edit.version == version && own[id] == nil && inherited[id] == nil && current != nil
+        if untouchedSinceRead {
+            put(id, edit.value)
+            return edit.value
+        }
+        switch try MergeResolver.resolve(edit, against: current, policy: mergePolicy) {
+        case .write(let model):
+            put(id, model)
+            return model
+        case .keep(let model):
+            return model
+        }
+    }
+}
+
+/// The records a transaction sees, in the store's order: the committed records with the
+/// transaction's writes laid over them, then the records it added.
+struct TransactionRecords<Model: StorableModel>: Sequence {
+    let transaction: StoreTransaction<Model>
+
+    func makeIterator() -> AnyIterator<Model> {
+        let transaction = transaction
+        var committed = transaction.base.records.makeIterator()
+        if transaction.own.isEmpty && transaction.inherited.isEmpty {
+            return AnyIterator { committed.next() }
+        }
+        var added = (transaction.inherited.order + transaction.own.order).makeIterator()
+        var seen: Set<Model.ID> = []
+        return AnyIterator {
+            while let record = committed.next() {
+                if let value = transaction.fetchTouched(record.id) {
+                    if let value { return value }
+                } else {
+                    return record
+                }
+            }
+            while let id = added.next() {
+                guard !transaction.base.contains(id), seen.insert(id).inserted else { continue }
+                if let value = transaction.fetch(id: id) { return value }
+            }
+            return nil
+        }
+    }
+}
+
+extension StoreTransaction {
+    /// The value an overlay gives an id: `.some(nil)` when deleted, `nil` when untouched.
+    fileprivate func fetchTouched(_ id: Model.ID) -> Model?? {
+        if let value = own[id] { return value }
+        return inherited[id]
+    }
+}

@@ -1,0 +1,69 @@
+import ModelStorage
+
+/// The conformance suite of ``ModelStore``: every check a backend must pass, bundled and
+/// third-party alike, without depending on a test framework.
+///
+/// Run each check against fresh stores of your backend. With Swift Testing, one
+/// parameterized test covers them all:
+///
+/// ```swift
+/// import ModelStorageTesting
+/// import Testing
+///
+/// @Test(arguments: StoreConformance.checks)
+/// func conformance(_ check: StoreConformanceCheck) async throws {
+///     try await check.run { try await MyStore<ConformanceRecord>.open(fresh: true) }
+/// }
+/// ```
+///
+/// Or run them all at once and get every failure: ``runAll(_:)``.
+///
+/// The checks cover inserts, upserts, fetches, counts, deletes and updates; queries against
+/// expected ids; transactions and their rollback; every ``MergePolicy`` on one two-writer
+/// scenario; live queries, including a change to an attribute the condition does not name;
+/// and 10,000 concurrent mutations from detached tasks with the exact final state checked.
+public enum StoreConformance {
+    /// Every check, in a stable order.
+    public static var checks: [StoreConformanceCheck] {
+        crudChecks + queryChecks + transactionChecks + mergeChecks + liveQueryChecks
+            + concurrencyChecks
+    }
+
+    /// The check with a name.
+    ///
+    /// - Parameter name: The check's name.
+    /// - Returns: The check, or `nil` when none has the name.
+    public static func check(named name: String) -> StoreConformanceCheck? {
+        checks.first { $0.name == name }
+    }
+
+    /// Runs every check and reports every failure.
+    ///
+    /// - Parameter makeStore: Makes a fresh, empty store of the backend under test.
+    /// - Returns: The failures; empty when the backend conforms.
+    public static func runAll(_ makeStore: @escaping ConformanceStoreFactory) async
+        -> [ConformanceFailure]
+    {
+        var failures: [ConformanceFailure] = []
+        for check in checks {
+            do {
+                try await check.run(makeStore)
+            } catch let failure as ConformanceFailure {
+                failures.append(failure)
+            } catch {
+                failures.append(
+                    ConformanceFailure(check: check.name, message: "\(error)", file: "", line: 0))
+            }
+        }
+        return failures
+    }
+
+    /// A fresh store holding the samples with these ids, in order.
+    static func seeded(
+        _ makeStore: ConformanceStoreFactory, _ ids: some Sequence<Int>
+    ) async throws -> any ModelStore<ConformanceRecord> {
+        let store = try await makeStore()
+        try await store.upsert(contentsOf: ids.map(ConformanceRecord.sample))
+        return store
+    }
+}

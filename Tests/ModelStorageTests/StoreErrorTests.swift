@@ -1,0 +1,47 @@
+import KeyPathQuery
+import ModelStorage
+import Testing
+
+@Suite("StoreError")
+struct StoreErrorTests {
+    @Test(
+        arguments: [
+            (StoreError.duplicateID("7"), "A record with id 7 already exists."),
+            (.notFound("7"), "No record has id 7."),
+            (.locked(path: "/s.json", pid: 42), "/s.json is locked by process 42"),
+            (.locked(path: "/s.json", pid: nil), "locked by another process"),
+            (.readOnly(path: "/s.json"), "open read-only"),
+            (.closed(path: "/s.json"), "is closed"),
+            (
+                .io(
+                    path: "/d/s.json.journal", operation: "write", code: 28,
+                    message: "No space left"),
+                "Could not write /d/s.json.journal: No space left (errno 28)"
+            ),
+            (
+                .corruptFile(
+                    path: "/s.json", problem: "a record does not decode: missing key \"name\"",
+                    location: .init(
+                        line: 19, byteOffset: 1_200, recordIndex: 17,
+                        codingPath: "records[17].name")),
+                "/s.json cannot be read: a record does not decode: missing key \"name\" at record 17 "
+                    + "(line 19 (byte 1200)), at records[17].name. The file was left as it is."
+            ),
+            (
+                .unsupportedVersion(path: "/s.json", kind: .schema, found: 3, supported: 2),
+                "schema version 3, newer than this code supports (2)"
+            ),
+            (
+                .conflict(
+                    StoreConflict(
+                        id: "1", changedBySave: ["favorite"], changedInStore: ["attack", "name"],
+                        deletedInStore: false)),
+                "Record 1 changed since it was read: this save changed favorite; the store changed "
+                    + "attack, name."
+            ),
+            (.invalidQuery(.invalidPagination(limit: -1, offset: 0)), "cannot be negative"),
+        ] as [(StoreError, String)])
+    func descriptionsSayWhatAndWhere(_ error: StoreError, _ expected: String) {
+        #expect(error.description.contains(expected), "\(error.description)")
+    }
+}

@@ -1,0 +1,97 @@
+import KeyPathQuery
+import ModelStorage
+
+/// A third-party backend written only against ModelStorage's public API — an array of
+/// records — to prove that the conformance suite and the protocol's defaults serve backends
+/// outside the module.
+///
+/// It implements the six requirements without defaults; every other write comes from the
+/// protocol's extension through ``transaction(_:)``.
+actor ArrayStore<Model: StorableModel>: ModelStore {
+    private var records: [Model] = []
+    private var version: UInt64 = 0
+    private var observers:
+        [Int: (
+            condition: CompiledCondition<Model>, query: CompiledQuery<Model>,
+            continuation: AsyncStream<QueryResult<Model>>.Continuation
+        )] = [:]
+    private var nextObserver = 0
+
+    func fetch(id: Model.ID) -> Model? {
+        records.first { $0.id == id }
+    }
+
+    func fetch(_ query: Query<Model>) throws -> [Model] {
+        try compile(query).apply(to: records)
+    }
+
+    func count(where condition: Condition<Model>) throws -> Int {
+        do {
+            return try condition.filter(records).count
+        } catch {
+            throw StoreError.invalidQuery(error)
+        }
+    }
+
+    func fetchVersioned(id: Model.ID) -> Versioned<Model>? {
+        fetch(id: id).map { Versioned($0, version: version) }
+    }
+
+    func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
+    ) throws -> Result {
+        var transaction = try StoreTransaction(records, version: version)
+        let result = try body(&transaction)
+        let changes = transaction.changes
+        guard !changes.isEmpty else { return result }
+        var touched: [(old: Model?, new: Model?)] = []
+        for change in changes {
+            let index = records.firstIndex { $0.id == change.id }
+            switch change {
+            case .upsert(let model):
+                touched.append((index.map { records[$0] }, model))
+                if let index { records[index] = model } else { records.append(model) }
+            case .delete:
+                if let index { touched.append((records.remove(at: index), nil)) }
+            }
+        }
+        version += 1
+        for observer in observers.values {
+            let affected = touched.contains { old, new in
+                (old == nil) != (new == nil)
+                    || old.map(observer.condition.evaluate) == true
+                    || new.map(observer.condition.evaluate) == true
+            }
+            if affected { observer.continuation.yield(snapshot(of: observer.query)) }
+        }
+        return result
+    }
+
+    func observe(_ query: Query<Model>) throws -> AsyncStream<QueryResult<Model>> {
+        let compiled = try compile(query)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: QueryResult<Model>.self, bufferingPolicy: .bufferingNewest(1))
+        nextObserver += 1
+        let id = nextObserver
+        observers[id] = (compiled.condition, compiled, continuation)
+        continuation.onTermination = { _ in Task { await self.removeObserver(id) } }
+        continuation.yield(snapshot(of: compiled))
+        return stream
+    }
+
+    private func removeObserver(_ id: Int) {
+        observers[id] = nil
+    }
+
+    private func snapshot(of query: CompiledQuery<Model>) -> QueryResult<Model> {
+        QueryResult(records: query.apply(to: records), totalCount: records.count, version: version)
+    }
+
+    private func compile(_ query: Query<Model>) throws -> CompiledQuery<Model> {
+        do {
+            return try query.compiled()
+        } catch {
+            throw StoreError.invalidQuery(error)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import ModelStorage
+import ModelStorageTesting
+
+/// Every backend the conformance suite runs against.
+enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
+    case inMemory
+    case jsonFile
+    /// ``ArrayStore``, a backend written outside the module.
+    case thirdParty
+
+    var description: String { rawValue }
+
+    /// Runs a conformance check against fresh stores of this backend; file stores live in a
+    /// temporary directory removed afterwards.
+    func run(_ check: StoreConformanceCheck) async throws {
+        switch self {
+        case .inMemory:
+            try await check.run { InMemoryStore<ConformanceRecord>() }
+        case .thirdParty:
+            try await check.run { ArrayStore<ConformanceRecord>() }
+        case .jsonFile:
+            try await withTemporaryDirectory { directory in
+                let counter = Counter()
+                try await check.run {
+                    try await JSONFileStore<ConformanceRecord>.open(
+                        at: directory.appending(path: "store-\(counter.next()).json"))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A running `StoreCrashWriter`, with the lines it printed so far.
+///
+/// `@unchecked Sendable`: `output` and `finished` are read and written only while `lock` is
+/// held; `process` is set up before the reader thread starts and only read after.
+final class ChildProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var output = Data()
+    private var finished = false
+
+    /// The built `StoreCrashWriter`, found beside the test bundle.
+    static func writerExecutable(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+        var directories: [URL] = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        directories.append(Bundle.main.bundleURL)
+        if let executable = Bundle.main.executableURL {
+            directories.append(executable.deletingLastPathComponent())
+        }
+        let candidates = directories.map { $0.appending(path: "StoreCrashWriter") }
+        return try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "StoreCrashWriter is not built beside the tests (looked in \(directories))",
+            sourceLocation: sourceLocation)
+    }
+
+    /// Starts the writer with arguments.
+    init(_ arguments: [String]) throws {
+        process.executableURL = try Self.writerExecutable()
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.standardError
+        try process.run()
+        let reading = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = reading.availableData
+                lock.lock()
+                if chunk.isEmpty { finished = true }
+                output.append(chunk)
+                lock.unlock()
+                if chunk.isEmpty { return }
+            }
+        }
+    }
+
+    /// The process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// Every complete line printed so far.
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        let text = String(decoding: output, as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.removeLast()  // what follows the last line feed is not a complete line
+        return lines
+    }
+
+    private var isFinished: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return finished
+    }
+
+    /// Waits until a line starting with a prefix is printed.
+    @discardableResult
+    func waitForLine(
+        startingWith prefix: String, within limit: Duration = .seconds(20),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> String {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if let line = lines.first(where: { $0.hasPrefix(prefix) }) { return line }
+            if isFinished { break }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        Issue.record(
+            "the writer never printed \"\(prefix)…\": \(lines)", sourceLocation: sourceLocation)
+        throw CancellationError()
+    }
+
+    /// Kills the process at once.
+    func kill() {
+        _ = sendSignal(process.processIdentifier, SIGKILL)
+    }
+
+    /// Waits for the process to end and its output to be read to the end.
+    func waitForExit(within limit: Duration = .seconds(30)) async throws {
+        let deadline = ContinuousClock.now + limit
+        while process.isRunning || !isFinished {
+            guard ContinuousClock.now < deadline else {
+                kill()
+                Issue.record("the writer did not exit")
+                throw CancellationError()
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+}
+
+private func sendSignal(_ pid: Int32, _ signal: Int32) -> Int32 {
+    kill(pid, signal)
+}
