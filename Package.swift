@@ -52,6 +52,19 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
 
+        // MARK: Examples
+
+        .executableTarget(
+            name: "pokedex",
+            dependencies: ["PokedexKit", "PokedexOfflineData"],
+            path: "Examples/pokedex"
+        ),
+        .executableTarget(
+            name: "timer-records",
+            dependencies: ["KeyPathQuery", "ModelStorage"],
+            path: "Examples/timer-records"
+        ),
+
         // MARK: Test support (in no product: library users never build these)
 
         // The system SQLite, so that tests can execute the SQL that KeyPathQuery renders.
@@ -83,6 +96,10 @@ let package = Package(
             name: "StoreCrashWriter",
             dependencies: ["ModelStorage", "ModelStorageTesting"],
             path: "Tests/Support/StoreCrashWriter"
+        ),
+        .testTarget(
+            name: "PokedexCLITests",
+            dependencies: ["pokedex", "timer-records", "PokedexKit"]
         ),
         .testTarget(
             name: "PokedexKitTests",

@@ -22,7 +22,8 @@ struct ProgressReporter {
     func update(done: Int, total: Int, failed: Int) {
         if isTerminal {
             let filled = total == 0 ? width : width * done / max(total, 1)
-            let bar = String(repeating: "█", count: filled)
+            let bar =
+                String(repeating: "█", count: filled)
                 + String(repeating: "░", count: width - filled)
             let failures = failed > 0 ? "  \(failed) failed" : ""
             write("\r\(bar) \(done)/\(total)\(failures)\u{1B}[K")

@@ -1,0 +1,139 @@
+/// What an app asks of its Pokédex: a name to search for, types, stat thresholds, favorites,
+/// an order and a page — turned into a KeyPathQuery `Query`.
+///
+/// ```swift
+/// var filter = PokemonFilter()
+/// filter.name = "char"                    // case- and diacritic-insensitive
+/// filter.types = [.fire]
+/// filter.minimumStats[.attack] = 80
+/// filter.sort = .attack(.descending)
+/// let result = try await pokedex.pokemon(matching: filter)
+/// ```
+///
+/// Every part is optional; an empty filter matches every Pokémon, in id order.
+public struct PokemonFilter: Hashable, Sendable {
+    /// Text the name must contain, ignoring case and diacritics ("FLABÉBÉ" finds
+    /// "flabebe"); `nil` or empty for any name.
+    public var name: String?
+    /// Types the Pokémon must have, all of them; empty for any type.
+    public var types: [PokemonType]
+    /// The least value of each base stat; absent stats are not tested.
+    public var minimumStats: [Stat: Int]
+    /// Whether only favorites match.
+    public var favoritesOnly: Bool
+    /// The order of the results.
+    public var sort: PokemonSort
+    /// The most results to return, or `nil` for all of them.
+    public var limit: Int?
+
+    /// Creates a filter.
+    ///
+    /// - Parameters:
+    ///   - name: Text the name must contain, ignoring case and diacritics.
+    ///   - types: Types the Pokémon must have, all of them.
+    ///   - minimumStats: The least value of each base stat.
+    ///   - favoritesOnly: Whether only favorites match.
+    ///   - sort: The order of the results; by id by default.
+    ///   - limit: The most results to return.
+    public init(
+        name: String? = nil, types: [PokemonType] = [], minimumStats: [Stat: Int] = [:],
+        favoritesOnly: Bool = false, sort: PokemonSort = .id(.ascending), limit: Int? = nil
+    ) {
+        self.name = name
+        self.types = types
+        self.minimumStats = minimumStats
+        self.favoritesOnly = favoritesOnly
+        self.sort = sort
+        self.limit = limit
+    }
+
+    /// The condition the filter describes.
+    public var condition: Condition<Pokemon> {
+        var parts: [Condition<Pokemon>] = []
+        if let name, !name.isEmpty {
+            parts.append(
+                .contains(\.name, name, options: [.caseInsensitive, .diacriticInsensitive]))
+        }
+        if !types.isEmpty {
+            parts.append(.containsAll(\.types, of: types))
+        }
+        for stat in Stat.allCases {
+            if let minimum = minimumStats[stat] {
+                parts.append(stat.keyPath >= minimum)
+            }
+        }
+        if favoritesOnly {
+            parts.append(\.favorite == true)
+        }
+        return .all(parts)
+    }
+
+    /// The query the filter describes: its condition, its order (ending with the id, so ties
+    /// come out the same everywhere) and its limit.
+    public var query: Query<Pokemon> {
+        Query(where: condition, sortedBy: sort.sortKeys, limit: limit)
+    }
+}
+
+/// A base stat, for thresholds and sorting.
+public enum Stat: String, Hashable, Sendable, CaseIterable, Codable {
+    /// Hit points.
+    case hp
+    /// Attack.
+    case attack
+    /// Defense.
+    case defense
+    /// Special attack.
+    case specialAttack = "special-attack"
+    /// Special defense.
+    case specialDefense = "special-defense"
+    /// Speed.
+    case speed
+
+    /// The stat's attribute of ``Pokemon``.
+    public var keyPath: any KeyPath<Pokemon, Int> & Sendable {
+        switch self {
+        case .hp: \Pokemon.hp
+        case .attack: \Pokemon.attack
+        case .defense: \Pokemon.defense
+        case .specialAttack: \Pokemon.specialAttack
+        case .specialDefense: \Pokemon.specialDefense
+        case .speed: \Pokemon.speed
+        }
+    }
+}
+
+/// The order of a Pokédex's results.
+public enum PokemonSort: Hashable, Sendable {
+    /// By id.
+    case id(SortKey<Pokemon>.Direction)
+    /// By name, ignoring case.
+    case name(SortKey<Pokemon>.Direction)
+    /// By a base stat.
+    case stat(Stat, SortKey<Pokemon>.Direction)
+
+    /// By attack, the commonest stat sort.
+    public static func attack(_ direction: SortKey<Pokemon>.Direction) -> PokemonSort {
+        .stat(.attack, direction)
+    }
+
+    /// The sort keys, ending with the id so that ties have one order.
+    public var sortKeys: [SortKey<Pokemon>] {
+        switch self {
+        case .id(let direction):
+            [direction == .ascending ? .ascending(\.id) : .descending(\.id)]
+        case .name(let direction):
+            [
+                direction == .ascending
+                    ? .ascending(\.name, caseInsensitive: true)
+                    : .descending(\.name, caseInsensitive: true),
+                .ascending(\.id),
+            ]
+        case .stat(let stat, let direction):
+            [
+                direction == .ascending ? .ascending(stat.keyPath) : .descending(stat.keyPath),
+                .ascending(\.id),
+            ]
+        }
+    }
+}
