@@ -23,25 +23,30 @@ enum PokemonOutput {
     }
 
     static func details(_ pokemon: Pokemon) -> String {
-        let height = Double(pokemon.height) / 10
-        let weight = Double(pokemon.weight) / 10
-        var lines = [
-            "#\(pokemon.id) \(pokemon.name)\(pokemon.favorite ? "  ★ favorite" : "")",
-            "types      \(pokemon.types.map(\.rawValue).joined(separator: ", "))",
-            "hp         \(pokemon.hp)",
-            "attack     \(pokemon.attack)",
-            "defense    \(pokemon.defense)",
-            "sp. attack \(pokemon.specialAttack)",
-            "sp. defense \(pokemon.specialDefense)",
-            "speed      \(pokemon.speed)",
-            "total      \(pokemon.baseStatTotal)",
-            "height     \(height) m",
-            "weight     \(weight) kg",
-            "abilities  \(pokemon.abilities.isEmpty ? "—" : pokemon.abilities.joined(separator: ", "))",
+        let facts: [(String, String)] = [
+            ("types", pokemon.types.map(\.rawValue).joined(separator: ", ")),
+            ("hp", String(pokemon.hp)),
+            ("attack", String(pokemon.attack)),
+            ("defense", String(pokemon.defense)),
+            ("sp. attack", String(pokemon.specialAttack)),
+            ("sp. defense", String(pokemon.specialDefense)),
+            ("speed", String(pokemon.speed)),
+            ("total", String(pokemon.baseStatTotal)),
+            ("height", "\(Double(pokemon.height) / 10) m"),
+            ("weight", "\(Double(pokemon.weight) / 10) kg"),
+            (
+                "abilities",
+                pokemon.abilities.isEmpty ? "—" : pokemon.abilities.joined(separator: ", ")
+            ),
+            ("base exp.", pokemon.baseExperience.map(String.init) ?? "—"),
+            ("sprite", pokemon.sprite?.absoluteString ?? "—"),
         ]
-        lines.append("base exp.  \(pokemon.baseExperience.map(String.init) ?? "—")")
-        if let sprite = pokemon.sprite { lines.append("sprite     \(sprite.absoluteString)") }
-        return lines.joined(separator: "\n")
+        let width = facts.map(\.0.count).max() ?? 0
+        let lines = facts.map { label, value in
+            label + String(repeating: " ", count: width - label.count + 2) + value
+        }
+        let title = "#\(pokemon.id) \(pokemon.name)\(pokemon.favorite ? "  ★ favorite" : "")"
+        return ([title] + lines).joined(separator: "\n")
     }
 
     static func json(_ value: some Encodable) throws -> String {

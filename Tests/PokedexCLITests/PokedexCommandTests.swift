@@ -80,7 +80,7 @@ struct PokedexCommandTests {
             #expect(favorites.output.contains("\"name\" : \"pikachu\""))
             let show = try await CommandRunner.pokedex("show", "25", "--store", store)
             #expect(show.output.hasPrefix("#25 pikachu  ★ favorite\n"))
-            #expect(show.output.contains("types      electric"))
+            #expect(show.output.contains("types        electric"))
             let off = try await CommandRunner.pokedex("favorite", "25", "--off", "--store", store)
             #expect(off.output == "pikachu (#25) is no longer a favorite.\n")
             let stats = try await CommandRunner.pokedex("stats", "--store", store)
