@@ -1,5 +1,6 @@
 import Foundation
 import KeyPathQuery
+import QueryTestSupport
 import Testing
 
 @Suite("Queries: sorting, paging, partial sorts")
@@ -136,20 +137,5 @@ struct QueryTests {
             .sorted { $0.score > $1.score }
             .prefix(10)
         #expect(try query.apply(to: Record.all).map(\.id) == expected.map(\.id))
-    }
-}
-
-/// A small seeded generator, so "random" inputs are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

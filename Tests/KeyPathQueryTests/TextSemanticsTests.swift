@@ -1,5 +1,6 @@
 import Foundation
 import KeyPathQuery
+import QueryTestSupport
 import Testing
 
 @Suite("Text semantics")

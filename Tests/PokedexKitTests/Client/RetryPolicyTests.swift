@@ -1,5 +1,6 @@
 import Foundation
 import PokedexKit
+import QueryTestSupport
 import Testing
 
 @Suite("RetryPolicy: the backoff schedule")

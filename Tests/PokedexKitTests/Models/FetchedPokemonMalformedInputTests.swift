@@ -1,5 +1,6 @@
 import Foundation
 import PokedexKit
+import QueryTestSupport
 import Testing
 
 @Suite("FetchedPokemon rejects malformed input with an error that names the problem")
@@ -100,20 +101,5 @@ struct FetchedPokemonMalformedInputTests {
         }
         let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
         return path.joined(separator: ".") + ": " + context.debugDescription
-    }
-}
-
-/// A small seeded generator, so "random" inputs are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
