@@ -13,7 +13,11 @@ struct PokedexBench {
             var results: [Result] = []
             let suites: [(Int, (Bench) async throws -> [Result])] = [
                 (1, ConditionBenchmarks.run),
+                (3, StoreBenchmarks.run),
+                (4, FileStoreBenchmarks.run),
                 (5, DecodingBenchmarks.run),
+                (6, SyncBenchmarks.run),
+                (7, LiveQueryBenchmarks.run),
             ]
             for (number, run) in suites where options.only.isEmpty || options.only.contains(number)
             {
