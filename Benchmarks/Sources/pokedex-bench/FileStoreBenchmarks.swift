@@ -14,6 +14,12 @@ enum FileStoreBenchmarks {
     /// The number of concurrent single-record saves.
     static let concurrentSaves = 1_000
 
+    /// The measured runs for a size: more for the small sizes, whose runs take milliseconds
+    /// and whose medians a busy machine moves the most.
+    static func repetitions(for files: Prepared, _ bench: Bench) -> Int? {
+        !bench.quick && files.records.count <= referenceSize ? 3 * bench.repetitions : nil
+    }
+
     static func run(_ bench: Bench) async throws -> [Result] {
         let sizes = bench.quick ? [1_000, 10_000] : [1_000, 10_000, 100_000]
         let all = try Fixtures.records(sizes.max() ?? 0)
@@ -140,7 +146,8 @@ enum FileStoreBenchmarks {
             ),
             note: "\(kilobytes(files.documentBytes)) store document vs "
                 + "\(kilobytes(files.arrayBytes)) array; both files in the page cache; "
-                + "opening also takes the store's lock")
+                + "opening also takes the store's lock",
+            repetitions: repetitions(for: files, bench))
     }
 
     /// Saving every record into an empty store vs encoding them and writing the file durably.
@@ -194,7 +201,8 @@ enum FileStoreBenchmarks {
                 ? "the store writes the batch as one journal line (fsync + directory fsync); "
                     + "folding it into the document at close is not timed"
                 : "the batch outgrows the journal: the store writes a new document "
-                    + "(temporary file, fsync, rename, directory fsync), as the baseline does")
+                    + "(temporary file, fsync, rename, directory fsync), as the baseline does",
+            repetitions: repetitions(for: files, bench))
     }
 
     /// Saving one changed record in an open store vs saving the whole array again.
@@ -231,7 +239,8 @@ enum FileStoreBenchmarks {
                 }
             ),
             note: "one journal line (~400 bytes) and one fsync per save; the journal is folded "
-                + "into the document once it outgrows max(1 MiB, half the document)")
+                + "into the document once it outgrows max(1 MiB, half the document)",
+            repetitions: repetitions(for: files, bench))
         // Check: both made the same changes.
         let expected = files.changing(ids.prefix(storeSaves))
         let saved = try await store.fetch(.all)
@@ -305,7 +314,7 @@ enum FileStoreBenchmarks {
                     try await store.close()
                     return seconds
                 }
-            ))
+            ), repetitions: repetitions(for: files, bench))
         result.note =
             "the saves were grouped into \(commits.min() ?? 0)–\(commits.max() ?? 0) commits "
             + "(journal lines, one fsync each) per run; the batch is one"

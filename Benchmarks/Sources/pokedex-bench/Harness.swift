@@ -54,10 +54,13 @@ struct Result: Sendable, Encodable {
     var target: Target
     var passed: Bool { ratio <= target.maximumRatio }
     var note: String?
+    /// Every measured run, in the order run, so that the spread can be read from the JSON.
+    var candidateSeconds: [Double] = []
+    var baselineSeconds: [Double] = []
 
     enum CodingKeys: String, CodingKey {
         case group, name, candidate, baseline, candidateMedianSeconds, baselineMedianSeconds
-        case ratio, target, passed, note
+        case ratio, target, passed, note, candidateSeconds, baselineSeconds
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -72,6 +75,8 @@ struct Result: Sendable, Encodable {
         try container.encode(target, forKey: .target)
         try container.encode(target.maximumRatio.isFinite ? passed : nil, forKey: .passed)
         try container.encodeIfPresent(note, forKey: .note)
+        try container.encode(candidateSeconds, forKey: .candidateSeconds)
+        try container.encode(baselineSeconds, forKey: .baselineSeconds)
     }
 }
 
@@ -135,7 +140,8 @@ struct Bench: Sendable {
         return Result(
             group: group, name: name, candidate: candidate.label, baseline: baseline.label,
             candidateMedianSeconds: Self.median(candidateTimes),
-            baselineMedianSeconds: Self.median(baselineTimes), target: target, note: note)
+            baselineMedianSeconds: Self.median(baselineTimes), target: target, note: note,
+            candidateSeconds: candidateTimes, baselineSeconds: baselineTimes)
     }
 
     static func median(_ values: [Double]) -> Double {
