@@ -32,7 +32,24 @@ enum StoreBenchmarks {
                 ),
                 note: "each lookup is an await on the store's actor; the scan is in-line"))
 
-        // The store has no secondary indexes: an equality query is a scan, like the closure's.
+        // Queries use no index, not even the one by id: an equality query on the id scans
+        // every record, as does one on an attribute without an index.
+        let idQueries = ids.prefix(3).map { id in Query<Pokemon>(where: \.id == id) }
+        let idScans = { ids.prefix(3).map { id in records.filter { $0.id == id } } }
+        guard try await fetchEach(idQueries, from: store) == idScans() else {
+            throw BenchmarkError.disagreement("fetch by id ==")
+        }
+        results.append(
+            try await bench.compare(
+                group: group, name: "3 fetches by id == (indexed), \(size)",
+                target: .fasterBy(100),
+                candidate: (
+                    "store.fetch(Query(where: \\.id == …))",
+                    { blackHole(try await fetchEach(idQueries, from: store)) }
+                ),
+                baseline: ("Array.filter { $0.id == … }", { blackHole(idScans()) }),
+                note: "the store's index by id serves fetch(id:) only: a query scans"))
+
         let names = ["mew", "pikachu", "bulbasaur"]
         let queries = names.map { Query<Pokemon>(where: \.name == $0) }
         let queried = try await fetchEach(queries, from: store)
