@@ -12,9 +12,9 @@ import Foundation
 ///
 /// Write the bytes to a temporary file beside the target, flush it to the disk, rename it
 /// over the target, and flush the directory so that the rename itself lasts. That is the
-/// durability `JSONFileStore` gives a save (`Data.write(options: .atomic)` alone flushes
-/// nothing on Linux), and it flushes the same way: `F_FULLFSYNC` on Apple platforms, `fsync`
-/// elsewhere.
+/// durability `JSONFileStore` gives a save, and it flushes the same way: `F_FULLFSYNC` on
+/// Apple platforms, `fsync` elsewhere. (On Linux, `Data.write(options: .atomic)` does the
+/// same but for the directory's flush, so a crash can still undo the rename.)
 enum DurableFile {
     struct Failure: Error, CustomStringConvertible {
         var operation: String
