@@ -3,13 +3,15 @@ import PokedexKit
 
 /// Real PokeAPI data from the library's test fixtures, and records made from it.
 enum Fixtures {
-    /// The repository's fixture folder (the benchmark runs from a clone).
-    static let directory = URL(filePath: #filePath)
+    /// The repository's root (the benchmark runs from a clone).
+    static let repository = URL(filePath: #filePath)
         .deletingLastPathComponent()  // pokedex-bench
         .deletingLastPathComponent()  // Sources
         .deletingLastPathComponent()  // Benchmarks
         .deletingLastPathComponent()  // repository
-        .appending(path: "Tests/PokedexKitTests/Fixtures")
+
+    /// The repository's fixture folder.
+    static let directory = repository.appending(path: "Tests/PokedexKitTests/Fixtures")
 
     /// The 151 trimmed entries, decoded.
     static func generationOne() throws -> [Pokemon] {
@@ -36,5 +38,55 @@ enum Fixtures {
             record.favorite = index.isMultiple(of: 7)
             return record
         }
+    }
+}
+
+extension Fixtures {
+    /// `count` ids drawn from a range in a fixed pseudo-random order, the same every run.
+    static func spreadIDs(_ count: Int, in range: ClosedRange<Int>) -> [Int] {
+        var generator = SplitMix64(seed: 0x5EED)
+        return (0..<count).map { _ in Int.random(in: range, using: &generator) }
+    }
+
+    /// A fresh temporary directory for one benchmark's files.
+    static func makeTemporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory
+            .appending(path: "pokedex-bench-\(UUID().uuidString)", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// Runs `body` with a fresh temporary directory, and removes the directory afterwards,
+    /// whether `body` returns or throws.
+    static func withTemporaryDirectory<Value>(_ body: (URL) async throws -> Value)
+        async throws -> Value
+    {
+        let directory = try makeTemporaryDirectory()
+        do {
+            let value = try await body(directory)
+            try? FileManager.default.removeItem(at: directory)
+            return value
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+    }
+}
+
+/// A small, fast generator with a fixed seed (SplitMix64), so that "random" inputs are the
+/// same in every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }

@@ -25,6 +25,18 @@ struct Target: Sendable, Encodable {
     /// No goal: the row is reported so growth is visible.
     static let report = Target(maximumRatio: .infinity, text: "(reported)")
 
+    enum CodingKeys: String, CodingKey {
+        case maximumRatio, text
+    }
+
+    /// Writes the goal; a reported row's unbounded ratio is written as `null`, since JSON has
+    /// no infinity.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(maximumRatio.isFinite ? maximumRatio : nil, forKey: .maximumRatio)
+        try container.encode(text, forKey: .text)
+    }
+
     private static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
@@ -42,10 +54,13 @@ struct Result: Sendable, Encodable {
     var target: Target
     var passed: Bool { ratio <= target.maximumRatio }
     var note: String?
+    /// Every measured run, in the order run, so that the spread can be read from the JSON.
+    var candidateSeconds: [Double] = []
+    var baselineSeconds: [Double] = []
 
     enum CodingKeys: String, CodingKey {
         case group, name, candidate, baseline, candidateMedianSeconds, baselineMedianSeconds
-        case ratio, target, passed, note
+        case ratio, target, passed, note, candidateSeconds, baselineSeconds
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -60,6 +75,8 @@ struct Result: Sendable, Encodable {
         try container.encode(target, forKey: .target)
         try container.encode(target.maximumRatio.isFinite ? passed : nil, forKey: .passed)
         try container.encodeIfPresent(note, forKey: .note)
+        try container.encode(candidateSeconds, forKey: .candidateSeconds)
+        try container.encode(baselineSeconds, forKey: .baselineSeconds)
     }
 }
 
@@ -84,25 +101,47 @@ struct Bench: Sendable {
         group: String, name: String, target: Target,
         candidate: (label: String, run: () async throws -> Void),
         baseline: (label: String, run: () async throws -> Void),
-        note: String? = nil
+        note: String? = nil, repetitions: Int? = nil
     ) async throws -> Result {
-        try await candidate.run()
-        try await baseline.run()
+        let candidateRun = candidate.run
+        let baselineRun = baseline.run
+        return try await compareMeasured(
+            group: group, name: name, target: target,
+            candidate: (candidate.label, { try await Self.time(candidateRun) }),
+            baseline: (baseline.label, { try await Self.time(baselineRun) }),
+            note: note, repetitions: repetitions)
+    }
+
+    /// Runs candidate and baseline as ``compare(group:name:target:candidate:baseline:note:repetitions:)``
+    /// does, but each run times itself and returns the seconds measured, so that it can set
+    /// up (a fresh directory, an open store) and clean up outside the measured part.
+    ///
+    /// - Parameter repetitions: The measured runs of each, when not the bench's own number
+    ///   (for benchmarks whose every run takes seconds).
+    func compareMeasured(
+        group: String, name: String, target: Target,
+        candidate: (label: String, run: () async throws -> Double),
+        baseline: (label: String, run: () async throws -> Double),
+        note: String? = nil, repetitions: Int? = nil
+    ) async throws -> Result {
+        _ = try await candidate.run()
+        _ = try await baseline.run()
         var candidateTimes: [Double] = []
         var baselineTimes: [Double] = []
-        for repetition in 0..<repetitions {
+        for repetition in 0..<(repetitions ?? self.repetitions) {
             if repetition.isMultiple(of: 2) {
-                candidateTimes.append(try await Self.time(candidate.run))
-                baselineTimes.append(try await Self.time(baseline.run))
+                candidateTimes.append(try await candidate.run())
+                baselineTimes.append(try await baseline.run())
             } else {
-                baselineTimes.append(try await Self.time(baseline.run))
-                candidateTimes.append(try await Self.time(candidate.run))
+                baselineTimes.append(try await baseline.run())
+                candidateTimes.append(try await candidate.run())
             }
         }
         return Result(
             group: group, name: name, candidate: candidate.label, baseline: baseline.label,
             candidateMedianSeconds: Self.median(candidateTimes),
-            baselineMedianSeconds: Self.median(baselineTimes), target: target, note: note)
+            baselineMedianSeconds: Self.median(baselineTimes), target: target, note: note,
+            candidateSeconds: candidateTimes, baselineSeconds: baselineTimes)
     }
 
     static func median(_ values: [Double]) -> Double {

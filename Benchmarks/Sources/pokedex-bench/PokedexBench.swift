@@ -11,12 +11,17 @@ struct PokedexBench {
             let options = try Options(CommandLine.arguments.dropFirst())
             let bench = Bench(repetitions: options.quick ? 3 : 7, quick: options.quick)
             var results: [Result] = []
-            let suites: [(Int, (Bench) async throws -> [Result])] = [
-                (1, ConditionBenchmarks.run),
-                (5, DecodingBenchmarks.run),
+            // Each suite with the group numbers it measures.
+            let suites: [(Set<Int>, (Bench) async throws -> [Result])] = [
+                ([1, 2], ConditionBenchmarks.run),
+                ([3], StoreBenchmarks.run),
+                ([4], FileStoreBenchmarks.run),
+                ([5], DecodingBenchmarks.run),
+                ([6], SyncBenchmarks.run),
+                ([7], LiveQueryBenchmarks.run),
             ]
-            for (number, run) in suites where options.only.isEmpty || options.only.contains(number)
-            {
+            for (numbers, run) in suites
+            where options.only.isEmpty || !options.only.isDisjoint(with: numbers) {
                 results += try await run(bench)
             }
             Report.print(results, quick: options.quick)
