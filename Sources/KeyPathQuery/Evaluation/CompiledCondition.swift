@@ -39,6 +39,22 @@ public struct CompiledCondition<Model>: Sendable {
         predicate(model)
     }
 
+    /// The number of values in a sequence that satisfy the condition.
+    ///
+    /// Values are tested in place where the sequence has contiguous storage (arrays do).
+    ///
+    /// - Parameter values: The values to test.
+    /// - Returns: How many satisfy the condition.
+    /// - Complexity: O(*n*) in the number of values.
+    public func count(in values: some Sequence<Model>) -> Int {
+        var count = 0
+        values.scan { value in
+            if predicate(value) { count += 1 }
+            return true
+        }
+        return count
+    }
+
     /// The compiled predicate itself, for the engine's own loops.
     var test: ModelPredicate<Model> { predicate }
 }

@@ -1,11 +1,15 @@
 /// Records in insertion order with an index by id: the table both backends keep in memory.
 ///
-/// Records sit in an array of slots; a deleted record leaves an empty slot, and the slots are
-/// compacted once the empty ones outnumber the records. Lookups by id are one hash lookup;
-/// iteration follows insertion order, so every query without sort keys is deterministic.
-/// Replacing a record keeps its place; a record inserted again after a delete goes last.
+/// Records sit densely in one array, so that the query engine scans them in place through
+/// contiguous storage. A deleted record leaves a dead slot (marked in `isLive`, its value kept
+/// until the slots are compacted, once the dead ones outnumber the records); while no slot is
+/// dead, queries see the array itself. Lookups by id are one hash lookup; iteration follows
+/// insertion order, so every query without sort keys is deterministic. Replacing a record
+/// keeps its place; a record inserted again after a delete goes last.
 struct RecordTable<Model: StorableModel>: Sendable {
-    private var slots: [Model?] = []
+    private var slots: [Model] = []
+    private var isLive: [Bool] = []
+    private var deadSlots = 0
     private var positions: [Model.ID: Int] = [:]
     /// The number of records.
     private(set) var count = 0
@@ -33,6 +37,7 @@ struct RecordTable<Model: StorableModel>: Sendable {
             }
             slots.append(record)
         }
+        isLive = Array(repeating: true, count: slots.count)
         count = slots.count
     }
 
@@ -50,7 +55,7 @@ struct RecordTable<Model: StorableModel>: Sendable {
     }
 
     /// The records in insertion order.
-    var records: Records { Records(slots: slots) }
+    var records: Records { Records(slots: slots, isLive: deadSlots == 0 ? nil : isLive) }
 
     /// Adds a record, or replaces the one with its id in place.
     ///
@@ -66,6 +71,7 @@ struct RecordTable<Model: StorableModel>: Sendable {
             return old
         }
         slots.append(record)
+        isLive.append(true)
         count += 1
         return nil
     }
@@ -77,36 +83,64 @@ struct RecordTable<Model: StorableModel>: Sendable {
     mutating func remove(_ id: Model.ID) -> Model? {
         guard let position = positions.removeValue(forKey: id) else { return nil }
         let old = slots[position]
-        slots[position] = nil
+        isLive[position] = false
+        deadSlots += 1
         count -= 1
-        if slots.count - count > Swift.max(32, count) { compactSlots() }
+        if deadSlots > Swift.max(32, count) || count == 0 { compactSlots() }
         return old
     }
 
     private mutating func compactSlots() {
-        slots = slots.filter { $0 != nil }
+        var live: [Model] = []
+        live.reserveCapacity(count)
+        for (position, record) in slots.enumerated() where isLive[position] {
+            live.append(record)
+        }
+        slots = live
+        isLive = Array(repeating: true, count: slots.count)
+        deadSlots = 0
         positions.removeAll(keepingCapacity: true)
         for (position, record) in slots.enumerated() {
-            if let record { positions[record.id] = position }
+            positions[record.id] = position
         }
     }
 
     /// The records of a table in insertion order.
+    ///
+    /// While no slot is dead, the records are the slots themselves, and the sequence offers
+    /// them as contiguous storage: the query engine then scans them in place.
     struct Records: Sequence {
-        fileprivate let slots: [Model?]
+        fileprivate let slots: [Model]
+        /// Which slots hold records, or `nil` when every one does.
+        fileprivate let isLive: [Bool]?
 
         func makeIterator() -> Iterator {
-            Iterator(base: slots.makeIterator())
+            Iterator(slots: slots, isLive: isLive)
         }
 
-        var underestimatedCount: Int { 0 }
+        var underestimatedCount: Int { isLive == nil ? slots.count : 0 }
+
+        func withContiguousStorageIfAvailable<Result>(
+            _ body: (UnsafeBufferPointer<Model>) throws -> Result
+        ) rethrows -> Result? {
+            guard isLive == nil else { return nil }
+            return try slots.withUnsafeBufferPointer(body)
+        }
 
         struct Iterator: IteratorProtocol {
-            fileprivate var base: IndexingIterator<[Model?]>
+            fileprivate let slots: [Model]
+            fileprivate let isLive: [Bool]?
+            fileprivate var position = 0
+
+            fileprivate init(slots: [Model], isLive: [Bool]?) {
+                self.slots = slots
+                self.isLive = isLive
+            }
 
             mutating func next() -> Model? {
-                while let slot = base.next() {
-                    if let record = slot { return record }
+                while position < slots.count {
+                    defer { position += 1 }
+                    if isLive?[position] ?? true { return slots[position] }
                 }
                 return nil
             }

@@ -28,10 +28,7 @@ struct StoreState<Model: StorableModel>: Sendable {
 
     func count(where condition: Condition<Model>) throws(StoreError) -> Int {
         if condition.isAlwaysTrue { return table.count }
-        let compiled = try StoreTransaction<Model>.compile(condition)
-        var count = 0
-        for record in table.records where compiled.evaluate(record) { count += 1 }
-        return count
+        return try StoreTransaction<Model>.compile(condition).count(in: table.records)
     }
 
     func versioned(id: Model.ID) -> Versioned<Model>? {
