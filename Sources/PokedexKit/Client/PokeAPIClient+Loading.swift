@@ -79,15 +79,21 @@ extension PokeAPIClient {
         let request = makeRequest(context.url)
         let data: Data
         let response: HTTPURLResponse
+        let limit = configuration.maximumResponseSize
         do {
             (data, response) = try await limiter.withPermit { [transport] in
-                try await transport.send(request)
+                try await transport.send(request, maximumResponseSize: limit)
             }
         } catch {
             if Task.isCancelled || error is CancellationError { throw CancellationError() }
+            if (error as? URLError)?.code == .dataLengthExceedsMaximum {
+                return .fatal(.responseTooLarge(limit: limit, context))
+            }
             let failure = PokeAPIError.transportFailed(error, context)
             return Self.isTransient(error) ? .retryable(failure, retryAfter: nil) : .fatal(failure)
         }
+        // A transport that ignores the limit still never hands on a longer body.
+        guard data.count <= limit else { return .fatal(.responseTooLarge(limit: limit, context)) }
 
         let status = response.statusCode
         if (200..<300).contains(status) {
