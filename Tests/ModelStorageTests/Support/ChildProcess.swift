@@ -31,10 +31,15 @@ final class ChildProcess: @unchecked Sendable {
             sourceLocation: sourceLocation)
     }
 
-    /// Starts the writer with arguments.
-    init(_ arguments: [String]) throws {
+    /// Starts the writer with arguments, and variables added to this process's environment.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = try Self.writerExecutable()
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) {
+                $1
+            }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.standardError
@@ -77,15 +82,23 @@ final class ChildProcess: @unchecked Sendable {
         startingWith prefix: String, within limit: Duration = .seconds(20),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> String {
+        if let line = try await line(startingWith: prefix, within: limit) { return line }
+        Issue.record(
+            "the writer never printed \"\(prefix)…\": \(lines.suffix(20))",
+            sourceLocation: sourceLocation)
+        throw CancellationError()
+    }
+
+    /// The first line starting with a prefix, once printed; `nil` when the process ends or
+    /// the time runs out first.
+    func line(startingWith prefix: String, within limit: Duration) async throws -> String? {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if let line = lines.first(where: { $0.hasPrefix(prefix) }) { return line }
-            if isFinished { break }
+            if isFinished { return nil }
             try await Task.sleep(for: .milliseconds(2))
         }
-        Issue.record(
-            "the writer never printed \"\(prefix)…\": \(lines)", sourceLocation: sourceLocation)
-        throw CancellationError()
+        return nil
     }
 
     /// Kills the process at once.
