@@ -43,9 +43,9 @@ extension JSONFileStore {
         guard url.isFileURL else {
             throw FileSystem.error(EINVAL, "open", url.absoluteString)
         }
-        let paths = StorePaths(url)
         let fileSystem = FileSystem(
             faults: options.faults, maximumFileSize: options.maximumFileSize)
+        let paths = try StorePaths.resolving(url, fileSystem: fileSystem)
         guard fileSystem.isDirectory(paths.directory) else {
             let code = fileSystem.exists(paths.directory) ? ENOTDIR : ENOENT
             throw FileSystem.error(code, "open the directory", paths.directory)

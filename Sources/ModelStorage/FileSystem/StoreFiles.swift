@@ -258,6 +258,7 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
             try fileSystem.rename(paths.temporary, to: paths.document)
         } catch {
             try? fileSystem.remove(paths.temporary)
+            try? fileSystem.remove(paths.temporaryBackup)
             throw error
         }
         // The new document has its name; only the directory's sync remains. If that fails,

@@ -31,10 +31,22 @@ final class ChildProcess: @unchecked Sendable {
             sourceLocation: sourceLocation)
     }
 
-    /// Starts the writer with arguments, and variables added to this process's environment.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = try Self.writerExecutable()
-        process.arguments = arguments
+    /// Starts the writer with arguments, and variables added to this process's environment;
+    /// with `user`, as that user and group (through `setpriv`, which needs root).
+    init(
+        _ arguments: [String], environment: [String: String] = [:],
+        user: (uid: UInt32, gid: UInt32)? = nil
+    ) throws {
+        let writer = try Self.writerExecutable()
+        if let user {
+            process.executableURL = URL(filePath: Self.setpriv)
+            process.arguments =
+                ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", writer.path]
+                + arguments
+        } else {
+            process.executableURL = writer
+            process.arguments = arguments
+        }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) {
                 $1
@@ -55,6 +67,14 @@ final class ChildProcess: @unchecked Sendable {
                 if chunk.isEmpty { return }
             }
         }
+    }
+
+    /// `setpriv`, which runs a program as another user.
+    static let setpriv = "/usr/bin/setpriv"
+
+    /// Whether this process can run the writer as another user: root, with `setpriv`.
+    static var canRunAsAnotherUser: Bool {
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: setpriv)
     }
 
     /// The process id.

@@ -29,6 +29,10 @@ import ModelStorageTesting
 /// - `StoreCrashWriter hold <store> <count> <milliseconds>` opens the store (waiting up to
 ///   10 s for the lock), inserts records 1 to `count`, prints `locked <pid>`, holds the
 ///   lock for the given time, closes the store and prints `closed`.
+/// - `StoreCrashWriter probe <store> 0 0` tries to open the store for writing and to insert
+///   a record (`wrote`, or `refused <errno> <path>` for an I/O error, `refused <error>`
+///   otherwise), then to read it (`read <count>` or `unreadable <error>`): run as another
+///   user, it shows what a store does in a directory that user cannot write.
 ///
 /// Record `n` is always ``record(_:)``, so a test knows its exact value.
 ///
@@ -43,7 +47,7 @@ enum StoreCrashWriter {
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count == 4, let mode = arguments.first else {
-            fail("usage: StoreCrashWriter write|hold <store> <number> <number>")
+            fail("usage: StoreCrashWriter write|hold|probe <store> <number> <number>")
         }
         let url = URL(filePath: arguments[arguments.startIndex + 1])
         let first = Int(arguments[arguments.startIndex + 2]) ?? 0
@@ -52,6 +56,7 @@ enum StoreCrashWriter {
             switch mode {
             case "write": try await write(url, firstID: first, threshold: second)
             case "hold": try await hold(url, count: first, milliseconds: second)
+            case "probe": await probe(url)
             default: fail("unknown mode \(mode)")
             }
         } catch {
@@ -132,6 +137,25 @@ enum StoreCrashWriter {
         try await Task.sleep(for: .milliseconds(milliseconds))
         try await store.close()
         say("closed")
+    }
+
+    static func probe(_ url: URL) async {
+        do {
+            let store = try await JSONFileStore<ConformanceRecord>.open(at: url)
+            try await store.insert(record(1_000_000))
+            say("wrote")
+        } catch StoreError.io(let path, _, let code, _) {
+            say("refused \(code) \(path)")
+        } catch {
+            say("refused \(error)")
+        }
+        do {
+            let reader = try await JSONFileStore<ConformanceRecord>.open(
+                at: url, options: .readOnly)
+            say("read \(try await reader.count())")
+        } catch {
+            say("unreadable \(error)")
+        }
     }
 
     /// Writes a line to standard output at once, unbuffered.
