@@ -80,6 +80,8 @@ struct TestServer: Sendable {
         case huge([Int], Count = .once, megabytes: Double = 50, chunked: Bool = false)
         /// A share of API responses failing in a random way, reproducibly.
         case faultRate(Double, seed: Int)
+        /// How long a `slow` fault, named or random, waits before answering.
+        case slowFaults(milliseconds: Int)
         /// List links as absolute URLs instead of host-less paths.
         case absoluteLinks
 
@@ -109,6 +111,8 @@ struct TestServer: Sendable {
                     + (chunked ? ["--huge-chunked"] : [])
             case .faultRate(let rate, let seed):
                 return ["--fault-rate", String(rate), "--seed", String(seed)]
+            case .slowFaults(let milliseconds):
+                return ["--slow-ms", String(milliseconds)]
             case .absoluteLinks:
                 return ["--absolute-links"]
             }
