@@ -66,7 +66,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "fuzz-condition-rendering",
-            dependencies: ["FuzzSupport", .product(name: "PokedexKit", package: "PokedexKit")]
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "KeyPathQuery", package: "PokedexKit"),
+                .product(name: "PokedexKit", package: "PokedexKit"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

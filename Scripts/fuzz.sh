@@ -74,8 +74,9 @@ for target in "${run_targets[@]}"; do
     started=$SECONDS
     set +e
     # Leaks are checked on every input (-detect_leaks=1); -timeout makes an input that takes
-    # more than 10 s a hang.
-    "$binary" "$corpus" -max_len="${max_len[$target]}" -timeout=10 -rss_limit_mb=2048 \
+    # more than 10 s a hang; past 4 GiB of memory is a failure too (AddressSanitizer's
+    # allocator and quarantine hold 0.5 to 1.5 GiB of a run on their own).
+    "$binary" "$corpus" -max_len="${max_len[$target]}" -timeout=10 -rss_limit_mb=4096 \
         -detect_leaks=1 -print_final_stats=1 -artifact_prefix="$artifacts/" "${limit[@]}" "$@" \
         >"$artifacts/log" 2>&1
     result=$?

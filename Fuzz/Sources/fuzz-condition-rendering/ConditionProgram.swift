@@ -172,8 +172,18 @@ struct ConditionProgram {
     }
 
     /// A regular expression that cannot backtrack without bound: the operand with every
-    /// quantifier but `?` taken out (a pattern the user writes is theirs to keep linear).
+    /// quantifier but `?` taken out (a pattern the user writes is theirs to keep linear), and
+    /// at most ``ConditionRenderingFuzz/longestPattern`` UTF-16 units long (FoundationNetworking
+    /// on Linux leaks every longer pattern it compiles; see `Fuzz/lsan.supp`).
     func regex(_ operand: String) -> String {
-        String(operand.filter { !"*+{".contains($0) })
+        var pattern = ""
+        for character in operand where !"*+{".contains(character) {
+            guard
+                pattern.utf16.count + character.utf16.count
+                    <= ConditionRenderingFuzz.longestPattern
+            else { break }
+            pattern.append(character)
+        }
+        return pattern
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import FuzzSupport
 import PokedexKit
 
+@testable import KeyPathQuery
+
 /// Feeds the renderers conditions built from fuzz bytes: a byte program (``ConditionProgram``),
 /// or, for input starting with `{`, a condition decoded from JSON as an app would decode a
 /// saved or received one.
@@ -79,6 +81,9 @@ enum ConditionRenderingFuzz: FuzzTarget {
             } catch {
                 fatalError("decoding threw something other than a DecodingError: \(error)")
             }
+            // A long regular expression leaks in Foundation on Linux each time it compiles (see
+            // Fuzz/lsan.supp): left out, so the run measures this package.
+            guard !hasLongPattern(decoded.node) else { return }
             _ = check(decoded)
             return
         }
@@ -88,6 +93,21 @@ enum ConditionRenderingFuzz: FuzzTarget {
         let benign = benignProgram.condition()
         let (format, sql) = check(condition)
         compareShapes(format, sql, of: condition, with: benign)
+    }
+
+    /// The longest regular expression the target compiles, in UTF-16 units: longer ones leak
+    /// in Foundation on Linux (its stack buffer holds 256).
+    static let longestPattern = 200
+
+    /// Whether a tree holds a `matches` whose pattern is longer than ``longestPattern``.
+    static func hasLongPattern(_ node: ConditionNode) -> Bool {
+        switch node {
+        case .text(_, .matches, let pattern, _): pattern.utf16.count > longestPattern
+        case .quantified(_, _, let element): hasLongPattern(element)
+        case .not(let inner): hasLongPattern(inner)
+        case .and(let nodes), .or(let nodes): nodes.contains(where: hasLongPattern)
+        default: false
+        }
     }
 
     /// Renders, compiles, evaluates and encodes one condition; returns its renderings.
@@ -116,10 +136,14 @@ enum ConditionRenderingFuzz: FuzzTarget {
             let decoded = try JSONDecoder().decode(Condition<Pokemon>.self, from: data)
             require(decoded == condition, "\(condition) decodes back as \(decoded)")
         } catch let error as EncodingError {
-            guard case .invalidValue(_, let context) = error,
-                context.underlyingError is QueryError
-            else { fatalError("encoding threw \(error)") }
-            require(!rendered || compiled != nil, "a condition compiles but does not encode")
+            // Refused by KeyPathQuery (unmapped, too deep), or by JSONEncoder, which nests at
+            // most 512 levels: each level of a condition takes two or three.
+            guard case .invalidValue(_, let context) = error else {
+                fatalError("encoding threw \(error)")
+            }
+            if context.underlyingError is QueryError {
+                require(!rendered || compiled != nil, "a condition compiles but does not encode")
+            }
         } catch {
             fatalError("an encoded condition does not decode: \(error)")
         }
