@@ -35,7 +35,7 @@ struct LockTests {
     @Test func aSecondWriterIsRefusedWithTheHoldersPID() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
-            let child = try await holder(url, milliseconds: 10_000)
+            let child = try await holder(url, milliseconds: 120_000)
             defer { child.kill() }
             let error = await #expect(throws: StoreError.self) {
                 try await JSONFileStore<Record>.open(at: url)
@@ -48,7 +48,7 @@ struct LockTests {
     @Test func aSecondWriterWaitsUpToItsTimeout() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
-            let child = try await holder(url, milliseconds: 10_000)
+            let child = try await holder(url, milliseconds: 120_000)
             defer { child.kill() }
             let started = ContinuousClock.now
             await #expect(throws: StoreError.locked(path: url.path, pid: child.pid)) {
@@ -124,7 +124,7 @@ struct LockTests {
     @Test func aReadOnlyStoreOpensAlongsideAWriter() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
-            let child = try await holder(url, count: 15, milliseconds: 10_000)
+            let child = try await holder(url, count: 15, milliseconds: 120_000)
             defer { child.kill() }
             let reader = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
             try await expectRecords(reader, 15)
