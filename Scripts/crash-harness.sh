@@ -12,5 +12,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 iterations=${1:-1200}
 swift build --build-tests
-STORE_CRASH_ITERATIONS=$iterations swift test --skip-build --filter "Crash safety" 2>&1 \
+STORE_CRASH_ITERATIONS=$iterations swift test --skip-build --filter CrashTests 2>&1 \
     | grep -vE "^(◇|↳)|Test Suite|Executed"

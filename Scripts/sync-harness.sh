@@ -12,5 +12,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seeds=${1:-1-50}
 swift build --build-tests
-SYNC_FAULT_SEEDS=$seeds swift test --skip-build --filter "Sync through 30 % random faults" 2>&1 \
+SYNC_FAULT_SEEDS=$seeds swift test --skip-build --filter SyncFaultRateTests 2>&1 \
     | grep -vE "^(◇|↳)|Test Suite|Executed"
