@@ -118,6 +118,15 @@ struct ConditionProgram {
         }
     }
 
+    /// A Pokémon whose name, abilities and types are hostile text from the input.
+    mutating func subject() -> Pokemon? {
+        guard var record = ConditionRenderingFuzz.pokemon.first else { return nil }
+        record.name = input.text()
+        record.abilities = (0..<input.choice(3)).map { _ in input.text() }
+        record.types = (0..<input.choice(3)).map { _ in PokemonType(rawValue: input.text()) }
+        return record
+    }
+
     /// A condition on one ability's name.
     mutating func elementCondition(depth: Int) -> Condition<String> {
         let operation = depth >= Self.builderDepth ? input.choice(2) : input.choice(5)

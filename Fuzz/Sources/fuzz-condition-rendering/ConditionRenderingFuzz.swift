@@ -91,7 +91,9 @@ enum ConditionRenderingFuzz: FuzzTarget {
         let condition = program.condition()
         var benignProgram = ConditionProgram(input, benign: true)
         let benign = benignProgram.condition()
-        let (format, sql) = check(condition)
+        // What is left of the input names one more Pokémon to evaluate on: hostile text in
+        // the records, not only in the operands.
+        let (format, sql) = check(condition, also: program.subject())
         compareShapes(format, sql, of: condition, with: benign)
     }
 
@@ -111,7 +113,9 @@ enum ConditionRenderingFuzz: FuzzTarget {
     }
 
     /// Renders, compiles, evaluates and encodes one condition; returns its renderings.
-    static func check(_ condition: Condition<Pokemon>) -> (PredicateFormat?, SQLFragment?) {
+    static func check(
+        _ condition: Condition<Pokemon>, also subject: Pokemon? = nil
+    ) -> (PredicateFormat?, SQLFragment?) {
         let format = render { () throws(QueryError) in try condition.predicateFormat() }
         if let format {
             let placeholders = format.format.components(separatedBy: "%").count - 1
@@ -129,6 +133,7 @@ enum ConditionRenderingFuzz: FuzzTarget {
         let compiled = render { () throws(QueryError) in try condition.compiled() }
         if let compiled {
             for record in pokemon { _ = compiled(record) }
+            if let subject { _ = compiled(subject) }
         }
         let rendered = format != nil || sql != nil || compiled != nil
         do {
