@@ -85,6 +85,45 @@ extension LargeStoreTests {
         }
     }
 
+    @Test(
+        "a record nested 10,000 deep is a corrupt file, not a stack overflow",
+        arguments: [JSONFileStoreOptions.AccessMode.readWrite, .readOnly])
+    func deeplyNested(mode: JSONFileStoreOptions.AccessMode) async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "store.json")
+            let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+            let record = recordJSON(2).dropLast() + ",\"extra\":\(deep)}"
+            try Data(storeDocument(records: [recordJSON(1), String(record)]).utf8).write(to: url)
+            let journal = url.appendingPathExtension("journal")
+            try Data(
+                ("{\"journal\":1,\"schemaVersion\":1,\"generation\":1}\n"
+                    + "{\"version\":4,\"delete\":[],\"put\":[\(deep)]}\n").utf8
+            ).write(to: journal)
+            let before = try filesSnapshot(of: directory)
+            let error = await #expect(throws: StoreError.self) {
+                try await JSONFileStore<Record>.open(
+                    at: url, options: JSONFileStoreOptions(mode: mode))
+            }
+            guard case .corruptFile(url.path, let problem, _)? = error else {
+                Issue.record("expected a corrupt document, got \(String(describing: error))")
+                return
+            }
+            #expect(problem.contains("nesting deeper than 512 levels"), "\(problem)")
+            try expectUnchanged(directory, since: before)
+            // The journal alone, under a readable document: the same, for the journal.
+            try Data(storeDocument(records: [recordJSON(1)]).utf8).write(to: url)
+            let journalError = await #expect(throws: StoreError.self) {
+                try await JSONFileStore<Record>.open(
+                    at: url, options: JSONFileStoreOptions(mode: mode))
+            }
+            guard case .corruptFile(journal.path, let journalProblem, _)? = journalError else {
+                Issue.record("expected a corrupt journal, got \(String(describing: journalError))")
+                return
+            }
+            #expect(journalProblem.contains("nesting deeper than 512 levels"), "\(journalProblem)")
+        }
+    }
+
     @Test("a save that would write a file past the limit changes nothing; smaller ones go on")
     func tooLargeToWrite() async throws {
         try await withTemporaryDirectory { directory in
