@@ -48,7 +48,6 @@ extension PokeAPIClient {
         decode: @Sendable (Data) throws -> Value
     ) async throws -> Value {
         let policy = configuration.retryPolicy
-        var generator = SystemRandomNumberGenerator()
         var attempt = 1
         while true {
             try Task.checkCancellation()
@@ -61,7 +60,7 @@ extension PokeAPIClient {
             case .retryable(let error, let retryAfter):
                 guard
                     let delay = policy.delay(
-                        afterAttempt: attempt, retryAfter: retryAfter, using: &generator)
+                        afterAttempt: attempt, retryAfter: retryAfter)
                 else { throw error }
                 try await configuration.sleep(delay)
                 attempt += 1

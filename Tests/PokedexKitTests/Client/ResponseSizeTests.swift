@@ -150,11 +150,16 @@ enum ResponseSizeProbe {
         process.arguments = [server.baseURL.absoluteString, String(limit)]
         let output = Pipe()
         process.standardOutput = output
-        let (exited, exit) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in exit.finish() }
         try process.run()
-        let data = try output.fileHandleForReading.readToEnd() ?? Data()
-        for await _ in exited {}
+        // Read on a thread of its own: a blocking read on one of the few threads that run
+        // every test's tasks would stall the others.
+        let reading = output.fileHandleForReading
+        let data = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: (try? reading.readToEnd()) ?? Data())
+            }
+        }
+        process.waitUntilExit()
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         let peak = lines.last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) } ?? 0
         return Report(outcome: lines.first ?? "", peakKilobytes: peak)
