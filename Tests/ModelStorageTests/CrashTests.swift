@@ -37,8 +37,10 @@ struct CrashTests {
                         "write", url.path, "\(ledger.highestID + 1)",
                         "\([512, 2_048, 8_192][iteration % 3])",
                     ], environment: environment)
+                // Whatever happens, the writer does not outlive its iteration.
+                defer { child.kill() }
                 if let stop {
-                    let reached = try await child.line(startingWith: "stop", within: .seconds(10))
+                    let reached = try await child.line(startingWith: "stop", within: .seconds(30))
                     if reached == nil { ledger.unreachedStops[stop.name, default: 0] += 1 }
                 } else if iteration % 5 == 4 {
                     // Now and then, kill it while it opens (and recovers, and compacts).

@@ -9,12 +9,18 @@ import Testing
 
 /// A running `StoreCrashWriter`, with the lines it printed so far.
 ///
-/// `@unchecked Sendable`: `output` and `finished` are read and written only while `lock` is
-/// held; `process` is set up before the reader thread starts and only read after.
+/// Its output is split into lines as it arrives, on a thread of its own, so that reading
+/// them costs a test's task nothing however much the child prints.
+///
+/// `@unchecked Sendable`: `pending`, `completeLines` and `finished` are read and written only
+/// while `lock` is held; `process` is set up before the reader thread starts and only read
+/// after.
 final class ChildProcess: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
-    private var output = Data()
+    /// Bytes after the last line feed.
+    private var pending = Data()
+    private var completeLines: [String] = []
     private var finished = false
 
     /// The built `StoreCrashWriter`, found beside the test bundle.
@@ -61,8 +67,13 @@ final class ChildProcess: @unchecked Sendable {
             while true {
                 let chunk = reading.availableData
                 lock.lock()
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    completeLines.append(
+                        String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
                 if chunk.isEmpty { finished = true }
-                output.append(chunk)
                 lock.unlock()
                 if chunk.isEmpty { return }
             }
@@ -84,10 +95,7 @@ final class ChildProcess: @unchecked Sendable {
     var lines: [String] {
         lock.lock()
         defer { lock.unlock() }
-        let text = String(decoding: output, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        lines.removeLast()  // what follows the last line feed is not a complete line
-        return lines
+        return completeLines
     }
 
     private var isFinished: Bool {
@@ -99,7 +107,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Waits until a line starting with a prefix is printed.
     @discardableResult
     func waitForLine(
-        startingWith prefix: String, within limit: Duration = .seconds(20),
+        startingWith prefix: String, within limit: Duration = .seconds(60),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> String {
         if let line = try await line(startingWith: prefix, within: limit) { return line }
@@ -121,8 +129,9 @@ final class ChildProcess: @unchecked Sendable {
         return nil
     }
 
-    /// Kills the process at once.
+    /// Kills the process at once; nothing once it has ended (its pid may be another's by then).
     func kill() {
+        guard process.isRunning else { return }
         _ = sendSignal(process.processIdentifier, SIGKILL)
     }
 
