@@ -56,7 +56,7 @@ struct LockTests {
                     at: url, options: JSONFileStoreOptions(lockTimeout: .milliseconds(300)))
             }
             let waited = ContinuousClock.now - started
-            #expect(waited >= .milliseconds(300) && waited < .seconds(5), "waited \(waited)")
+            #expect(waited >= .milliseconds(300) && waited < .seconds(30), "waited \(waited)")
         }
     }
 

@@ -32,7 +32,7 @@ struct TransportCancellationTests {
                 try await Task.sleep(
                     for: .microseconds(Int.random(in: 0...4_000, using: &generator)))
                 call.cancel()
-                switch await outcome(of: call, within: .seconds(10)) {
+                switch await outcome(of: call, within: .seconds(60)) {
                 case .none:
                     Issue.record("iteration \(iteration): a cancelled request hung")
                     return
