@@ -97,6 +97,13 @@ let package = Package(
             dependencies: ["ModelStorage", "ModelStorageTesting"],
             path: "Tests/Support/StoreCrashWriter"
         ),
+        // A child process for the client tests: it fetches one response under a size limit
+        // and reports the most memory it held, so that a test measures the client alone.
+        .executableTarget(
+            name: "ResponseSizeProbe",
+            dependencies: ["PokedexKit"],
+            path: "Tests/Support/ResponseSizeProbe"
+        ),
         .testTarget(
             name: "PokedexCLITests",
             dependencies: ["pokedex", "timer-records", "PokedexKit"]

@@ -50,6 +50,9 @@ Options:
                              close the connection
     --drop IDS[:N]           close the connection without sending a response
     --invalid-json IDS[:N]   answer 200 with a body that is not valid JSON
+    --huge IDS[:N]           answer 200 with the resource's JSON padded to --huge-mb MB
+                             (default 50) by a "padding" key, written 64 KiB at a time; with
+                             --huge-chunked, without a Content-Length (chunked encoding)
 
   When several faults name the same request, the first in the order above applies.
 
@@ -67,7 +70,9 @@ Options:
      "paths": {"/api/v2/pokemon/25/": 3, ...},     per request path, query included
      "pokemon": {"25": 3, ...},                    per Pokémon id, by id or by name
      "faults": {"500": 2, "drop": 1, ...},         per injected fault kind
-     "statuses": {"200": 9, "500": 2, ...}}        per status sent (drops have none)
+     "statuses": {"200": 9, "500": 2, ...},        per status sent (drops have none)
+     "hugeBytesSent": 0}                           the bytes of --huge bodies written before
+                                                   the client hung up
 
 Example: pikachu fails twice with 500, then succeeds; every response takes 5 ms.
 
@@ -89,6 +94,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 FAULT_KINDS = ["429", "500", "503", "slow", "truncate", "drop", "invalid-json"]
+# Faults only given by id, never drawn at random.
+NAMED_FAULT_KINDS = FAULT_KINDS + ["huge"]
 POKEMON_PATH = re.compile(r"^/api/v2/pokemon/([^/]+)/?$")
 LIST_PATHS = ("/api/v2/pokemon", "/api/v2/pokemon/")
 
@@ -168,6 +175,7 @@ class Stats:
             self.pokemon = {}
             self.faults = {}
             self.statuses = {}
+            self.huge_bytes_sent = 0
 
     def count_request(self, path, pokemon_id):
         """Counts a request; returns how many requests its path and its Pokémon have had."""
@@ -185,6 +193,10 @@ class Stats:
         with self.lock:
             table[key] = table.get(key, 0) + 1
 
+    def add_huge_bytes(self, count):
+        with self.lock:
+            self.huge_bytes_sent += count
+
     def snapshot(self):
         with self.lock:
             return {
@@ -193,6 +205,7 @@ class Stats:
                 "pokemon": dict(self.pokemon),
                 "faults": dict(self.faults),
                 "statuses": dict(self.statuses),
+                "hugeBytesSent": self.huge_bytes_sent,
             }
 
 
@@ -305,6 +318,47 @@ class Handler(BaseHTTPRequestHandler):
             self.hang_up()
         elif fault == "invalid-json":
             self.send_body(200, b'{"id": 0, "name": <html>this is not JSON</html>')
+        elif fault == "huge":
+            self.send_huge(self.normal_body(match, split))
+
+    def send_huge(self, body):
+        """The resource's JSON padded to --huge-mb MB, valid JSON, written 64 KiB at a time."""
+        options = self.server.options
+        size = int(options.huge_mb * 1024 * 1024)
+        head = b'{"padding":"'
+        tail = b'",' + body.lstrip()[1:]
+        padding = max(0, size - len(head) - len(tail))
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        if options.huge_chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Content-Length", str(len(head) + padding + len(tail)))
+        self.end_headers()
+        self.server.stats.count(self.server.stats.statuses, "200")
+        sent = 0
+
+        def write(data):
+            nonlocal sent
+            if options.huge_chunked:
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+            else:
+                self.wfile.write(data)
+            sent += len(data)
+
+        block = b"x" * 65536
+        try:
+            write(head)
+            while padding > 0:
+                write(block[:padding])
+                padding -= min(padding, len(block))
+            write(tail)
+            if options.huge_chunked:
+                self.wfile.write(b"0\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # the client stopped reading: what this tests
+        finally:
+            self.server.stats.add_huge_bytes(sent)
 
     def retry_after(self):
         value = self.server.options.retry_after
@@ -412,8 +466,10 @@ def parse_arguments(argv):
     parser.add_argument("--fault-rate", type=float, default=0)
     parser.add_argument("--fault-kinds", default=",".join(FAULT_KINDS))
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--huge-mb", type=float, default=50)
+    parser.add_argument("--huge-chunked", action="store_true")
     parser.add_argument("--not-found", action="append", default=[])
-    for kind in FAULT_KINDS:
+    for kind in NAMED_FAULT_KINDS:
         option = "--status-" + kind if kind.isdigit() else "--" + kind
         parser.add_argument(option, dest="fault_" + kind, action="append", default=[])
     options = parser.parse_args(argv)
@@ -425,7 +481,7 @@ def parse_arguments(argv):
         ]
         options.faults = [
             (kind, [FaultSpec(text, catalogue.names) for text in getattr(options, "fault_" + kind)])
-            for kind in FAULT_KINDS
+            for kind in NAMED_FAULT_KINDS
         ]
     except (argparse.ArgumentTypeError, ValueError) as error:
         parser.error(str(error))

@@ -22,6 +22,46 @@ struct LimitsTests {
         #expect(throws: EncodingError.self) { try JSONEncoder().encode(condition) }
     }
 
+    /// A condition encoded `depth` levels deep: negations, or alternating `&&` and `||`, around
+    /// a comparison, built as text (no condition that deep can be built to encode).
+    static func deepJSON(depth: Int, alternating: Bool) -> Data {
+        var json =
+            #"{"comparison":{"attribute":"id","operator":"greaterOrEqual","value":{"integer":0}}}"#
+        for level in 0..<depth {
+            if alternating {
+                let junction = level.isMultiple(of: 2) ? "and" : "or"
+                json = #"{"\#(junction)":{"conditions":["# + json + "]}}"
+            } else {
+                json = #"{"not":{"condition":"# + json + "}}"
+            }
+        }
+        return Data(json.utf8)
+    }
+
+    @Test(
+        "a condition nested 10,000 deep in JSON is refused when decoded, not a stack overflow",
+        arguments: [false, true])
+    func tooDeepToDecode(alternating: Bool) throws {
+        // The shape is right: a shallow one decodes, and means what it says.
+        let shallow = try JSONDecoder().decode(
+            Condition<Record>.self, from: Self.deepJSON(depth: 4, alternating: alternating))
+        #expect(try shallow.filter(Record.all).count == Record.all.count)
+        let limit = Condition<Record>.maximumDepth
+        for depth in [limit + 1, 10_000] {
+            let error = #expect(throws: DecodingError.self, "depth \(depth)") {
+                try JSONDecoder().decode(
+                    Condition<Record>.self,
+                    from: Self.deepJSON(depth: depth, alternating: alternating))
+            }
+            // Refused by KeyPathQuery's limit, or before it by the JSON decoder's own.
+            guard case .dataCorrupted(let context)? = error else {
+                Issue.record("expected dataCorrupted, got \(String(describing: error))")
+                continue
+            }
+            #expect(!context.debugDescription.isEmpty)
+        }
+    }
+
     @Test("a condition just within the limit evaluates")
     func withinLimit() throws {
         var condition: Condition<Record> = \.id >= 0

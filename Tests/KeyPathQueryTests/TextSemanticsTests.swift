@@ -10,14 +10,16 @@ struct TextSemanticsTests {
         static let queryAttributes: AttributeMap<Text> = [\.value: "value"]
     }
 
-    /// What a case-insensitive test means, written with Foundation's folding alone.
+    /// What a case-insensitive test means, written with Foundation's folding and the
+    /// standard library's `Character` comparisons (Foundation's own `contains` compares UTF-16,
+    /// and finds "\n" inside the one `Character` "\r\n").
     static func reference(_ operation: String, _ text: String, _ operand: String) -> Bool {
         let folded = text.folding(options: .caseInsensitive, locale: nil)
         let needle = operand.folding(options: .caseInsensitive, locale: nil)
         switch operation {
         case "prefix": return folded.hasPrefix(needle)
         case "suffix": return folded.hasSuffix(needle)
-        default: return needle.isEmpty || folded.contains(needle)
+        default: return needle.isEmpty || folded.firstRange(of: needle) != nil
         }
     }
 
@@ -51,6 +53,37 @@ struct TextSemanticsTests {
             #expect(
                 result == Self.reference(operation, text, operand),
                 "\(operation) \(text.debugDescription) \(operand.debugDescription)")
+        }
+    }
+
+    @Test(
+        "an operand holding NUL after a last non-ASCII character neither traps nor matches",
+        arguments: [TextOptions(), .caseInsensitive, .diacriticInsensitive])
+    func nulAfterTheLastCharacter(options: TextOptions) throws {
+        // Foundation's contains(_:) traps on Linux for "abé".contains("é\0"): found by the
+        // hostile-values test (seed 2022), a crash any user's search text could cause.
+        for (text, operand, expected) in [
+            ("abé", "é\0", false), ("Flabébé", "é\0", false), ("abé\0", "é\0", true),
+            ("x🔥", "🔥\0\0", false), ("中\0文", "中\0", true),
+        ] {
+            let condition: Condition<Text> = .contains(\.value, operand, options: options)
+            #expect(
+                try condition.evaluate(Text(value: text)) == expected,
+                "\(text.debugDescription) contains \(operand.debugDescription)")
+        }
+    }
+
+    @Test("exact contains compares Characters, ASCII fast path or not")
+    func containsComparesCharacters() throws {
+        for (text, operand, expected) in [
+            ("pikachu", "kach", true), ("pikachu", "kachuu", false), ("a\r\nb", "\n", false),
+            ("a\r\nb", "\r\n", true), ("cafe\u{301}", "é", true), ("café", "e", false),
+            ("x", "", true), ("", "x", false), ("mr. mime", "r. m", true),
+        ] {
+            let condition: Condition<Text> = .contains(\.value, operand)
+            #expect(
+                try condition.evaluate(Text(value: text)) == expected,
+                "\(text.debugDescription) contains \(operand.debugDescription)")
         }
     }
 

@@ -13,7 +13,7 @@ struct LiveQueryTests {
         _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: () -> Bool
     ) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !condition() {
             guard ContinuousClock.now < deadline else {
                 Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)

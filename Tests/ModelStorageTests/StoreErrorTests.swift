@@ -13,6 +13,10 @@ struct StoreErrorTests {
             (.readOnly(path: "/s.json"), "open read-only"),
             (.closed(path: "/s.json"), "is closed"),
             (
+                .fileTooLarge(path: "/s.json", size: 300, limit: 256),
+                "/s.json would be 300 bytes, more than the 256 a store reads or writes"
+            ),
+            (
                 .io(
                     path: "/d/s.json.journal", operation: "write", code: 28,
                     message: "No space left"),

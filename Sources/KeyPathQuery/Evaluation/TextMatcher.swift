@@ -47,7 +47,7 @@ struct TextMatcher: Sendable {
         let text = Self.fold(
             text, operation == .matches ? options.intersection(.diacriticInsensitive) : options)
         switch operation {
-        case .contains: return operand.isEmpty || text.contains(operand)
+        case .contains: return operand.isEmpty || Self.contains(text, operand)
         case .hasPrefix: return text.hasPrefix(operand)
         case .hasSuffix: return text.hasSuffix(operand)
         case .like: return pattern?.matches(text) ?? false
@@ -56,6 +56,43 @@ struct TextMatcher: Sendable {
             let range = NSRange(text.startIndex..<text.endIndex, in: text)
             return expression.firstMatch(in: text, range: range) != nil
         }
+    }
+
+    // MARK: Containment
+
+    /// Whether a text holds an operand, comparing `Character`s as every other test does.
+    ///
+    /// Not Foundation's `contains(_:)`: that compares UTF-16 rather than `Character`s, and
+    /// on Linux it traps on an operand ending in NUL after a character that ends the text
+    /// (`"abé".contains("é\0")`) — a crash any hostile value could cause.
+    static func contains(_ text: String, _ operand: String) -> Bool {
+        if let found = asciiContains(text, operand) { return found }
+        return text.firstRange(of: operand) != nil
+    }
+
+    /// The answer byte by byte when the text is ASCII and the operand ASCII without carriage
+    /// returns or line feeds (so no match can split a "\r\n" `Character`); `nil` otherwise.
+    private static func asciiContains(_ text: String, _ operand: String) -> Bool? {
+        text.utf8.withContiguousStorageIfAvailable { haystack -> Bool? in
+            operand.utf8.withContiguousStorageIfAvailable { needle -> Bool? in
+                guard needle.allSatisfy({ $0 < 0x80 && $0 != 0x0A && $0 != 0x0D }),
+                    haystack.allSatisfy({ $0 < 0x80 })
+                else { return nil }
+                let n = needle.count
+                guard n > 0 else { return true }
+                guard n <= haystack.count else { return false }
+                var start = 0
+                while start <= haystack.count - n {
+                    if haystack[start] == needle[0] {
+                        var index = 1
+                        while index < n, haystack[start + index] == needle[index] { index += 1 }
+                        if index == n { return true }
+                    }
+                    start += 1
+                }
+                return false
+            } ?? nil
+        } ?? nil
     }
 
     // MARK: Folding

@@ -32,6 +32,8 @@ extension JSONFileStore {
     ///   ``StoreError/unsupportedVersion(path:kind:found:supported:)`` or
     ///   ``StoreError/migrationFailed(path:sourceVersion:location:reason:)`` for a file it
     ///   cannot read, which it leaves untouched;
+    ///   ``StoreError/fileTooLarge(path:size:limit:)`` for a document or journal larger than
+    ///   ``JSONFileStoreOptions/maximumFileSize``, which it does not read;
     ///   ``StoreError/io(path:operation:code:message:)`` when the file system fails (no such
     ///   directory, permission denied, a directory at the document's path).
     /// - Complexity: O(*n*) to decode the *n* records, plus the journal's commits.
@@ -41,8 +43,9 @@ extension JSONFileStore {
         guard url.isFileURL else {
             throw FileSystem.error(EINVAL, "open", url.absoluteString)
         }
-        let paths = StorePaths(url)
-        let fileSystem = FileSystem(faults: options.faults)
+        let fileSystem = FileSystem(
+            faults: options.faults, maximumFileSize: options.maximumFileSize)
+        let paths = try StorePaths.resolving(url, fileSystem: fileSystem)
         guard fileSystem.isDirectory(paths.directory) else {
             let code = fileSystem.exists(paths.directory) ? ENOTDIR : ENOENT
             throw FileSystem.error(code, "open the directory", paths.directory)

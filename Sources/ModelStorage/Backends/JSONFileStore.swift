@@ -29,6 +29,11 @@ import KeyPathQuery
 /// Opening for writing takes the store's lock for as long as the store is open; call
 /// ``close()`` to release it (and to fold the journal), or let the process end. Opening
 /// read-only takes no lock and sees the files as they were when it opened.
+///
+/// A document path that is a symbolic link stands for its target: the store's files live
+/// beside the target, the link stays a link, and the store has one lock whatever name it is
+/// opened by. Files larger than ``JSONFileStoreOptions/maximumFileSize`` (256 MiB by default)
+/// are neither read nor written: ``StoreError/fileTooLarge(path:size:limit:)``.
 public actor JSONFileStore<Model: StorableModel>: ModelStore {
     /// The document's location.
     public nonisolated let url: URL

@@ -33,6 +33,18 @@ public struct JSONFileStoreOptions: Sendable {
     /// which writes keys in the encoder's order and encodes about 10 % faster.
     public var sortsKeys: Bool
 
+    /// The largest store file, in bytes, that the store reads or writes: 256 MiB by default.
+    ///
+    /// A store keeps every record in memory, and opening one takes about 6 times its
+    /// document's size at its peak (a million small records: 68 MiB of JSON, about 400 MiB,
+    /// opened in about 3 seconds). The limit bounds that: a larger document or journal is
+    /// refused with ``StoreError/fileTooLarge(path:size:limit:)`` before a byte of it is
+    /// read, and a save that would write one fails the same way, changing nothing.
+    public var maximumFileSize: Int
+
+    /// The default ``maximumFileSize``: 256 MiB.
+    public static let defaultMaximumFileSize = 256 << 20
+
     /// Injected file-system failures, for tests.
     var faults: (@Sendable (FileSystem.Call, String) -> Int32?)?
 
@@ -43,14 +55,17 @@ public struct JSONFileStoreOptions: Sendable {
     ///   - lockTimeout: How long to wait for another writer.
     ///   - compactionThreshold: The journal size that triggers a compaction.
     ///   - sortsKeys: Whether records are written with their keys sorted.
+    ///   - maximumFileSize: The largest store file read or written, in bytes.
     public init(
         mode: AccessMode = .readWrite, lockTimeout: Duration = .zero,
-        compactionThreshold: Int = 1 << 20, sortsKeys: Bool = false
+        compactionThreshold: Int = 1 << 20, sortsKeys: Bool = false,
+        maximumFileSize: Int = JSONFileStoreOptions.defaultMaximumFileSize
     ) {
         self.mode = mode
         self.lockTimeout = lockTimeout
         self.compactionThreshold = compactionThreshold
         self.sortsKeys = sortsKeys
+        self.maximumFileSize = maximumFileSize
     }
 
     /// Read and write, without waiting for another writer.

@@ -22,6 +22,22 @@ enum StoreLoader {
     ) throws(StoreError) -> Loaded<Model> {
         let journalData = try fileSystem.readFile(paths.journal)
         let documentData = try fileSystem.readFile(paths.document)
+        return try decode(
+            document: documentData, journal: journalData, paths: paths, as: Model.self)
+    }
+
+    /// Reads a store from its files' bytes: the document's records, then the journal's commits
+    /// replayed over them. It takes any bytes, so it can be fuzzed.
+    ///
+    /// - Parameters:
+    ///   - documentData: The document's bytes, or `nil` when there is no document.
+    ///   - journalData: The journal's bytes, or `nil` when there is no journal.
+    ///   - paths: The store's files, for errors.
+    /// - Throws: ``StoreError`` for bytes that do not read as a store.
+    static func decode<Model: StorableModel>(
+        document documentData: Data?, journal journalData: Data?, paths: StorePaths,
+        as _: Model.Type
+    ) throws(StoreError) -> Loaded<Model> {
         var contents = StoreDocument.Contents<Model>(records: [], generation: 0, version: 0)
         if let documentData {
             contents = try StoreDocument.decode(documentData, as: Model.self, path: paths.document)

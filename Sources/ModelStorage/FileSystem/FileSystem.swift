@@ -23,8 +23,12 @@ struct FileSystem: Sendable {
     /// `write` writes half of its bytes first, as a full disk does.
     var faults: (@Sendable (Call, String) -> Int32?)?
 
-    init(faults: (@Sendable (Call, String) -> Int32?)? = nil) {
+    /// The largest file this reads, in bytes.
+    var maximumFileSize: Int
+
+    init(faults: (@Sendable (Call, String) -> Int32?)? = nil, maximumFileSize: Int = .max) {
         self.faults = faults
+        self.maximumFileSize = maximumFileSize
     }
 
     /// The error for an `errno`.
@@ -52,6 +56,10 @@ struct FileSystem: Sendable {
     }
 
     /// The whole contents of a file, or `nil` when it does not exist.
+    ///
+    /// - Throws: ``StoreError/fileTooLarge(path:size:limit:)`` for a file past
+    ///   ``maximumFileSize``, before reading it (or once it grows past it while being read);
+    ///   ``StoreError/io(path:operation:code:message:)``.
     func readFile(_ path: String) throws(StoreError) -> Data? {
         if let code = injected(.read, path) { throw Self.error(code, "read", path) }
         let descriptor: Int32
@@ -65,6 +73,9 @@ struct FileSystem: Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Self.error(errno, "read", path) }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw Self.error(EISDIR, "read", path) }
+        guard Int(status.st_size) <= maximumFileSize else {
+            throw .fileTooLarge(path: path, size: Int(status.st_size), limit: maximumFileSize)
+        }
         var data = Data(count: Int(status.st_size))
         var filled = 0
         while true {
@@ -75,6 +86,9 @@ struct FileSystem: Sendable {
             }
             if count > 0 {
                 filled += count
+                guard filled <= maximumFileSize else {
+                    throw .fileTooLarge(path: path, size: filled, limit: maximumFileSize)
+                }
             } else if count == 0 {
                 break
             } else if errno != EINTR {
@@ -163,6 +177,16 @@ struct FileSystem: Sendable {
     func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// What a symbolic link points to, as written in it; `nil` when the path is not a link.
+    func symbolicLinkTarget(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Whether a path names anything.

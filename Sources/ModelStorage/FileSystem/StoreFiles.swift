@@ -190,14 +190,23 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
 
     /// Appends a line to the journal and syncs it; on failure, cuts the journal back.
     private func append(_ line: Data) throws(StoreError) {
-        let descriptor = try openJournal()
         var bytes = line
+        var length = journalLength
+        if !journalIsCurrent {
+            bytes = StoreJournal.header(schemaVersion: Model.schemaVersion, generation: generation)
+            bytes.append(line)
+            length = 0
+        }
+        guard length + bytes.count <= fileSystem.maximumFileSize else {
+            throw .fileTooLarge(
+                path: paths.journal, size: length + bytes.count,
+                limit: fileSystem.maximumFileSize)
+        }
+        let descriptor = try openJournal()
         if !journalIsCurrent {
             try fileSystem.truncate(descriptor, to: 0, path: paths.journal)
             journalLength = 0
             journalEntryBytes = 0
-            bytes = StoreJournal.header(schemaVersion: Model.schemaVersion, generation: generation)
-            bytes.append(line)
         }
         do {
             try fileSystem.write(descriptor, bytes, path: paths.journal)
@@ -232,6 +241,10 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
     /// Writes a new document durably: write a temporary file, sync it, keep the current
     /// document as the backup, rename the new one over it, sync the directory.
     private func writeDocument(_ data: Data) throws(StoreError) {
+        guard data.count <= fileSystem.maximumFileSize else {
+            throw .fileTooLarge(
+                path: paths.document, size: data.count, limit: fileSystem.maximumFileSize)
+        }
         let next = generation + 1
         do {
             let descriptor = try fileSystem.open(
@@ -245,6 +258,7 @@ final class StoreFiles<Model: StorableModel>: @unchecked Sendable {
             try fileSystem.rename(paths.temporary, to: paths.document)
         } catch {
             try? fileSystem.remove(paths.temporary)
+            try? fileSystem.remove(paths.temporaryBackup)
             throw error
         }
         // The new document has its name; only the directory's sync remains. If that fails,

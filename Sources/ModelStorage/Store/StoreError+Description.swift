@@ -35,6 +35,10 @@ extension StoreError: CustomStringConvertible {
         case .io(let path, let operation, let code, let message):
             return "Could not \(operation) \(path): \(message) (errno \(code)). "
                 + "Nothing was changed."
+        case .fileTooLarge(let path, let size, let limit):
+            return "The store file \(path) would be \(size) bytes, more than the \(limit) a "
+                + "store reads or writes (JSONFileStoreOptions.maximumFileSize). Nothing was "
+                + "changed."
         case .encodingFailed(let id, let reason):
             return "Record \(id) could not be encoded: \(reason)"
         case .unusable(let path, let reason):

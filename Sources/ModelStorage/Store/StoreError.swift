@@ -59,6 +59,12 @@ public enum StoreError: Error, Hashable, Sendable {
     /// Nothing in memory changes when a write fails this way.
     case io(path: String, operation: String, code: Int32, message: String)
 
+    /// A store file is larger than ``JSONFileStoreOptions/maximumFileSize``: one to read
+    /// (`size` is its size, or the bytes read when it grew while being read), or one a save
+    /// would write (`size` is what it would be). Nothing is read into memory, and nothing is
+    /// written.
+    case fileTooLarge(path: String, size: Int, limit: Int)
+
     /// A record could not be encoded.
     case encodingFailed(id: String, reason: String)
 

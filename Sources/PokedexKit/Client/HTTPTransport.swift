@@ -42,6 +42,10 @@ import Foundation
 ///   ``PokeAPIClient/Configuration/maxConcurrentRequests`` requests concurrently through one
 ///   transport. Do not serialize them.
 /// - Send the request as given, including its `timeoutInterval`.
+/// - Keep memory bounded: the client calls ``send(_:maximumResponseSize:)``, whose default
+///   reads the whole body before checking its size. A transport that can stop reading a body
+///   once it is too long should implement it and throw `URLError(.dataLengthExceedsMaximum)`
+///   then, as ``URLSessionTransport`` does.
 public protocol HTTPTransport: Sendable {
     /// Sends a request and returns the response's body and head.
     ///
@@ -50,4 +54,40 @@ public protocol HTTPTransport: Sendable {
     /// - Throws: `URLError` when no complete response arrived; `CancellationError` or
     ///   `URLError(.cancelled)` when the task was cancelled.
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+
+    /// Sends a request and returns the response's body and head, refusing a body longer than
+    /// a limit.
+    ///
+    /// - Parameters:
+    ///   - request: The request to send, complete with its URL, headers and timeout.
+    ///   - maximumResponseSize: The most bytes of body to accept.
+    /// - Returns: The response's body, at most `maximumResponseSize` bytes, and its head.
+    /// - Throws: `URLError(.dataLengthExceedsMaximum)` for a longer body; otherwise as
+    ///   ``send(_:)``.
+    func send(_ request: URLRequest, maximumResponseSize: Int) async throws -> (
+        Data, HTTPURLResponse
+    )
+}
+
+extension HTTPTransport {
+    /// Sends a request with ``send(_:)``, then refuses a body longer than the limit.
+    ///
+    /// The body is read whole before its size is known; implement this method in a transport
+    /// that can stop reading sooner.
+    ///
+    /// - Parameters:
+    ///   - request: The request to send.
+    ///   - maximumResponseSize: The most bytes of body to accept.
+    /// - Returns: The response's body and its head.
+    /// - Throws: `URLError(.dataLengthExceedsMaximum)` for a longer body; otherwise as
+    ///   ``send(_:)``.
+    public func send(_ request: URLRequest, maximumResponseSize: Int) async throws -> (
+        Data, HTTPURLResponse
+    ) {
+        let (data, response) = try await send(request)
+        guard data.count <= maximumResponseSize else {
+            throw URLError(.dataLengthExceedsMaximum)
+        }
+        return (data, response)
+    }
 }

@@ -34,6 +34,12 @@ extension PokeAPIClient {
         public var timeout: Duration
         /// How failed requests are retried.
         public var retryPolicy: RetryPolicy
+        /// The longest response body the client accepts, in bytes: 16 MiB by default, a dozen
+        /// times the largest Pokémon the service has (mew, 1.3 MB with every move). A longer
+        /// body ends the call with ``PokeAPIError/responseTooLarge(limit:_:)``, without a
+        /// retry; ``URLSessionTransport`` stops reading it as soon as it passes the limit, so
+        /// a hostile or broken server cannot make the client hold more than this in memory.
+        public var maximumResponseSize: Int
         /// Waits between attempts; `Task.sleep(for:)` unless replaced.
         ///
         /// Replace it in tests to record the waits or skip them. It must throw when the task
@@ -47,12 +53,14 @@ extension PokeAPIClient {
         ///   - maxConcurrentRequests: The most requests in flight at once. The default is 4.
         ///   - timeout: How long one attempt may wait. The default is 30 seconds.
         ///   - retryPolicy: How failed requests are retried. The default is ``RetryPolicy``'s.
+        ///   - maximumResponseSize: The longest body accepted, in bytes. The default is 16 MiB.
         ///   - sleep: Waits between attempts. The default is `Task.sleep(for:)`.
         public init(
             baseURL: URL = Configuration.liveBaseURL,
             maxConcurrentRequests: Int = 4,
             timeout: Duration = .seconds(30),
             retryPolicy: RetryPolicy = RetryPolicy(),
+            maximumResponseSize: Int = Configuration.defaultMaximumResponseSize,
             sleep: @escaping @Sendable (Duration) async throws -> Void = { duration in
                 try await Task.sleep(for: duration)
             }
@@ -61,7 +69,11 @@ extension PokeAPIClient {
             self.maxConcurrentRequests = maxConcurrentRequests
             self.timeout = timeout
             self.retryPolicy = retryPolicy
+            self.maximumResponseSize = maximumResponseSize
             self.sleep = sleep
         }
+
+        /// The default ``maximumResponseSize``: 16 MiB.
+        public static let defaultMaximumResponseSize = 16 << 20
     }
 }

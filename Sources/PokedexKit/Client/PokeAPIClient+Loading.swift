@@ -48,7 +48,6 @@ extension PokeAPIClient {
         decode: @Sendable (Data) throws -> Value
     ) async throws -> Value {
         let policy = configuration.retryPolicy
-        var generator = SystemRandomNumberGenerator()
         var attempt = 1
         while true {
             try Task.checkCancellation()
@@ -61,7 +60,7 @@ extension PokeAPIClient {
             case .retryable(let error, let retryAfter):
                 guard
                     let delay = policy.delay(
-                        afterAttempt: attempt, retryAfter: retryAfter, using: &generator)
+                        afterAttempt: attempt, retryAfter: retryAfter)
                 else { throw error }
                 try await configuration.sleep(delay)
                 attempt += 1
@@ -79,15 +78,21 @@ extension PokeAPIClient {
         let request = makeRequest(context.url)
         let data: Data
         let response: HTTPURLResponse
+        let limit = configuration.maximumResponseSize
         do {
             (data, response) = try await limiter.withPermit { [transport] in
-                try await transport.send(request)
+                try await transport.send(request, maximumResponseSize: limit)
             }
         } catch {
             if Task.isCancelled || error is CancellationError { throw CancellationError() }
+            if (error as? URLError)?.code == .dataLengthExceedsMaximum {
+                return .fatal(.responseTooLarge(limit: limit, context))
+            }
             let failure = PokeAPIError.transportFailed(error, context)
             return Self.isTransient(error) ? .retryable(failure, retryAfter: nil) : .fatal(failure)
         }
+        // A transport that ignores the limit still never hands on a longer body.
+        guard data.count <= limit else { return .fatal(.responseTooLarge(limit: limit, context)) }
 
         let status = response.statusCode
         if (200..<300).contains(status) {

@@ -37,6 +37,10 @@ import Foundation
 /// - **Prompt cancellation.** A cancelled call throws `CancellationError` at once, whether it
 ///   is waiting for a slot, for a response or between attempts. The request itself is
 ///   cancelled when no other call shares it.
+/// - **Bounded responses.** A body longer than ``Configuration/maximumResponseSize`` (16 MiB
+///   by default) ends the call with ``PokeAPIError/responseTooLarge(limit:_:)``, never
+///   retried; ``URLSessionTransport`` stops reading it there, so memory stays bounded whatever
+///   a server sends.
 /// - **Typed errors.** Everything else fails with a ``PokeAPIError`` that names the URL, the
 ///   status, the attempts made and the start of the body.
 public final class PokeAPIClient: Sendable {

@@ -32,6 +32,9 @@ extension PokeAPIError: CustomStringConvertible, LocalizedError {
         case .paginationLoop(let url):
             "The Pokémon list's next link leads back to \(url.absoluteString), a page already "
                 + "read; stopped following it."
+        case .responseTooLarge(let limit, let context):
+            "PokeAPI's response for \(context.where) is longer than the limit of "
+                + "\(Self.byteCount(limit)); stopped reading it after \(context.attemptCount)."
         }
     }
 
@@ -41,6 +44,13 @@ extension PokeAPIError: CustomStringConvertible, LocalizedError {
     }
 
     /// A string in double quotes, with quotes, backslashes and control characters escaped.
+    /// A size in bytes as people read it: `16 MiB`, `512 KiB`, `1000 bytes`.
+    static func byteCount(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes.isMultiple(of: 1 << 20) { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes.isMultiple(of: 1 << 10) { return "\(bytes >> 10) KiB" }
+        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
+    }
+
     static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {

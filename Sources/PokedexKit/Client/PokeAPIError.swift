@@ -42,6 +42,10 @@ public enum PokeAPIError: Error, Sendable {
     case undecodableBody(DecodingError, Context)
     /// A list's `next` link leads back to a page already read, so following it would never end.
     case paginationLoop(URL)
+    /// The response's body is longer than the limit, in bytes
+    /// (``PokeAPIClient/Configuration/maximumResponseSize``); it is never retried, and the
+    /// client stopped reading the body there.
+    case responseTooLarge(limit: Int, Context)
 
     /// Where and how a request failed.
     public struct Context: Hashable, Sendable {
@@ -84,7 +88,7 @@ public enum PokeAPIError: Error, Sendable {
     public var context: Context? {
         switch self {
         case .unexpectedStatus(_, let context), .transportFailed(_, let context),
-            .undecodableBody(_, let context):
+            .undecodableBody(_, let context), .responseTooLarge(_, let context):
             context
         case .invalidName, .invalidID, .invalidPage, .paginationLoop:
             nil

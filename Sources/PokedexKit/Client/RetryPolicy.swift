@@ -80,12 +80,21 @@ public struct RetryPolicy: Hashable, Sendable {
         retryAfter: Duration? = nil,
         using generator: inout some RandomNumberGenerator
     ) -> Duration? {
+        delay(
+            afterAttempt: attempt, retryAfter: retryAfter,
+            random: Double.random(in: 0..<1, using: &generator))
+    }
+
+    /// The wait before the next attempt, given a random number in `0..<1` for the jitter.
+    private func delay(afterAttempt attempt: Int, retryAfter: Duration?, random: Double)
+        -> Duration?
+    {
         guard attempt < max(1, maxAttempts) else { return nil }
         if let retryAfter, retryAfter > maxRetryAfter { return nil }
         let exponent = Double(max(0, attempt - 1))
         let full = min(
             max(0, maxDelay.timeInterval), max(0, baseDelay.timeInterval) * pow(2, exponent))
-        let randomShare = min(max(jitter, 0), 1) * Double.random(in: 0..<1, using: &generator)
+        let randomShare = min(max(jitter, 0), 1) * random
         let backoff = Duration.seconds(full * (1 - randomShare))
         guard let retryAfter else { return backoff }
         return max(backoff, retryAfter)
@@ -100,8 +109,10 @@ public struct RetryPolicy: Hashable, Sendable {
     /// - Returns: The wait, or `nil` when `attempt` was the last one the policy allows or
     ///   `retryAfter` is longer than ``maxRetryAfter``.
     public func delay(afterAttempt attempt: Int, retryAfter: Duration? = nil) -> Duration? {
-        var generator = SystemRandomNumberGenerator()
-        return delay(afterAttempt: attempt, retryAfter: retryAfter, using: &generator)
+        // Not through an `inout` SystemRandomNumberGenerator: an empty struct's storage has
+        // one address for every variable, and ThreadSanitizer takes concurrent calls' accesses
+        // to it for a race.
+        delay(afterAttempt: attempt, retryAfter: retryAfter, random: Double.random(in: 0..<1))
     }
 }
 

@@ -9,12 +9,18 @@ import Testing
 
 /// A running `StoreCrashWriter`, with the lines it printed so far.
 ///
-/// `@unchecked Sendable`: `output` and `finished` are read and written only while `lock` is
-/// held; `process` is set up before the reader thread starts and only read after.
+/// Its output is split into lines as it arrives, on a thread of its own, so that reading
+/// them costs a test's task nothing however much the child prints.
+///
+/// `@unchecked Sendable`: `pending`, `completeLines` and `finished` are read and written only
+/// while `lock` is held; `process` is set up before the reader thread starts and only read
+/// after.
 final class ChildProcess: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
-    private var output = Data()
+    /// Bytes after the last line feed.
+    private var pending = Data()
+    private var completeLines: [String] = []
     private var finished = false
 
     /// The built `StoreCrashWriter`, found beside the test bundle.
@@ -31,10 +37,27 @@ final class ChildProcess: @unchecked Sendable {
             sourceLocation: sourceLocation)
     }
 
-    /// Starts the writer with arguments.
-    init(_ arguments: [String]) throws {
-        process.executableURL = try Self.writerExecutable()
-        process.arguments = arguments
+    /// Starts the writer with arguments, and variables added to this process's environment;
+    /// with `user`, as that user and group (through `setpriv`, which needs root).
+    init(
+        _ arguments: [String], environment: [String: String] = [:],
+        user: (uid: UInt32, gid: UInt32)? = nil
+    ) throws {
+        let writer = try Self.writerExecutable()
+        if let user {
+            process.executableURL = URL(filePath: Self.setpriv)
+            process.arguments =
+                ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", writer.path]
+                + arguments
+        } else {
+            process.executableURL = writer
+            process.arguments = arguments
+        }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) {
+                $1
+            }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.standardError
@@ -44,12 +67,25 @@ final class ChildProcess: @unchecked Sendable {
             while true {
                 let chunk = reading.availableData
                 lock.lock()
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    completeLines.append(
+                        String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
                 if chunk.isEmpty { finished = true }
-                output.append(chunk)
                 lock.unlock()
                 if chunk.isEmpty { return }
             }
         }
+    }
+
+    /// `setpriv`, which runs a program as another user.
+    static let setpriv = "/usr/bin/setpriv"
+
+    /// Whether this process can run the writer as another user: root, with `setpriv`.
+    static var canRunAsAnotherUser: Bool {
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: setpriv)
     }
 
     /// The process id.
@@ -59,10 +95,7 @@ final class ChildProcess: @unchecked Sendable {
     var lines: [String] {
         lock.lock()
         defer { lock.unlock() }
-        let text = String(decoding: output, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        lines.removeLast()  // what follows the last line feed is not a complete line
-        return lines
+        return completeLines
     }
 
     private var isFinished: Bool {
@@ -74,22 +107,31 @@ final class ChildProcess: @unchecked Sendable {
     /// Waits until a line starting with a prefix is printed.
     @discardableResult
     func waitForLine(
-        startingWith prefix: String, within limit: Duration = .seconds(20),
+        startingWith prefix: String, within limit: Duration = .seconds(60),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> String {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if let line = lines.first(where: { $0.hasPrefix(prefix) }) { return line }
-            if isFinished { break }
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        if let line = try await line(startingWith: prefix, within: limit) { return line }
         Issue.record(
-            "the writer never printed \"\(prefix)…\": \(lines)", sourceLocation: sourceLocation)
+            "the writer never printed \"\(prefix)…\": \(lines.suffix(20))",
+            sourceLocation: sourceLocation)
         throw CancellationError()
     }
 
-    /// Kills the process at once.
+    /// The first line starting with a prefix, once printed; `nil` when the process ends or
+    /// the time runs out first.
+    func line(startingWith prefix: String, within limit: Duration) async throws -> String? {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if let line = lines.first(where: { $0.hasPrefix(prefix) }) { return line }
+            if isFinished { return nil }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        return nil
+    }
+
+    /// Kills the process at once; nothing once it has ended (its pid may be another's by then).
     func kill() {
+        guard process.isRunning else { return }
         _ = sendSignal(process.processIdentifier, SIGKILL)
     }
 

@@ -56,6 +56,20 @@ struct PokeAPIErrorTests {
         #expect(error.bodyExcerpt == nil)
     }
 
+    @Test("a body past the limit names the limit, the URL and the attempts")
+    func tooLarge() throws {
+        let error = PokeAPIError.responseTooLarge(
+            limit: 16 << 20, try Self.context(.pokemonID(25), attempts: 1))
+        #expect(
+            error.description
+                == "PokeAPI's response for https://pokeapi.co/api/v2/pokemon/25/ (Pokémon 25) "
+                + "is longer than the limit of 16 MiB; stopped reading it after 1 attempt.")
+        #expect(error.context?.attempts == 1)
+        #expect(
+            PokeAPIError.responseTooLarge(limit: 1_500, try Self.context(.pokemonID(1)))
+                .description.contains("limit of 1500 bytes"))
+    }
+
     @Test("a decoding error names the coding path and the resource")
     func decodingError() throws {
         let decodingError = DecodingError.keyNotFound(

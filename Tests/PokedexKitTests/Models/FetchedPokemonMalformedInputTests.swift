@@ -69,6 +69,12 @@ struct FetchedPokemonMalformedInputTests {
         Case(name: "an array instead of an object", expectedMention: "") { Data("[1, 2]".utf8) },
         Case(name: "null", expectedMention: "") { Data("null".utf8) },
         Case(name: "empty input", expectedMention: "") { Data() },
+        Case(name: "an unknown key nested 10,000 deep", expectedMention: "") {
+            let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+            var data = Data("{\"padding\":\(deep),".utf8)
+            data.append(try Fixtures.trimmed(25).dropFirst())
+            return data
+        },
         Case(name: "random bytes", expectedMention: "") {
             var generator = SplitMix64(seed: 0x5EED)
             return Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })

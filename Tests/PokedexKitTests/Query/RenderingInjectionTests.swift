@@ -44,8 +44,19 @@ struct RenderingInjectionTests {
         ("NOT hasSuffix", { !.hasSuffix(\.name, $0) }),
     ]
 
+    /// The shapes whose operand is the value itself, not a pattern or a folded form of it.
+    static let passesValueAsIs: Set<String> = [
+        "==", "!=", "<", "contains", "hasPrefix", "hasSuffix", "in", "any element ==",
+        "NOT hasSuffix",
+    ]
+
+    /// The seeds: 150 by default; `INJECTION_SEEDS` runs more.
+    static let seeds =
+        0..<UInt64(
+            ProcessInfo.processInfo.environment["INJECTION_SEEDS"].flatMap(Int.init) ?? 150)
+
     @Test(
-        "keep the format and the SQL, and select in SQLite what memory selects", arguments: 0..<150)
+        "keep the format and the SQL, and select in SQLite what memory selects", arguments: seeds)
     func hostileValue(seed: UInt64) throws {
         let value = Self.value(seed: seed)
         let pokemon = try Self.pokemon(around: value)
@@ -59,6 +70,13 @@ struct RenderingInjectionTests {
             try PredicateFormatGrammar.check(format.format, arguments: format.arguments)
             if !(label.hasPrefix("contains[c]") && Self.asciiPart(value).isEmpty) {
                 #expect(format.format == referenceFormat.format, "\(label)")
+            }
+            // The value itself travels as an argument, whole.
+            if Self.passesValueAsIs.contains(label) {
+                #expect(
+                    format.arguments.contains(.string(value))
+                        || format.arguments.contains(.list([.string(value), .string("pikachu")])),
+                    "\(label): the value is not among the arguments")
             }
             let query = Query(where: condition, sortedBy: [.ascending(\.id)])
             let expected = try query.apply(to: pokemon).map(\.id)
@@ -77,6 +95,9 @@ struct RenderingInjectionTests {
             }
             let sql = try condition.sqlExpression()
             #expect(sql.sql == (try reference.sqlExpression()).sql, "\(label)")
+            if Self.passesValueAsIs.contains(label) {
+                #expect(sql.bindings.contains(.text(value)), "\(label): not among the bindings")
+            }
             #expect(
                 try PokedexDataset.sqliteIDs(of: query, in: database) == expected,
                 "\(label) of \(value.debugDescription)")

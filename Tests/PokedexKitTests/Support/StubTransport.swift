@@ -147,8 +147,12 @@ actor Flag {
 
 /// Waits until `condition` holds, checking every few milliseconds, and records an issue if it
 /// still does not after `timeout`.
+///
+/// The wait is for a test's setup (a request in flight, a caller queued), never what it
+/// measures: it is long, because on a 2-core machine under a sanitizer, CPU-bound tests
+/// running beside it can hold every thread the test's tasks run on for many seconds.
 func waitUntil(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () async -> Bool
 ) async throws {

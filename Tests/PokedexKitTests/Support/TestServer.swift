@@ -25,6 +25,9 @@ struct TestServer: Sendable {
         var faults: [String: Int]
         /// Responses per status sent.
         var statuses: [String: Int]
+        /// The bytes of ``Option/huge(_:_:megabytes:chunked:)`` bodies written before the
+        /// client hung up.
+        var hugeBytesSent: Int
 
         /// The requests made for one Pokémon.
         func requests(forPokemon id: Int) -> Int {
@@ -72,8 +75,13 @@ struct TestServer: Sendable {
         case droppedConnection([Int], Count = .once)
         /// A 200 whose body is not JSON.
         case invalidJSON([Int], Count = .once)
+        /// A 200 whose body is the resource's JSON padded to `megabytes` MB, with a
+        /// Content-Length or, `chunked`, without one.
+        case huge([Int], Count = .once, megabytes: Double = 50, chunked: Bool = false)
         /// A share of API responses failing in a random way, reproducibly.
         case faultRate(Double, seed: Int)
+        /// How long a `slow` fault, named or random, waits before answering.
+        case slowFaults(milliseconds: Int)
         /// List links as absolute URLs instead of host-less paths.
         case absoluteLinks
 
@@ -98,8 +106,13 @@ struct TestServer: Sendable {
                 return ["--drop", ids(list) + count.suffix]
             case .invalidJSON(let list, let count):
                 return ["--invalid-json", ids(list) + count.suffix]
+            case .huge(let list, let count, let megabytes, let chunked):
+                return ["--huge", ids(list) + count.suffix, "--huge-mb", String(megabytes)]
+                    + (chunked ? ["--huge-chunked"] : [])
             case .faultRate(let rate, let seed):
                 return ["--fault-rate", String(rate), "--seed", String(seed)]
+            case .slowFaults(let milliseconds):
+                return ["--slow-ms", String(milliseconds)]
             case .absoluteLinks:
                 return ["--absolute-links"]
             }

@@ -1,7 +1,14 @@
 import Foundation
 import KeyPathQuery
-import ModelStorage
 import ModelStorageTesting
+
+// Debug builds reach the store's file-system seam to trace its calls and to stop at one;
+// release builds of this test helper write without either.
+#if DEBUG
+    @testable import ModelStorage
+#else
+    import ModelStorage
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -14,21 +21,33 @@ import ModelStorageTesting
 /// A child process for the file-store tests, which read its standard output.
 ///
 /// - `StoreCrashWriter write <store> <first-id> <compaction-threshold>` saves forever:
-///   single inserts, batches, deletes of earlier records and groups of concurrent inserts.
+///   single inserts, batches, deletes of earlier records and groups of concurrent inserts,
+///   deleting the oldest 1,000 records at once whenever there are more than 1,500.
 ///   It prints `ready` once the store is open, `begin put 12 13` before a save and
 ///   `ack put 12 13` once the save returned (likewise `del`), so a test can kill it at any
 ///   moment and know which saves were acknowledged.
 /// - `StoreCrashWriter hold <store> <count> <milliseconds>` opens the store (waiting up to
 ///   10 s for the lock), inserts records 1 to `count`, prints `locked <pid>`, holds the
 ///   lock for the given time, closes the store and prints `closed`.
+/// - `StoreCrashWriter probe <store> 0 0` tries to open the store for writing and to insert
+///   a record (`wrote`, or `refused <errno> <path>` for an I/O error, `refused <error>`
+///   otherwise), then to read it (`read <count>` or `unreadable <error>`): run as another
+///   user, it shows what a store does in a directory that user cannot write.
 ///
 /// Record `n` is always ``record(_:)``, so a test knows its exact value.
+///
+/// In debug builds, two environment variables reach into the store's file-system calls:
+/// - `STORE_CRASH_TRACE=1` prints `io <call> <path>` before each call (`write`, `sync`,
+///   `rename`, …), so a test knows what the writer was doing when it was killed;
+/// - `STORE_CRASH_STOP=<call>:<suffix>:<skip>` stops the writer for good before the
+///   `skip`+1-th such call on a path ending in `suffix`, after printing `stop <call> <path>`:
+///   `rename:.json:0` stops it between a new document's write and its rename.
 @main
 enum StoreCrashWriter {
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count == 4, let mode = arguments.first else {
-            fail("usage: StoreCrashWriter write|hold <store> <number> <number>")
+            fail("usage: StoreCrashWriter write|hold|probe <store> <number> <number>")
         }
         let url = URL(filePath: arguments[arguments.startIndex + 1])
         let first = Int(arguments[arguments.startIndex + 2]) ?? 0
@@ -37,6 +56,7 @@ enum StoreCrashWriter {
             switch mode {
             case "write": try await write(url, firstID: first, threshold: second)
             case "hold": try await hold(url, count: first, milliseconds: second)
+            case "probe": await probe(url)
             default: fail("unknown mode \(mode)")
             }
         } catch {
@@ -50,17 +70,27 @@ enum StoreCrashWriter {
     }
 
     static func write(_ url: URL, firstID: Int, threshold: Int) async throws {
-        let store = try await JSONFileStore<ConformanceRecord>.open(
-            at: url,
-            options: JSONFileStoreOptions(
-                lockTimeout: .seconds(10), compactionThreshold: threshold))
+        var options = JSONFileStoreOptions(
+            lockTimeout: .seconds(10), compactionThreshold: threshold)
+        #if DEBUG
+            options.faults = IOHooks(ProcessInfo.processInfo.environment)?.check
+        #endif
+        let store = try await JSONFileStore<ConformanceRecord>.open(at: url, options: options)
         var existing = try await store.fetch(.all).map(\.id)
         say("ready")
         var next = firstID
         var round = 0
         while true {
             round += 1
-            if round % 5 == 0, !existing.isEmpty {
+            if existing.count > 1_500 {
+                // Keeps the store small however long the writer runs: the oldest 1,000 go in
+                // one commit.
+                let doomed = Array(existing.prefix(1_000))
+                existing.removeFirst(1_000)
+                say("begin del " + doomed.map(String.init).joined(separator: " "))
+                _ = try await store.delete(where: .in(\.id, doomed))
+                say("ack del " + doomed.map(String.init).joined(separator: " "))
+            } else if round % 5 == 0, !existing.isEmpty {
                 let doomed = existing.remove(at: (round * 7919) % existing.count)
                 say("begin del \(doomed)")
                 try await store.delete(id: doomed)
@@ -109,6 +139,25 @@ enum StoreCrashWriter {
         say("closed")
     }
 
+    static func probe(_ url: URL) async {
+        do {
+            let store = try await JSONFileStore<ConformanceRecord>.open(at: url)
+            try await store.insert(record(1_000_000))
+            say("wrote")
+        } catch StoreError.io(let path, _, let code, _) {
+            say("refused \(code) \(path)")
+        } catch {
+            say("refused \(error)")
+        }
+        do {
+            let reader = try await JSONFileStore<ConformanceRecord>.open(
+                at: url, options: .readOnly)
+            say("read \(try await reader.count())")
+        } catch {
+            say("unreadable \(error)")
+        }
+    }
+
     /// Writes a line to standard output at once, unbuffered.
     static func say(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -119,3 +168,43 @@ enum StoreCrashWriter {
         exit(1)
     }
 }
+
+#if DEBUG
+    /// The writer's hooks into the store's file-system calls (see ``StoreCrashWriter``).
+    ///
+    /// `@unchecked Sendable`: `remaining` is read and written only while `lock` is held.
+    final class IOHooks: @unchecked Sendable {
+        private let trace: Bool
+        private let stop: (call: String, suffix: String)?
+        private let lock = NSLock()
+        private var remaining: Int
+
+        init?(_ environment: [String: String]) {
+            trace = environment["STORE_CRASH_TRACE"] == "1"
+            let parts = environment["STORE_CRASH_STOP"]?.split(separator: ":").map(String.init)
+            if let parts, parts.count == 3 {
+                stop = (parts[0], parts[1])
+                remaining = Int(parts[2]) ?? 0
+            } else {
+                stop = nil
+                remaining = 0
+            }
+            guard trace || stop != nil else { return nil }
+        }
+
+        /// Runs before each file-system call; never makes one fail.
+        func check(_ call: FileSystem.Call, _ path: String) -> Int32? {
+            if trace { StoreCrashWriter.say("io \(call.rawValue) \(path)") }
+            guard let stop, stop.call == call.rawValue, path.hasSuffix(stop.suffix) else {
+                return nil
+            }
+            lock.lock()
+            remaining -= 1
+            let stopsHere = remaining == -1
+            lock.unlock()
+            guard stopsHere else { return nil }
+            StoreCrashWriter.say("stop \(call.rawValue) \(path)")
+            while true { sleep(60) }
+        }
+    }
+#endif

@@ -1,0 +1,79 @@
+import Foundation
+import FuzzSupport
+import PokedexKit
+import StoreFuzzSupport
+
+@testable import ModelStorage
+
+/// Reads a store document from any bytes, as `JSONFileStore` does when it opens: the envelope,
+/// the records, a repeated id, and for an older schema the migration through the store's own
+/// JSON parser.
+///
+/// Properties: reading throws nothing but a `StoreError` naming the document (corrupt,
+/// unsupported or unmigratable); what reads, written again as a document, reads back the same
+/// records, generation and version.
+@main
+enum StoreDocumentFuzz: FuzzTarget {
+    static func main() {
+        FuzzDriver.main(Self.self)
+    }
+
+    static let paths = StorePaths(URL(filePath: "/fuzz/store.json"))
+
+    /// Documents the store wrote for 0, 1, 3 and 10 fixture Pokémon, with keys in the
+    /// encoder's order and sorted.
+    static func seeds() throws -> [String: Data] {
+        var seeds: [String: Data] = [:]
+        for count in [0, 1, 3, 10] {
+            let records = try StoreSeeds.pokemon(
+                stride(from: 1, through: 151, by: 15).prefix(count))
+            seeds["document-\(count).json"] = try StoreSeeds.document(of: records)
+            seeds["document-\(count)-sorted.json"] = try StoreSeeds.document(
+                of: records, sortsKeys: true)
+        }
+        return seeds
+    }
+
+    static func run(_ input: Data) {
+        check(input, as: Pokemon.self)
+        check(input, as: MigratedPokemon.self)
+    }
+
+    static func check<Model: StorableModel & Equatable>(_ input: Data, as _: Model.Type) {
+        let loaded: StoreLoader.Loaded<Model>
+        do {
+            loaded = try StoreLoader.decode(
+                document: input, journal: nil, paths: paths, as: Model.self)
+        } catch {
+            requireNamesDocument(error)
+            return
+        }
+        let records = Array(loaded.state.table.records)
+        do {
+            let written = try StoreDocument.encode(
+                records, count: records.count, generation: loaded.generation,
+                version: loaded.state.version, encoder: RecordCoding.makeEncoder())
+            let again = try StoreLoader.decode(
+                document: written, journal: nil, paths: paths, as: Model.self)
+            require(
+                Array(again.state.table.records) == records,
+                "the records do not read back the same")
+            require(again.generation == loaded.generation, "the generation changed")
+            require(again.state.version == loaded.state.version, "the version changed")
+        } catch {
+            fatalError("a document that reads does not read back once written: \(error)")
+        }
+    }
+
+    static func requireNamesDocument(_ error: StoreError) {
+        switch error {
+        case .corruptFile(let path, let problem, _):
+            require(path == paths.document && !problem.isEmpty, "\(error)")
+        case .unsupportedVersion(let path, _, _, _), .migrationFailed(let path, _, _, _):
+            require(path == paths.document, "\(error)")
+        default:
+            fatalError("reading a document threw \(error)")
+        }
+        require(!error.description.isEmpty, "an empty description")
+    }
+}

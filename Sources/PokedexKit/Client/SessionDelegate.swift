@@ -1,0 +1,51 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The delegate of a session ``URLSessionTransport`` made: hands each task's body, chunk by
+/// chunk, to the ``ResponseLoad`` waiting for it, and cancels a task whose body passes the
+/// load's limit.
+///
+/// `@unchecked Sendable`: `loads` is read and written only while `lock` is held; the session
+/// calls the delegate on its own serial queue.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var loads: [Int: ResponseLoad] = [:]
+
+    /// Routes a task's callbacks to a load, until the task completes.
+    func register(_ load: ResponseLoad, for task: URLSessionTask) {
+        lock.lock()
+        loads[task.taskIdentifier] = load
+        lock.unlock()
+    }
+
+    /// Forgets a task that was never started.
+    func unregister(_ task: URLSessionTask) {
+        lock.lock()
+        loads[task.taskIdentifier] = nil
+        lock.unlock()
+    }
+
+    private func load(for task: URLSessionTask, removing: Bool = false) -> ResponseLoad? {
+        lock.lock()
+        defer { lock.unlock() }
+        return removing
+            ? loads.removeValue(forKey: task.taskIdentifier) : loads[task.taskIdentifier]
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let load = load(for: dataTask) else { return }
+        let expected = dataTask.response?.expectedContentLength ?? -1
+        if load.append(data, expectedLength: expected) == .passedLimit {
+            ResponseLoad.cancel(dataTask)
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+    ) {
+        load(for: task, removing: true)?.complete(response: task.response, error: error)
+    }
+}
