@@ -54,6 +54,44 @@ extension StoreConformance {
                 "nothing matches",
                 Query(where: \.attack > 1000), []
             ),
+        ] + idQueryCases(samples)
+    }
+
+    /// Queries whose conditions name ids, which a store may look up instead of scanning: they
+    /// must select what a scan selects, in store order unless sorted.
+    static func idQueryCases(
+        _ samples: [ConformanceRecord]
+    ) -> [(name: String, query: Query<ConformanceRecord>, ids: [Int])] {
+        let listed = [5, 40, 3, 99, 5, 28]
+        return [
+            ("id == 12", Query(where: \.id == 12), [12]),
+            ("id == an absent id", Query(where: \.id == 99), []),
+            (
+                "id in a list with repeats and an absent id, store order",
+                Query(where: .in(\.id, listed)),
+                samples.filter { listed.contains($0.id) }.map(\.id)
+            ),
+            (
+                "id in a list and attack >= 50, by attack descending, first 2",
+                Query(
+                    where: .in(\.id, listed) && \.attack >= 50,
+                    sortedBy: [.descending(\.attack)], limit: 2),
+                Array(
+                    samples.filter { listed.contains($0.id) && $0.attack >= 50 }
+                        .sorted { $0.attack > $1.attack }.prefix(2)
+                ).map(\.id)
+            ),
+            ("id == 3 or id == 35, store order", Query(where: \.id == 35 || \.id == 3), [3, 35]),
+            (
+                "id == 3 or attack > 90, store order",
+                Query(where: \.id == 3 || \.attack > 90),
+                samples.filter { $0.id == 3 || $0.attack > 90 }.map(\.id)
+            ),
+            (
+                "not id == 3",
+                Query(where: !(\.id == 3)), samples.filter { $0.id != 3 }.map(\.id)
+            ),
+            ("id == 3 and id == 4", Query(where: \.id == 3 && \.id == 4), []),
         ]
     }
 
@@ -87,6 +125,30 @@ extension StoreConformance {
                     try await store.count(where: \.attack < 30 && .contains(\.tags, "red")),
                     samples.filter { $0.attack < 30 && $0.tags.contains("red") }.count,
                     "count of weak red ones")
+            },
+            StoreConformanceCheck(
+                name: "idQueriesAfterDeletes",
+                summary: "Conditions on ids see deletes and re-inserts as scans do: a deleted "
+                    + "record is gone, one inserted again comes last."
+            ) { makeStore in
+                let store = try await seeded(makeStore, 1...60)
+                try await store.delete(where: \.id < 30 && \.attack > 20)
+                try await store.delete(id: 45)
+                try await store.insert(.sample(10))
+                var expected = Array(1...60).map(ConformanceRecord.sample).filter {
+                    !($0.id < 30 && $0.attack > 20) && $0.id != 45 && $0.id != 10
+                }
+                expected.append(.sample(10))
+                let listed = [45, 10, 2, 59, 3, 1, 30]
+                try expectEqual(
+                    try await store.fetch(Query(where: .in(\.id, listed))).map(\.id),
+                    expected.filter { listed.contains($0.id) }.map(\.id), "ids in a list")
+                try expectEqual(
+                    try await store.count(where: .in(\.id, listed)),
+                    expected.filter { listed.contains($0.id) }.count, "count of ids in a list")
+                try expectEqual(
+                    try await store.fetch(Query(where: \.id == 45)).map(\.id), [],
+                    "a deleted id")
             },
             StoreConformanceCheck(
                 name: "invalidQueryThrows",

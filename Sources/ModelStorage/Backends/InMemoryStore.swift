@@ -44,7 +44,9 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
-    /// - Complexity: O(*n*) to filter, plus the sort (see ``ModelStore/fetch(_:)``).
+    /// - Complexity: O(*n*) to filter, plus the sort (see ``ModelStore/fetch(_:)``); O(*k* log
+    ///   *k*) when the condition pins *k* ids (`\.id == x`, `.in(\.id, ids)`, or an `&&` with
+    ///   such a clause), which are looked up instead.
     public func fetch(_ query: Query<Model>) throws -> [Model] {
         try state.fetch(query)
     }
@@ -54,7 +56,7 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Parameter condition: The condition.
     /// - Returns: The number of matching records.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated.
-    /// - Complexity: O(1) for `.true`, O(*n*) otherwise.
+    /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(*n*) otherwise.
     public func count(where condition: Condition<Model>) throws -> Int {
         try state.count(where: condition)
     }

@@ -98,7 +98,9 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Returns: The selected records.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
     ///   ``StoreError/closed(path:)`` when the store is closed.
-    /// - Complexity: O(*n*) to filter, plus the sort (see ``ModelStore/fetch(_:)``).
+    /// - Complexity: O(*n*) to filter, plus the sort (see ``ModelStore/fetch(_:)``); O(*k* log
+    ///   *k*) when the condition pins *k* ids (`\.id == x`, `.in(\.id, ids)`, or an `&&` with
+    ///   such a clause), which are looked up instead.
     public func fetch(_ query: Query<Model>) throws -> [Model] {
         try checkOpen()
         return try state.fetch(query)
@@ -110,7 +112,7 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Returns: The number of matching records.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated;
     ///   ``StoreError/closed(path:)`` when the store is closed.
-    /// - Complexity: O(1) for `.true`, O(*n*) otherwise.
+    /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(*n*) otherwise.
     public func count(where condition: Condition<Model>) throws -> Int {
         try checkOpen()
         return try state.count(where: condition)

@@ -1,3 +1,5 @@
+import KeyPathQuery
+
 /// Records in insertion order with an index by id: the table both backends keep in memory.
 ///
 /// Records sit densely in one array, so that the query engine scans them in place through
@@ -13,6 +15,11 @@ struct RecordTable<Model: StorableModel>: Sendable {
     private var positions: [Model.ID: Int] = [:]
     /// The number of records.
     private(set) var count = 0
+    /// The model's mapped attributes (``Queryable/queryAttributes``) of the id's type whose
+    /// value has equalled the id in every record put so far — `\.id` itself, as the model's
+    /// own conditions write it, and any attribute that mirrors it. A condition that pins one
+    /// of them is answered by looking ids up (``records(withIDs:)``).
+    private(set) var idKeyPaths: [IDKeyPath] = Self.attributesOfIDType
 
     /// A record whose id an earlier record already has.
     struct DuplicateRecord: Error {
@@ -36,6 +43,7 @@ struct RecordTable<Model: StorableModel>: Sendable {
                 throw DuplicateRecord(index: slots.count, id: id)
             }
             slots.append(record)
+            keepIDKeyPaths(matching: record)
         }
         isLive = Array(repeating: true, count: slots.count)
         count = slots.count
@@ -54,6 +62,27 @@ struct RecordTable<Model: StorableModel>: Sendable {
         positions[id] != nil
     }
 
+    /// The records with some of these ids, in insertion order, each once; ids no record has
+    /// are skipped.
+    ///
+    /// - Complexity: O(*k* log *k*) for *k* ids.
+    func records(withIDs ids: [Model.ID]) -> [Model] {
+        var found: [Int] = []
+        found.reserveCapacity(ids.count)
+        for id in ids {
+            if let position = positions[id] { found.append(position) }
+        }
+        found.sort()
+        var records: [Model] = []
+        records.reserveCapacity(found.count)
+        var previous = -1
+        for position in found where position != previous {
+            records.append(slots[position])
+            previous = position
+        }
+        return records
+    }
+
     /// The records in insertion order.
     var records: Records { Records(slots: slots, isLive: deadSlots == 0 ? nil : isLive) }
 
@@ -63,6 +92,7 @@ struct RecordTable<Model: StorableModel>: Sendable {
     @discardableResult
     mutating func put(_ record: Model) -> Model? {
         let id = record.id
+        keepIDKeyPaths(matching: record)
         // One hash for a new record: claim the next slot, and give it back if taken.
         if let position = positions.updateValue(slots.count, forKey: id) {
             positions[id] = position
@@ -88,6 +118,25 @@ struct RecordTable<Model: StorableModel>: Sendable {
         count -= 1
         if deadSlots > Swift.max(32, count) || count == 0 { compactSlots() }
         return old
+    }
+
+    /// An attribute of the id's type: taken from the model's attribute map, whose key paths
+    /// are `Sendable`, and never changed.
+    struct IDKeyPath: @unchecked Sendable {
+        let keyPath: KeyPath<Model, Model.ID>
+    }
+
+    private static var attributesOfIDType: [IDKeyPath] {
+        Model.queryAttributes.entries.compactMap {
+            ($0.keyPath as? KeyPath<Model, Model.ID>).map(IDKeyPath.init(keyPath:))
+        }
+    }
+
+    /// Drops the id key paths whose value in this record is not its id.
+    private mutating func keepIDKeyPaths(matching record: Model) {
+        guard !idKeyPaths.isEmpty else { return }
+        let id = record.id
+        idKeyPaths.removeAll { record[keyPath: $0.keyPath] != id }
     }
 
     private mutating func compactSlots() {

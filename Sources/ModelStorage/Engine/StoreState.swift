@@ -22,13 +22,34 @@ struct StoreState<Model: StorableModel>: Sendable {
         table[id]
     }
 
+    /// The records a query selects: those with the ids its condition pins, looked up, or
+    /// else every record, scanned.
     func fetch(_ query: Query<Model>) throws(StoreError) -> [Model] {
-        try StoreTransaction<Model>.compile(query).apply(to: table.records)
+        let compiled = try StoreTransaction<Model>.compile(query)
+        if let candidates = candidates(for: query.condition) {
+            return compiled.apply(to: candidates)
+        }
+        return compiled.apply(to: table.records)
     }
 
+    /// The number of records that satisfy a condition, found as ``fetch(_:)`` finds them.
     func count(where condition: Condition<Model>) throws(StoreError) -> Int {
         if condition.isAlwaysTrue { return table.count }
-        return try StoreTransaction<Model>.compile(condition).count(in: table.records)
+        let compiled = try StoreTransaction<Model>.compile(condition)
+        if let candidates = candidates(for: condition) {
+            return compiled.count(in: candidates)
+        }
+        return compiled.count(in: table.records)
+    }
+
+    /// The only records a condition can hold for, in the table's order, when it pins fewer
+    /// ids than the table has records; `nil` when every record must be scanned.
+    ///
+    /// The whole condition is still evaluated on them: this only narrows the scan.
+    private func candidates(for condition: Condition<Model>) -> [Model]? {
+        guard let ids = condition.pinnedIDs(through: table.idKeyPaths), ids.count < table.count
+        else { return nil }
+        return table.records(withIDs: ids)
     }
 
     func versioned(id: Model.ID) -> Versioned<Model>? {
