@@ -53,6 +53,6 @@ struct NamedResourceListTests {
         let error = try #require(throws: DecodingError.self) {
             try JSONDecoder().decode(NamedResourceList.self, from: Data(json.utf8))
         }
-        #expect(FetchedPokemonMalformedInputTests.describe(error).contains("url"))
+        #expect(FetchedPokemonMalformedInputTests.describe(error).path == "results.0.url")
     }
 }

@@ -37,6 +37,19 @@ struct PokemonTests {
         #expect(try JSONDecoder().decode(Pokemon.self, from: data) == pikachu)
     }
 
+    @Test("maps every stored property to the attribute name of its stored form")
+    func queryMappingIsComplete() throws {
+        var pikachu = Pokemon(try fetched(25))
+        pikachu.favorite = true
+        try Pokemon.validateQueryAttributes(against: pikachu)
+
+        let data = try JSONEncoder().encode(pikachu)
+        let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let names = Pokemon.queryAttributes.entries.map(\.name)
+        #expect(Set(names) == Set(object.keys))
+        #expect(names.count == object.count)
+    }
+
     @Test("round-trips for every fixture, nulls included", arguments: Fixtures.trimmedIDs)
     func roundTrips(id: Int) throws {
         var pokemon = Pokemon(try fetched(id))
