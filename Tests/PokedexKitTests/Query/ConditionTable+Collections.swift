@@ -100,5 +100,33 @@ extension ConditionTable {
             "a Boolean and a text test", \.favorite == false && .hasSuffix(\.name, "chu"),
             matching: { !$0.favorite && $0.name.hasSuffix("chu") },
             format: "%K == %@ AND %K ENDSWITH %@", ["favorite", false, "name", "chu"]),
+        ConditionRow(
+            "all([...]) with .true among them: a filter left empty adds nothing",
+            .all([.true, \.attack >= 100, .true, .contains(\.types, .fire)]),
+            matching: { $0.attack >= 100 && $0.types.contains(.fire) },
+            format: "%K >= %@ AND ANY %K == %@", ["attack", 100, "types", "fire"]),
+        ConditionRow(
+            "any([...]) with .false among them",
+            .any([.false, .hasPrefix(\.name, "mew"), \.hp == 255]),
+            matching: { $0.name.hasPrefix("mew") || $0.hp == 255 },
+            format: "%K BEGINSWITH %@ OR %K == %@", ["name", "mew", "hp", 255]),
+        ConditionRow(
+            "all([...]) of nothing matches everything", .all([]),
+            matching: { _ in true },
+            format: "TRUEPREDICATE", [], selection: .everything),
+        ConditionRow(
+            "any([...]) of nothing matches nothing", .any([]),
+            matching: { _ in false },
+            format: "FALSEPREDICATE", [], selection: .nothing),
+        ConditionRow(
+            "all([...]) holding .false matches nothing", .all([\.attack >= 80, .false]),
+            matching: { _ in false },
+            format: "FALSEPREDICATE", [], selection: .nothing),
+        ConditionRow(
+            "all([...]) nested in any([...])",
+            .any([.all([\.speed >= 110, !.contains(\.types, .psychic)]), \.defense >= 180]),
+            matching: { ($0.speed >= 110 && !$0.types.contains(.psychic)) || $0.defense >= 180 },
+            format: "(%K >= %@ AND NOT (ANY %K == %@)) OR %K >= %@",
+            ["speed", 110, "types", "psychic", "defense", 180]),
     ]
 }

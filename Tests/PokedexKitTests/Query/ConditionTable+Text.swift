@@ -55,6 +55,23 @@ extension ConditionTable {
             matching: { $0.name.replacingOccurrences(of: "é", with: "e").contains("Flabebe") },
             format: "%K CONTAINS[d] %@", ["name", "Flabebe"], sql: .refused),
         ConditionRow(
+            "hasPrefix ignoring diacritics: SQL refuses",
+            .hasPrefix(\.name, "Flabe", options: .diacriticInsensitive),
+            matching: {
+                $0.name.folding(options: .diacriticInsensitive, locale: nil).hasPrefix("Flabe")
+            },
+            format: "%K BEGINSWITH[d] %@", ["name", "Flabe"], sql: .refused),
+        ConditionRow(
+            "like ignoring case and diacritics: SQL refuses",
+            .like(\.name, "FLAB?B?", options: [.caseInsensitive, .diacriticInsensitive]),
+            matching: {
+                let folded = $0.name.lowercased().folding(
+                    options: .diacriticInsensitive, locale: nil)
+                return folded.count == 7 && folded.hasPrefix("flab")
+                    && folded.dropFirst(5).first == "b"
+            },
+            format: "%K LIKE[cd] %@", ["name", "FLAB?B?"], sql: .refused),
+        ConditionRow(
             "contains unicode, exactly", .contains(\.name, "é"),
             matching: { $0.name.unicodeScalars.contains("\u{E9}") },
             format: "%K CONTAINS %@", ["name", "é"]),
