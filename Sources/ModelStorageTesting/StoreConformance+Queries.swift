@@ -127,6 +127,36 @@ extension StoreConformance {
                     "count of weak red ones")
             },
             StoreConformanceCheck(
+                name: "fetchResultReadsAtOneMoment",
+                summary: "fetchResult(_:) returns what fetch(_:) selects with the total count and "
+                    + "version, all read at one moment, even beside concurrent inserts."
+            ) { makeStore in
+                let store = try await seeded(makeStore, queryIDs)
+                let version = try await store.fetchVersioned(id: queryIDs[0])?.version
+                for (name, query, ids) in queryCases {
+                    let result = try await store.fetchResult(query)
+                    try expectEqual(result.records.map(\.id), ids, name)
+                    try expectEqual(result.totalCount, queryIDs.count, "total count: \(name)")
+                    try expectEqual(result.version, version ?? 0, "version: \(name)")
+                }
+                // Every record matches `.all`, so the two numbers must agree in every result,
+                // whatever commits land around the reads.
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for id in 1_000..<1_100 { try await store.insert(.sample(id)) }
+                    }
+                    group.addTask {
+                        for _ in 0..<100 {
+                            let result = try await store.fetchResult(.all)
+                            try expectEqual(
+                                result.records.count, result.totalCount,
+                                "records and total count of one result")
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            },
+            StoreConformanceCheck(
                 name: "idQueriesAfterDeletes",
                 summary: "Conditions on ids see deletes and re-inserts as scans do: a deleted "
                     + "record is gone, one inserted again comes last."

@@ -41,7 +41,9 @@ struct IDLookupTests {
                     contentsOf: mirrored + [Numbered(id: 70, number: 7, label: "x")])
                 try await store.close()
             }
-            let store = try await JSONFileStore<Numbered>.open(at: url)
+            // Reopened after a close: wait out a child process another test may be starting.
+            let store = try await JSONFileStore<Numbered>.open(
+                at: url, options: JSONFileStoreOptions(lockTimeout: .seconds(10)))
             #expect(try await store.fetch(Query(where: \.number == 7)).map(\.id) == [7, 70])
             #expect(
                 try await store.fetch(Query(where: .in(\.id, [70, 7, 3]) && \.number == 7))

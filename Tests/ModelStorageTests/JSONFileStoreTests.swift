@@ -210,6 +210,47 @@ struct JSONFileStoreTests {
         }
     }
 
+    /// A transaction that throws — from its own body, or from a write inside it — leaves every
+    /// file of the store exactly as it was, whether it would have appended to the journal or
+    /// outgrown it and rewritten the document.
+    @Test(arguments: [3, 5_000])
+    func aThrowingTransactionLeavesTheFilesAsTheyWere(writes: Int) async throws {
+        struct Abandoned: Error {}
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "store.json")
+            let store = try await open(url)
+            try await store.upsert(contentsOf: (1...10).map(Record.sample))
+            try await store.update(id: 2) { $0.favorite = true }
+            let records = try await store.fetch(.all)
+            let before = try filesSnapshot(of: directory)
+
+            await #expect(throws: Abandoned.self) {
+                try await store.transaction { transaction in
+                    transaction.upsert(contentsOf: (100..<100 + writes).map(Record.sample))
+                    transaction.delete(id: 1)
+                    try transaction.update(id: 3) { $0.name = "changed" }
+                    throw Abandoned()
+                }
+            }
+            await #expect(throws: StoreError.self) {
+                try await store.transaction { transaction in
+                    transaction.upsert(contentsOf: (100..<100 + writes).map(Record.sample))
+                    try transaction.insert(.sample(4))  // already stored
+                }
+            }
+            try expectUnchanged(directory, since: before)
+            #expect(try await store.fetch(.all) == records)
+
+            // The store goes on working, and a reopened one sees what the memory holds.
+            try await store.update(id: 5) { $0.attack = 1 }
+            try await store.close()
+            let reopened = try await open(url)
+            #expect(try await reopened.count() == 10)
+            #expect(try await reopened.fetch(id: 5)?.attack == 1)
+            #expect(try await reopened.fetch(id: 3)?.name == records[2].name)
+        }
+    }
+
     @Test func staleTemporaryFilesFromACrashAreRemoved() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")

@@ -139,7 +139,10 @@ struct LockTests {
                 try await JSONFileStore<Record>.open(at: url)
             }
             try await first.close()
-            let second = try await JSONFileStore<Record>.open(at: url)
+            // A child process other tests start at this instant shares the lock's descriptor
+            // until its exec: wait out that moment.
+            let second = try await JSONFileStore<Record>.open(
+                at: url, options: JSONFileStoreOptions(lockTimeout: .seconds(10)))
             #expect(try await second.count() == 0)
         }
     }

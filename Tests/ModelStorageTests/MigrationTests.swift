@@ -33,7 +33,9 @@ struct MigrationTests {
             try await store.update(id: 1) { $0.favorite = true }
             try await store.close()
 
-            let reopened = try await JSONFileStore<RecordV2>.open(at: url)
+            // Reopened after a close: wait out a child process another test may be starting.
+            let reopened = try await JSONFileStore<RecordV2>.open(
+                at: url, options: JSONFileStoreOptions(lockTimeout: .seconds(10)))
             #expect(reopened.migratedFromSchemaVersion == nil)
             #expect(try await reopened.fetch(id: 1)?.favorite == true)
         }

@@ -51,6 +51,16 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
         try state.fetch(query)
     }
 
+    /// The records a query selects with the store's total count and version, read at once.
+    ///
+    /// - Parameter query: The condition, sort keys and page.
+    /// - Returns: The selected records, the number of records in all, and the version.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
+    /// - Complexity: That of ``fetch(_:)``.
+    public func fetchResult(_ query: Query<Model>) throws -> QueryResult<Model> {
+        try state.fetchResult(query)
+    }
+
     /// The number of records that satisfy a condition.
     ///
     /// - Parameter condition: The condition.

@@ -106,6 +106,18 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
         return try state.fetch(query)
     }
 
+    /// The records a query selects with the store's total count and version, read at once.
+    ///
+    /// - Parameter query: The condition, sort keys and page.
+    /// - Returns: The selected records, the number of records in all, and the version.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
+    ///   ``StoreError/closed(path:)`` when the store is closed.
+    /// - Complexity: That of ``fetch(_:)``.
+    public func fetchResult(_ query: Query<Model>) throws -> QueryResult<Model> {
+        try checkOpen()
+        return try state.fetchResult(query)
+    }
+
     /// The number of records that satisfy a condition.
     ///
     /// - Parameter condition: The condition.

@@ -21,6 +21,11 @@ public struct JSONFileStoreOptions: Sendable {
 
     /// How long opening for writing waits for another writer to release the lock before it
     /// throws ``StoreError/locked(path:pid:)``; zero (do not wait) by default.
+    ///
+    /// Reopening a store this process has just closed can also meet the lock for a moment:
+    /// a child process the app starts at that instant shares the lock file's descriptor
+    /// between its `fork` and `exec` (the descriptor is close-on-exec, so it goes at `exec`).
+    /// A short timeout, such as a second, rides that out.
     public var lockTimeout: Duration
 
     /// The journal size in bytes past which commits are folded into a rewritten document:

@@ -32,6 +32,11 @@ struct StoreState<Model: StorableModel>: Sendable {
         return compiled.apply(to: table.records)
     }
 
+    /// The records a query selects, with the total count and the version, at this moment.
+    func fetchResult(_ query: Query<Model>) throws(StoreError) -> QueryResult<Model> {
+        QueryResult(records: try fetch(query), totalCount: table.count, version: version)
+    }
+
     /// The number of records that satisfy a condition, found as ``fetch(_:)`` finds them.
     func count(where condition: Condition<Model>) throws(StoreError) -> Int {
         if condition.isAlwaysTrue { return table.count }

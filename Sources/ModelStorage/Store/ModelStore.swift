@@ -45,7 +45,8 @@ import KeyPathQuery
 ///
 /// Only ``fetch(id:)``, ``fetch(_:)``, ``count(where:)``, ``fetchVersioned(id:)``,
 /// ``transaction(_:)`` and ``observe(_:)`` have no default: every other write is provided in
-/// terms of ``transaction(_:)`` and ``StoreTransaction``, which also resolves merges. Run
+/// terms of ``transaction(_:)`` and ``StoreTransaction``, which also resolves merges, and
+/// ``fetchResult(_:)`` in terms of ``observe(_:)``. Run
 /// `ModelStorageTesting`'s conformance checks against your backend to prove it meets this
 /// contract.
 public protocol ModelStore<Model>: Sendable {
@@ -82,6 +83,24 @@ public protocol ModelStore<Model>: Sendable {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated.
     /// - Complexity: O(1) for `.true`, O(*n*) otherwise.
     func count(where condition: Condition<Model>) async throws -> Int
+
+    /// The records a query selects together with the store's total count and version, all
+    /// read at one moment — what a list screen shows beside "n of m loaded".
+    ///
+    /// ```swift
+    /// let result = try await store.fetchResult(Query(where: \.favorite == true))
+    /// print("\(result.records.count) favorites; \(result.totalCount) stored in all")
+    /// ```
+    ///
+    /// The default implementation takes the first result of ``observe(_:)``, which the
+    /// contract requires to be read at one moment; backends may read it more directly.
+    ///
+    /// - Parameter query: The condition, sort keys and page.
+    /// - Returns: The selected records, the number of records in all, and the version read.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
+    ///   ``StoreError/closed(path:)`` when the store is closed.
+    /// - Complexity: That of ``fetch(_:)``.
+    func fetchResult(_ query: Query<Model>) async throws -> QueryResult<Model>
 
     /// The record with an id, with the store's version, ready to edit and save with a merge
     /// policy.
@@ -214,4 +233,22 @@ public protocol ModelStore<Model>: Sendable {
     ///   size of the record's attributes otherwise, plus storing it.
     @discardableResult
     func save(_ edit: Versioned<Model>, mergePolicy: MergePolicy) async throws -> Model
+}
+
+extension ModelStore {
+    /// The records a query selects with the store's total count and version, read at one
+    /// moment: the first result of ``observe(_:)``.
+    ///
+    /// - Parameter query: The condition, sort keys and page.
+    /// - Returns: The selected records, the number of records in all, and the version read.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
+    ///   ``StoreError/closed(path:)`` when the store is closed.
+    /// - Complexity: That of ``fetch(_:)``.
+    public func fetchResult(_ query: Query<Model>) async throws -> QueryResult<Model> {
+        for await result in try await observe(query) {
+            return result
+        }
+        // A stream that ends at once: the store closed before it could answer.
+        throw StoreError.closed(path: String(describing: Self.self))
+    }
 }

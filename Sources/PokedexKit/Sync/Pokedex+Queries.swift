@@ -1,8 +1,8 @@
 import Foundation
 
 extension Pokedex {
-    /// The stored Pokémon a filter selects, beside the number stored in all — "what matches?"
-    /// and "all loaded?" are never confused.
+    /// The stored Pokémon a filter selects, beside the number stored in all, read at one
+    /// moment — "what matches?" and "all loaded?" are never confused.
     ///
     /// - Parameter filter: What to look for; every Pokémon in id order by default.
     /// - Returns: The selected Pokémon and the store's total count.
@@ -11,9 +11,8 @@ extension Pokedex {
     public func pokemon(matching filter: PokemonFilter = PokemonFilter()) async throws
         -> PokedexResult
     {
-        let records = try await store.fetch(filter.query)
-        let total = try await store.count(where: .true)
-        return PokedexResult(records: records, totalCount: total)
+        let result = try await store.fetchResult(filter.query)
+        return PokedexResult(records: result.records, totalCount: result.totalCount)
     }
 
     /// A stored Pokémon, by id or by name (ignoring case).
