@@ -45,7 +45,7 @@ let package = Package(
             dependencies: ["KeyPathQuery", "ModelStorage"]
         ),
         // The 151 first-generation entries as bundled resources, in a product of their own so
-        // that apps which do not want 600 KB of data do not carry it.
+        // that apps which do not want 240 KB of data do not carry it.
         .target(
             name: "PokedexOfflineData",
             dependencies: ["PokedexKit"],
@@ -79,6 +79,12 @@ let package = Package(
             dependencies: ["KeyPathQuery", "CSQLite"],
             path: "Tests/Support/QueryTestSupport"
         ),
+        // Starts Scripts/pokeapi-test-server.py, a local PokeAPI with injected faults, for the
+        // client, sync and command-line tests.
+        .target(
+            name: "PokeAPITestServer",
+            path: "Tests/Support/PokeAPITestServer"
+        ),
 
         // MARK: Tests
 
@@ -106,11 +112,13 @@ let package = Package(
         ),
         .testTarget(
             name: "PokedexCLITests",
-            dependencies: ["pokedex", "timer-records", "PokedexKit"]
+            dependencies: ["pokedex", "timer-records", "PokedexKit", "PokeAPITestServer"]
         ),
         .testTarget(
             name: "PokedexKitTests",
-            dependencies: ["PokedexKit", "PokedexOfflineData", "QueryTestSupport"],
+            dependencies: [
+                "PokedexKit", "PokedexOfflineData", "QueryTestSupport", "PokeAPITestServer",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -37,8 +37,11 @@ struct PokedexTool {
             Console.error("pokedex: \(error)")
             Console.error(Usage.hint(for: name))
             return 2
-        } catch let error as CommandFailure {
+        } catch let error as UnopenableStore {
+            // Well-formed arguments, but the store they lead to cannot be used: the work
+            // failed (1), and the hint shows how to name another store.
             Console.error("pokedex: \(error)")
+            Console.error(Usage.hint(for: name))
             return 1
         } catch {
             Console.error("pokedex: \(error)")

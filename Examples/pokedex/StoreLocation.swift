@@ -13,13 +13,29 @@ enum StoreLocation {
     static var defaultURL: URL {
         let base =
             FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? FileManager.default.homeDirectoryForCurrentUser.appending(path: ".local/share")
+            ?? homeDirectory.appending(path: ".local/share")
         return base.appending(path: "pokedex/pokedex.json")
     }
 
     static var defaultDescription: String {
-        defaultURL.path.replacingOccurrences(
-            of: FileManager.default.homeDirectoryForCurrentUser.path, with: "~")
+        displayPath(defaultURL)
+    }
+
+    /// The user's home: `$HOME`, as the data directory is found from it, or the account's.
+    static var homeDirectory: URL {
+        if let home = ProcessInfo.processInfo.environment["HOME"], home.hasPrefix("/") {
+            return URL(filePath: home, directoryHint: .isDirectory)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser
+    }
+
+    /// A file's path for people to read: under the home directory, `~/…`.
+    static func displayPath(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path(percentEncoded: false)
+        var home = homeDirectory.standardizedFileURL.path(percentEncoded: false)
+        while home.count > 1, home.hasSuffix("/") { home.removeLast() }
+        guard home != "/", path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
     }
 
     /// The location the arguments name.
@@ -59,20 +75,25 @@ enum OpenedStore {
     case memory(InMemoryStore<Pokemon>)
 
     /// Opens the store for reading only: no lock, alongside any writer.
+    ///
+    /// - Throws: ``UnopenableStore`` when the file is not a store this tool can read.
     static func forReading(_ location: StoreLocation) async throws -> OpenedStore {
         switch location {
         case .inMemory:
-            return .memory(try await bundledInMemory())
+            return .memory(try InMemoryStore.bundledPokemon())
         case .file(let url):
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw CommandFailure(
                     "no store at \(url.path); run 'pokedex sync' first (or pass --store PATH)")
             }
-            return .file(try await JSONFileStore<Pokemon>.open(at: url, options: .readOnly))
+            return .file(try await open(url, options: .readOnly))
         }
     }
 
     /// Opens the store for writing, waiting up to `lockTimeout` for another writer.
+    ///
+    /// - Throws: ``UnopenableStore`` when the file is not a store this tool can read, or its
+    ///   folder cannot be made; `StoreError.locked` when the wait runs out.
     static func forWriting(
         _ location: StoreLocation, lockTimeout: Duration
     ) async throws -> OpenedStore {
@@ -80,17 +101,32 @@ enum OpenedStore {
         case .inMemory:
             return .memory(InMemoryStore<Pokemon>())
         case .file(let url):
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let folder = url.deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(
+                    at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw UnopenableStore(
+                    "cannot make the folder \(folder.path) for the store: "
+                        + error.localizedDescription)
+            }
             var options = JSONFileStoreOptions.readWrite
             options.lockTimeout = lockTimeout
-            return .file(try await JSONFileStore<Pokemon>.open(at: url, options: options))
+            return .file(try await open(url, options: options))
         }
     }
 
-    /// A fresh in-memory store holding the bundled Pokémon.
-    static func bundledInMemory() async throws -> InMemoryStore<Pokemon> {
-        InMemoryStore(try BundledPokeAPI.allPokemon().map(Pokemon.init))
+    /// Opens a file store, telling a file that cannot be used apart from a busy one.
+    private static func open(
+        _ url: URL, options: JSONFileStoreOptions
+    ) async throws -> JSONFileStore<Pokemon> {
+        do {
+            return try await JSONFileStore<Pokemon>.open(at: url, options: options)
+        } catch let error as StoreError {
+            // Another writer holding the lock is a wait that ran out, not a bad file.
+            if case .locked = error { throw error }
+            throw UnopenableStore(error.description)
+        }
     }
 
     /// Runs `body` with a Pokédex over the store, then closes a file store (folding its
@@ -115,6 +151,21 @@ enum OpenedStore {
     }
 }
 
+/// A store file the command cannot use: not a store this tool reads (not JSON, a newer
+/// format, a failed migration, too large), or one the system will not open.
+///
+/// The command stops before it changes anything, so the file's bytes stay as they were. The
+/// tool prints the reason on one line and the command's usage hint, and exits with status 1:
+/// the arguments were well-formed, but the work could not be done.
+struct UnopenableStore: Error, CustomStringConvertible {
+    /// What is wrong with the file and where, on one line.
+    var description: String
+
+    init(_ reason: String) {
+        description = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
+
 /// What the commands use of a `Pokedex`, whatever its store.
 protocol PokedexAccess: Sendable {
     func sync(_ ids: some Sequence<Int>, mode: SyncMode) -> AsyncThrowingStream<
@@ -125,6 +176,7 @@ protocol PokedexAccess: Sendable {
     func setFavorite(_ isFavorite: Bool, id: Int) async throws -> Pokemon
     func statistics() async throws -> PokedexStatistics
     func count(where condition: Condition<Pokemon>) async throws -> Int
+    func missingIDs(in ids: some Sequence<Int>) async throws -> [Int]
 }
 
 extension Pokedex: PokedexAccess {

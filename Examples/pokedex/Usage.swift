@@ -33,7 +33,7 @@ enum Usage {
         case "sync":
             "usage: pokedex sync [--range A-B] [--base-url URL] [--refresh] [--store PATH | --in-memory]"
         case "list":
-            "usage: pokedex list [--type T] [--name TEXT] [--min-attack N] [--favorites] [--sort KEY] [--limit N] [--json]"
+            "usage: pokedex list [--type T] [--name TEXT] [--min-attack N] [--favorites] [--sort KEY] [--limit N] [--json] [--store PATH | --in-memory]"
         case "show": "usage: pokedex show <id|name> [--json] [--store PATH | --in-memory]"
         case "favorite": "usage: pokedex favorite <id|name> [--off] [--store PATH]"
         case "stats": "usage: pokedex stats [--json] [--store PATH | --in-memory]"

@@ -5,7 +5,7 @@ import PokedexKit
 /// package, so that examples, previews and tests work offline.
 ///
 /// The data is a separate product, `PokedexOfflineData`: an app that does not depend on it
-/// does not carry its 600 KB. Read entries directly, or serve them to a `PokeAPIClient` as if
+/// does not carry its 240 KB. Read entries directly, or serve them to a `PokeAPIClient` as if
 /// they came from the service:
 ///
 /// ```swift

@@ -98,6 +98,62 @@ struct PokedexCommandTests {
                     as? [String: Any])
             #expect(object["stored"] as? Int == 151)
             #expect((object["types"] as? [String: Int])?["fire"] == 12)
+            let generation = try #require(object["firstGeneration"] as? [String: Any])
+            #expect(generation["loaded"] as? Int == 151)
+            #expect(generation["total"] as? Int == 151)
+            #expect((generation["missing"] as? [Int])?.isEmpty == true)
+        }
+    }
+
+    @Test("stats counts the first generation by id: what is loaded, what is missing")
+    func statsOfPartialStore() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = directory.appending(path: "dex.json").path
+            _ = try await CommandRunner.pokedex("sync", "--range", "1-50", "--store", store)
+            _ = try await CommandRunner.pokedex("sync", "--range", "100-151", "--store", store)
+            let stats = try await CommandRunner.pokedex("stats", "--store", store)
+            #expect(stats.status == 0, "\(stats.error)")
+            #expect(
+                stats.lines.first
+                    == "102 Pokémon stored (ids 1–151); 102 of the first generation's 151 loaded "
+                    + "(missing 51–99); 0 favorites.")
+            let json = try await CommandRunner.pokedex("stats", "--json", "--store", store)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+            let generation = try #require(object["firstGeneration"] as? [String: Any])
+            #expect(generation["loaded"] as? Int == 102)
+            #expect(generation["missing"] as? [Int] == Array(51...99))
+            #expect(generation["outside"] as? Int == 0)
+        }
+    }
+
+    @Test("show --json prints one record with its attribute names")
+    func showJSON() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = directory.appending(path: "dex.json").path
+            _ = try await CommandRunner.pokedex("sync", "--range", "1-10", "--store", store)
+            _ = try await CommandRunner.pokedex("favorite", "6", "--store", store)
+            let show = try await CommandRunner.pokedex(
+                "show", "Charizard", "--json", "--store", store)
+            #expect(show.status == 0, "\(show.error)")
+            #expect(show.error.isEmpty)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(show.output.utf8)) as? [String: Any])
+            #expect(object["id"] as? Int == 6)
+            #expect(object["name"] as? String == "charizard")
+            #expect(object["types"] as? [String] == ["fire", "flying"])
+            #expect(object["special_attack"] as? Int == 109)
+            #expect(object["favorite"] as? Bool == true)
+            let byID = try await CommandRunner.pokedex("show", "6", "--json", "--store", store)
+            #expect(byID.output == show.output)
+            let inMemory = try await CommandRunner.pokedex(
+                "show", "pikachu", "--json", "--in-memory")
+            #expect(inMemory.status == 0, "\(inMemory.error)")
+            #expect(inMemory.output.contains("\"name\" : \"pikachu\""))
+            let absent = try await CommandRunner.pokedex("show", "mew", "--json", "--store", store)
+            #expect(absent.status == 1)
+            #expect(absent.output.isEmpty)
+            #expect(absent.error == "pokedex: no Pokémon 'mew' in the store\n")
         }
     }
 
@@ -146,19 +202,35 @@ struct PokedexCommandTests {
         #expect(lines.first?.contains(misuse.message) == true, "\(result.error)")
     }
 
-    @Test("a store that cannot be read is an error, and its bytes stay as they were")
+    @Test("an unreadable store: one line on stderr, a usage hint, exit 1, its bytes untouched")
     func unreadableStore() async throws {
         try await withTemporaryDirectory { directory in
             let store = directory.appending(path: "dex.json")
             let garbage = Data("{ this is not a pokedex".utf8)
             try garbage.write(to: store)
-            for command in [["list"], ["sync"], ["favorite", "1"], ["stats"]] {
+            let commands = [["list"], ["sync"], ["favorite", "1"], ["stats"], ["show", "1"]]
+            for command in commands {
                 let result = try await CommandRunner.run(
                     "pokedex", command + ["--store", store.path])
                 #expect(result.status == 1, "\(command)")
-                #expect(result.error.contains(store.path), "\(command): \(result.error)")
+                #expect(result.output.isEmpty, "\(command): \(result.output)")
+                let lines = result.errorLines
+                #expect(lines.count == 2, "\(command): \(result.error)")
+                #expect(lines.first?.hasPrefix("pokedex: ") == true, "\(command)")
+                #expect(lines.first?.contains(store.path) == true, "\(command): \(result.error)")
+                let hint = lines.dropFirst().first ?? ""
+                #expect(hint.hasPrefix("usage: pokedex \(command[0]) "), "\(command): \(hint)")
+                #expect(hint.contains("--store PATH"), "\(command): \(hint)")
                 #expect(try Data(contentsOf: store) == garbage, "\(command) left the bytes alone")
             }
+            // A store in a "folder" that is a file, and one that is a folder.
+            for path in [store.appending(path: "dex.json").path, directory.path] {
+                let result = try await CommandRunner.pokedex("sync", "--store", path)
+                #expect(result.status == 1, "\(path)")
+                #expect(result.errorLines.count == 2, "\(path): \(result.error)")
+                #expect(result.errorLines.last?.hasPrefix("usage: pokedex sync ") == true)
+            }
+            #expect(try Data(contentsOf: store) == garbage)
             let missing = try await CommandRunner.pokedex(
                 "list", "--store", directory.appending(path: "none.json").path)
             #expect(missing.status == 1)

@@ -1,4 +1,5 @@
 import Foundation
+import PokeAPITestServer
 import PokedexKit
 import Testing
 
@@ -70,27 +71,67 @@ struct PokedexConcurrencyTests {
         }
     }
 
-    @Test("a process killed mid-sync never costs a favorite saved before it")
+    @Test("a sync killed while it saves keeps every Pokémon it reported, and earlier favorites")
     func killedMidSync() async throws {
         try await withTemporaryDirectory { directory in
             let store = directory.appending(path: "dex.json").path
             _ = try await CommandRunner.pokedex("sync", "--range", "1-50", "--store", store)
             let favorite = try await CommandRunner.pokedex("favorite", "7", "--store", store)
-            #expect(favorite.status == 0)
-            for delay in [5, 20, 60] {
-                let (process, _, _) = try CommandRunner.start(
-                    "pokedex", ["sync", "--refresh", "--store", store])
-                try await Task.sleep(for: .milliseconds(delay))
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+            #expect(favorite.status == 0, "\(favorite.error)")
+            // The server answers every request at once but holds back the last id's answer for
+            // ten minutes: the sync saves Pokémon one after another, then waits, so it is still
+            // running when killed, however slowly this machine is going.
+            try await withTestServer(.slow([151], .always, milliseconds: 600_000)) { server in
+                let base = server.baseURL.absoluteString
+                // Missing ids only: 51–151. Every Pokémon it reports done was saved.
+                let missing = try await syncKilledAfterProgress(
+                    ["sync", "--base-url", base, "--store", store])
+                let stored = try await storedIDs(store)
+                #expect(stored.isSuperset(of: 1...50), "what the earlier sync saved")
+                #expect(missing >= 25, "killed once it had reported Pokémon done")
+                #expect(stored.count >= 50 + missing, "what this one reported done")
+                // A refresh writes over stored Pokémon; killed, it loses none and no favorite.
+                _ = try await syncKilledAfterProgress(
+                    ["sync", "--refresh", "--base-url", base, "--store", store])
+                #expect(try await storedIDs(store).isSuperset(of: stored))
             }
             let shown = try await CommandRunner.pokedex("show", "7", "--store", store)
             #expect(shown.status == 0, "\(shown.error)")
             #expect(shown.output.contains("★ favorite"))
             let resumed = try await CommandRunner.pokedex("sync", "--store", store)
             #expect(resumed.status == 0, "\(resumed.error)")
-            let stats = try await CommandRunner.pokedex("stats", "--json", "--store", store)
-            #expect(stats.output.contains("\"stored\" : 151"))
+            #expect(try await storedIDs(store) == Set(1...151))
         }
+    }
+
+    /// Runs a sync and kills it with SIGKILL once its progress lines report some Pokémon
+    /// done; returns the most they reported.
+    private func syncKilledAfterProgress(
+        _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Int {
+        let result = try await CommandRunner.run(
+            "pokedex", arguments, killingWhenErrorLine: { (Self.reportedDone(in: $0) ?? 0) > 0 })
+        #expect(
+            result.signal == SIGKILL,
+            "killed mid-sync, not ended by itself: \(result.status) \(result.error)",
+            sourceLocation: sourceLocation)
+        #expect(
+            result.output.isEmpty, "no summary: it never finished", sourceLocation: sourceLocation)
+        return result.errorLines.compactMap(Self.reportedDone).max() ?? 0
+    }
+
+    /// The Pokémon done in a progress line such as `synced 25/101`.
+    private static func reportedDone(in line: String) -> Int? {
+        guard line.hasPrefix("synced ") else { return nil }
+        return Int(line.dropFirst("synced ".count).prefix { $0 != "/" })
+    }
+
+    /// The ids in a store, as `pokedex list --json` reads them.
+    private func storedIDs(_ store: String) async throws -> Set<Int> {
+        let list = try await CommandRunner.pokedex("list", "--json", "--store", store)
+        #expect(list.status == 0, "the store opens: \(list.error)")
+        let records = try #require(
+            try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
+        return Set(records.compactMap { $0["id"] as? Int })
     }
 }

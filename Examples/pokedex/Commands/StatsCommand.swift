@@ -1,5 +1,6 @@
 import Foundation
 import PokedexKit
+import PokedexOfflineData
 
 /// `pokedex stats [--json] [--store PATH | --in-memory]`
 struct StatsCommand {
@@ -15,7 +16,14 @@ struct StatsCommand {
 
     func run() async throws {
         let store = try await OpenedStore.forReading(location)
-        let statistics = try await store.withPokedex { try await $0.statistics() }
+        let (statistics, missing) = try await store.withPokedex { pokedex in
+            (
+                try await pokedex.statistics(),
+                try await pokedex.missingIDs(in: BundledPokeAPI.ids)
+            )
+        }
+        let coverage = FirstGenerationCoverage(
+            ids: BundledPokeAPI.ids, missing: missing, stored: statistics.stored)
         let byType = statistics.countsByType.sorted {
             ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue)
         }
@@ -25,11 +33,13 @@ struct StatsCommand {
                 var favorites: Int
                 var lowestID: Int?
                 var highestID: Int?
+                var firstGeneration: FirstGenerationCoverage
                 var types: [String: Int]
             }
             let document = Document(
                 stored: statistics.stored, favorites: statistics.favorites,
                 lowestID: statistics.lowestID, highestID: statistics.highestID,
+                firstGeneration: coverage,
                 types: Dictionary(uniqueKeysWithValues: byType.map { ($0.key.rawValue, $0.value) }))
             Console.out(try PokemonOutput.encode(document))
             return
@@ -38,13 +48,8 @@ struct StatsCommand {
             statistics.lowestID.flatMap { low in
                 statistics.highestID.map { " (ids \(low)–\($0))" }
             } ?? ""
-        let expected = BundledIDs.count
-        let loaded =
-            statistics.stored >= expected
-            ? "all \(expected) of the first generation loaded"
-            : "\(statistics.stored) of the first generation's \(expected) loaded"
         Console.out(
-            "\(statistics.stored) Pokémon stored\(range); \(loaded); "
+            "\(statistics.stored) Pokémon stored\(range); \(coverage.summary); "
                 + "\(statistics.favorites) favorite\(statistics.favorites == 1 ? "" : "s").")
         let table = TableFormatter(columns: [
             .init(title: "TYPE", alignment: .left), .init(title: "COUNT", alignment: .right),
@@ -53,7 +58,58 @@ struct StatsCommand {
     }
 }
 
-/// The ids of the bundled data, which is what `sync` loads by default.
-enum BundledIDs {
-    static let count = 151
+/// How much of the first generation — the bundled set, what `sync` loads by default — a
+/// store holds, by id, and how many of its Pokémon are from outside it.
+///
+/// Counting ids, not records, keeps "all loaded" honest: a store of 151 Pokémon from a later
+/// range is not the first generation, and one with a gap says which ids are missing.
+struct FirstGenerationCoverage: Encodable {
+    /// The first generation's size.
+    var total: Int
+    /// Its Pokémon in the store.
+    var loaded: Int
+    /// Its ids the store lacks, in order.
+    var missing: [Int]
+    /// Stored Pokémon whose ids are outside it (later generations, alternate forms).
+    var outside: Int
+
+    init(ids: ClosedRange<Int>, missing: [Int], stored: Int) {
+        total = ids.count
+        loaded = total - missing.count
+        self.missing = missing.sorted()
+        outside = stored - loaded
+    }
+
+    /// The coverage as a phrase, such as `148 of the first generation's 151 loaded (missing
+    /// 7, 12, 99)`.
+    var summary: String {
+        var text: String
+        if missing.isEmpty {
+            text = "all \(total) of the first generation loaded"
+        } else if loaded == 0 {
+            text = "none of the first generation's \(total) loaded"
+        } else {
+            text =
+                "\(loaded) of the first generation's \(total) loaded "
+                + "(missing \(Self.runs(of: missing)))"
+        }
+        if outside > 0 { text += ", plus \(outside) outside it" }
+        return text
+    }
+
+    /// Sorted ids as runs, such as `7, 12, 51–151`; past `limit` runs, an ellipsis.
+    static func runs(of ids: [Int], limit: Int = 6) -> String {
+        var runs: [ClosedRange<Int>] = []
+        for id in ids {
+            if let last = runs.last, last.upperBound + 1 == id {
+                runs[runs.count - 1] = last.lowerBound...id
+            } else {
+                runs.append(id...id)
+            }
+        }
+        let shown = runs.prefix(limit).map { run in
+            run.count == 1 ? "\(run.lowerBound)" : "\(run.lowerBound)–\(run.upperBound)"
+        }
+        return shown.joined(separator: ", ") + (runs.count > limit ? ", …" : "")
+    }
 }

@@ -21,7 +21,11 @@ struct SyncCommand {
             spec: .init(
                 options: ["range", "base-url", "store", "lock-timeout", "concurrency"],
                 flags: ["refresh", "in-memory"]))
-        range = try Self.range(arguments.options["range"] ?? "1-151")
+        if let text = arguments.options["range"] {
+            range = try Self.range(text)
+        } else {
+            range = BundledPokeAPI.ids
+        }
         baseURL = try arguments.option(
             "base-url", as: { URL(string: $0).flatMap { $0.host == nil ? nil : $0 } },
             expected: "a URL such as https://pokeapi.co")
@@ -91,7 +95,7 @@ struct SyncCommand {
         let destination: String
         switch location {
         case .inMemory: destination = "memory"
-        case .file(let url): destination = url.path
+        case .file(let url): destination = StoreLocation.displayPath(url)
         }
         var parts = ["\(progress.skipped) already stored"]
         if !progress.notFound.isEmpty {

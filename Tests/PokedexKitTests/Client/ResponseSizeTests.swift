@@ -1,4 +1,5 @@
 import Foundation
+import PokeAPITestServer
 import PokedexKit
 import Testing
 

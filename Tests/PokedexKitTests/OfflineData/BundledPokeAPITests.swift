@@ -13,6 +13,21 @@ struct BundledPokeAPITests {
         #expect(try BundledPokeAPI.allPokemon().count == 151)
     }
 
+    @Test("a preview store holds the 151, and each is a store of its own")
+    func previewStore() async throws {
+        let store = try InMemoryStore.bundledPokemon()
+        let stored = try await store.fetch(.all)
+        #expect(stored.map(\.id) == Array(1...151))
+        let bundled = try BundledPokeAPI.allPokemon().map(Pokemon.init)
+        #expect(stored == bundled)
+        let favorites = stored.filter(\.favorite)
+        #expect(favorites.isEmpty)
+
+        try await store.update(id: 25) { $0.favorite = true }
+        let another = try InMemoryStore.bundledPokemon()
+        #expect(await another.fetch(id: 25)?.favorite == false)
+    }
+
     @Test("ids outside 1–151 are a typed error")
     func notBundled() {
         #expect(throws: BundledDataError.notBundled(id: 152)) {

@@ -1,51 +1,62 @@
 import Foundation
-import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// The local PokeAPI test server, `Scripts/pokeapi-test-server.py`, serving this target's
-/// fixtures on 127.0.0.1.
+/// The local PokeAPI test server, `Scripts/pokeapi-test-server.py`, serving fixture files on
+/// 127.0.0.1.
 ///
-/// Start one with ``withTestServer(_:sourceLocation:_:)``, which always stops it.
-struct TestServer: Sendable {
+/// Start one with ``withTestServer(serving:_:_:)``, which always stops it. Both the
+/// PokedexKit tests (the client and sync against real HTTP) and the command-line tests
+/// (`pokedex sync --base-url`) use it.
+public struct TestServer: Sendable {
     /// The server's root, such as `http://127.0.0.1:54321`.
-    let baseURL: URL
+    public let baseURL: URL
 
     /// Request counts, as `GET /_stats` reports them.
-    struct Stats: Decodable, Sendable {
+    public struct Stats: Decodable, Sendable {
         /// Every API request (not `/_stats`).
-        var total: Int
+        public var total: Int
         /// Requests per path, query included.
-        var paths: [String: Int]
+        public var paths: [String: Int]
         /// Requests per Pokémon id, whether by id or by name.
-        var pokemon: [String: Int]
+        public var pokemon: [String: Int]
         /// Injected faults per kind (`"500"`, `"drop"`, …).
-        var faults: [String: Int]
+        public var faults: [String: Int]
         /// Responses per status sent.
-        var statuses: [String: Int]
+        public var statuses: [String: Int]
         /// The bytes of ``Option/huge(_:_:megabytes:chunked:)`` bodies written before the
         /// client hung up.
-        var hugeBytesSent: Int
+        public var hugeBytesSent: Int
 
         /// The requests made for one Pokémon.
-        func requests(forPokemon id: Int) -> Int {
+        public func requests(forPokemon id: Int) -> Int {
             pokemon[String(id)] ?? 0
+        }
+
+        /// The ids of the Pokémon requested at least once.
+        public var requestedPokemonIDs: Set<Int> {
+            Set(pokemon.keys.compactMap { Int($0) })
         }
     }
 
     /// The server's request counts so far.
-    func stats() async throws -> Stats {
+    public func stats() async throws -> Stats {
         let (data, _) = try await URLSession.shared.data(from: baseURL.appending(path: "_stats"))
         return try JSONDecoder().decode(Stats.self, from: data)
     }
 
     /// A fault or a setting of the server, as its command-line options say it.
-    enum Option: Sendable {
+    public enum Option: Sendable {
         /// How many requests of each named Pokémon get a fault.
-        enum Count: Sendable {
-            case once, times(Int), always
+        public enum Count: Sendable {
+            /// The first request only.
+            case once
+            /// The first `count` requests.
+            case times(Int)
+            /// Every request.
+            case always
 
             var suffix: String {
                 switch self {
@@ -120,42 +131,42 @@ struct TestServer: Sendable {
     }
 
     /// The repository's root, found from this file's path.
-    static let repositoryRoot = URL(filePath: #filePath)
+    public static let repositoryRoot = URL(filePath: #filePath)
+        .deletingLastPathComponent()  // PokeAPITestServer
         .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // PokedexKitTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
 
     /// The server script.
-    static let script = repositoryRoot.appending(path: "Scripts/pokeapi-test-server.py")
+    public static let script = repositoryRoot.appending(path: "Scripts/pokeapi-test-server.py")
+
+    /// The fixtures in the source tree, `Tests/PokedexKitTests/Fixtures`: the first
+    /// generation and the edge cases, trimmed, and the list resource.
+    public static let sourceFixtures = repositoryRoot.appending(
+        path: "Tests/PokedexKitTests/Fixtures", directoryHint: .isDirectory)
 }
 
-/// Errors of starting the test server.
-struct TestServerError: Error, CustomStringConvertible {
-    var description: String
+/// The test server did not start; the description has what it wrote to standard error.
+public struct TestServerError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
 }
 
-/// Runs `body` with a test server started with `options`, and stops the server when `body`
-/// returns or throws.
+/// Runs `body` with a test server serving `fixtures` with `options`, and stops the server
+/// when `body` returns or throws.
 ///
 /// The server runs `python3` from `PATH`. It also exits by itself when this process goes away,
 /// because it serves only while its stdin is open.
-func withTestServer<Result>(
-    _ options: TestServer.Option...,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: (TestServer) async throws -> Result
-) async throws -> Result {
-    try await withTestServer(options, sourceLocation: sourceLocation, body)
-}
-
-/// Runs `body` with a test server started with `options`, and stops the server when `body`
-/// returns or throws.
-func withTestServer<Result>(
+///
+/// - Parameters:
+///   - fixtures: A folder laid out as `Tests/PokedexKitTests/Fixtures` (`trimmed/`, `list/`).
+///   - options: Faults and settings.
+///   - body: The work to do while the server runs.
+public func withTestServer<Result>(
+    serving fixtures: URL = TestServer.sourceFixtures,
     _ options: [TestServer.Option],
-    sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (TestServer) async throws -> Result
 ) async throws -> Result {
-    let fixtures = try Fixtures.directory
     let process = Process()
     process.executableURL = URL(filePath: "/usr/bin/env")
     process.arguments =
@@ -189,21 +200,20 @@ func withTestServer<Result>(
         for await _ in exited {}
     }
 
-    let port: Int
+    let server: TestServer
     do {
         let line = try await firstLine(of: output.fileHandleForReading)
-        guard let line, let number = Int(line) else {
+        guard let line, let port = Int(line), let url = URL(string: "http://127.0.0.1:\(port)")
+        else {
             throw TestServerError(description: "the server printed no port: \(line ?? "EOF")")
         }
-        port = number
+        server = TestServer(baseURL: url)
     } catch {
         await stop()
         let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-        Issue.record("the test server did not start: \(log)", sourceLocation: sourceLocation)
-        throw error
+        throw TestServerError(description: "the test server did not start: \(error)\n\(log)")
     }
 
-    let server = TestServer(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
     do {
         let result = try await body(server)
         await stop()
@@ -212,6 +222,21 @@ func withTestServer<Result>(
         await stop()
         throw error
     }
+}
+
+/// Runs `body` with a test server serving `fixtures` with `options`, and stops the server
+/// when `body` returns or throws.
+///
+/// - Parameters:
+///   - fixtures: A folder laid out as `Tests/PokedexKitTests/Fixtures` (`trimmed/`, `list/`).
+///   - options: Faults and settings.
+///   - body: The work to do while the server runs.
+public func withTestServer<Result>(
+    serving fixtures: URL = TestServer.sourceFixtures,
+    _ options: TestServer.Option...,
+    body: (TestServer) async throws -> Result
+) async throws -> Result {
+    try await withTestServer(serving: fixtures, options, body)
 }
 
 /// The first line a file handle gives, read without blocking a task's thread; `nil` at
