@@ -9,13 +9,14 @@ cd "$(dirname "$0")/.."
 
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
-    modules=(KeyPathQuery ModelStorage PokedexKit PokedexOfflineData)
+    modules=(KeyPathQuery ModelStorage ModelStorageTesting PokedexKit PokedexOfflineData)
 fi
 
-# Symbol graphs of the public API, from the package's ordinary debug build.
-swift package dump-symbol-graph --minimum-access-level public >/dev/null
-graphs=$(find .build -maxdepth 2 -type d -name symbolgraph | head -n 1)
-if [ -z "$graphs" ]; then
+# Symbol graphs of the public API, from the package's ordinary debug build. The command says
+# where it wrote them ("Files written to <directory>"); that directory, not an older one.
+dumped=$(swift package dump-symbol-graph --minimum-access-level public)
+graphs=$(printf '%s\n' "$dumped" | sed -n 's/^Files written to //p' | tail -n 1)
+if [ -z "$graphs" ] || [ ! -d "$graphs" ]; then
     echo "build-docs: no symbol graphs were emitted" >&2
     exit 1
 fi

@@ -1,6 +1,6 @@
 import ModelStorage
 
-/// The conformance suite of ``ModelStore``: every check a backend must pass, bundled and
+/// The conformance suite of `ModelStore`: every check a backend must pass, bundled and
 /// third-party alike, without depending on a test framework.
 ///
 /// Run each check against fresh stores of your backend. With Swift Testing, one
@@ -19,7 +19,7 @@ import ModelStorage
 /// Or run them all at once and get every failure: ``runAll(_:)``.
 ///
 /// The checks cover inserts, upserts, fetches, counts, deletes and updates; queries against
-/// expected ids; transactions and their rollback; every ``MergePolicy`` on one two-writer
+/// expected ids; transactions and their rollback; every `MergePolicy` on one two-writer
 /// scenario; live queries, including a change to an attribute the condition does not name;
 /// and 10,000 concurrent mutations from detached tasks with the exact final state checked.
 public enum StoreConformance {

@@ -4,7 +4,7 @@ import ModelStorage
 public typealias ConformanceStoreFactory =
     @Sendable () async throws -> any ModelStore<ConformanceRecord>
 
-/// One named check of the ``ModelStore`` contract, run against a backend's fresh stores.
+/// One named check of the `ModelStore` contract, run against a backend's fresh stores.
 ///
 /// Run every check from any test framework; each throws a ``ConformanceFailure`` that says
 /// what the store did wrong:
@@ -62,7 +62,7 @@ extension StoreConformanceCheck: CustomStringConvertible {
     public var description: String { name }
 }
 
-/// A store that does not meet the ``ModelStore`` contract: which check, what went wrong, and
+/// A store that does not meet the `ModelStore` contract: which check, what went wrong, and
 /// where in the check.
 public struct ConformanceFailure: Error, CustomStringConvertible {
     /// The failing check's name.
