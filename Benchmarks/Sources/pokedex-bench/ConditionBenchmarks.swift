@@ -60,6 +60,22 @@ enum ConditionBenchmarks {
                 target: .fasterBy(10),
                 candidate: ("Condition.filter", { blackHole(try oneClause.filter(records)) }),
                 baseline: ("#Predicate.evaluate", { blackHole(try records.filter(onePredicate)) })))
+        let countedByPredicate = {
+            try records.reduce(into: 0) { count, record in
+                if try onePredicate.evaluate(record) { count += 1 }
+            }
+        }
+        guard compiledOne.count(in: records) == oneMatches, try countedByPredicate() == oneMatches
+        else { throw BenchmarkError.disagreement("one-clause count") }
+        results.append(
+            try await bench.compare(
+                group: "1. Condition evaluation", name: "1 clause counted vs #Predicate, \(size)",
+                target: .fasterBy(10),
+                candidate: (
+                    "CompiledCondition.count(in:)", { blackHole(compiledOne.count(in: records)) }
+                ),
+                baseline: ("#Predicate.evaluate, counted", { blackHole(try countedByPredicate()) }),
+                note: "evaluation alone: neither side copies the matches out"))
         results.append(
             try await bench.compare(
                 group: "1. Condition evaluation",
