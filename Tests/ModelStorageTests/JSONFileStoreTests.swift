@@ -174,6 +174,39 @@ struct JSONFileStoreTests {
         }
     }
 
+    /// A batch large enough to encode on several threads stores its records in order, and a
+    /// record that does not encode — in any of the threads' runs — fails the whole batch,
+    /// naming the first such record, with nothing stored.
+    @Test(arguments: [nil, 1, 2_999, 4_000, 5_998])
+    func aLargeBatchEncodesInOrderOrNotAtAll(badIndex: Int?) async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "store.json")
+            let store = try await JSONFileStore<Reading>.open(at: url)
+            try await store.insert(Reading(id: -1, value: -1))
+            var batch = (0..<6_000).map { Reading(id: $0, value: Double($0) / 2) }
+            if let badIndex {
+                batch[badIndex].value = .nan
+                batch[5_999].value = .infinity  // a later bad record is not the one named
+                let before = try filesSnapshot(of: directory)
+                let error = await #expect(throws: StoreError.self) {
+                    try await store.upsert(contentsOf: batch)
+                }
+                guard case .encodingFailed(let id, _) = error else {
+                    Issue.record("expected encodingFailed, got \(String(describing: error))")
+                    return
+                }
+                #expect(id == String(badIndex))
+                try expectUnchanged(directory, since: before)
+                #expect(try await store.count() == 1)
+            } else {
+                try await store.upsert(contentsOf: batch)
+                try await store.close()
+                let reopened = try await JSONFileStore<Reading>.open(at: url, options: .readOnly)
+                #expect(try await reopened.fetch(.all) == [Reading(id: -1, value: -1)] + batch)
+            }
+        }
+    }
+
     @Test func aReadOnlyStoreReadsAndRefusesWrites() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")

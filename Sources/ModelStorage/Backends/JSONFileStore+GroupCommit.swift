@@ -108,25 +108,28 @@ extension JSONFileStore {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Encodes the records a write inserted or replaced, in the order it first touched them.
+    /// Encodes the records a write inserted or replaced, in the order it first touched them:
+    /// a large batch on every core (``BatchEncoder``).
     ///
     /// - Throws: ``StoreError/encodingFailed(id:reason:)`` for the first that does not encode.
     private func encode(_ own: Overlay<Model>) throws(StoreError) -> (
         ids: [Model.ID], records: [Data]
     ) {
         var ids: [Model.ID] = []
-        var records: [Data] = []
+        var models: [Model] = []
+        ids.reserveCapacity(own.entries.count)
+        models.reserveCapacity(own.entries.count)
         for (id, value) in own.entries {
             guard let model = value else { continue }
-            do {
-                records.append(try encoder.encode(model))
-                ids.append(id)
-            } catch {
-                throw .encodingFailed(
-                    id: String(describing: id), reason: RecordCoding.reason(error))
-            }
+            ids.append(id)
+            models.append(model)
         }
-        return (ids, records)
+        do {
+            return (ids, try BatchEncoder.encode(models, with: encoder))
+        } catch {
+            throw .encodingFailed(
+                id: String(describing: ids[error.index]), reason: RecordCoding.reason(error.error))
+        }
     }
 
     /// The encoded records of a group's upserts, in the order of its changes.
