@@ -76,7 +76,7 @@ struct FirstGenerationCoverage: Encodable {
     init(ids: ClosedRange<Int>, missing: [Int], stored: Int) {
         total = ids.count
         loaded = total - missing.count
-        self.missing = missing.sorted()
+        self.missing = missing
         outside = stored - loaded
     }
 
@@ -91,25 +91,9 @@ struct FirstGenerationCoverage: Encodable {
         } else {
             text =
                 "\(loaded) of the first generation's \(total) loaded "
-                + "(missing \(Self.runs(of: missing)))"
+                + "(missing \(IDRuns.describe(missing)))"
         }
         if outside > 0 { text += ", plus \(outside) outside it" }
         return text
-    }
-
-    /// Sorted ids as runs, such as `7, 12, 51–151`; past `limit` runs, an ellipsis.
-    static func runs(of ids: [Int], limit: Int = 6) -> String {
-        var runs: [ClosedRange<Int>] = []
-        for id in ids {
-            if let last = runs.last, last.upperBound + 1 == id {
-                runs[runs.count - 1] = last.lowerBound...id
-            } else {
-                runs.append(id...id)
-            }
-        }
-        let shown = runs.prefix(limit).map { run in
-            run.count == 1 ? "\(run.lowerBound)" : "\(run.lowerBound)–\(run.upperBound)"
-        }
-        return shown.joined(separator: ", ") + (runs.count > limit ? ", …" : "")
     }
 }

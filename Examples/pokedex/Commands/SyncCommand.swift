@@ -99,7 +99,8 @@ struct SyncCommand {
         }
         var parts = ["\(progress.skipped) already stored"]
         if !progress.notFound.isEmpty {
-            parts.append("\(progress.notFound.count) not found (\(Self.ids(progress.notFound)))")
+            parts.append(
+                "\(progress.notFound.count) not found (\(IDRuns.describe(progress.notFound)))")
         }
         if !progress.failures.isEmpty { parts.append("\(progress.failures.count) failed") }
         let source = baseURL?.absoluteString ?? "the bundled offline data"
@@ -107,11 +108,4 @@ struct SyncCommand {
             + "(\(parts.joined(separator: ", ")))."
     }
 
-    static func ids(_ ids: [Int]) -> String {
-        let sorted = ids.sorted()
-        guard let first = sorted.first, let last = sorted.last else { return "" }
-        if sorted.count > 3, last - first + 1 == sorted.count { return "\(first)-\(last)" }
-        return sorted.prefix(8).map(String.init).joined(separator: ", ")
-            + (sorted.count > 8 ? ", …" : "")
-    }
 }
