@@ -107,5 +107,4 @@ struct SyncCommand {
         return "Synced \(progress.completed) Pokémon from \(source) into \(destination) "
             + "(\(parts.joined(separator: ", ")))."
     }
-
 }
