@@ -46,6 +46,10 @@ extension Sequence {
                     index += 1
                 }
             }
+            // No match: the empty array. `Array(unsafeUninitializedCapacity: 0)` writes a count
+            // of 0 into the shared empty-array singleton, which ThreadSanitizer reports as a
+            // race with every other thread reading an empty array.
+            guard matches > 0 else { return [] }
             return [Element](unsafeUninitializedCapacity: matches) { result, initialized in
                 guard let target = result.baseAddress else { return }
                 for (wordIndex, word) in marks.enumerated() {
