@@ -22,19 +22,29 @@ struct Widths: Queryable, Hashable, Sendable {
     ]
 
     /// Values spread over each type's whole range, the extremes included.
-    static let all: [Widths] = (0..<40).map { i in
-        Widths(
-            id: i,
-            int16: i == 0 ? .min : i == 39 ? .max : Int16(i * 800 - 16_000),
-            int32: i == 0 ? .min : i == 39 ? .max : Int32(i * 100_000_000 - 2_000_000_000),
-            int64: i == 0
-                ? .min
-                : i == 39 ? .max : Int64(i) * 200_000_000_000_000_000 - 4_000_000_000_000_000_000,
-            uint: UInt(i) * 1_000,
-            uint8: i == 39 ? .max : UInt8(i * 6),
-            uint16: i == 39 ? .max : UInt16(i * 1_600),
-            uint32: i == 39 ? .max : UInt32(i) * 100_000_000,
-            float: Float(i) * 0.25 - 4)
+    static let all: [Widths] = (0..<40).map(Widths.init(spreadAt:))
+}
+
+extension Widths {
+    /// The record at position `i` of 40: the first holds each signed type's minimum, the last
+    /// each type's maximum, and the rest are spread evenly in between.
+    ///
+    /// Each value is computed in its own statement with its type spelled out, so the
+    /// type checker never has to solve one large expression.
+    init(spreadAt i: Int) {
+        let first = i == 0
+        let last = i == 39
+        let int16: Int16 = first ? .min : last ? .max : Int16(i * 800 - 16_000)
+        let int32: Int32 = first ? .min : last ? .max : Int32(i * 100_000_000 - 2_000_000_000)
+        let int64Step: Int64 = Int64(i) * 200_000_000_000_000_000
+        let int64: Int64 = first ? .min : last ? .max : int64Step - 4_000_000_000_000_000_000
+        let uint8: UInt8 = last ? .max : UInt8(i * 6)
+        let uint16: UInt16 = last ? .max : UInt16(i * 1_600)
+        let uint32: UInt32 = last ? .max : UInt32(i) * 100_000_000
+        let float: Float = Float(i) * 0.25 - 4
+        self.init(
+            id: i, int16: int16, int32: int32, int64: int64, uint: UInt(i) * 1_000,
+            uint8: uint8, uint16: uint16, uint32: uint32, float: float)
     }
 }
 

@@ -151,12 +151,10 @@ enum CommandRunner {
 }
 
 /// A fresh temporary directory, removed when the test is done.
-func withTemporaryDirectory<Result>(
-    _ body: (URL) async throws -> Result
-) async throws -> Result {
+func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
     let directory = FileManager.default.temporaryDirectory
         .appending(path: "pokedex-cli-\(UUID().uuidString)", directoryHint: .isDirectory)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    return try await body(directory)
+    try await body(directory)
 }

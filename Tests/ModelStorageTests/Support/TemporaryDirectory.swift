@@ -1,14 +1,12 @@
 import Foundation
 
 /// Runs a body with a fresh temporary directory, removed afterwards whatever happens.
-func withTemporaryDirectory<Result>(
-    _ body: (URL) async throws -> Result
-) async throws -> Result {
+func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
     let directory = FileManager.default.temporaryDirectory
         .appending(path: "ModelStorageTests-\(UUID().uuidString)", directoryHint: .isDirectory)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    return try await body(directory)
+    try await body(directory)
 }
 
 /// The bytes of a file, or `nil` when it does not exist.
