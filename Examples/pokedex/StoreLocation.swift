@@ -80,7 +80,7 @@ enum OpenedStore {
     static func forReading(_ location: StoreLocation) async throws -> OpenedStore {
         switch location {
         case .inMemory:
-            return .memory(try InMemoryStore.bundledPokemon())
+            return .memory(InMemoryStore(try BundledPokeAPI.storedPokemon()))
         case .file(let url):
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw CommandFailure(
@@ -171,12 +171,23 @@ protocol PokedexAccess: Sendable {
     func sync(_ ids: some Sequence<Int>, mode: SyncMode) -> AsyncThrowingStream<
         SyncProgress, any Error
     >
-    func pokemon(matching filter: PokemonFilter) async throws -> PokedexResult
-    func pokemon(_ idOrName: String) async throws -> Pokemon?
+    func pokemon(matching filter: PokemonFilter) async throws -> QueryResult<Pokemon>
+    func pokemon(id: Int) async throws -> Pokemon?
+    func pokemon(named name: String) async throws -> Pokemon?
     func setFavorite(_ isFavorite: Bool, id: Int) async throws -> Pokemon
     func statistics() async throws -> PokedexStatistics
     func count(where condition: Condition<Pokemon>) async throws -> Int
     func missingIDs(in ids: some Sequence<Int>) async throws -> [Int]
+}
+
+extension PokedexAccess {
+    /// The stored Pokémon a command-line argument names: an id such as `25`, or a name.
+    func pokemon(_ idOrName: String) async throws -> Pokemon? {
+        if let id = Int(idOrName.trimmingCharacters(in: .whitespaces)) {
+            return try await pokemon(id: id)
+        }
+        return try await pokemon(named: idOrName)
+    }
 }
 
 extension Pokedex: PokedexAccess {

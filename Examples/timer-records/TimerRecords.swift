@@ -43,7 +43,7 @@ struct TimerRecords {
         )
 
         // Deep work of at least 45 minutes on Tuesday, longest first.
-        let deepWork = Query<TimerRecord>(
+        let deepWork = RecordQuery<TimerRecord>(
             where: \.dayCode == 20261117 && \.session.name == "Deep work" && \.duration >= 45 * 60,
             sortedBy: [.descending(\.duration)])
         for record in try await store.fetch(deepWork) {
@@ -66,14 +66,14 @@ struct TimerRecords {
 
         // A live query sees a change to an attribute it does not filter on.
         let observation = try await store.observe(
-            Query(where: \.duration >= 3 * 3600, sortedBy: [.ascending(\.dayCode)]))
+            RecordQuery(where: \.duration >= 3 * 3600, sortedBy: [.ascending(\.dayCode)]))
         var updates = observation.makeAsyncIterator()
         if let first = await updates.next() {
             print("Live: \(first.records.count) sessions of 3 h or more, of \(first.totalCount)")
         }
         guard
             let anyRecord = try await store.fetch(
-                Query(sortedBy: [.ascending(\.dayCode)], limit: 1)
+                RecordQuery(sortedBy: [.ascending(\.dayCode)], limit: 1)
             ).first
         else { throw ExampleError("no records were stored") }
         try await store.update(id: anyRecord.id) { $0.duration = 4 * 3600 }

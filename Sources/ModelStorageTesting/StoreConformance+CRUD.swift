@@ -16,7 +16,8 @@ extension StoreConformance {
                 try expectEqual(try await store.fetch(id: 99), nil, "fetch(id:) of a missing id")
                 try expectEqual(try await store.count(), 3, "count() after three inserts")
                 try expectEqual(
-                    try await store.fetch(.all).map(\.id), [3, 1, 2], "fetch(.all) order")
+                    try await store.fetch(.everyRecord).map(\.id), [3, 1, 2],
+                    "fetch(.everyRecord) order")
             },
             StoreConformanceCheck(
                 name: "insertDuplicateThrows",
@@ -41,7 +42,7 @@ extension StoreConformance {
                 changed.name = "changed"
                 try await store.upsert(changed)
                 try await store.upsert(.sample(4))
-                let all = try await store.fetch(.all)
+                let all = try await store.fetch(.everyRecord)
                 try expectEqual(all.map(\.id), [1, 2, 3, 4], "order after upserts")
                 try expectEqual(all[1].name, "changed", "the replaced record")
             },
@@ -57,7 +58,8 @@ extension StoreConformance {
                 try await store.upsert(contentsOf: batch)
                 try expectEqual(try await store.count(), 100, "count() after the batch")
                 try expectEqual(
-                    try await store.fetch(.all).map(\.id), Array(1...100), "order of the batch")
+                    try await store.fetch(.everyRecord).map(\.id), Array(1...100),
+                    "order of the batch")
                 try expectEqual(try await store.fetch(id: 50)?.name, "last", "the later duplicate")
             },
             StoreConformanceCheck(
@@ -69,7 +71,7 @@ extension StoreConformance {
                 try expectEqual(try await store.delete(id: 3), false, "delete(id:) again")
                 try expectEqual(try await store.fetch(id: 3), nil, "fetch after delete")
                 try expectEqual(
-                    try await store.fetch(.all).map(\.id), [1, 2, 4, 5], "the records left")
+                    try await store.fetch(.everyRecord).map(\.id), [1, 2, 4, 5], "the records left")
             },
             StoreConformanceCheck(
                 name: "deleteWhere",
@@ -80,7 +82,7 @@ extension StoreConformance {
                 let deleted = try await store.delete(where: \.attack < 50)
                 try expectEqual(deleted, expected.count, "delete(where:) count")
                 try expectEqual(
-                    try await store.fetch(.all).map(\.id),
+                    try await store.fetch(.everyRecord).map(\.id),
                     (1...40).filter { !expected.contains($0) }, "the records left")
             },
             StoreConformanceCheck(
@@ -118,7 +120,7 @@ extension StoreConformance {
                 let store = try await seeded(makeStore, 1...3)
                 try await store.delete(id: 1)
                 try await store.insert(.sample(1))
-                try expectEqual(try await store.fetch(.all).map(\.id), [2, 3, 1], "order")
+                try expectEqual(try await store.fetch(.everyRecord).map(\.id), [2, 3, 1], "order")
             },
             StoreConformanceCheck(
                 name: "versionCountsCommits",

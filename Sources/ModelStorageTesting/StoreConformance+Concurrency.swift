@@ -26,12 +26,14 @@ extension StoreConformance {
                 }
                 for task in tasks { try await task.value }
                 try expectEqual(try await store.count(), 1_100, "count() after the mutations")
-                let shared = try await store.fetch(Query<ConformanceRecord>(where: \.id < 100))
+                let shared = try await store.fetch(
+                    RecordQuery<ConformanceRecord>(where: \.id < 100))
                 // Ids 0, 10, 20, … take only inserts (index % 10 == 0 ⇒ index % 100 is a
                 // multiple of 10), so they keep attack 0; every other id takes 100 updates.
                 let expected = (0..<100).map { $0 % 10 == 0 ? 0 : 100 }
                 try expectEqual(shared.map(\.attack), expected, "attack of the shared records")
-                let inserted = try await store.fetch(Query<ConformanceRecord>(where: \.id >= 1_000))
+                let inserted = try await store.fetch(
+                    RecordQuery<ConformanceRecord>(where: \.id >= 1_000))
                 try expectEqual(
                     Set(inserted.map(\.id)), Set(stride(from: 1_000, to: 11_000, by: 10)),
                     "ids of the inserted records")

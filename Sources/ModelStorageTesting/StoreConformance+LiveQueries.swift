@@ -10,7 +10,7 @@ extension StoreConformance {
             ) { makeStore in
                 let store = try await seeded(makeStore, 1...12)
                 let results = await ResultCollector.collecting(
-                    try await store.observe(Query(where: \.favorite == true)))
+                    try await store.observe(RecordQuery(where: \.favorite == true)))
                 let first = try await results.next("at first")
                 try expectEqual(first.records.map(\.id), [3, 6, 9, 12], "the first result")
                 try expectEqual(first.totalCount, 12, "the first result's total")
@@ -24,7 +24,7 @@ extension StoreConformance {
             ) { makeStore in
                 let store = try await seeded(makeStore, 1...12)
                 let favorites = await ResultCollector.collecting(
-                    try await store.observe(Query(where: \.favorite == true)))
+                    try await store.observe(RecordQuery(where: \.favorite == true)))
                 _ = try await favorites.next("at first")
                 try await store.update(id: 6) { $0.favorite.toggle() }
                 let after = try await favorites.next("after unfavoriting 6") {
@@ -34,7 +34,7 @@ extension StoreConformance {
                 await favorites.stop()
 
                 let strong = await ResultCollector.collecting(
-                    try await store.observe(Query(where: \.attack >= 50)))
+                    try await store.observe(RecordQuery(where: \.attack >= 50)))
                 let before = try await strong.next("at first")
                 guard let target = before.records.first else {
                     throw ConformanceFailure(
@@ -52,7 +52,7 @@ extension StoreConformance {
             ) { makeStore in
                 let store = try await seeded(makeStore, 1...6)
                 let results = await ResultCollector.collecting(
-                    try await store.observe(Query(where: \.favorite == true)))
+                    try await store.observe(RecordQuery(where: \.favorite == true)))
                 _ = try await results.next("at first")
                 try await store.insert(ConformanceRecord(id: 100, name: "plain", attack: 1))
                 let grown = try await results.next("after an insert") { $0.totalCount == 7 }
@@ -68,7 +68,7 @@ extension StoreConformance {
             ) { makeStore in
                 let store = try await seeded(makeStore, 1...12)
                 let results = await ResultCollector.collecting(
-                    try await store.observe(Query(where: \.favorite == true)))
+                    try await store.observe(RecordQuery(where: \.favorite == true)))
                 _ = try await results.next("at first")
                 try await store.update(id: 1) { $0.name = "not a favorite" }
                 try await store.update(id: 3) { $0.name = "a favorite" }

@@ -7,7 +7,7 @@ extension StoreConformance {
 
     /// Queries with the ids they must return, worked out by hand in plain Swift — the oracle
     /// every backend must agree with.
-    static var queryCases: [(name: String, query: Query<ConformanceRecord>, ids: [Int])] {
+    static var queryCases: [(name: String, query: RecordQuery<ConformanceRecord>, ids: [Int])] {
         let samples = queryIDs.map(ConformanceRecord.sample)
         func stable(
             _ records: [ConformanceRecord], _ before: (ConformanceRecord, ConformanceRecord) -> Bool
@@ -22,27 +22,27 @@ extension StoreConformance {
         let favorites = samples.filter(\.favorite)
         let byAttack = stable(samples) { $0.attack > $1.attack }
         return [
-            ("every record in store order", .all, samples.map(\.id)),
-            ("attack >= 60, store order", Query(where: \.attack >= 60), strong.map(\.id)),
+            ("every record in store order", .everyRecord, samples.map(\.id)),
+            ("attack >= 60, store order", RecordQuery(where: \.attack >= 60), strong.map(\.id)),
             (
                 "attack >= 60 by attack descending",
-                Query(where: \.attack >= 60, sortedBy: [.descending(\.attack)]),
+                RecordQuery(where: \.attack >= 60, sortedBy: [.descending(\.attack)]),
                 stable(strong) { $0.attack > $1.attack }.map(\.id)
             ),
             (
                 "favorites by name, page 2 of 3",
-                Query(
+                RecordQuery(
                     where: \.favorite == true, sortedBy: [.ascending(\.name)], limit: 3, offset: 3),
                 Array(stable(favorites) { $0.name < $1.name }.dropFirst(3).prefix(3)).map(\.id)
             ),
             (
                 "top five by attack, ties in store order",
-                Query(sortedBy: [.descending(\.attack)], limit: 5),
+                RecordQuery(sortedBy: [.descending(\.attack)], limit: 5),
                 Array(byAttack.prefix(5)).map(\.id)
             ),
             (
                 "tagged blue or named creature-1x, store order, offset 2",
-                Query(
+                RecordQuery(
                     where: .contains(\.tags, "blue") || .hasPrefix(\.name, "creature-1"),
                     offset: 2),
                 Array(
@@ -52,7 +52,7 @@ extension StoreConformance {
             ),
             (
                 "nothing matches",
-                Query(where: \.attack > 1000), []
+                RecordQuery(where: \.attack > 1000), []
             ),
         ] + idQueryCases(samples)
     }
@@ -61,19 +61,19 @@ extension StoreConformance {
     /// must select what a scan selects, in store order unless sorted.
     static func idQueryCases(
         _ samples: [ConformanceRecord]
-    ) -> [(name: String, query: Query<ConformanceRecord>, ids: [Int])] {
+    ) -> [(name: String, query: RecordQuery<ConformanceRecord>, ids: [Int])] {
         let listed = [5, 40, 3, 99, 5, 28]
         return [
-            ("id == 12", Query(where: \.id == 12), [12]),
-            ("id == an absent id", Query(where: \.id == 99), []),
+            ("id == 12", RecordQuery(where: \.id == 12), [12]),
+            ("id == an absent id", RecordQuery(where: \.id == 99), []),
             (
                 "id in a list with repeats and an absent id, store order",
-                Query(where: .in(\.id, listed)),
+                RecordQuery(where: .in(\.id, listed)),
                 samples.filter { listed.contains($0.id) }.map(\.id)
             ),
             (
                 "id in a list and attack >= 50, by attack descending, first 2",
-                Query(
+                RecordQuery(
                     where: .in(\.id, listed) && \.attack >= 50,
                     sortedBy: [.descending(\.attack)], limit: 2),
                 Array(
@@ -81,17 +81,20 @@ extension StoreConformance {
                         .sorted { $0.attack > $1.attack }.prefix(2)
                 ).map(\.id)
             ),
-            ("id == 3 or id == 35, store order", Query(where: \.id == 35 || \.id == 3), [3, 35]),
+            (
+                "id == 3 or id == 35, store order", RecordQuery(where: \.id == 35 || \.id == 3),
+                [3, 35]
+            ),
             (
                 "id == 3 or attack > 90, store order",
-                Query(where: \.id == 3 || \.attack > 90),
+                RecordQuery(where: \.id == 3 || \.attack > 90),
                 samples.filter { $0.id == 3 || $0.attack > 90 }.map(\.id)
             ),
             (
                 "not id == 3",
-                Query(where: !(\.id == 3)), samples.filter { $0.id != 3 }.map(\.id)
+                RecordQuery(where: !(\.id == 3)), samples.filter { $0.id != 3 }.map(\.id)
             ),
-            ("id == 3 and id == 4", Query(where: \.id == 3 && \.id == 4), []),
+            ("id == 3 and id == 4", RecordQuery(where: \.id == 3 && \.id == 4), []),
         ]
     }
 
@@ -147,7 +150,7 @@ extension StoreConformance {
                     }
                     group.addTask {
                         for _ in 0..<100 {
-                            let result = try await store.fetchResult(.all)
+                            let result = try await store.fetchResult(.everyRecord)
                             try expectEqual(
                                 result.records.count, result.totalCount,
                                 "records and total count of one result")
@@ -171,13 +174,13 @@ extension StoreConformance {
                 expected.append(.sample(10))
                 let listed = [45, 10, 2, 59, 3, 1, 30]
                 try expectEqual(
-                    try await store.fetch(Query(where: .in(\.id, listed))).map(\.id),
+                    try await store.fetch(RecordQuery(where: .in(\.id, listed))).map(\.id),
                     expected.filter { listed.contains($0.id) }.map(\.id), "ids in a list")
                 try expectEqual(
                     try await store.count(where: .in(\.id, listed)),
                     expected.filter { listed.contains($0.id) }.count, "count of ids in a list")
                 try expectEqual(
-                    try await store.fetch(Query(where: \.id == 45)).map(\.id), [],
+                    try await store.fetch(RecordQuery(where: \.id == 45)).map(\.id), [],
                     "a deleted id")
             },
             StoreConformanceCheck(
@@ -185,7 +188,7 @@ extension StoreConformance {
                 summary: "A query that cannot be evaluated throws invalidQuery, also when observed."
             ) { makeStore in
                 let store = try await seeded(makeStore, 1...3)
-                let negative = Query<ConformanceRecord>(limit: -1)
+                let negative = RecordQuery<ConformanceRecord>(limit: -1)
                 let isInvalidQuery: (any Error) -> Bool = {
                     if case .invalidQuery = $0 as? StoreError { return true }
                     return false

@@ -18,7 +18,8 @@ extension StoreConformance {
                 }
                 try expectEqual(result, 2, "the transaction's result")
                 try expectEqual(
-                    try await store.fetch(.all).map(\.id), [1, 3, 4], "the records after it")
+                    try await store.fetch(.everyRecord).map(\.id), [1, 3, 4], "the records after it"
+                )
                 try expectEqual(try await store.fetch(id: 1)?.name, "first", "the updated record")
             },
             StoreConformanceCheck(
@@ -27,7 +28,7 @@ extension StoreConformance {
                     + "even the version."
             ) { makeStore in
                 let store = try await seeded(makeStore, 1...5)
-                let before = try await store.fetch(.all)
+                let before = try await store.fetch(.everyRecord)
                 let version = try await store.fetchVersioned(id: 1)?.version
                 try await expectError(where: { $0 is CheckError }, "a throwing transaction") {
                     try await store.transaction { transaction in
@@ -37,7 +38,8 @@ extension StoreConformance {
                         throw CheckError()
                     }
                 }
-                try expectEqual(try await store.fetch(.all), before, "records after the rollback")
+                try expectEqual(
+                    try await store.fetch(.everyRecord), before, "records after the rollback")
                 try expectEqual(
                     try await store.fetchVersioned(id: 1)?.version, version, "version after it")
                 try await expectError(
@@ -64,9 +66,11 @@ extension StoreConformance {
                         transaction.fetch(id: 1) == nil,
                         transaction.count == 3,
                         try transaction.count(where: \.attack >= 98) == 2,
-                        try transaction.fetch(Query(sortedBy: [.descending(\.attack)], limit: 2))
-                            .map(\.id) == [10, 2],
-                        try transaction.fetch(.all).map(\.id) == [2, 3, 10],
+                        try transaction.fetch(
+                            RecordQuery(sortedBy: [.descending(\.attack)], limit: 2)
+                        )
+                        .map(\.id) == [10, 2],
+                        try transaction.fetch(.everyRecord).map(\.id) == [2, 3, 10],
                     ]
                 }
                 try expectEqual(seen, [true, true, true, true, true, true], "reads in the body")

@@ -58,6 +58,28 @@ public enum BundledPokeAPI {
         try ids.map(pokemon(id:))
     }
 
+    /// Every bundled Pokémon in its stored form, none of them a favorite, in id order: the
+    /// records for a filled store in SwiftUI previews, tests and demos, without a network or
+    /// a file.
+    ///
+    /// ```swift
+    /// let pokedex = Pokedex(
+    ///     store: InMemoryStore(try BundledPokeAPI.storedPokemon()),
+    ///     client: PokeAPIClient(transport: BundledPokeAPITransport()))
+    /// let fire = try await pokedex.pokemon(matching: PokemonFilter(types: [.fire]))
+    /// ```
+    ///
+    /// Each call reads and decodes the bundled files again, so a store made from one call
+    /// shares nothing with a store made from another: changes made in one preview or test
+    /// never leak into another.
+    ///
+    /// - Returns: The 151 Pokémon as records.
+    /// - Throws: ``BundledDataError`` or a `DecodingError`, as ``allPokemon()`` does.
+    /// - Complexity: O(*n*): it reads and decodes every file.
+    public static func storedPokemon() throws -> [Pokemon] {
+        try allPokemon().map(Pokemon.init)
+    }
+
     /// The bundled Pokémon's names, by id, read once.
     static let names: [Int: String] = {
         struct Name: Decodable { var name: String }

@@ -26,14 +26,14 @@ struct CodableTests {
 
     @Test("a query with sort keys round-trips")
     func queryRoundTrip() throws {
-        let query = Query<Record>(
+        let query = RecordQuery<Record>(
             where: \.score > 1.5 || .isEmpty(\.tags),
             sortedBy: [
-                .descending(\.note, nils: .first), .ascending(\.title, caseInsensitive: true),
+                .descending(\.note, nils: .first), .ascending(\.title, options: .caseInsensitive),
             ],
             limit: 7, offset: 3)
         let decoded = try JSONDecoder().decode(
-            Query<Record>.self, from: JSONEncoder().encode(query))
+            RecordQuery<Record>.self, from: JSONEncoder().encode(query))
         #expect(decoded == query)
         #expect(
             try decoded.apply(to: Record.all).map(\.id) == query.apply(to: Record.all).map(\.id))

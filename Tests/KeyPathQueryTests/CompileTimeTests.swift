@@ -22,16 +22,17 @@ struct CompileTimeTests {
         var filters: [Condition<Record>] = []
         if !search.isEmpty { filters.append(.contains(\.title, search, options: .caseInsensitive)) }
         if favoritesOnly { filters.append(\.flag == true) }
-        let condition = Condition.all(filters) || .any([\.id == 1, \.id == 2])
-        let nothing = Condition<Record>.all([])
+        let condition = Condition.and(filters) || .or([\.id == 1, \.id == 2])
+        let nothing = Condition<Record>.and([])
         #expect(nothing.isAlwaysTrue)
-        #expect(Condition<Record>.any([]).isAlwaysFalse)
+        #expect(Condition<Record>.or([]).isAlwaysFalse)
         #expect(condition != nothing)
         let _: Condition<Record> = .between(\.id, 1...3) && .in(\.mood, [.calm, .tired])
         let _: Condition<Record> = !.isEmpty(\.tags) && .count(\.sessions, .less, 2)
-        let _: Condition<Record> = .any(\.sessions, where: .hasPrefix(\.name, "s"))
+        let _: Condition<Record> = .anyElement(\.sessions, where: .hasPrefix(\.name, "s"))
         let _: Condition<Record> = \.link == nil || \.optionalMood > .calm
-        let _: Query<Record> = Query(where: \.id > 3, sortedBy: [.ascending(\.title)], limit: 2)
+        let _: RecordQuery<Record> = RecordQuery(
+            where: \.id > 3, sortedBy: [.ascending(\.title)], limit: 2)
     }
 
     @Test("identities: true and false add nothing, double negation cancels")

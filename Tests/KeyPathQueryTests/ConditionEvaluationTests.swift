@@ -125,22 +125,27 @@ struct ConditionEvaluationTests {
         },
         Row(name: "isEmpty", condition: .isEmpty(\.tags)) { $0.tags.isEmpty },
         Row(name: "count", condition: .count(\.tags, .greaterOrEqual, 2)) { $0.tags.count >= 2 },
-        Row(name: "any element", condition: .any(\.tags, where: \.self == "b")) {
+        Row(name: "any element", condition: .anyElement(\.tags, where: \.self == "b")) {
             $0.tags.contains("b")
         },
-        Row(name: "all elements, empty is true", condition: .all(\.tags, where: \.self < "c")) {
+        Row(
+            name: "all elements, empty is true",
+            condition: .everyElement(\.tags, where: \.self < "c")
+        ) {
             $0.tags.allSatisfy { $0 < "c" }
         },
-        Row(name: "no element", condition: .none(\.tags, where: .hasPrefix(\.self, "d"))) {
+        Row(name: "no element", condition: .noElement(\.tags, where: .hasPrefix(\.self, "d"))) {
             !$0.tags.contains { $0.hasPrefix("d") }
         },
-        Row(name: "elements that are Queryable", condition: .any(\.sessions, where: \.name == "s1"))
-        {
+        Row(
+            name: "elements that are Queryable",
+            condition: .anyElement(\.sessions, where: \.name == "s1")
+        ) {
             $0.sessions.contains { $0.name == "s1" }
         },
         Row(
             name: "nested collection inside elements",
-            condition: .any(\.sessions, where: .contains(\.tags, "t7"))
+            condition: .anyElement(\.sessions, where: .contains(\.tags, "t7"))
         ) {
             $0.id == 7
         },

@@ -73,7 +73,7 @@ struct LimitsTests {
 
     @Test("a long flat chain adds no depth", .timeLimit(.minutes(1)))
     func longChain() throws {
-        let condition = Condition<Record>.any((0..<5_000).map { \.id == $0 })
+        let condition = Condition<Record>.or((0..<5_000).map { \.id == $0 })
         #expect(try condition.filter(Record.all).count == Record.all.count)
     }
 
@@ -92,5 +92,20 @@ struct LimitsTests {
     func regexCannotEscapeAnchors() {
         let condition: Condition<Record> = .matches(\.title, "x)|(Record 1")
         #expect(throws: QueryError.self) { try condition.compiled() }
+    }
+
+    @Test("the guarantees article states the depth limit the code enforces")
+    func documentedDepth() throws {
+        var root = URL(filePath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: root.appending(path: "Package.swift").path),
+            root.pathComponents.count > 1
+        {
+            root.deleteLastPathComponent()
+        }
+        let article = root.appending(
+            path: "Sources/KeyPathQuery/KeyPathQuery.docc/OneMeaningInEveryTarget.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
+        #expect(
+            text.contains("``Condition/maximumDepth`` (\(Condition<Record>.maximumDepth) levels)"))
     }
 }

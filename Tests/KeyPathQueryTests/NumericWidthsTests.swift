@@ -132,7 +132,7 @@ struct NumericWidthsTests {
                     .integer(Int64(w.uint16)), .integer(Int64(w.uint32)), .real(Double(w.float)),
                 ]
             })
-        let query = Query(where: testCase.condition, sortedBy: [.ascending(\.id)])
+        let query = RecordQuery(where: testCase.condition, sortedBy: [.ascending(\.id)])
         let clauses = try query.sqlClauses()
         let ids = try database.integers("SELECT id FROM widths " + clauses.sql, clauses.bindings)
         #expect(ids.map { Int($0) } == Widths.all.filter(testCase.reference).map(\.id))

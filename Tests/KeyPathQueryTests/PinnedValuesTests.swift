@@ -19,7 +19,7 @@ struct PinnedValuesTests {
     func conjunction() {
         #expect(pinnedIDs(\.score > 1 && \.id == 7) == [.integer(7)])
         #expect(pinnedIDs(.in(\.id, [1, 2, 3]) && \.id == 2 && \.flag == true) == [.integer(2)])
-        #expect(pinnedIDs(.all([\.flag == true, \.rank < 3])) == nil)
+        #expect(pinnedIDs(.and([\.flag == true, \.rank < 3])) == nil)
     }
 
     @Test("|| pins only when every branch does")

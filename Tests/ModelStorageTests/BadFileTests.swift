@@ -166,7 +166,7 @@ struct BadFileTests {
             let before = try filesSnapshot(of: directory)
             let reader = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
             #expect(reader.recovery == expected)
-            #expect(try await reader.fetch(.all).map(\.id) == [2, 3, 4, 5])
+            #expect(try await reader.fetch(.everyRecord).map(\.id) == [2, 3, 4, 5])
             #expect(try await reader.fetchVersioned(id: 2)?.version == 5)
             try expectUnchanged(directory, since: before)
 
@@ -179,7 +179,7 @@ struct BadFileTests {
             try await writer.close()
             let reopened = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
             #expect(reopened.recovery == nil)
-            #expect(try await reopened.fetch(.all).map(\.id) == [2, 3, 4, 5, 6])
+            #expect(try await reopened.fetch(.everyRecord).map(\.id) == [2, 3, 4, 5, 6])
         }
     }
 
@@ -206,7 +206,7 @@ struct BadFileTests {
                 (BadFile.header + "{\"version\":4,\"delete\":[1],\"put\":[]}\n").utf8
             ).write(to: url.appendingPathExtension("journal"))
             let store = try await JSONFileStore<Record>.open(at: url)
-            #expect(try await store.fetch(.all).map(\.id) == [1])
+            #expect(try await store.fetch(.everyRecord).map(\.id) == [1])
             try await store.insert(.sample(2))
             let journal = lines(of: url.appendingPathExtension("journal"))
             #expect(journal.first == "{\"journal\":1,\"schemaVersion\":1,\"generation\":2}")

@@ -8,12 +8,13 @@ import Testing
 @Suite("Call sites")
 struct CompileTimeTests {
     func favorites(in store: some ModelStore<Record>) async throws -> [Record] {
-        try await store.fetch(Query(where: \.favorite == true, sortedBy: [.ascending(\.name)]))
+        try await store.fetch(
+            RecordQuery(where: \.favorite == true, sortedBy: [.ascending(\.name)]))
     }
 
     @Test func callSitesReadAsDocumented() async throws {
-        let store: InMemoryStore<Record> = .inMemory()
-        _ = try await favorites(in: .inMemory([.sample(3)]))
+        let store = InMemoryStore<Record>()
+        _ = try await favorites(in: InMemoryStore([Record.sample(3)]))
         try await store.insert(.sample(1))
         try await store.update(id: 1) { $0.favorite.toggle() }
         if var edit = await store.fetchVersioned(id: 1) {
@@ -21,8 +22,12 @@ struct CompileTimeTests {
             edit.value.attack += 1
             try await store.save(edit, mergePolicy: .mergeByPropertyObjectTrump)
         }
+        if var edit = await store.fetchVersioned(id: 1) {
+            edit.value.attack += 1
+            try await store.save(edit)
+        }
         let existential: any ModelStore<Record> = store
-        for await result in try await existential.observe(.all) {
+        for await result in try await existential.observe(.everyRecord) {
             #expect(result.totalCount == 1)
             break
         }
@@ -31,7 +36,7 @@ struct CompileTimeTests {
         }
         #expect(removed == 0)
         try await withTemporaryDirectory { directory in
-            let file: JSONFileStore<Record> = try await .jsonFile(
+            let file = try await JSONFileStore<Record>.open(
                 at: directory.appending(path: "pokedex.json"),
                 options: JSONFileStoreOptions(lockTimeout: .seconds(1)))
             try await file.upsert(contentsOf: [.sample(1), .sample(2)])

@@ -67,7 +67,7 @@ struct CrashTests {
     /// Opens what the killed writer left and checks it against the acknowledgements.
     func verify(_ url: URL, _ ledger: CrashLedger, iteration: Int) async throws {
         let store = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
-        let records = try await store.fetch(.all)
+        let records = try await store.fetch(.everyRecord)
         let present = Set(records.map(\.id))
         let mustBePresent = ledger.ackedPuts.subtracting(ledger.begunDeletes)
         let lost = mustBePresent.subtracting(present)

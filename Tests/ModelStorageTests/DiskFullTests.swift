@@ -34,7 +34,7 @@ struct DiskFullTests {
                 compactionThreshold: write == .journalAppend ? 1 << 20 : 4_096)
             let store = try await JSONFileStore<Record>.open(at: url, options: options)
             for id in 1...20 { try await store.insert(.sample(id)) }
-            let records = try await store.fetch(.all)
+            let records = try await store.fetch(.everyRecord)
             let before = try filesSnapshot(of: directory)
 
             // Fill the disk to its last page: the next save's first bytes fit, the rest do not.
@@ -50,7 +50,7 @@ struct DiskFullTests {
                 return
             }
             #expect(path.hasSuffix(write == .journalAppend ? ".journal" : ".tmp"))
-            #expect(try await store.fetch(.all) == records, "memory changed")
+            #expect(try await store.fetch(.everyRecord) == records, "memory changed")
             var after = try filesSnapshot(of: directory)
             after[SmallFileSystem.fillerName] = nil
             #expect(after == before, "files changed (\(free) bytes were free)")

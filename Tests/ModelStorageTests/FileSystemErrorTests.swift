@@ -131,22 +131,22 @@ struct FileSystemErrorTests {
             let store = try await JSONFileStore<Record>.open(at: url, options: faults.options())
             try await store.upsert(contentsOf: (1...3).map(Record.sample))
             let before = try filesSnapshot(of: directory)
-            let records = try await store.fetch(.all)
+            let records = try await store.fetch(.everyRecord)
 
             faults.fail(call, on: ".journal", with: call == .write ? ENOSPC : EIO)
             let error = await #expect(throws: StoreError.self) {
                 try await store.update(id: 2) { $0.name = "lost" }
             }
             expectIOError(error, code: call == .write ? ENOSPC : EIO)
-            #expect(try await store.fetch(.all) == records)
+            #expect(try await store.fetch(.everyRecord) == records)
             try expectUnchanged(directory, since: before)
 
             // Space is back: the store works again, and keeps exactly what it acknowledged.
             faults.clear()
             try await store.update(id: 3) { $0.name = "kept" }
-            let expected = try await store.fetch(.all)
+            let expected = try await store.fetch(.everyRecord)
             let reopened = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
-            #expect(try await reopened.fetch(.all) == expected)
+            #expect(try await reopened.fetch(.everyRecord) == expected)
         }
     }
 
@@ -158,7 +158,7 @@ struct FileSystemErrorTests {
                 at: url, options: faults.options(compactionThreshold: 512))
             for id in 1...6 { try await store.insert(.sample(id)) }
             let before = try filesSnapshot(of: directory)
-            let records = try await store.fetch(.all)
+            let records = try await store.fetch(.everyRecord)
 
             // The next commit is due to rewrite the document; the disk fills mid-write.
             faults.fail(.write, on: ".tmp", with: ENOSPC)
@@ -166,7 +166,7 @@ struct FileSystemErrorTests {
                 try await store.upsert(contentsOf: (7...40).map(Record.sample))
             }
             expectIOError(error, code: ENOSPC, path: url.path + ".tmp")
-            #expect(try await store.fetch(.all) == records)
+            #expect(try await store.fetch(.everyRecord) == records)
             try expectUnchanged(directory, since: before)
 
             faults.clear()

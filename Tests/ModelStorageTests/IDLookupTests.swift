@@ -22,13 +22,13 @@ struct IDLookupTests {
     func mirrorBroken() async throws {
         let store = InMemoryStore<Numbered>()
         try await store.upsert(contentsOf: mirrored)
-        #expect(try await store.fetch(Query(where: \.number == 5)).map(\.id) == [5])
+        #expect(try await store.fetch(RecordQuery(where: \.number == 5)).map(\.id) == [5])
 
         // Record 60's number is 5: a lookup by id would miss it.
         try await store.insert(Numbered(id: 60, number: 5, label: "sixty"))
-        #expect(try await store.fetch(Query(where: \.number == 5)).map(\.id) == [5, 60])
+        #expect(try await store.fetch(RecordQuery(where: \.number == 5)).map(\.id) == [5, 60])
         #expect(try await store.count(where: .in(\.number, [5, 6])) == 3)
-        #expect(try await store.fetch(Query(where: \.id == 60)).map(\.label) == ["sixty"])
+        #expect(try await store.fetch(RecordQuery(where: \.id == 60)).map(\.label) == ["sixty"])
     }
 
     @Test("a store opened from a file keeps the same rule")
@@ -44,9 +44,9 @@ struct IDLookupTests {
             // Reopened after a close: wait out a child process another test may be starting.
             let store = try await JSONFileStore<Numbered>.open(
                 at: url, options: JSONFileStoreOptions(lockTimeout: .seconds(10)))
-            #expect(try await store.fetch(Query(where: \.number == 7)).map(\.id) == [7, 70])
+            #expect(try await store.fetch(RecordQuery(where: \.number == 7)).map(\.id) == [7, 70])
             #expect(
-                try await store.fetch(Query(where: .in(\.id, [70, 7, 3]) && \.number == 7))
+                try await store.fetch(RecordQuery(where: .in(\.id, [70, 7, 3]) && \.number == 7))
                     .map(\.id) == [7, 70])
         }
     }
@@ -63,6 +63,8 @@ struct IDLookupTests {
         let decoded = try JSONDecoder().decode(
             Condition<Numbered>.self,
             from: Data(json.replacingOccurrences(of: #""label""#, with: #""id""#).utf8))
-        await #expect(throws: StoreError.self) { try await store.fetch(Query(where: decoded)) }
+        await #expect(throws: StoreError.self) {
+            try await store.fetch(RecordQuery(where: decoded))
+        }
     }
 }

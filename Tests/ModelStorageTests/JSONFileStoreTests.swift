@@ -30,12 +30,12 @@ struct JSONFileStoreTests {
                     try transaction.insert(.sample(22))
                     transaction.delete(id: 1)
                 }
-                expected = try await store.fetch(.all)
+                expected = try await store.fetch(.everyRecord)
                 version = try await store.fetchVersioned(id: 3)?.version ?? 0
                 // Not closed: the journal alone must hold every acknowledged write.
             }
             let reopened = try await open(url)
-            #expect(try await reopened.fetch(.all) == expected)
+            #expect(try await reopened.fetch(.everyRecord) == expected)
             #expect(try await reopened.fetchVersioned(id: 3)?.version == version)
             #expect(reopened.recovery == nil)
         }
@@ -129,10 +129,10 @@ struct JSONFileStoreTests {
             #expect(FileManager.default.fileExists(atPath: url.path + ".backup"))
             let header = try #require(lines(of: url).first)
             #expect(!header.contains("\"generation\":0,"))
-            let expected = try await store.fetch(.all)
+            let expected = try await store.fetch(.everyRecord)
             let reopened = try await JSONFileStore<Record>.open(
                 at: url, options: JSONFileStoreOptions(mode: .readOnly))
-            #expect(try await reopened.fetch(.all) == expected)
+            #expect(try await reopened.fetch(.everyRecord) == expected)
         }
     }
 
@@ -202,7 +202,8 @@ struct JSONFileStoreTests {
                 try await store.upsert(contentsOf: batch)
                 try await store.close()
                 let reopened = try await JSONFileStore<Reading>.open(at: url, options: .readOnly)
-                #expect(try await reopened.fetch(.all) == [Reading(id: -1, value: -1)] + batch)
+                #expect(
+                    try await reopened.fetch(.everyRecord) == [Reading(id: -1, value: -1)] + batch)
             }
         }
     }
@@ -217,7 +218,7 @@ struct JSONFileStoreTests {
             try await writer.upsert(contentsOf: (1...3).map(Record.sample))
             let reader = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
             #expect(reader.isReadOnly)
-            #expect(try await reader.fetch(.all).map(\.id) == [1, 2, 3])
+            #expect(try await reader.fetch(.everyRecord).map(\.id) == [1, 2, 3])
             await #expect(throws: StoreError.readOnly(path: url.path)) {
                 try await reader.insert(.sample(4))
             }
@@ -231,7 +232,7 @@ struct JSONFileStoreTests {
         try await withTemporaryDirectory { directory in
             let store = try await open(directory.appending(path: "store.json"))
             try await store.insert(.sample(1))
-            let results = try await store.observe(.all)
+            let results = try await store.observe(.everyRecord)
             let consumer = Task {
                 var count = 0
                 for await _ in results { count += 1 }
@@ -239,7 +240,7 @@ struct JSONFileStoreTests {
             }
             try await store.close()
             #expect(await consumer.value >= 1)
-            await #expect(throws: StoreError.self) { try await store.observe(.all) }
+            await #expect(throws: StoreError.self) { try await store.observe(.everyRecord) }
         }
     }
 
@@ -254,7 +255,7 @@ struct JSONFileStoreTests {
             let store = try await open(url)
             try await store.upsert(contentsOf: (1...10).map(Record.sample))
             try await store.update(id: 2) { $0.favorite = true }
-            let records = try await store.fetch(.all)
+            let records = try await store.fetch(.everyRecord)
             let before = try filesSnapshot(of: directory)
 
             await #expect(throws: Abandoned.self) {
@@ -272,7 +273,7 @@ struct JSONFileStoreTests {
                 }
             }
             try expectUnchanged(directory, since: before)
-            #expect(try await store.fetch(.all) == records)
+            #expect(try await store.fetch(.everyRecord) == records)
 
             // The store goes on working, and a reopened one sees what the memory holds.
             try await store.update(id: 5) { $0.attack = 1 }
@@ -290,7 +291,7 @@ struct JSONFileStoreTests {
             try Data(storeDocument(records: [recordJSON(1)]).utf8).write(to: url)
             try Data("half a document".utf8).write(to: url.appendingPathExtension("tmp"))
             let store = try await open(url)
-            #expect(try await store.fetch(.all).map(\.id) == [1])
+            #expect(try await store.fetch(.everyRecord).map(\.id) == [1])
             #expect(!FileManager.default.fileExists(atPath: url.path + ".tmp"))
         }
     }

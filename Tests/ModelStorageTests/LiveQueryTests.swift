@@ -25,7 +25,7 @@ struct LiveQueryTests {
 
     @Test func followsTheStoreAndItsQuery() async throws {
         let store = InMemoryStore<Record>((1...6).map(Record.sample))
-        let live = LiveQuery(Query(where: \.favorite == true), in: store)
+        let live = LiveQuery(RecordQuery(where: \.favorite == true), in: store)
         #expect(!live.isLoaded)
         try await waitUntil("loaded") { live.isLoaded }
         #expect(live.records.map(\.id) == [3, 6])
@@ -34,11 +34,11 @@ struct LiveQueryTests {
         try await store.update(id: 3) { $0.favorite = false }
         try await waitUntil("3 is no longer a favorite") { live.records.map(\.id) == [6] }
 
-        live.query = Query(where: \.attack >= 50, sortedBy: [.descending(\.attack)])
+        live.query = RecordQuery(where: \.attack >= 50, sortedBy: [.descending(\.attack)])
         try await waitUntil("the new query's results") { live.records.map(\.id) == [5, 2] }
         #expect(live.error == nil)
 
-        live.query = Query(limit: -1)
+        live.query = RecordQuery(limit: -1)
         try await waitUntil("the invalid query's error") { live.error != nil }
         #expect(live.error is StoreError)
     }

@@ -24,7 +24,7 @@ struct LockTests {
         _ store: JSONFileStore<Record>, _ count: Int,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let records = try await store.fetch(.all)
+        let records = try await store.fetch(.everyRecord)
         #expect(
             records
                 == (1...count).map {
@@ -112,7 +112,7 @@ struct LockTests {
             try await taker.waitForExit()
             #expect(taker.lines.first == "wrote")
             let store = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
-            let present = Set(try await store.fetch(.all).map(\.id))
+            let present = Set(try await store.fetch(.everyRecord).map(\.id))
             let acknowledged = ledger.ackedPuts.subtracting(ledger.begunDeletes)
             #expect(!acknowledged.isEmpty)
             #expect(acknowledged.isSubset(of: present), "\(acknowledged.subtracting(present))")

@@ -23,7 +23,7 @@ struct MigrationTests {
             let store = try await JSONFileStore<RecordV2>.open(at: url)
             #expect(store.migratedFromSchemaVersion == 1)
             #expect(
-                try await store.fetch(.all)
+                try await store.fetch(.everyRecord)
                     == (1...3).map {
                         RecordV2(id: $0, name: "r\($0)", attack: $0 * 10, favorite: false, tags: [])
                     })

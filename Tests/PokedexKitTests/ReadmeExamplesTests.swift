@@ -32,11 +32,12 @@ struct ReadmeExamplesTests {
             options: JSONFileStoreOptions(lockTimeout: .seconds(2)))
         try await store.upsert(contentsOf: pokemon)
         let strongestFire = try await store.fetch(
-            Query(where: .contains(\.types, .fire), sortedBy: [.descending(\.attack)], limit: 5))
+            RecordQuery(
+                where: .contains(\.types, .fire), sortedBy: [.descending(\.attack)], limit: 5))
         #expect(strongestFire.map(\.name).first == "flareon")
         try await store.update(id: 25) { $0.favorite = true }
 
-        let favorites = try await store.observe(Query(where: \.favorite == true))
+        let favorites = try await store.observe(RecordQuery(where: \.favorite == true))
         var seen: [Int] = []
         for await result in favorites {
             seen.append(result.records.count)
@@ -57,7 +58,7 @@ struct ReadmeExamplesTests {
         for try await progress in pokedex.sync(1...151) {
             last = progress
         }
-        #expect(last?.finished == 151)
+        #expect(last?.completed == 151)
         #expect(last?.failedIDs == [])
         let result = try await pokedex.pokemon(
             matching: PokemonFilter(name: "char", types: [.fire], sort: .attack(.descending)))

@@ -85,7 +85,8 @@ enum ConditionBenchmarks {
                 note: "the most any filter returning the same \(oneMatches.formatted()) records "
                     + "can gain on #Predicate: copying them out is most of the closure's time"))
 
-        let top = Query<Pokemon>(where: oneClause, sortedBy: [.descending(\.attack)], limit: 10)
+        let top = RecordQuery<Pokemon>(
+            where: oneClause, sortedBy: [.descending(\.attack)], limit: 10)
         let compiledTop = try top.compiled()
         let byHand = {
             Array(records.filter(oneClosure).sorted { $0.attack > $1.attack }.prefix(10))
@@ -95,10 +96,10 @@ enum ConditionBenchmarks {
         }
         results.append(
             try await bench.compare(
-                group: "2. Query with sort and limit", name: "top 10 by attack, \(size)",
+                group: "2. RecordQuery with sort and limit", name: "top 10 by attack, \(size)",
                 target: .atMost(1.2),
                 candidate: (
-                    "Query.apply (bounded heap)", { blackHole(try top.apply(to: records)) }
+                    "RecordQuery.apply (bounded heap)", { blackHole(try top.apply(to: records)) }
                 ),
                 baseline: ("filter + sorted + prefix", { blackHole(byHand()) })))
         return results

@@ -114,7 +114,7 @@ enum FileStoreBenchmarks {
     /// Opening a store vs decoding the same records from a file with `JSONDecoder`.
     private static func open(_ files: Prepared, _ bench: Bench) async throws -> Result {
         let opened = try await JSONFileStore<Pokemon>.open(at: files.document)
-        let stored = try await opened.fetch(.all)
+        let stored = try await opened.fetch(.everyRecord)
         try await opened.close()
         let decoded = try JSONDecoder().decode(
             [Pokemon].self, from: try Data(contentsOf: files.array))
@@ -163,7 +163,7 @@ enum FileStoreBenchmarks {
         try await check.close()
         let reopened = try await JSONFileStore<Pokemon>.open(
             at: check.url, options: .readOnly)
-        guard try await reopened.fetch(.all) == files.records else {
+        guard try await reopened.fetch(.everyRecord) == files.records else {
             throw BenchmarkError.disagreement("the records saved, \(files.size)")
         }
         try FileManager.default.removeItem(at: checkFolder)
@@ -243,7 +243,7 @@ enum FileStoreBenchmarks {
             repetitions: repetitions(for: files, bench))
         // Check: both made the same changes.
         let expected = files.changing(ids.prefix(storeSaves))
-        let saved = try await store.fetch(.all)
+        let saved = try await store.fetch(.everyRecord)
         try await store.close()
         let written = try JSONDecoder().decode([Pokemon].self, from: try Data(contentsOf: arrayURL))
         guard storeSaves == arraySaves, saved == expected, written == expected else {
@@ -281,7 +281,7 @@ enum FileStoreBenchmarks {
             } else {
                 try await store.upsert(contentsOf: changed)
             }
-            let saved = try await store.fetch(.all)
+            let saved = try await store.fetch(.everyRecord)
             try await store.close()
             guard saved == expected else {
                 throw BenchmarkError.disagreement("the concurrent saves")

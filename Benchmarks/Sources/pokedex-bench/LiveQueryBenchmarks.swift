@@ -8,7 +8,8 @@ enum LiveQueryBenchmarks {
     static let count = 10_000
 
     /// What a favorites screen shows: the favorites, by name.
-    static let query = Query<Pokemon>(where: \.favorite == true, sortedBy: [.ascending(\.name)])
+    static let query = RecordQuery<Pokemon>(
+        where: \.favorite == true, sortedBy: [.ascending(\.name)])
 
     static func run(_ bench: Bench) async throws -> [Result] {
         let records = try Fixtures.records(count)

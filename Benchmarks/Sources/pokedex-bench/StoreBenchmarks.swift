@@ -34,7 +34,7 @@ enum StoreBenchmarks {
 
         // Queries use no index, not even the one by id: an equality query on the id scans
         // every record, as does one on an attribute without an index.
-        let idQueries = ids.prefix(3).map { id in Query<Pokemon>(where: \.id == id) }
+        let idQueries = ids.prefix(3).map { id in RecordQuery<Pokemon>(where: \.id == id) }
         let idScans = { ids.prefix(3).map { id in records.filter { $0.id == id } } }
         guard try await fetchEach(idQueries, from: store) == idScans() else {
             throw BenchmarkError.disagreement("fetch by id ==")
@@ -44,14 +44,14 @@ enum StoreBenchmarks {
                 group: group, name: "3 fetches by id == (indexed), \(size)",
                 target: .fasterBy(100),
                 candidate: (
-                    "store.fetch(Query(where: \\.id == …))",
+                    "store.fetch(RecordQuery(where: \\.id == …))",
                     { blackHole(try await fetchEach(idQueries, from: store)) }
                 ),
                 baseline: ("Array.filter { $0.id == … }", { blackHole(idScans()) }),
                 note: "a condition naming ids is answered from the store's index by id"))
 
         let names = ["mew", "pikachu", "bulbasaur"]
-        let queries = names.map { Query<Pokemon>(where: \.name == $0) }
+        let queries = names.map { RecordQuery<Pokemon>(where: \.name == $0) }
         let queried = try await fetchEach(queries, from: store)
         let filtered = names.map { name in records.filter { $0.name == name } }
         guard queried == filtered else { throw BenchmarkError.disagreement("fetch by name") }
@@ -60,7 +60,7 @@ enum StoreBenchmarks {
                 group: group, name: "\(names.count) fetches by name ==, \(size)",
                 target: .report,
                 candidate: (
-                    "store.fetch(Query(where: \\.name == …))",
+                    "store.fetch(RecordQuery(where: \\.name == …))",
                     { blackHole(try await fetchEach(queries, from: store)) }
                 ),
                 baseline: (
@@ -82,7 +82,7 @@ enum StoreBenchmarks {
     }
 
     private static func fetchEach(
-        _ queries: [Query<Pokemon>], from store: InMemoryStore<Pokemon>
+        _ queries: [RecordQuery<Pokemon>], from store: InMemoryStore<Pokemon>
     ) async throws -> [[Pokemon]] {
         var found: [[Pokemon]] = []
         for query in queries { found.append(try await store.fetch(query)) }

@@ -51,10 +51,10 @@ enum SyncBenchmarks {
             store: store,
             client: PokeAPIClient(configuration: PokeAPIClient.Configuration(baseURL: baseURL)))
         let progress = try await pokedex.syncAll(ids)
-        guard progress.completed == ids.count else {
-            throw BenchmarkError.setup("the sync saved \(progress.completed) of \(ids.count)")
+        guard progress.saved == ids.count else {
+            throw BenchmarkError.setup("the sync saved \(progress.saved) of \(ids.count)")
         }
-        return try await store.fetch(Query(sortedBy: [.ascending(\.id)]))
+        return try await store.fetch(RecordQuery(sortedBy: [.ascending(\.id)]))
     }
 
     /// What every tutorial writes: one request after another, each decoded and saved.
@@ -69,6 +69,6 @@ enum SyncBenchmarks {
             let fetched = try decoder.decode(FetchedPokemon.self, from: data)
             try await store.upsert(Pokemon(fetched))
         }
-        return try await store.fetch(Query(sortedBy: [.ascending(\.id)]))
+        return try await store.fetch(RecordQuery(sortedBy: [.ascending(\.id)]))
     }
 }

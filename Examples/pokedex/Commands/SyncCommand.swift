@@ -64,7 +64,7 @@ struct SyncCommand {
             var last = SyncProgress(requested: 0, skipped: 0, total: 0)
             for try await progress in pokedex.sync(range, mode: mode) {
                 reporter.update(
-                    done: progress.finished, total: progress.total,
+                    done: progress.completed, total: progress.total,
                     failed: progress.failures.count)
                 last = progress
             }
@@ -104,7 +104,7 @@ struct SyncCommand {
         }
         if !progress.failures.isEmpty { parts.append("\(progress.failures.count) failed") }
         let source = baseURL?.absoluteString ?? "the bundled offline data"
-        return "Synced \(progress.completed) Pokémon from \(source) into \(destination) "
+        return "Synced \(progress.saved) Pokémon from \(source) into \(destination) "
             + "(\(parts.joined(separator: ", ")))."
     }
 }

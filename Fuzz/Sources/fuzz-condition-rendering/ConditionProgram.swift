@@ -99,9 +99,9 @@ struct ConditionProgram {
         case 9:
             let element = elementCondition(depth: depth + 1)
             switch input.choice(3) {
-            case 0: return .any(\.abilities, where: element)
-            case 1: return .all(\.abilities, where: element)
-            default: return .none(\.abilities, where: element)
+            case 0: return .anyElement(\.abilities, where: element)
+            case 1: return .everyElement(\.abilities, where: element)
+            default: return .noElement(\.abilities, where: element)
             }
         case 10:
             return input.choice(2) == 0 ? .true : .false
@@ -112,9 +112,9 @@ struct ConditionProgram {
         case 13:
             return !condition(depth: depth + 1)
         case 14:
-            return .all((0..<input.choice(4)).map { _ in condition(depth: depth + 1) })
+            return .and((0..<input.choice(4)).map { _ in condition(depth: depth + 1) })
         default:
-            return .any((0..<input.choice(4)).map { _ in condition(depth: depth + 1) })
+            return .or((0..<input.choice(4)).map { _ in condition(depth: depth + 1) })
         }
     }
 

@@ -54,7 +54,7 @@ enum ConditionRenderingFuzz: FuzzTarget {
                 \.name == record.name,
                 .hasPrefix(\.name, String(record.name.prefix(3)), options: .caseInsensitive),
                 .contains(\.types, record.types.first ?? .normal) && \.attack >= record.attack,
-                .any(\.abilities, where: .hasSuffix(\.self, record.abilities.last ?? "")),
+                .anyElement(\.abilities, where: .hasSuffix(\.self, record.abilities.last ?? "")),
                 !(\.baseExperience == nil) || .between(\.speed, record.speed...record.speed + 10),
                 .in(\.id, [record.id, record.id + 1]) && .like(\.name, "*\(record.name.suffix(2))"),
                 .containsAll(\.types, of: record.types) || .count(\.abilities, .greater, 2),

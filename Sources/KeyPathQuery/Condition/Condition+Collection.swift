@@ -88,7 +88,7 @@ extension Condition {
     /// For elements that are plain values, `\.self` is the element itself:
     ///
     /// ```swift
-    /// Condition<Pokemon>.any(\.abilities, where: .hasSuffix(\.self, "-guard"))
+    /// Condition<Pokemon>.anyElement(\.abilities, where: .hasSuffix(\.self, "-guard"))
     /// ```
     ///
     /// For elements that are themselves ``Queryable``, use their key paths.
@@ -97,7 +97,7 @@ extension Condition {
     ///   - keyPath: The collection attribute.
     ///   - condition: The condition on each element.
     /// - Returns: The condition; false for an empty collection.
-    public static func any<C: Collection>(
+    public static func anyElement<C: Collection>(
         _ keyPath: any KeyPath<Model, C> & Sendable, where condition: Condition<C.Element>
     ) -> Condition {
         Condition(
@@ -112,7 +112,7 @@ extension Condition {
     ///   - keyPath: The collection attribute.
     ///   - condition: The condition on each element.
     /// - Returns: The condition; true for an empty collection.
-    public static func all<C: Collection>(
+    public static func everyElement<C: Collection>(
         _ keyPath: any KeyPath<Model, C> & Sendable, where condition: Condition<C.Element>
     ) -> Condition {
         Condition(
@@ -127,7 +127,7 @@ extension Condition {
     ///   - keyPath: The collection attribute.
     ///   - condition: The condition on each element.
     /// - Returns: The condition; true for an empty collection.
-    public static func none<C: Collection>(
+    public static func noElement<C: Collection>(
         _ keyPath: any KeyPath<Model, C> & Sendable, where condition: Condition<C.Element>
     ) -> Condition {
         Condition(

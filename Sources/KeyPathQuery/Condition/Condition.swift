@@ -22,15 +22,15 @@
 /// ``between(_:_:)-(KeyPath<Model,Value>Sendable,_)`` and ``in(_:_:)``; test text with ``contains(_:_:options:)``, ``hasPrefix(_:_:options:)``,
 /// ``hasSuffix(_:_:options:)``, ``like(_:_:options:)`` and ``matches(_:_:options:)``; test
 /// collections with ``contains(_:_:)``, ``containsAny(_:of:)``, ``containsAll(_:of:)``,
-/// ``isEmpty(_:)``, ``count(_:_:_:)`` and ``any(_:where:)``, ``all(_:where:)``,
-/// ``none(_:where:)``. Combine with `&&`, `||`, `!`, ``all(_:)`` and ``any(_:)``; ``true``
+/// ``isEmpty(_:)``, ``count(_:_:_:)`` and ``anyElement(_:where:)``, ``everyElement(_:where:)``,
+/// ``noElement(_:where:)``. Combine with `&&`, `||`, `!`, ``and(_:)`` and ``or(_:)``; ``true``
 /// and ``false`` are their identities, so optional filters compose:
 ///
 /// ```swift
 /// var filters: [Condition<Pokemon>] = []
 /// if !searchText.isEmpty { filters.append(.contains(\.name, searchText, options: .caseInsensitive)) }
 /// if favoritesOnly { filters.append(\.favorite == true) }
-/// let condition = Condition.all(filters)      // `.true` when there are none
+/// let condition = Condition.and(filters)      // `.true` when there are none
 /// ```
 ///
 /// An attribute that is `nil` satisfies `== nil` and `!= value`, and no ordering or text
@@ -65,7 +65,7 @@ public struct Condition<Model>: Sendable {
     ///
     /// - Parameter conditions: The conditions to combine.
     /// - Returns: Their conjunction.
-    public static func all(_ conditions: some Sequence<Condition>) -> Condition {
+    public static func and(_ conditions: some Sequence<Condition>) -> Condition {
         var nodes: [ConditionNode] = []
         var depth = 1
         for condition in conditions {
@@ -88,7 +88,7 @@ public struct Condition<Model>: Sendable {
     ///
     /// - Parameter conditions: The conditions to combine.
     /// - Returns: Their disjunction.
-    public static func any(_ conditions: some Sequence<Condition>) -> Condition {
+    public static func or(_ conditions: some Sequence<Condition>) -> Condition {
         var nodes: [ConditionNode] = []
         var depth = 1
         for condition in conditions {

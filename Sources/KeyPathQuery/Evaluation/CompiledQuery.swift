@@ -16,7 +16,7 @@ public struct CompiledQuery<Model>: Sendable {
     private let limit: Int?
     private let offset: Int
 
-    init(_ query: Query<Model>) throws(QueryError) {
+    init(_ query: RecordQuery<Model>) throws(QueryError) {
         guard query.offset >= 0, (query.limit ?? 0) >= 0 else {
             throw .invalidPagination(limit: query.limit, offset: query.offset)
         }
@@ -89,7 +89,7 @@ public struct CompiledQuery<Model>: Sendable {
     }
 }
 
-extension Query {
+extension RecordQuery {
     /// Compiles the query for evaluation in memory.
     ///
     /// - Returns: The compiled query.

@@ -46,13 +46,14 @@ enum OrderingCompiler {
         // In ascending terms, "nils first" of a descending key means nils are largest.
         let nilsFirst = (key.effectiveNilPlacement == .first) == (key.direction == .ascending)
         let valueType = key.keyPath.valueType
-        if key.caseInsensitive {
+        if !key.options.isEmpty {
             guard let text = valueType as? any QueryTextConvertible.Type else {
                 throw .unsupported(
-                    operation: "a case-insensitive sort on \(key.keyPath)", target: .inMemory,
+                    operation: "a sort on \(key.keyPath) with text options", target: .inMemory,
                     reason: "\(valueType) is not text (QueryTextConvertible).")
             }
-            return try text.foldedOrdering(key.keyPath, nilsFirst: nilsFirst, as: Root.self)
+            return try text.foldedOrdering(
+                key.keyPath, options: key.options, nilsFirst: nilsFirst, as: Root.self)
         }
         if let native = valueType as? any NativeQueryValue.Type {
             return try native.nativeOrdering(key.keyPath, as: Root.self)
@@ -136,27 +137,53 @@ extension QueryValueConvertible {
 
 extension QueryTextConvertible {
     static func foldedOrdering<Root>(
-        _ keyPath: AttributeKeyPath, nilsFirst: Bool, as _: Root.Type
+        _ keyPath: AttributeKeyPath, options: TextOptions, nilsFirst: Bool, as _: Root.Type
     ) throws(QueryError) -> ModelOrdering<Root> {
         let reader = try keyPath.reader(Root.self, Self.self)
         return { lhs, rhs in
             OrderingCompiler.orderOptionals(
-                reader.read(lhs).queryText, reader.read(rhs).queryText, nilsFirst: nilsFirst,
-                OrderingCompiler.orderIgnoringASCIICase)
+                reader.read(lhs).queryText, reader.read(rhs).queryText, nilsFirst: nilsFirst
+            ) { OrderingCompiler.orderFolded($0, $1, options) }
         }
     }
 }
 
 extension OrderingCompiler {
-    /// Orders two texts as SQLite's `COLLATE NOCASE` does: their UTF-8 bytes, with `A`–`Z`
-    /// read as `a`–`z` and every other byte as itself; a text that is a prefix of the other
-    /// comes first. Folding only ASCII keeps one order in memory and in SQL (SQLite folds
-    /// nothing else), and allocates nothing.
-    static func orderIgnoringASCIICase(_ lhs: String, _ rhs: String) -> ComparisonResult {
+    /// Orders two texts folded as text conditions fold them (``TextMatcher``), by the folded
+    /// texts' UTF-8 bytes; a text that is a prefix of the other comes first.
+    ///
+    /// Two ASCII texts compared ignoring case only are folded byte by byte without allocating:
+    /// Unicode case folding of ASCII is lower-casing `A`–`Z`, so the order is the same.
+    static func orderFolded(_ lhs: String, _ rhs: String, _ options: TextOptions)
+        -> ComparisonResult
+    {
+        if options == .caseInsensitive, let order = orderIgnoringASCIICase(lhs, rhs) {
+            return order
+        }
+        var left = TextMatcher.fold(lhs, options).utf8.makeIterator()
+        var right = TextMatcher.fold(rhs, options).utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return .orderedSame
+            case (nil, _): return .orderedAscending
+            case (_, nil): return .orderedDescending
+            case (let l?, let r?) where l != r:
+                return l < r ? .orderedAscending : .orderedDescending
+            default: continue
+            }
+        }
+    }
+
+    /// Orders two ASCII texts by their bytes with `A`–`Z` read as `a`–`z`, or `nil` when
+    /// either holds a byte outside ASCII.
+    private static func orderIgnoringASCIICase(_ lhs: String, _ rhs: String) -> ComparisonResult? {
         var lhs = lhs
         var rhs = rhs
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
+        return lhs.withUTF8 { left -> ComparisonResult? in
+            rhs.withUTF8 { right -> ComparisonResult? in
+                guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else {
+                    return nil
+                }
                 for index in 0..<Swift.min(left.count, right.count) {
                     let (l, r) = (asciiLowercased(left[index]), asciiLowercased(right[index]))
                     if l != r { return l < r ? .orderedAscending : .orderedDescending }

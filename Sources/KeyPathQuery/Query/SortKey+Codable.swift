@@ -1,6 +1,6 @@
 extension SortKey: Codable where Model: Queryable {
     enum CodingKeys: String, CodingKey {
-        case attribute, direction, caseInsensitive, nils
+        case attribute, direction, options, nils
     }
 
     /// Decodes a sort key, looking its attribute name up in the model's
@@ -22,8 +22,7 @@ extension SortKey: Codable where Model: Queryable {
         self.init(
             keyPath,
             try container.decode(Direction.self, forKey: .direction),
-            caseInsensitive: try container.decodeIfPresent(Bool.self, forKey: .caseInsensitive)
-                ?? false,
+            options: try container.decodeIfPresent(TextOptions.self, forKey: .options) ?? [],
             nils: try container.decodeIfPresent(NilPlacement.self, forKey: .nils))
     }
 
@@ -45,7 +44,7 @@ extension SortKey: Codable where Model: Queryable {
         }
         try container.encode(name, forKey: .attribute)
         try container.encode(direction, forKey: .direction)
-        try container.encode(caseInsensitive, forKey: .caseInsensitive)
+        if !options.isEmpty { try container.encode(options, forKey: .options) }
         try container.encodeIfPresent(nilPlacement, forKey: .nils)
     }
 }

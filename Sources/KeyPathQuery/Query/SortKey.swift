@@ -2,6 +2,7 @@
 ///
 /// ```swift
 /// let bestFirst: [SortKey<Pokemon>] = [.descending(\.attack), .ascending(\.name)]
+/// let byName: [SortKey<Pokemon>] = [.ascending(\.name, options: .caseInsensitive)]
 /// ```
 ///
 /// Where an attribute is `nil`, it sorts as the smallest value — first when ascending, last
@@ -28,21 +29,25 @@ public struct SortKey<Model>: Hashable, Sendable {
     /// The direction.
     public let direction: Direction
 
-    /// Whether text is compared ignoring the case of ASCII letters, as SQLite's
-    /// `COLLATE NOCASE` does — in memory too, so that both give one order: `A`–`Z` sort as
-    /// `a`–`z`, and every other character by its UTF-8 bytes.
-    public let caseInsensitive: Bool
+    /// How text is compared: exactly (the default), or folded as text conditions fold it —
+    /// ``TextOptions/caseInsensitive`` sorts `É` with `é` and `Apple` with `apple`,
+    /// ``TextOptions/diacriticInsensitive`` sorts `é` with `e`. Folded texts are ordered by
+    /// their UTF-8 bytes, and texts that fold alike tie (the next key decides).
+    ///
+    /// Plain SQLite cannot fold this way (`COLLATE NOCASE` folds ASCII letters only), so the
+    /// SQL target refuses a sort key with options rather than order differently.
+    public let options: TextOptions
 
     /// Where `nil` values go; `nil` means "as the smallest value".
     public let nilPlacement: NilPlacement?
 
     init(
-        _ keyPath: AttributeKeyPath, _ direction: Direction, caseInsensitive: Bool,
+        _ keyPath: AttributeKeyPath, _ direction: Direction, options: TextOptions,
         nils: NilPlacement?
     ) {
         self.keyPath = keyPath
         self.direction = direction
-        self.caseInsensitive = caseInsensitive
+        self.options = options
         self.nilPlacement = nils
     }
 
@@ -56,63 +61,63 @@ public struct SortKey<Model>: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - keyPath: The attribute.
-    ///   - caseInsensitive: Whether to compare text ignoring the case of ASCII letters
-    ///     (`COLLATE NOCASE`); only for text attributes.
+    ///   - options: How to compare text, as in text conditions; exactly by default. Only for
+    ///     text attributes.
     /// - Returns: The sort key.
     public static func ascending<Value: Comparable & QueryValueConvertible>(
-        _ keyPath: any KeyPath<Model, Value> & Sendable, caseInsensitive: Bool = false
+        _ keyPath: any KeyPath<Model, Value> & Sendable, options: TextOptions = []
     ) -> SortKey {
-        SortKey(AttributeKeyPath(keyPath), .ascending, caseInsensitive: caseInsensitive, nils: nil)
+        SortKey(AttributeKeyPath(keyPath), .ascending, options: options, nils: nil)
     }
 
     /// Sorts by an optional attribute, smallest first.
     ///
     /// - Parameters:
     ///   - keyPath: The optional attribute.
-    ///   - caseInsensitive: Whether to compare text ignoring the case of ASCII letters
-    ///     (`COLLATE NOCASE`); only for text attributes.
+    ///   - options: How to compare text, as in text conditions; exactly by default. Only for
+    ///     text attributes.
     ///   - nils: Where `nil` values go; first by default.
     /// - Returns: The sort key.
     public static func ascending<Value: Comparable & QueryValueConvertible>(
-        _ keyPath: any KeyPath<Model, Value?> & Sendable, caseInsensitive: Bool = false,
+        _ keyPath: any KeyPath<Model, Value?> & Sendable, options: TextOptions = [],
         nils: NilPlacement? = nil
     ) -> SortKey {
-        SortKey(AttributeKeyPath(keyPath), .ascending, caseInsensitive: caseInsensitive, nils: nils)
+        SortKey(AttributeKeyPath(keyPath), .ascending, options: options, nils: nils)
     }
 
     /// Sorts by an attribute, largest first.
     ///
     /// - Parameters:
     ///   - keyPath: The attribute.
-    ///   - caseInsensitive: Whether to compare text ignoring the case of ASCII letters
-    ///     (`COLLATE NOCASE`); only for text attributes.
+    ///   - options: How to compare text, as in text conditions; exactly by default. Only for
+    ///     text attributes.
     /// - Returns: The sort key.
     public static func descending<Value: Comparable & QueryValueConvertible>(
-        _ keyPath: any KeyPath<Model, Value> & Sendable, caseInsensitive: Bool = false
+        _ keyPath: any KeyPath<Model, Value> & Sendable, options: TextOptions = []
     ) -> SortKey {
-        SortKey(AttributeKeyPath(keyPath), .descending, caseInsensitive: caseInsensitive, nils: nil)
+        SortKey(AttributeKeyPath(keyPath), .descending, options: options, nils: nil)
     }
 
     /// Sorts by an optional attribute, largest first.
     ///
     /// - Parameters:
     ///   - keyPath: The optional attribute.
-    ///   - caseInsensitive: Whether to compare text ignoring the case of ASCII letters
-    ///     (`COLLATE NOCASE`); only for text attributes.
+    ///   - options: How to compare text, as in text conditions; exactly by default. Only for
+    ///     text attributes.
     ///   - nils: Where `nil` values go; last by default.
     /// - Returns: The sort key.
     public static func descending<Value: Comparable & QueryValueConvertible>(
-        _ keyPath: any KeyPath<Model, Value?> & Sendable, caseInsensitive: Bool = false,
+        _ keyPath: any KeyPath<Model, Value?> & Sendable, options: TextOptions = [],
         nils: NilPlacement? = nil
     ) -> SortKey {
         SortKey(
-            AttributeKeyPath(keyPath), .descending, caseInsensitive: caseInsensitive, nils: nils)
+            AttributeKeyPath(keyPath), .descending, options: options, nils: nils)
     }
 
     /// The same key in the other direction, with `nil` values kept where they were.
     public var reversed: SortKey {
         SortKey(
             keyPath, direction == .ascending ? .descending : .ascending,
-            caseInsensitive: caseInsensitive, nils: effectiveNilPlacement)
+            options: options, nils: effectiveNilPlacement)
     }
 }

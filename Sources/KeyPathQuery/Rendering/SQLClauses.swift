@@ -4,7 +4,7 @@
 /// Append ``sql`` to your `SELECT … FROM …` and bind ``bindings`` in order:
 ///
 /// ```swift
-/// let query = Query<Pokemon>(
+/// let query = RecordQuery<Pokemon>(
 ///     where: .contains(\.types, .fire), sortedBy: [.descending(\.attack), .ascending(\.id)],
 ///     limit: 10)
 /// let clauses = try query.sqlClauses()

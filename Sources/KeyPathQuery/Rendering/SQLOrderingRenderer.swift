@@ -1,6 +1,6 @@
 /// Renders a query's sort keys and page as SQLite `ORDER BY` and `LIMIT` clauses.
 enum SQLOrderingRenderer {
-    /// `ORDER BY "attack" DESC, "name" COLLATE NOCASE ASC, …`, or `nil` without sort keys.
+    /// `ORDER BY "attack" DESC, "name" ASC, …`, or `nil` without sort keys.
     ///
     /// `NULLS FIRST` or `NULLS LAST` is written only where it differs from SQLite's own
     /// placement, which is the in-memory default: `NULL` is the smallest value.
@@ -23,11 +23,15 @@ enum SQLOrderingRenderer {
                 reason: "a table row is not a value; sort by one of its attributes.")
         }
         var term = try SQLConditionRenderer.quotedIdentifier(name)
-        if key.caseInsensitive {
+        guard key.options.isEmpty else {
+            let operation = "a sort on \"\(name)\" with options \(key.options.predicateModifier)"
             try RenderingChecks.checkText(
-                key.keyPath.valueType, attribute: name,
-                operation: "a case-insensitive sort on \"\(name)\"", target: .sql)
-            term += " COLLATE NOCASE"
+                key.keyPath.valueType, attribute: name, operation: operation, target: .sql)
+            throw .unsupported(
+                operation: operation, target: .sql,
+                reason: "SQLite's COLLATE NOCASE folds the case of ASCII letters only and "
+                    + "nothing folds diacritics, so it would order É and é apart where the "
+                    + "in-memory sort ties them; sort exactly, or in memory.")
         }
         term += key.direction == .ascending ? " ASC" : " DESC"
         let sqliteDefault: SortKey<Model>.NilPlacement =

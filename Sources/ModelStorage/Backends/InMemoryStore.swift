@@ -4,9 +4,9 @@ import KeyPathQuery
 /// ``JSONFileStore``, so it stands in for the file store in tests and previews.
 ///
 /// ```swift
-/// let store: InMemoryStore<Pokemon> = .inMemory(previewPokemon)
+/// let store = InMemoryStore(previewPokemon)
 /// try await store.update(id: 25) { $0.favorite = true }
-/// let favorites = try await store.fetch(Query(where: \.favorite == true))
+/// let favorites = try await store.fetch(RecordQuery(where: \.favorite == true))
 /// ```
 ///
 /// Records are kept in insertion order with an index by id, so a lookup by id is one hash
@@ -17,9 +17,17 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     private var observers = ObserverRegistry<Model>()
 
     /// Creates an empty store.
+    ///
+    /// ```swift
+    /// let store = InMemoryStore<Pokemon>()
+    /// ```
     public init() {}
 
     /// Creates a store holding some records, in order.
+    ///
+    /// ```swift
+    /// let store = InMemoryStore(previewPokemon)
+    /// ```
     ///
     /// - Parameter records: The records; a later one with the same id replaces an earlier one
     ///   in its place.
@@ -47,7 +55,7 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Complexity: O(*n*) to filter, plus the sort (see ``ModelStore/fetch(_:)``); O(*k* log
     ///   *k*) when the condition pins *k* ids (`\.id == x`, `.in(\.id, ids)`, or an `&&` with
     ///   such a clause), which are looked up instead.
-    public func fetch(_ query: Query<Model>) throws -> [Model] {
+    public func fetch(_ query: RecordQuery<Model>) throws -> [Model] {
         try state.fetch(query)
     }
 
@@ -57,7 +65,7 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Returns: The selected records, the number of records in all, and the version.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
     /// - Complexity: That of ``fetch(_:)``.
-    public func fetchResult(_ query: Query<Model>) throws -> QueryResult<Model> {
+    public func fetchResult(_ query: RecordQuery<Model>) throws -> QueryResult<Model> {
         try state.fetchResult(query)
     }
 
@@ -104,7 +112,7 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Returns: The results, current first.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
     /// - Complexity: Each result re-runs the query.
-    public func observe(_ query: Query<Model>) throws -> AsyncStream<QueryResult<Model>> {
+    public func observe(_ query: RecordQuery<Model>) throws -> AsyncStream<QueryResult<Model>> {
         let compiled = try StoreTransaction<Model>.compile(query)
         return observers.add(compiled, current: state.result(of: compiled)) { [weak self] id in
             guard let self else { return }
@@ -130,21 +138,5 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
 
     private func refreshObservers() {
         observers.refresh(from: state)
-    }
-}
-
-extension ModelStore {
-    /// An empty in-memory store, or one holding some records.
-    ///
-    /// ```swift
-    /// let store: InMemoryStore<Pokemon> = .inMemory()
-    /// ```
-    ///
-    /// - Parameter records: The records, in order.
-    /// - Returns: The store.
-    /// - Complexity: O(*n*) in the number of records.
-    public static func inMemory<Record: StorableModel>(_ records: [Record] = []) -> Self
-    where Self == InMemoryStore<Record> {
-        InMemoryStore(records)
     }
 }

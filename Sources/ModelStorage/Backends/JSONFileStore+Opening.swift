@@ -74,23 +74,3 @@ extension JSONFileStore {
         }
     }
 }
-
-extension ModelStore {
-    /// Opens the store kept in a JSON file.
-    ///
-    /// ```swift
-    /// let store: JSONFileStore<Pokemon> = try await .jsonFile(at: url)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - url: The document's file URL; its directory must exist.
-    ///   - options: Whether to write, how long to wait for the lock, when to compact.
-    /// - Returns: The open store.
-    /// - Throws: ``StoreError``, as ``JSONFileStore/open(at:options:)`` does.
-    /// - Complexity: O(*n*) to decode the *n* records, plus the journal's commits.
-    public static func jsonFile<Record: StorableModel>(
-        at url: URL, options: JSONFileStoreOptions = .readWrite
-    ) async throws -> Self where Self == JSONFileStore<Record> {
-        try await JSONFileStore.open(at: url, options: options)
-    }
-}

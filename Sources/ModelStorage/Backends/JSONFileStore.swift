@@ -8,7 +8,7 @@ import KeyPathQuery
 /// let store = try await JSONFileStore<Pokemon>.open(at: url)
 /// try await store.upsert(contentsOf: pokemon)
 /// try await store.update(id: 25) { $0.favorite = true }
-/// let favorites = try await store.fetch(Query(where: \.favorite == true))
+/// let favorites = try await store.fetch(RecordQuery(where: \.favorite == true))
 /// try await store.close()
 /// ```
 ///
@@ -101,7 +101,7 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Complexity: O(*n*) to filter, plus the sort (see ``ModelStore/fetch(_:)``); O(*k* log
     ///   *k*) when the condition pins *k* ids (`\.id == x`, `.in(\.id, ids)`, or an `&&` with
     ///   such a clause), which are looked up instead.
-    public func fetch(_ query: Query<Model>) throws -> [Model] {
+    public func fetch(_ query: RecordQuery<Model>) throws -> [Model] {
         try checkOpen()
         return try state.fetch(query)
     }
@@ -113,7 +113,7 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
     ///   ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``.
-    public func fetchResult(_ query: Query<Model>) throws -> QueryResult<Model> {
+    public func fetchResult(_ query: RecordQuery<Model>) throws -> QueryResult<Model> {
         try checkOpen()
         return try state.fetchResult(query)
     }
@@ -154,7 +154,7 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
     ///   ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: Each result re-runs the query.
-    public func observe(_ query: Query<Model>) throws -> AsyncStream<QueryResult<Model>> {
+    public func observe(_ query: RecordQuery<Model>) throws -> AsyncStream<QueryResult<Model>> {
         try checkOpen()
         let compiled = try StoreTransaction<Model>.compile(query)
         return observers.add(compiled, current: state.result(of: compiled)) { [weak self] id in

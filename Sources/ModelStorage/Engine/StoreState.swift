@@ -24,7 +24,7 @@ struct StoreState<Model: StorableModel>: Sendable {
 
     /// The records a query selects: those with the ids its condition pins, looked up, or
     /// else every record, scanned.
-    func fetch(_ query: Query<Model>) throws(StoreError) -> [Model] {
+    func fetch(_ query: RecordQuery<Model>) throws(StoreError) -> [Model] {
         let compiled = try StoreTransaction<Model>.compile(query)
         if let candidates = candidates(for: query.condition) {
             return compiled.apply(to: candidates)
@@ -33,7 +33,7 @@ struct StoreState<Model: StorableModel>: Sendable {
     }
 
     /// The records a query selects, with the total count and the version, at this moment.
-    func fetchResult(_ query: Query<Model>) throws(StoreError) -> QueryResult<Model> {
+    func fetchResult(_ query: RecordQuery<Model>) throws(StoreError) -> QueryResult<Model> {
         QueryResult(records: try fetch(query), totalCount: table.count, version: version)
     }
 

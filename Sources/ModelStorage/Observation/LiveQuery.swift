@@ -11,7 +11,7 @@ import Observation
 ///
 ///     init(store: some ModelStore<Pokemon>) {
 ///         _favorites = State(initialValue: LiveQuery(
-///             Query(where: \.favorite == true, sortedBy: [.ascending(\.name)]), in: store))
+///             RecordQuery(where: \.favorite == true, sortedBy: [.ascending(\.name)]), in: store))
 ///     }
 ///
 ///     var body: some View {
@@ -37,7 +37,7 @@ public final class LiveQuery<Model: StorableModel> {
     /// Why observing stopped: an invalid query, a closed store; `nil` while it runs.
     public private(set) var error: (any Error)?
 
-    private var currentQuery: Query<Model>
+    private var currentQuery: RecordQuery<Model>
     @ObservationIgnored private let store: any ModelStore<Model>
     @ObservationIgnored private let runner = Runner()
 
@@ -46,7 +46,7 @@ public final class LiveQuery<Model: StorableModel> {
     /// - Parameters:
     ///   - query: The query; every record by default.
     ///   - store: The store to observe.
-    public init(_ query: Query<Model> = .all, in store: some ModelStore<Model>) {
+    public init(_ query: RecordQuery<Model> = .everyRecord, in store: some ModelStore<Model>) {
         self.currentQuery = query
         self.store = store
         start()
@@ -57,7 +57,7 @@ public final class LiveQuery<Model: StorableModel> {
     }
 
     /// The query observed; setting it starts over with the new one.
-    public var query: Query<Model> {
+    public var query: RecordQuery<Model> {
         get { currentQuery }
         set {
             currentQuery = newValue

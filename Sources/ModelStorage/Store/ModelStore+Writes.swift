@@ -68,30 +68,33 @@ extension ModelStore {
         try await transaction { try $0.update(id: id, body) }
     }
 
-    /// Saves an edit through ``transaction(_:)`` and ``StoreTransaction/save(_:mergePolicy:)``.
+    /// Saves an edit of a record read earlier, resolving changes made since the read with a
+    /// merge policy.
+    ///
+    /// ```swift
+    /// guard var edit = try await store.fetchVersioned(id: 25) else { return }
+    /// edit.favorite.toggle()
+    /// try await store.save(edit)                                       // throws on a conflict
+    /// try await store.save(edit, mergePolicy: .mergeByPropertyObjectTrump)
+    /// ```
+    ///
+    /// It runs ``StoreTransaction/save(_:mergePolicy:)`` in a transaction of its own.
     ///
     /// - Parameters:
     ///   - edit: The record as read and as edited.
-    ///   - mergePolicy: What to do when the record changed since the read.
+    ///   - mergePolicy: What to do when the record changed since the read;
+    ///     ``MergePolicy/error`` (throw) by default.
     /// - Returns: The record as stored after the save.
-    /// - Throws: ``StoreError/conflict(_:)`` or ``StoreError/notFound(_:)``, as the policy
-    ///   says.
-    /// - Complexity: O(1) on average when nothing was written since the read.
+    /// - Throws: ``StoreError/conflict(_:)`` under ``MergePolicy/error`` when the record
+    ///   changed since the read; ``StoreError/notFound(_:)`` when it was deleted and the
+    ///   policy keeps the store's state.
+    /// - Complexity: O(1) on average when nothing was written since the read, O(*a*) in the
+    ///   size of the record's attributes otherwise, plus storing it.
     @discardableResult
-    public func save(_ edit: Versioned<Model>, mergePolicy: MergePolicy) async throws -> Model {
+    public func save(_ edit: Versioned<Model>, mergePolicy: MergePolicy = .error) async throws
+        -> Model
+    {
         try await transaction { try $0.save(edit, mergePolicy: mergePolicy) }
-    }
-
-    /// Saves an edit under ``MergePolicy/error``: it throws if the record changed since the
-    /// read.
-    ///
-    /// - Parameter edit: The record as read and as edited.
-    /// - Returns: The record as stored after the save.
-    /// - Throws: ``StoreError/conflict(_:)`` when the record changed since the read.
-    /// - Complexity: O(1) on average when nothing was written since the read.
-    @discardableResult
-    public func save(_ edit: Versioned<Model>) async throws -> Model {
-        try await save(edit, mergePolicy: .error)
     }
 
     /// The number of records.

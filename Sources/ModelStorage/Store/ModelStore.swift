@@ -8,7 +8,7 @@ import KeyPathQuery
 ///
 /// ```swift
 /// func favorites(in store: some ModelStore<Pokemon>) async throws -> [Pokemon] {
-///     try await store.fetch(Query(where: \.favorite == true, sortedBy: [.ascending(\.name)]))
+///     try await store.fetch(RecordQuery(where: \.favorite == true, sortedBy: [.ascending(\.name)]))
 /// }
 ///
 /// let onDisk = try await JSONFileStore<Pokemon>.open(at: url)
@@ -27,7 +27,7 @@ import KeyPathQuery
 /// - Be `Sendable` and safe to call concurrently; an actor is the simplest way.
 /// - Give each record one place in a stable order (insertion order: a replaced record keeps
 ///   its place, a record inserted again after a delete goes last), and evaluate queries with
-///   KeyPathQuery's in-memory engine (`Query.compiled()`) over the records in that order, so
+///   KeyPathQuery's in-memory engine (`RecordQuery.compiled()`) over the records in that order, so
 ///   that queries without sort keys and ties between sort keys come out the same in every
 ///   backend.
 /// - Run ``transaction(_:)`` bodies one at a time, each over every commit before it
@@ -66,7 +66,7 @@ public protocol ModelStore<Model>: Sendable {
     ///
     /// ```swift
     /// let strongest = try await store.fetch(
-    ///     Query(where: \.attack >= 80, sortedBy: [.descending(\.attack)], limit: 10))
+    ///     RecordQuery(where: \.attack >= 80, sortedBy: [.descending(\.attack)], limit: 10))
     /// ```
     ///
     /// - Parameter query: The condition, sort keys and page.
@@ -74,7 +74,7 @@ public protocol ModelStore<Model>: Sendable {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
     /// - Complexity: O(*n*) to filter the *n* records, plus O(*m* log *k*) to sort the *m*
     ///   matches when a limit keeps *k* of them.
-    func fetch(_ query: Query<Model>) async throws -> [Model]
+    func fetch(_ query: RecordQuery<Model>) async throws -> [Model]
 
     /// The number of records that satisfy a condition.
     ///
@@ -88,7 +88,7 @@ public protocol ModelStore<Model>: Sendable {
     /// read at one moment — what a list screen shows beside "n of m loaded".
     ///
     /// ```swift
-    /// let result = try await store.fetchResult(Query(where: \.favorite == true))
+    /// let result = try await store.fetchResult(RecordQuery(where: \.favorite == true))
     /// print("\(result.records.count) favorites; \(result.totalCount) stored in all")
     /// ```
     ///
@@ -100,7 +100,7 @@ public protocol ModelStore<Model>: Sendable {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
     ///   ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``.
-    func fetchResult(_ query: Query<Model>) async throws -> QueryResult<Model>
+    func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model>
 
     /// The record with an id, with the store's version, ready to edit and save with a merge
     /// policy.
@@ -137,7 +137,7 @@ public protocol ModelStore<Model>: Sendable {
     /// change them.
     ///
     /// ```swift
-    /// for await result in try await store.observe(Query(where: \.favorite == true)) {
+    /// for await result in try await store.observe(RecordQuery(where: \.favorite == true)) {
     ///     print("\(result.records.count) favorites of \(result.totalCount)")
     /// }
     /// ```
@@ -153,7 +153,7 @@ public protocol ModelStore<Model>: Sendable {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
     ///   ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: Each result re-runs the query: see ``fetch(_:)``.
-    func observe(_ query: Query<Model>) async throws -> AsyncStream<QueryResult<Model>>
+    func observe(_ query: RecordQuery<Model>) async throws -> AsyncStream<QueryResult<Model>>
 
     /// Inserts a new record.
     ///
@@ -212,27 +212,6 @@ public protocol ModelStore<Model>: Sendable {
     @discardableResult
     func update(id: Model.ID, _ body: @escaping @Sendable (inout Model) throws -> Void)
         async throws -> Model
-
-    /// Saves an edit of a record read earlier, resolving changes made since the read with a
-    /// merge policy.
-    ///
-    /// ```swift
-    /// guard var edit = try await store.fetchVersioned(id: 25) else { return }
-    /// edit.favorite.toggle()
-    /// try await store.save(edit, mergePolicy: .mergeByPropertyObjectTrump)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - edit: The record as read and as edited.
-    ///   - mergePolicy: What to do when the record changed since the read.
-    /// - Returns: The record as stored after the save.
-    /// - Throws: ``StoreError/conflict(_:)`` under ``MergePolicy/error`` when the record
-    ///   changed since the read; ``StoreError/notFound(_:)`` when it was deleted and the
-    ///   policy keeps the store's state.
-    /// - Complexity: O(1) on average when nothing was written since the read, O(*a*) in the
-    ///   size of the record's attributes otherwise, plus storing it.
-    @discardableResult
-    func save(_ edit: Versioned<Model>, mergePolicy: MergePolicy) async throws -> Model
 }
 
 extension ModelStore {
@@ -244,7 +223,7 @@ extension ModelStore {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
     ///   ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``.
-    public func fetchResult(_ query: Query<Model>) async throws -> QueryResult<Model> {
+    public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
         for await result in try await observe(query) {
             return result
         }

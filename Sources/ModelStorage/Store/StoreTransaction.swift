@@ -94,7 +94,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// - Returns: The selected records.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
     /// - Complexity: O(*n*) to filter the *n* records, plus the sort (see `CompiledQuery`).
-    public func fetch(_ query: Query<Model>) throws -> [Model] {
+    public func fetch(_ query: RecordQuery<Model>) throws -> [Model] {
         try Self.compile(query).apply(to: records)
     }
 
@@ -115,7 +115,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
         TransactionRecords(transaction: self)
     }
 
-    static func compile(_ query: Query<Model>) throws(StoreError) -> CompiledQuery<Model> {
+    static func compile(_ query: RecordQuery<Model>) throws(StoreError) -> CompiledQuery<Model> {
         do { return try query.compiled() } catch { throw .invalidQuery(error) }
     }
 

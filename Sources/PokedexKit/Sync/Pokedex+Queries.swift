@@ -1,30 +1,45 @@
 import Foundation
 
 extension Pokedex {
-    /// The stored Pokémon a filter selects, beside the number stored in all, read at one
-    /// moment — "what matches?" and "all loaded?" are never confused.
+    /// The stored Pokémon a filter selects, beside the number stored in all and the store's
+    /// version, read at one moment — "what matches?" and "all loaded?" are never confused.
+    ///
+    /// ```swift
+    /// let result = try await pokedex.pokemon(matching: PokemonFilter(types: [.fire]))
+    /// print(result.records.map(\.name), "of", result.totalCount, "stored")
+    /// ```
     ///
     /// - Parameter filter: What to look for; every Pokémon in id order by default.
-    /// - Returns: The selected Pokémon and the store's total count.
+    /// - Returns: The selected Pokémon, the store's total count and its version.
     /// - Throws: A `StoreError` when the store cannot be read.
     /// - Complexity: O(*n*) in the number of stored Pokémon.
     public func pokemon(matching filter: PokemonFilter = PokemonFilter()) async throws
-        -> PokedexResult
+        -> QueryResult<Pokemon>
     {
-        let result = try await store.fetchResult(filter.query)
-        return PokedexResult(records: result.records, totalCount: result.totalCount)
+        try await store.fetchResult(filter.query)
     }
 
-    /// A stored Pokémon, by id or by name (ignoring case).
+    /// The stored Pokémon with an id.
     ///
-    /// - Parameter idOrName: An id such as `"25"` or a name such as `"Pikachu"`.
-    /// - Returns: The Pokémon, or `nil` when none is stored.
+    /// - Parameter id: The Pokémon's id, such as 25.
+    /// - Returns: The Pokémon, or `nil` when none is stored with the id.
     /// - Throws: A `StoreError` when the store cannot be read.
-    public func pokemon(_ idOrName: String) async throws -> Pokemon? {
-        let text = idOrName.trimmingCharacters(in: .whitespaces)
-        if let id = Int(text) { return try await store.fetch(id: id) }
-        let named = Query<Pokemon>(
-            where: \.name == text.lowercased(), sortedBy: [.ascending(\.id)], limit: 1)
+    /// - Complexity: O(1) on average.
+    public func pokemon(id: Int) async throws -> Pokemon? {
+        try await store.fetch(id: id)
+    }
+
+    /// The stored Pokémon with a name, ignoring case and surrounding spaces, as PokeAPI
+    /// names them (`"mr-mime"`).
+    ///
+    /// - Parameter name: The name, such as `"Pikachu"`.
+    /// - Returns: The Pokémon with the lowest id of that name, or `nil` when none is stored.
+    /// - Throws: A `StoreError` when the store cannot be read.
+    /// - Complexity: O(*n*) in the number of stored Pokémon.
+    public func pokemon(named name: String) async throws -> Pokemon? {
+        let named = RecordQuery<Pokemon>(
+            where: \.name == name.trimmingCharacters(in: .whitespaces).lowercased(),
+            sortedBy: [.ascending(\.id)], limit: 1)
         return try await store.fetch(named).first
     }
 
@@ -47,7 +62,7 @@ extension Pokedex {
     /// - Throws: A `StoreError` when the store cannot be read.
     /// - Complexity: O(*n*) in the number of stored Pokémon.
     public func statistics() async throws -> PokedexStatistics {
-        let all = try await store.fetch(Query(sortedBy: [.ascending(\.id)]))
+        let all = try await store.fetch(RecordQuery(sortedBy: [.ascending(\.id)]))
         var byType: [PokemonType: Int] = [:]
         for pokemon in all {
             for type in pokemon.types { byType[type, default: 0] += 1 }
@@ -55,24 +70,6 @@ extension Pokedex {
         return PokedexStatistics(
             stored: all.count, favorites: all.count { $0.favorite }, countsByType: byType,
             lowestID: all.first?.id, highestID: all.last?.id)
-    }
-}
-
-/// The Pokémon a filter selected, beside the number stored in all.
-public struct PokedexResult: Hashable, Sendable {
-    /// The selected Pokémon, in the filter's order.
-    public var records: [Pokemon]
-    /// How many Pokémon the store holds in all, whatever the filter.
-    public var totalCount: Int
-
-    /// Creates a result.
-    ///
-    /// - Parameters:
-    ///   - records: The selected Pokémon.
-    ///   - totalCount: How many are stored in all.
-    public init(records: [Pokemon], totalCount: Int) {
-        self.records = records
-        self.totalCount = totalCount
     }
 }
 

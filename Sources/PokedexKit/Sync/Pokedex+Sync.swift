@@ -12,7 +12,7 @@ extension Pokedex {
     ///
     /// ```swift
     /// for try await progress in pokedex.sync(1...151) {
-    ///     print("\(progress.finished)/\(progress.total), failed: \(progress.failedIDs)")
+    ///     print("\(progress.completed)/\(progress.total), failed: \(progress.failedIDs)")
     /// }
     /// ```
     ///
@@ -75,7 +75,7 @@ extension Pokedex {
     /// - Throws: A `StoreError` when the store cannot be read.
     public func missingIDs(in ids: some Sequence<Int>) async throws -> [Int] {
         let ids = Array(ids)
-        let stored = Set(try await store.fetch(Query(where: .in(\.id, ids))).map(\.id))
+        let stored = Set(try await store.fetch(RecordQuery(where: .in(\.id, ids))).map(\.id))
         return ids.filter { !stored.contains($0) }
     }
 
@@ -107,7 +107,7 @@ extension Pokedex {
             while let outcome = try await group.next() {
                 switch outcome {
                 case .saved(let id):
-                    progress.completed += 1
+                    progress.saved += 1
                     progress.latestID = id
                 case .notFound(let id):
                     progress.notFound.append(id)

@@ -10,7 +10,7 @@
 /// let pokedex = Pokedex(store: store, client: PokeAPIClient())
 ///
 /// for try await progress in pokedex.sync(1...151) {
-///     print("\(progress.completed)/\(progress.total)")
+///     print("\(progress.saved)/\(progress.total)")
 /// }
 ///
 /// let fire = try await pokedex.pokemon(

@@ -1,5 +1,5 @@
 /// What an app asks of its Pokédex: a name to search for, types, stat thresholds, favorites,
-/// an order and a page — turned into a KeyPathQuery `Query`.
+/// an order and a page — turned into a KeyPathQuery `RecordQuery`.
 ///
 /// ```swift
 /// var filter = PokemonFilter()
@@ -65,13 +65,13 @@ public struct PokemonFilter: Hashable, Sendable {
         if favoritesOnly {
             parts.append(\.favorite == true)
         }
-        return .all(parts)
+        return .and(parts)
     }
 
     /// The query the filter describes: its condition, its order (ending with the id, so ties
     /// come out the same everywhere) and its limit.
-    public var query: Query<Pokemon> {
-        Query(where: condition, sortedBy: sort.sortKeys, limit: limit)
+    public var query: RecordQuery<Pokemon> {
+        RecordQuery(where: condition, sortedBy: sort.sortKeys, limit: limit)
     }
 }
 
@@ -125,8 +125,8 @@ public enum PokemonSort: Hashable, Sendable {
         case .name(let direction):
             [
                 direction == .ascending
-                    ? .ascending(\.name, caseInsensitive: true)
-                    : .descending(\.name, caseInsensitive: true),
+                    ? .ascending(\.name, options: .caseInsensitive)
+                    : .descending(\.name, options: .caseInsensitive),
                 .ascending(\.id),
             ]
         case .stat(let stat, let direction):

@@ -17,7 +17,7 @@ public struct SyncProgress: Hashable, Sendable {
     /// The ids this sync fetches: ``requested`` minus ``skipped``.
     public var total: Int
     /// The ids fetched and saved so far.
-    public var completed: Int
+    public var saved: Int
     /// The ids the service does not have (404), in the order they were learned.
     public var notFound: [Int]
     /// The ids that failed after every retry, with why.
@@ -31,18 +31,18 @@ public struct SyncProgress: Hashable, Sendable {
     ///   - requested: The ids asked for.
     ///   - skipped: The ids already stored.
     ///   - total: The ids to fetch.
-    ///   - completed: The ids fetched and saved.
+    ///   - saved: The ids fetched and saved.
     ///   - notFound: The ids the service does not have.
     ///   - failures: The ids that failed.
     ///   - latestID: The id this update is about.
     public init(
-        requested: Int, skipped: Int, total: Int, completed: Int = 0, notFound: [Int] = [],
+        requested: Int, skipped: Int, total: Int, saved: Int = 0, notFound: [Int] = [],
         failures: [SyncFailure] = [], latestID: Int? = nil
     ) {
         self.requested = requested
         self.skipped = skipped
         self.total = total
-        self.completed = completed
+        self.saved = saved
         self.notFound = notFound
         self.failures = failures
         self.latestID = latestID
@@ -51,14 +51,18 @@ public struct SyncProgress: Hashable, Sendable {
     /// The ids that failed after every retry.
     public var failedIDs: [Int] { failures.map(\.id) }
 
-    /// The ids dealt with so far: saved, not found, or failed.
-    public var finished: Int { completed + notFound.count + failures.count }
+    /// The ids dealt with so far, whatever the outcome: saved, not found, or failed — as
+    /// Foundation's `Progress` counts its completed units.
+    public var completed: Int { saved + notFound.count + failures.count }
 
-    /// Whether every id has been dealt with.
-    public var isFinished: Bool { finished == total }
+    /// Whether every id has been dealt with, whatever the outcome; ``failedIDs`` and
+    /// ``notFound`` say which were not saved.
+    public var isFinished: Bool { completed == total }
 
-    /// The fraction dealt with, from 0 to 1.
-    public var fractionFinished: Double { total == 0 ? 1 : Double(finished) / Double(total) }
+    /// The fraction dealt with, from 0 to 1, as Foundation's `Progress.fractionCompleted`.
+    public var fractionCompleted: Double {
+        total == 0 ? 1 : Double(completed) / Double(total)
+    }
 }
 
 /// An id a sync could not fetch, after every retry.

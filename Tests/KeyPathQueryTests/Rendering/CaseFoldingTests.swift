@@ -48,7 +48,7 @@ struct CaseFoldingTests {
                 .like(\.text, "x" + operand + "*", options: .caseInsensitive),
             ]
             for condition in conditions {
-                let query = Query(where: condition, sortedBy: [.ascending(\.id)])
+                let query = RecordQuery(where: condition, sortedBy: [.ascending(\.id)])
                 let clauses = try query.sqlClauses()
                 let inSQLite = try database.integers(
                     "SELECT id FROM glyphs " + clauses.sql, clauses.bindings)

@@ -26,15 +26,15 @@ struct PredicateFormatTests {
         Case(\.mood != .calm, "%K != %@", ["mood", "calm"]),
         Case(\.big > UInt64.max - 1, "%K > %@", ["big", .unsignedInteger(UInt64.max - 1)]),
         Case(
-            .any(\.sessions, where: \.name == "s1" && .contains(\.tags, "t2")),
+            .anyElement(\.sessions, where: \.name == "s1" && .contains(\.tags, "t2")),
             "SUBQUERY(%K, $x1, $x1.%K == %@ AND ANY $x1.%K == %@).@count > 0",
             ["sessions", "name", "s1", "tags", "t2"]),
         Case(
-            .all(\.sessions, where: .any(\.tags, where: .hasPrefix(\.self, "t"))),
+            .everyElement(\.sessions, where: .anyElement(\.tags, where: .hasPrefix(\.self, "t"))),
             "SUBQUERY(%K, $x1, NOT (SUBQUERY($x1.%K, $x2, $x2 BEGINSWITH %@).@count > 0)).@count == 0",
             ["sessions", "tags", "t"]),
         Case(
-            .none(\.sessions, where: .count(\.tags, .greater, 1)),
+            .noElement(\.sessions, where: .count(\.tags, .greater, 1)),
             "SUBQUERY(%K, $x1, $x1.%K.@count > %@).@count == 0", ["sessions", "tags", 1]),
         Case(
             .containsAny(\.tags, of: ["a", "b"]) && !(\.flag == true),
@@ -86,7 +86,7 @@ struct PredicateFormatTests {
         let hostile = #"O'Brien "%@" %K $x1 ) OR TRUEPREDICATE"#
         let conditions: [Condition<Record>] = [
             \.title == hostile, .contains(\.title, hostile), .like(\.title, hostile),
-            .in(\.note, [hostile, nil]), .any(\.tags, where: \.self == hostile),
+            .in(\.note, [hostile, nil]), .anyElement(\.tags, where: \.self == hostile),
         ]
         for condition in conditions {
             let rendered = try condition.predicateFormat()

@@ -10,7 +10,7 @@ import Testing
 struct RecordSQLiteTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let label: String
-        let query: Query<Record>
+        let query: RecordQuery<Record>
         let reference: @Sendable (Record) -> Bool
         var testDescription: String { label }
 
@@ -20,7 +20,7 @@ struct RecordSQLiteTests {
             matching reference: @escaping @Sendable (Record) -> Bool
         ) {
             self.label = label
-            self.query = Query(where: condition, sortedBy: keys)
+            self.query = RecordQuery(where: condition, sortedBy: keys)
             self.reference = reference
         }
     }
@@ -64,18 +64,18 @@ struct RecordSQLiteTests {
         Case(
             "nested array contains", .contains(\.session.tags, "x"),
             matching: { $0.session.tags.contains("x") }),
-        Case("structure element ==", .any(\.sessions, where: \.name == "s1")) {
+        Case("structure element ==", .anyElement(\.sessions, where: \.name == "s1")) {
             $0.sessions.contains { $0.name == "s1" }
         },
-        Case("structure element's array", .any(\.sessions, where: .contains(\.tags, "t4"))) {
+        Case("structure element's array", .anyElement(\.sessions, where: .contains(\.tags, "t4"))) {
             $0.sessions.contains { $0.tags.contains("t4") }
         },
-        Case("all structure elements", .all(\.sessions, where: \.name == "s0")) {
+        Case("all structure elements", .everyElement(\.sessions, where: \.name == "s0")) {
             $0.sessions.allSatisfy { $0.name == "s0" }
         },
         Case(
             "no element of an element",
-            .none(\.sessions, where: .any(\.tags, where: .hasSuffix(\.self, "1")))
+            .noElement(\.sessions, where: .anyElement(\.tags, where: .hasSuffix(\.self, "1")))
         ) { !$0.sessions.contains { $0.tags.contains { $0.hasSuffix("1") } } },
         Case(
             "count of structures", .count(\.sessions, .equal, 2),
@@ -98,8 +98,8 @@ struct RecordSQLiteTests {
             "sort by UUID descending", .true, sortedBy: [.descending(\.uuid)],
             matching: { _ in true }),
         Case(
-            "sort by nested text ignoring case", .true,
-            sortedBy: [.ascending(\.session.name, caseInsensitive: true), .descending(\.id)],
+            "sort by nested text", .true,
+            sortedBy: [.ascending(\.session.name), .descending(\.id)],
             matching: { _ in true }),
     ]
 
@@ -114,7 +114,7 @@ struct RecordSQLiteTests {
     func referenceDates() throws {
         let database = try RecordTable.database(dates: .secondsSinceReferenceDate)
         let options = SQLOptions(dateStorage: .secondsSinceReferenceDate)
-        let query = Query<Record>(
+        let query = RecordQuery<Record>(
             where: .between(\.when, Self.tenDays...Self.twentyDays), sortedBy: [.descending(\.when)]
         )
         let ids = try RecordTable.ids(query, in: database, options: options)

@@ -9,8 +9,8 @@ import Testing
 struct RenderingConcurrencyTests {
     @Test("gives the same format and SQL in every task")
     func concurrentRendering() async throws {
-        let query = Query<Record>(
-            where: .any(\.sessions, where: \.name == "s1") && \.session.name != "Email"
+        let query = RecordQuery<Record>(
+            where: .anyElement(\.sessions, where: \.name == "s1") && \.session.name != "Email"
                 && .hasPrefix(\.title, "REC", options: .caseInsensitive),
             sortedBy: [.descending(\.when), .ascending(\.id)], limit: 5)
         let expected = Rendered(

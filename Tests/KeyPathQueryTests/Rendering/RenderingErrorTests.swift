@@ -36,7 +36,7 @@ struct RenderingErrorTests {
         #expect(throws: expected) { try condition.predicateFormat() }
         #expect(throws: expected) { try condition.sqlExpression() }
         #expect(throws: expected) {
-            try Query<Specimen>(sortedBy: [.ascending(\.secret)]).sqlClauses()
+            try RecordQuery<Specimen>(sortedBy: [.ascending(\.secret)]).sqlClauses()
         }
         #expect(throws: EncodingError.self) { try JSONEncoder().encode(condition) }
         // Memory reads the key path itself and needs no name.
@@ -71,7 +71,7 @@ struct RenderingErrorTests {
         Refusal(
             condition: .contains(\.blobs, Data([1])), target: .sql, mentions: ["bytes", "JSON"]),
         Refusal(
-            condition: .any(\.words, where: \.self == "a\0b"), target: .sql,
+            condition: .anyElement(\.words, where: \.self == "a\0b"), target: .sql,
             mentions: ["NUL", "JSON"]),
         Refusal(condition: .isEmpty(\.bytes), target: .sql, mentions: ["arrays and sets"]),
         Refusal(condition: .isEmpty(\.name), target: .sql, mentions: ["arrays and sets"]),
@@ -123,10 +123,23 @@ struct RenderingErrorTests {
 
     @Test("a case-insensitive sort needs text, in SQL as in memory")
     func caseInsensitiveSortNeedsText() throws {
-        let query = Query<Specimen>(sortedBy: [.ascending(\.id, caseInsensitive: true)])
+        let query = RecordQuery<Specimen>(sortedBy: [.ascending(\.id, options: .caseInsensitive)])
         let error = try #require(throws: QueryError.self) { try query.sqlClauses() }
         #expect(error.description.contains("is not text"))
         #expect(throws: QueryError.self) { try query.compiled() }
+    }
+
+    @Test(
+        "a sort with text options is refused in SQL, which cannot fold as memory does",
+        arguments: [TextOptions.caseInsensitive, .diacriticInsensitive])
+    func foldedSortRefusedInSQL(options: TextOptions) throws {
+        let query = RecordQuery<Specimen>(sortedBy: [.descending(\.name, options: options)])
+        let error = try #require(throws: QueryError.self) { try query.sqlClauses() }
+        #expect(
+            error.description.hasPrefix(
+                #"SQL cannot express a sort on "name" with options \#(options.predicateModifier): "#
+                    + "SQLite's COLLATE NOCASE folds the case of ASCII letters only"))
+        #expect(try query.compiled().apply(to: [Specimen]()).isEmpty)
     }
 
     // MARK: Regular expressions
@@ -169,10 +182,10 @@ struct RenderingErrorTests {
     @Test("a negative limit or offset is refused")
     func negativePage() throws {
         #expect(throws: QueryError.invalidPagination(limit: -1, offset: 0)) {
-            try Query<Specimen>(limit: -1).sqlClauses()
+            try RecordQuery<Specimen>(limit: -1).sqlClauses()
         }
         #expect(throws: QueryError.invalidPagination(limit: nil, offset: -2)) {
-            try Query<Specimen>(offset: -2).sqlClauses()
+            try RecordQuery<Specimen>(offset: -2).sqlClauses()
         }
     }
 

@@ -74,15 +74,15 @@ struct SQLRenderingTests {
         Case(.isEmpty(\.tags), #"json_array_length("tags") = ?"#, [.integer(0)]),
         Case(.count(\.sessions, .greater, 1), #"json_array_length("sessions") > ?"#, [.integer(1)]),
         Case(
-            .any(\.sessions, where: \.name == "s1"),
+            .anyElement(\.sessions, where: \.name == "s1"),
             #"EXISTS (SELECT 1 FROM json_each("sessions") AS e1 WHERE json_extract(e1.value, '$.name') = ?)"#,
             [.text("s1")]),
         Case(
-            .all(\.tags, where: \.self != "a"),
+            .everyElement(\.tags, where: \.self != "a"),
             #"NOT EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE NOT (e1.value IS NOT ?))"#,
             [.text("a")]),
         Case(
-            .none(\.sessions, where: .contains(\.tags, "t1")),
+            .noElement(\.sessions, where: .contains(\.tags, "t1")),
             #"NOT EXISTS (SELECT 1 FROM json_each("sessions") AS e1 WHERE EXISTS (SELECT 1 FROM "#
                 + #"json_each(json_extract(e1.value, '$.tags')) AS e2 WHERE e2.value = ?))"#,
             [.text("t1")]),
@@ -120,19 +120,19 @@ struct SQLRenderingTests {
     @Test("quotes identifiers and JSON paths that are not plain names")
     func quoting() throws {
         let condition: Condition<Oddly> =
-            \.quoted == 1 && .any(\.items, where: \.spaced == "x") && \.inner.name == "y"
+            \.quoted == 1 && .anyElement(\.items, where: \.spaced == "x") && \.inner.name == "y"
         let fragment = try condition.sqlExpression()
         #expect(
             fragment.sql == #""say ""hi""" = ? AND EXISTS (SELECT 1 FROM json_each("items") AS e1 "#
                 + #"WHERE json_extract(e1.value, '$."first name"') = ?) AND "inner.name" = ?"#)
     }
 
-    @Test("renders sort keys, nil placement, case and pages")
+    @Test("renders sort keys, nil placement and pages")
     func clauses() throws {
-        let query = Query<Record>(
+        let query = RecordQuery<Record>(
             where: \.flag == true,
             sortedBy: [
-                .descending(\.note, caseInsensitive: true), .ascending(\.optionalMood, nils: .last),
+                .descending(\.note), .ascending(\.optionalMood, nils: .last),
                 .descending(\.score), .ascending(\.note, nils: .first), .ascending(\.id),
             ],
             limit: 5, offset: 10)
@@ -141,7 +141,7 @@ struct SQLRenderingTests {
             clauses.whereClause == SQLFragment(sql: #"WHERE "flag" = ?"#, bindings: [.integer(1)]))
         #expect(
             clauses.orderByClause
-                == #"ORDER BY "note" COLLATE NOCASE DESC, "optional_mood" ASC NULLS LAST, "#
+                == #"ORDER BY "note" DESC, "optional_mood" ASC NULLS LAST, "#
                 + #""score" DESC, "note" ASC, "id" ASC"#)
         #expect(
             clauses.limitClause
@@ -152,9 +152,9 @@ struct SQLRenderingTests {
                 .joined(separator: " "))
         #expect(clauses.bindings == [.integer(1), .integer(5), .integer(10)])
 
-        #expect(try Query<Record>().sqlClauses().sql == "WHERE 1")
-        #expect(try Query<Record>(limit: 3).sqlClauses().limitClause?.sql == "LIMIT ?")
-        let offsetOnly = try Query<Record>(offset: 3).sqlClauses()
+        #expect(try RecordQuery<Record>().sqlClauses().sql == "WHERE 1")
+        #expect(try RecordQuery<Record>(limit: 3).sqlClauses().limitClause?.sql == "LIMIT ?")
+        let offsetOnly = try RecordQuery<Record>(offset: 3).sqlClauses()
         #expect(
             offsetOnly.limitClause
                 == SQLFragment(sql: "LIMIT ? OFFSET ?", bindings: [.integer(-1), .integer(3)]))

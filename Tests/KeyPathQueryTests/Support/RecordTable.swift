@@ -51,7 +51,8 @@ enum RecordTable {
 
     /// The ids a query selects from the table, in SQLite's order.
     static func ids(
-        _ query: Query<Record>, in database: SQLiteDatabase, options: SQLOptions = SQLOptions()
+        _ query: RecordQuery<Record>, in database: SQLiteDatabase,
+        options: SQLOptions = SQLOptions()
     ) throws -> [Int] {
         let clauses = try query.sqlClauses(options: options)
         return try database.integers("SELECT id FROM records " + clauses.sql, clauses.bindings)

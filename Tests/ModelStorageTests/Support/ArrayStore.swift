@@ -21,7 +21,7 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
         records.first { $0.id == id }
     }
 
-    func fetch(_ query: Query<Model>) throws -> [Model] {
+    func fetch(_ query: RecordQuery<Model>) throws -> [Model] {
         try compile(query).apply(to: records)
     }
 
@@ -67,7 +67,7 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
         return result
     }
 
-    func observe(_ query: Query<Model>) throws -> AsyncStream<QueryResult<Model>> {
+    func observe(_ query: RecordQuery<Model>) throws -> AsyncStream<QueryResult<Model>> {
         let compiled = try compile(query)
         let (stream, continuation) = AsyncStream.makeStream(
             of: QueryResult<Model>.self, bufferingPolicy: .bufferingNewest(1))
@@ -87,7 +87,7 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
         QueryResult(records: query.apply(to: records), totalCount: records.count, version: version)
     }
 
-    private func compile(_ query: Query<Model>) throws -> CompiledQuery<Model> {
+    private func compile(_ query: RecordQuery<Model>) throws -> CompiledQuery<Model> {
         do {
             return try query.compiled()
         } catch {

@@ -20,17 +20,17 @@ struct PokemonStorageTests {
     func generationOneRoundTrips() async throws {
         let pokemon = try Fixtures.generationOneIDs.map { Pokemon(try fetched($0)) }
         try await withStoreURL { url in
-            let store: JSONFileStore<Pokemon> = try await .jsonFile(at: url)
+            let store = try await JSONFileStore<Pokemon>.open(at: url)
             try await store.upsert(contentsOf: pokemon)
             try await store.update(id: 25) { $0.favorite = true }
             try await store.close()
             let reopened = try await JSONFileStore<Pokemon>.open(at: url, options: .readOnly)
-            let stored = try await reopened.fetch(.all)
+            let stored = try await reopened.fetch(.everyRecord)
             #expect(stored.count == 151)
             #expect(stored.filter(\.favorite).map(\.id) == [25])
             #expect(stored.map(\.name) == pokemon.map(\.name))
             let fire = try await reopened.fetch(
-                Query(
+                RecordQuery(
                     where: .contains(\.types, .fire), sortedBy: [.descending(\.specialAttack)],
                     limit: 1))
             #expect(fire.map(\.name) == ["moltres"])
@@ -39,7 +39,7 @@ struct PokemonStorageTests {
 
     @Test("a sync refreshing from a stale read keeps the user's favorite")
     func syncKeepsFavorite() async throws {
-        let store: InMemoryStore<Pokemon> = .inMemory([Pokemon(try fetched(6))])
+        let store = InMemoryStore([Pokemon(try fetched(6))])
         var sync = try #require(await store.fetchVersioned(id: 6))
         try await store.update(id: 6) { $0.favorite = true }
         var newer = try fetched(6)

@@ -15,8 +15,8 @@ struct BundledPokeAPITests {
 
     @Test("a preview store holds the 151, and each is a store of its own")
     func previewStore() async throws {
-        let store = try InMemoryStore.bundledPokemon()
-        let stored = try await store.fetch(.all)
+        let store = InMemoryStore(try BundledPokeAPI.storedPokemon())
+        let stored = try await store.fetch(.everyRecord)
         #expect(stored.map(\.id) == Array(1...151))
         let bundled = try BundledPokeAPI.allPokemon().map(Pokemon.init)
         #expect(stored == bundled)
@@ -24,7 +24,7 @@ struct BundledPokeAPITests {
         #expect(favorites.isEmpty)
 
         try await store.update(id: 25) { $0.favorite = true }
-        let another = try InMemoryStore.bundledPokemon()
+        let another = InMemoryStore(try BundledPokeAPI.storedPokemon())
         #expect(await another.fetch(id: 25)?.favorite == false)
     }
 

@@ -13,7 +13,7 @@ struct ConditionRow: Sendable, CustomTestStringConvertible {
     }
 
     let label: String
-    let query: Query<Pokemon>
+    let query: RecordQuery<Pokemon>
     /// The independent filter: plain Swift on the record's properties.
     let reference: @Sendable (Pokemon) -> Bool
     /// The independent order: a strict "comes before".
@@ -39,14 +39,14 @@ struct ConditionRow: Sendable, CustomTestStringConvertible {
         selection: Selection = .some
     ) {
         self.init(
-            label, Query(where: condition, sortedBy: [.ascending(\.id)]), matching: reference,
+            label, RecordQuery(where: condition, sortedBy: [.ascending(\.id)]), matching: reference,
             orderedBy: { $0.id < $1.id }, format: format, arguments, sql: sql,
             selection: selection)
     }
 
     /// A row with its own sort and page.
     init(
-        _ label: String, _ query: Query<Pokemon>,
+        _ label: String, _ query: RecordQuery<Pokemon>,
         matching reference: @escaping @Sendable (Pokemon) -> Bool,
         orderedBy referenceOrder: @escaping @Sendable (Pokemon, Pokemon) -> Bool,
         format: String, _ arguments: [QueryValue], sql: SQLExpectation = .selectsAsInMemory,

@@ -42,33 +42,33 @@ extension ConditionTable {
             matching: { !$0.abilities.isEmpty },
             format: "NOT (%K.@count == %@)", ["abilities", 0]),
         ConditionRow(
-            "any element equal", .any(\.abilities, where: \.self == "levitate"),
+            "any element equal", .anyElement(\.abilities, where: \.self == "levitate"),
             matching: { $0.abilities.contains("levitate") },
             format: "SUBQUERY(%K, $x1, $x1 == %@).@count > 0", ["abilities", "levitate"]),
         ConditionRow(
             "any element satisfying two tests at once",
-            .any(\.abilities, where: .hasPrefix(\.self, "s") && .hasSuffix(\.self, "h")),
+            .anyElement(\.abilities, where: .hasPrefix(\.self, "s") && .hasSuffix(\.self, "h")),
             matching: { $0.abilities.contains { $0.hasPrefix("s") && $0.hasSuffix("h") } },
             format: "SUBQUERY(%K, $x1, $x1 BEGINSWITH %@ AND $x1 ENDSWITH %@).@count > 0",
             ["abilities", "s", "h"]),
         ConditionRow(
             "any element, ignoring case",
-            .any(\.types, where: .hasPrefix(\.self, "DRA", options: .caseInsensitive)),
+            .anyElement(\.types, where: .hasPrefix(\.self, "DRA", options: .caseInsensitive)),
             matching: { $0.types.contains { $0.rawValue.lowercased().hasPrefix("dra") } },
             format: "SUBQUERY(%K, $x1, $x1 BEGINSWITH[c] %@).@count > 0", ["types", "DRA"]),
         ConditionRow(
             "all elements, true for an empty collection",
-            .all(\.abilities, where: .hasPrefix(\.self, "s")),
+            .everyElement(\.abilities, where: .hasPrefix(\.self, "s")),
             matching: { $0.abilities.allSatisfy { $0.hasPrefix("s") } },
             format: "SUBQUERY(%K, $x1, NOT ($x1 BEGINSWITH %@)).@count == 0", ["abilities", "s"]),
         ConditionRow(
-            "all elements in a list", .all(\.types, where: .in(\.self, [.fire, .flying])),
+            "all elements in a list", .everyElement(\.types, where: .in(\.self, [.fire, .flying])),
             matching: { $0.types.allSatisfy { $0 == .fire || $0 == .flying } },
             format: "SUBQUERY(%K, $x1, NOT ($x1 IN %@)).@count == 0",
             ["types", ["fire", "flying"]]),
         ConditionRow(
             "no element, true for an empty collection",
-            .none(\.abilities, where: .contains(\.self, "e")),
+            .noElement(\.abilities, where: .contains(\.self, "e")),
             matching: { !$0.abilities.contains { $0.contains("e") } },
             format: "SUBQUERY(%K, $x1, $x1 CONTAINS %@).@count == 0", ["abilities", "e"]),
         ConditionRow(
@@ -102,29 +102,29 @@ extension ConditionTable {
             format: "%K == %@ AND %K ENDSWITH %@", ["favorite", false, "name", "chu"]),
         ConditionRow(
             "all([...]) with .true among them: a filter left empty adds nothing",
-            .all([.true, \.attack >= 100, .true, .contains(\.types, .fire)]),
+            .and([.true, \.attack >= 100, .true, .contains(\.types, .fire)]),
             matching: { $0.attack >= 100 && $0.types.contains(.fire) },
             format: "%K >= %@ AND ANY %K == %@", ["attack", 100, "types", "fire"]),
         ConditionRow(
             "any([...]) with .false among them",
-            .any([.false, .hasPrefix(\.name, "mew"), \.hp == 255]),
+            .or([.false, .hasPrefix(\.name, "mew"), \.hp == 255]),
             matching: { $0.name.hasPrefix("mew") || $0.hp == 255 },
             format: "%K BEGINSWITH %@ OR %K == %@", ["name", "mew", "hp", 255]),
         ConditionRow(
-            "all([...]) of nothing matches everything", .all([]),
+            "all([...]) of nothing matches everything", .and([]),
             matching: { _ in true },
             format: "TRUEPREDICATE", [], selection: .everything),
         ConditionRow(
-            "any([...]) of nothing matches nothing", .any([]),
+            "any([...]) of nothing matches nothing", .or([]),
             matching: { _ in false },
             format: "FALSEPREDICATE", [], selection: .nothing),
         ConditionRow(
-            "all([...]) holding .false matches nothing", .all([\.attack >= 80, .false]),
+            "all([...]) holding .false matches nothing", .and([\.attack >= 80, .false]),
             matching: { _ in false },
             format: "FALSEPREDICATE", [], selection: .nothing),
         ConditionRow(
             "all([...]) nested in any([...])",
-            .any([.all([\.speed >= 110, !.contains(\.types, .psychic)]), \.defense >= 180]),
+            .or([.and([\.speed >= 110, !.contains(\.types, .psychic)]), \.defense >= 180]),
             matching: { ($0.speed >= 110 && !$0.types.contains(.psychic)) || $0.defense >= 180 },
             format: "(%K >= %@ AND NOT (ANY %K == %@)) OR %K >= %@",
             ["speed", 110, "types", "psychic", "defense", 180]),

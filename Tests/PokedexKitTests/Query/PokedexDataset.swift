@@ -85,7 +85,7 @@ enum PokedexDataset {
 
     /// The ids a query selects from the table, in the order SQLite returns them.
     static func sqliteIDs(
-        of query: Query<Pokemon>, in database: SQLiteDatabase
+        of query: RecordQuery<Pokemon>, in database: SQLiteDatabase
     ) throws -> [Int] {
         let clauses = try query.sqlClauses()
         return try database.integers("SELECT id FROM pokemon " + clauses.sql, clauses.bindings)

@@ -14,7 +14,7 @@ struct QueryReadmeExampleTests {
             && .hasPrefix(\.name, "char", options: .caseInsensitive)
 
         // In memory
-        let query = Query(
+        let query = RecordQuery(
             where: condition, sortedBy: [.descending(\.attack), .ascending(\.id)], limit: 10)
         let strongest = try query.apply(to: allPokemon)
         #expect(strongest.map(\.name) == ["charizard", "charmeleon"])

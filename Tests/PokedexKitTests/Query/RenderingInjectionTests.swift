@@ -40,7 +40,7 @@ struct RenderingInjectionTests {
             "contains[c], ASCII part",
             { .contains(\.name, asciiPart($0), options: .caseInsensitive) }
         ),
-        ("any element ==", { .any(\.abilities, where: \.self == $0) }),
+        ("any element ==", { .anyElement(\.abilities, where: \.self == $0) }),
         ("NOT hasSuffix", { !.hasSuffix(\.name, $0) }),
     ]
 
@@ -78,7 +78,7 @@ struct RenderingInjectionTests {
                         || format.arguments.contains(.list([.string(value), .string("pikachu")])),
                     "\(label): the value is not among the arguments")
             }
-            let query = Query(where: condition, sortedBy: [.ascending(\.id)])
+            let query = RecordQuery(where: condition, sortedBy: [.ascending(\.id)])
             let expected = try query.apply(to: pokemon).map(\.id)
             // Not vacuous: the records named by the value are found.
             switch label {

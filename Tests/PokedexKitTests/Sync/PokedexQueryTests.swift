@@ -53,12 +53,14 @@ struct PokedexQueryTests {
         await #expect(throws: StoreError.self) { try await pokedex.setFavorite(true, id: 9999) }
     }
 
-    @Test("lookup by id or by name, in any case")
+    @Test("lookup by id, or by name in any case")
     func lookup() async throws {
         let pokedex = try Self.pokedex()
-        #expect(try await pokedex.pokemon("25")?.name == "pikachu")
-        #expect(try await pokedex.pokemon(" Mr-Mime ")?.id == 122)
-        #expect(try await pokedex.pokemon("missingno") == nil)
+        #expect(try await pokedex.pokemon(id: 25)?.name == "pikachu")
+        #expect(try await pokedex.pokemon(id: 9999) == nil)
+        #expect(try await pokedex.pokemon(named: " Mr-Mime ")?.id == 122)
+        #expect(try await pokedex.pokemon(named: "25") == nil)
+        #expect(try await pokedex.pokemon(named: "missingno") == nil)
     }
 
     @Test("statistics count types and favorites")

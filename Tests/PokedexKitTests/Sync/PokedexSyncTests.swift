@@ -21,10 +21,10 @@ struct PokedexSyncTests {
             let pokedex = Pokedex(
                 store: store, client: .local(server, maxAttempts: 4, timeout: .seconds(1)))
             let progress = try await pokedex.syncAll(1...151)
-            #expect(progress.completed == 151)
+            #expect(progress.saved == 151)
             #expect(progress.failures.isEmpty)
             #expect(progress.notFound.isEmpty)
-            let stored = try await store.fetch(Query(sortedBy: [.ascending(\.id)]))
+            let stored = try await store.fetch(RecordQuery(sortedBy: [.ascending(\.id)]))
             #expect(stored.map(\.id) == Array(1...151))
             for record in stored {
                 #expect(record == Pokemon(try Fixtures.pokemon(record.id)), "id \(record.id)")
@@ -44,7 +44,7 @@ struct PokedexSyncTests {
             let store = InMemoryStore<Pokemon>()
             let pokedex = Pokedex(store: store, client: .local(server))
             let progress = try await pokedex.syncAll([150, 151, 1026, 1027, 10_000])
-            #expect(progress.completed == 2)
+            #expect(progress.saved == 2)
             #expect(Set(progress.notFound) == [1026, 1027, 10_000])
             #expect(try await server.stats().requests(forPokemon: 1026) == 1)
             #expect(try await store.count(where: .true) == 2)
@@ -74,12 +74,12 @@ struct PokedexSyncTests {
         try await withTestServer(.latency(milliseconds: 5)) { server in
             let store = InMemoryStore<Pokemon>()
             let pokedex = Pokedex(store: store, client: .local(server))
-            for try await progress in pokedex.sync(1...151) where progress.completed >= 50 {
+            for try await progress in pokedex.sync(1...151) where progress.saved >= 50 {
                 break  // stopping the iteration cancels the sync
             }
             // Requests in flight when the sync stopped may still land; wait for quiet.
             try await Task.sleep(for: .milliseconds(200))
-            let stored = Set(try await store.fetch(Query.all).map(\.id))
+            let stored = Set(try await store.fetch(RecordQuery.everyRecord).map(\.id))
             #expect(stored.count >= 50)
             #expect(stored.count < 151)
             let before = try await server.stats()
@@ -107,7 +107,7 @@ struct PokedexSyncTests {
                     return try Stub.fixtures(for: request)
                 }))
         let progress = try await pokedex.syncAll(40...45)
-        #expect(progress.completed == 5)
+        #expect(progress.saved == 5)
         #expect(progress.failedIDs == [failing])
         #expect(progress.failures.first?.reason.contains("500") == true)
         #expect(try await pokedex.missingIDs(in: 40...45) == [failing])
@@ -120,9 +120,9 @@ struct PokedexSyncTests {
             client: PokeAPIClient(transport: BundledPokeAPITransport()))
         var updates: [SyncProgress] = []
         for try await progress in pokedex.sync([1, 2, 3, 2, 1, 500]) { updates.append(progress) }
-        #expect(updates.first?.finished == 0)
+        #expect(updates.first?.completed == 0)
         #expect(updates.first?.requested == 4)
-        #expect(updates.map(\.finished) == [0, 1, 2, 3, 4])
+        #expect(updates.map(\.completed) == [0, 1, 2, 3, 4])
         #expect(updates.last?.isFinished == true)
         #expect(updates.last?.notFound == [500])
     }
@@ -145,7 +145,7 @@ struct PokedexSyncTests {
         try await store.update(id: 25) { $0.favorite = true }  // the user, meanwhile
         await gate.open()
         let progress = try await refreshed
-        #expect(progress.completed == 1)
+        #expect(progress.saved == 1)
         let stored = try #require(await store.fetch(id: 25))
         #expect(stored.favorite, "the user's favorite survives the refresh")
         #expect(stored.attack == 99, "the service's facts are refreshed")

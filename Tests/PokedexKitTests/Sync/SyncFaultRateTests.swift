@@ -42,14 +42,14 @@ struct SyncFaultRateTests {
             let client = PokeAPIClient.local(
                 server, maxAttempts: Self.maxAttempts, timeout: .seconds(1))
             let progress = try await Pokedex(store: store, client: client).syncAll(1...151)
-            #expect(progress.completed == 151)
+            #expect(progress.saved == 151)
             #expect(progress.failures.isEmpty, "\(progress.failures)")
             #expect(progress.notFound.isEmpty)
             try await store.close()
 
             // What is on disk, read back: each id once, each record as the service has it.
             let reopened = try await JSONFileStore<Pokemon>.open(at: url, options: .readOnly)
-            let stored = try await reopened.fetch(Query(sortedBy: [.ascending(\.id)]))
+            let stored = try await reopened.fetch(RecordQuery(sortedBy: [.ascending(\.id)]))
             #expect(stored.map(\.id) == Array(1...151))
             for record in stored {
                 #expect(record == Pokemon(try Fixtures.pokemon(record.id)), "id \(record.id)")

@@ -76,7 +76,7 @@ enum StoreCrashWriter {
             options.faults = IOHooks(ProcessInfo.processInfo.environment)?.check
         #endif
         let store = try await JSONFileStore<ConformanceRecord>.open(at: url, options: options)
-        var existing = try await store.fetch(.all).map(\.id)
+        var existing = try await store.fetch(.everyRecord).map(\.id)
         say("ready")
         var next = firstID
         var round = 0

@@ -1,9 +1,12 @@
 /// What to fetch: a condition, an order, and a page.
 ///
+/// The name says what it is beside SwiftData's `@Query`: a file that imports both SwiftData
+/// and this module can use each unqualified.
+///
 /// ```swift
 /// // Fire types with attack at least 80 whose name begins with "char", ignoring case,
 /// // best attack first, ten of them.
-/// let query = Query<Pokemon>(
+/// let query = RecordQuery<Pokemon>(
 ///     where: .contains(\.types, .fire)
 ///         && \.attack >= 80
 ///         && .hasPrefix(\.name, "char", options: .caseInsensitive),
@@ -15,7 +18,7 @@
 ///
 /// Values that compare equal on every sort key keep the order they came in, so a query
 /// without sort keys returns values in their original order.
-public struct Query<Model>: Hashable, Sendable {
+public struct RecordQuery<Model>: Hashable, Sendable {
     /// The condition values must satisfy.
     public var condition: Condition<Model>
     /// The sort keys, most significant first.
@@ -44,10 +47,14 @@ public struct Query<Model>: Hashable, Sendable {
         self.offset = offset
     }
 
-    /// A query for every value, in its original order.
-    public static var all: Query { Query() }
+    /// The query for every record, in the store's order: no condition, sort keys or page.
+    ///
+    /// ```swift
+    /// let everything = try await store.fetch(.everyRecord)
+    /// ```
+    public static var everyRecord: RecordQuery { RecordQuery() }
 }
 
 /// Queries encode their condition and sort keys with attribute names, so a query can be saved
 /// and sent (a saved search, say) and decoded against the same model.
-extension Query: Codable where Model: Queryable {}
+extension RecordQuery: Codable where Model: Queryable {}

@@ -1,15 +1,15 @@
-extension Query where Model: Queryable {
+extension RecordQuery where Model: Queryable {
     /// Renders the query as SQLite `WHERE`, `ORDER BY` and `LIMIT` clauses.
     ///
     /// ```swift
-    /// let query = Query<Pokemon>(
+    /// let query = RecordQuery<Pokemon>(
     ///     where: \.baseExperience != nil,
-    ///     sortedBy: [.ascending(\.name, caseInsensitive: true), .ascending(\.id)],
+    ///     sortedBy: [.ascending(\.name), .ascending(\.id)],
     ///     limit: 20, offset: 40)
     /// let clauses = try query.sqlClauses()
     /// clauses.sql
     /// // WHERE "base_experience" IS NOT NULL
-    /// // ORDER BY "name" COLLATE NOCASE ASC, "id" ASC LIMIT ? OFFSET ?
+    /// // ORDER BY "name" ASC, "id" ASC LIMIT ? OFFSET ?
     /// clauses.bindings     // [.integer(20), .integer(40)]
     /// ```
     ///
