@@ -40,6 +40,13 @@ let package = Package(
             name: "ModelStorageTesting",
             dependencies: ["ModelStorage"]
         ),
+        // The system SQLite (libsqlite3-dev on Linux, the SDK's on Apple platforms). Only test
+        // support depends on it, so that the libraries build where SQLite's headers are absent.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         .target(
             name: "PokedexKit",
             dependencies: ["KeyPathQuery", "ModelStorage"]
@@ -67,13 +74,6 @@ let package = Package(
 
         // MARK: Test support (in no product: library users never build these)
 
-        // The system SQLite, so that tests can execute the SQL that KeyPathQuery renders.
-        .systemLibrary(
-            name: "CSQLite",
-            path: "Tests/CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
-        ),
         .target(
             name: "QueryTestSupport",
             dependencies: ["KeyPathQuery", "CSQLite"],
