@@ -35,7 +35,9 @@ public struct SortKey<Model>: Hashable, Sendable {
     /// their UTF-8 bytes, and texts that fold alike tie (the next key decides).
     ///
     /// Plain SQLite cannot fold this way (`COLLATE NOCASE` folds ASCII letters only), so the
-    /// SQL target refuses a sort key with options rather than order differently.
+    /// SQL target refuses a sort key with options rather than order differently — unless the
+    /// connections have ``SQLTextFunctions`` registered and ``SQLOptions/textFunctions`` names
+    /// them, in which case it sorts by the registered fold function.
     public let options: TextOptions
 
     /// Where `nil` values go; `nil` means "as the smallest value".

@@ -26,7 +26,8 @@ extension RecordQuery where Model: Queryable {
         let expression = try condition.sqlExpression(options: options)
         return SQLClauses(
             whereClause: SQLFragment(sql: "WHERE " + expression.sql, bindings: expression.bindings),
-            orderByClause: try SQLOrderingRenderer.orderByClause(sortKeys),
+            orderByClause: try SQLOrderingRenderer.orderByClause(
+                sortKeys, textFunctions: options.textFunctions),
             limitClause: try SQLOrderingRenderer.limitClause(limit: limit, offset: offset))
     }
 }

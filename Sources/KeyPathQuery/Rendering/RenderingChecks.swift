@@ -67,16 +67,22 @@ enum RenderingChecks {
 protocol ListAttribute {
     /// The type of the elements.
     static var elementType: Any.Type { get }
+
+    /// The elements, in the collection's order.
+    var listElements: [Any] { get }
 }
 
 extension Array: ListAttribute {
     static var elementType: Any.Type { Element.self }
+    var listElements: [Any] { map { $0 } }
 }
 
 extension ContiguousArray: ListAttribute {
     static var elementType: Any.Type { Element.self }
+    var listElements: [Any] { map { $0 } }
 }
 
 extension Set: ListAttribute {
     static var elementType: Any.Type { Element.self }
+    var listElements: [Any] { map { $0 } }
 }

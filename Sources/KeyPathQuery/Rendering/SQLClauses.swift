@@ -19,7 +19,8 @@ public struct SQLClauses: Hashable, Sendable {
 
     /// The `ORDER BY` clause, keyword included, or `nil` when the query has no sort keys.
     ///
-    /// It never has bindings: it holds quoted attribute names, `COLLATE NOCASE`, `ASC`,
+    /// It never has bindings: it holds quoted attribute names, calls of the registered fold
+    /// function (``SQLOptions/textFunctions``), `ASC`,
     /// `DESC`, `NULLS FIRST` and `NULLS LAST` only.
     public let orderByClause: String?
 

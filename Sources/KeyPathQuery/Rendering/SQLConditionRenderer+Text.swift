@@ -2,7 +2,8 @@
 //
 // SQLite's `LIKE` ignores ASCII case and treats `%` and `_` as wildcards, so exact tests use
 // `instr` (byte-exact, NUL-safe) and wildcard patterns use `GLOB` (case-sensitive), with the
-// operand always bound as it is.
+// operand always bound as it is. With registered text functions (`SQLOptions.textFunctions`),
+// every text test calls the test function instead, which runs the in-memory matcher.
 
 extension SQLConditionRenderer {
     func text(
@@ -14,6 +15,14 @@ extension SQLConditionRenderer {
         let described = "\(column.name) \(keyword) \(operand.debugDescription)"
         try RenderingChecks.checkText(
             keyPath.valueType, attribute: column.name, operation: described, target: target)
+        if let functions = self.options.textFunctions {
+            // Prepared as memory prepares it, so that a pattern memory refuses is refused here.
+            _ = try TextMatcher(operation, operand, options: options)
+            let name = try SQLTextFunctions.checkedName(functions.test)
+            return Piece(
+                sql: "\(name)(\(column.sql), '\(operation.rawValue)', ?, \(options.rawValue))",
+                bindings: [.text(operand)], mayBeNull: false)
+        }
         guard operation != .matches else {
             throw .unsupported(
                 operation: described, target: target,

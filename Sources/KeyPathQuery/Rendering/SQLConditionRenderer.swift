@@ -115,9 +115,8 @@ struct SQLConditionRenderer {
     /// A value as SQLite stores it in a column, or inside JSON.
     func binding(_ value: QueryValue, for column: Column) throws(QueryError) -> SQLBinding {
         switch value {
-        case .null: return .null
-        case .bool(let value): return .integer(value ? 1 : 0)
-        case .integer(let value): return .integer(value)
+        case .null, .bool, .integer, .date, .uuid, .url:
+            return SQLBinding(storing: value, options: options)
         case .unsignedInteger(let value):
             throw .unsupported(
                 operation: "the value \(value) for \"\(column.name)\"", target: target,
@@ -130,13 +129,6 @@ struct SQLConditionRenderer {
             }
             return .real(value)
         case .string(let value): return try text(value, for: column)
-        case .date(let value):
-            switch options.dateStorage {
-            case .secondsSince1970: return .real(value.timeIntervalSince1970)
-            case .secondsSinceReferenceDate: return .real(value.timeIntervalSinceReferenceDate)
-            }
-        case .uuid(let value): return .text(value.uuidString)
-        case .url(let value): return .text(value.absoluteString)
         case .data(let value):
             guard !column.isInJSON else {
                 throw .unsupported(

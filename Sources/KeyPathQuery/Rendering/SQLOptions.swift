@@ -19,6 +19,11 @@
 /// let options = SQLOptions(dateStorage: .secondsSinceReferenceDate)
 /// let fragment = try condition.sqlExpression(options: options)
 /// ```
+///
+/// A model's columns and each record's values for them, by these conventions, are
+/// ``Queryable/sqlColumns()``. An application that registers ``SQLTextFunctions`` on its
+/// connections names them in ``textFunctions``, and the renderer then renders the text tests and
+/// sorts that plain SQLite cannot express with the in-memory meaning.
 public struct SQLOptions: Hashable, Sendable {
     /// How dates are stored: always as a REAL number of seconds, counted from one of two
     /// origins.
@@ -34,10 +39,24 @@ public struct SQLOptions: Hashable, Sendable {
     /// How dates are stored, in columns and inside JSON arrays alike.
     public var dateStorage: DateStorage
 
+    /// The text functions registered on the connections that run the SQL, or `nil` (the
+    /// default) for plain SQLite.
+    ///
+    /// With them, every text test and every sort key with ``TextOptions`` calls them, so that
+    /// they mean exactly what they mean in memory: `matches`, ``TextOptions/diacriticInsensitive``
+    /// and ``TextOptions/caseInsensitive`` with any operand render instead of throwing. Without
+    /// them, the renderer refuses those with ``QueryError/unsupported(operation:target:reason:)``.
+    public var textFunctions: SQLTextFunctions?
+
     /// Creates options.
     ///
-    /// - Parameter dateStorage: How dates are stored; seconds since 1970 by default.
-    public init(dateStorage: DateStorage = .secondsSince1970) {
+    /// - Parameters:
+    ///   - dateStorage: How dates are stored; seconds since 1970 by default.
+    ///   - textFunctions: The text functions registered on the connections; none by default.
+    public init(
+        dateStorage: DateStorage = .secondsSince1970, textFunctions: SQLTextFunctions? = nil
+    ) {
         self.dateStorage = dateStorage
+        self.textFunctions = textFunctions
     }
 }

@@ -3,19 +3,22 @@ enum SQLOrderingRenderer {
     /// `ORDER BY "attack" DESC, "name" ASC, …`, or `nil` without sort keys.
     ///
     /// `NULLS FIRST` or `NULLS LAST` is written only where it differs from SQLite's own
-    /// placement, which is the in-memory default: `NULL` is the smallest value.
+    /// placement, which is the in-memory default: `NULL` is the smallest value. A key with
+    /// text options sorts by the registered fold function's result, when there is one.
     static func orderByClause<Model>(
-        _ keys: [SortKey<Model>]
+        _ keys: [SortKey<Model>], textFunctions: SQLTextFunctions? = nil
     ) throws(QueryError) -> String? {
         guard !keys.isEmpty else { return nil }
         var terms: [String] = []
         for key in keys {
-            terms.append(try term(key))
+            terms.append(try term(key, textFunctions: textFunctions))
         }
         return "ORDER BY " + terms.joined(separator: ", ")
     }
 
-    private static func term<Model>(_ key: SortKey<Model>) throws(QueryError) -> String {
+    private static func term<Model>(
+        _ key: SortKey<Model>, textFunctions: SQLTextFunctions?
+    ) throws(QueryError) -> String {
         let name = try RenderingChecks.name(of: key.keyPath)
         guard !key.keyPath.isIdentity else {
             throw .unsupported(
@@ -23,15 +26,19 @@ enum SQLOrderingRenderer {
                 reason: "a table row is not a value; sort by one of its attributes.")
         }
         var term = try SQLConditionRenderer.quotedIdentifier(name)
-        guard key.options.isEmpty else {
+        if !key.options.isEmpty {
             let operation = "a sort on \"\(name)\" with options \(key.options.predicateModifier)"
             try RenderingChecks.checkText(
                 key.keyPath.valueType, attribute: name, operation: operation, target: .sql)
-            throw .unsupported(
-                operation: operation, target: .sql,
-                reason: "SQLite's COLLATE NOCASE folds the case of ASCII letters only and "
-                    + "nothing folds diacritics, so it would order É and é apart where the "
-                    + "in-memory sort ties them; sort exactly, or in memory.")
+            guard let textFunctions else {
+                throw .unsupported(
+                    operation: operation, target: .sql,
+                    reason: "SQLite's COLLATE NOCASE folds the case of ASCII letters only and "
+                        + "nothing folds diacritics, so it would order É and é apart where the "
+                        + "in-memory sort ties them; sort exactly, or in memory.")
+            }
+            let fold = try SQLTextFunctions.checkedName(textFunctions.fold)
+            term = "\(fold)(\(term), \(key.options.rawValue))"
         }
         term += key.direction == .ascending ? " ASC" : " DESC"
         let sqliteDefault: SortKey<Model>.NilPlacement =

@@ -1,0 +1,142 @@
+import Foundation
+import KeyPathQuery
+import Testing
+
+/// With registered text functions named in the options, the SQL renderer renders the text
+/// tests and sorts that plain SQLite refuses, and the functions' implementations answer as
+/// memory does.
+@Suite("SQL text functions")
+struct SQLTextFunctionsTests {
+    static let functions = SQLOptions(textFunctions: SQLTextFunctions())
+
+    @Test("every text test calls the test function, with the operand bound")
+    func textTestsCallTheFunction() throws {
+        let diacritics = try Condition<Record>.contains(
+            \.title, "cafe", options: .diacriticInsensitive
+        ).sqlExpression(options: Self.functions)
+        #expect(diacritics.sql == #"keypathquery_text_test("title", 'contains', ?, 2)"#)
+        #expect(diacritics.bindings == [.text("cafe")])
+
+        let regex = try (!Condition<Record>.matches(\.title, "R.*", options: .caseInsensitive))
+            .sqlExpression(options: Self.functions)
+        #expect(regex.sql == #"NOT (keypathquery_text_test("title", 'matches', ?, 1))"#)
+
+        let element = try Condition<Record>.anyElement(\.tags, where: .like(\.self, "a*"))
+            .sqlExpression(options: Self.functions)
+        #expect(
+            element.sql
+                == "EXISTS (SELECT 1 FROM json_each(\"tags\") AS e1 WHERE "
+                + "keypathquery_text_test(e1.value, 'like', ?, 0))")
+    }
+
+    @Test("without them, the plain target still refuses what it cannot express")
+    func plainTargetRefuses() {
+        #expect(throws: QueryError.self) {
+            try Condition<Record>.contains(\.title, "cafe", options: .diacriticInsensitive)
+                .sqlExpression()
+        }
+        #expect(throws: QueryError.self) {
+            try RecordQuery<Record>(sortedBy: [.ascending(\.title, options: .caseInsensitive)])
+                .sqlClauses()
+        }
+    }
+
+    @Test("a pattern memory refuses is refused, and so is a name SQL would misread")
+    func refusals() {
+        #expect(throws: QueryError.self) {
+            try Condition<Record>.matches(\.title, "(").sqlExpression(options: Self.functions)
+        }
+        let bad = SQLOptions(textFunctions: SQLTextFunctions(test: "f(x); --"))
+        #expect(throws: QueryError.self) {
+            try Condition<Record>.contains(\.title, "a").sqlExpression(options: bad)
+        }
+        #expect(throws: QueryError.self) {
+            try SQLTextFunctions.Matcher(operation: "equals", operand: "a", options: 0)
+        }
+        #expect(throws: QueryError.self) {
+            try SQLTextFunctions.fold("a", options: 8)
+        }
+    }
+
+    @Test("a sort key with options sorts by the fold function")
+    func sortsByFold() throws {
+        let clauses = try RecordQuery<Record>(
+            sortedBy: [
+                .ascending(\.title, options: .caseInsensitive),
+                .descending(\.note, options: [.caseInsensitive, .diacriticInsensitive]),
+            ]
+        ).sqlClauses(options: Self.functions)
+        #expect(
+            clauses.orderByClause
+                == #"ORDER BY keypathquery_text_fold("title", 1) ASC, "#
+                + #"keypathquery_text_fold("note", 3) DESC"#)
+    }
+
+    static let texts = [
+        "", "Straße", "STRASSE", "strasse", "Café", "Cafe\u{301}", "cafe", "CAFÉ", "Ǆemal",
+        "ǆ", "ﬁne", "FINE", "K", "\u{212A}", "a*b", "a?c", "abc", "İstanbul", "istanbul",
+        "ß", "ẞ", "x\0y", "\r\n", "naïve", "NAÏVE", "🎉 party", "日本語",
+    ]
+
+    @Test(
+        "the matcher answers what memory answers",
+        arguments: ["contains", "hasPrefix", "hasSuffix", "like", "matches"])
+    func matcherAgreesWithMemory(_ operation: String) throws {
+        let records = Self.texts.enumerated().map { index, text in
+            var record = Record.sample(index)
+            record.title = text
+            return record
+        }
+        let operands = ["ss", "STRASSE", "cafe", "é", "FI", "k", "a*", "?", "a.*", "", "ǅ", "ÏV"]
+        var matches = 0
+        for operand in operands {
+            for raw in Int64(0)...3 {
+                let options = TextOptions(rawValue: UInt8(raw))
+                let condition: Condition<Record> =
+                    switch operation {
+                    case "contains": .contains(\.title, operand, options: options)
+                    case "hasPrefix": .hasPrefix(\.title, operand, options: options)
+                    case "hasSuffix": .hasSuffix(\.title, operand, options: options)
+                    case "like": .like(\.title, operand, options: options)
+                    default: .matches(\.title, operand, options: options)
+                    }
+                let matcher: SQLTextFunctions.Matcher
+                do {
+                    matcher = try SQLTextFunctions.Matcher(
+                        operation: operation, operand: operand, options: raw)
+                } catch {
+                    #expect(throws: QueryError.self) { try condition.filter(records) }
+                    continue
+                }
+                let expected = try condition.filter(records).map(\.title)
+                #expect(
+                    records.map(\.title).filter(matcher.matches) == expected,
+                    "\(operation) \(operand.debugDescription) options \(raw)")
+                matches += expected.count
+            }
+        }
+        #expect(matches > 0 && matches < operands.count * 4 * records.count)
+    }
+
+    @Test("sorting by the folded texts' bytes is memory's sort", arguments: [Int64(1), 2, 3])
+    func foldOrdersAsMemory(_ raw: Int64) throws {
+        let records = Self.texts.enumerated().map { index, text in
+            var record = Record.sample(index)
+            record.title = text
+            return record
+        }
+        let options = TextOptions(rawValue: UInt8(raw))
+        let inMemory = try RecordQuery<Record>(sortedBy: [.ascending(\.title, options: options)])
+            .apply(to: records).map(\.id)
+        let folded = try records.map {
+            (id: $0.id, key: try SQLTextFunctions.fold($0.title, options: raw))
+        }
+        let byBytes = folded.enumerated().sorted { lhs, rhs in
+            let (l, r) = (Array(lhs.element.key.utf8), Array(rhs.element.key.utf8))
+            if l != r { return l.lexicographicallyPrecedes(r) }
+            return lhs.offset < rhs.offset
+        }.map(\.element.id)
+        #expect(byBytes == inMemory)
+        #expect(Set(folded.map(\.key)).count < records.count)
+    }
+}
