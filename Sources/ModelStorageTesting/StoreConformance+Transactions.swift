@@ -75,6 +75,113 @@ extension StoreConformance {
                 }
                 try expectEqual(seen, [true, true, true, true, true, true], "reads in the body")
             },
+            StoreConformanceCheck(
+                name: "transactionQueriesSeeItsWrites",
+                summary: "Queries, counts and deletes inside a transaction answer over the "
+                    + "committed records with the body's writes laid over them, in store "
+                    + "order: random writes, then 80 queries compared with the in-memory "
+                    + "engine over the records the writes leave, which are then committed."
+            ) { makeStore in
+                for seed in UInt64(1)...12 {
+                    try await checkTransactionQueries(makeStore, seed: seed)
+                }
+            },
         ]
+    }
+
+    /// One round of `transactionQueriesSeeItsWrites`.
+    private static func checkTransactionQueries(
+        _ makeStore: ConformanceStoreFactory, seed: UInt64
+    ) async throws {
+        var random = SeededNumbers(seed: seed)
+        let store = try await seeded(makeStore, (1...30).shuffled(using: &random))
+        let committed = try await store.fetch(.everyRecord)
+        var writes: [(id: Int, record: ConformanceRecord?)] = []
+        for _ in 0..<16 {
+            let id = Int.random(in: 1...45, using: &random)
+            var record = ConformanceRecord.sample(id)
+            record.attack = Int.random(in: 0...4, using: &random) * 25
+            record.favorite.toggle()
+            writes.append((id, Int.random(in: 0..<4, using: &random) == 0 ? nil : record))
+        }
+        let frozenWrites = writes
+        let (mismatches, expected) = try await store.transaction { transaction in
+            for (id, record) in frozenWrites {
+                if let record { transaction.upsert(record) } else { transaction.delete(id: id) }
+            }
+            let expected = applying(transaction.changes, to: committed)
+            var mismatches: [String] = []
+            for (index, query) in transactionQueries.enumerated() {
+                let seen = try transaction.fetch(query).map(\.id)
+                let truth = try query.apply(to: expected).map(\.id)
+                if seen != truth { mismatches.append("query \(index): \(seen), expected \(truth)") }
+                let count = try transaction.count(where: query.condition)
+                let countTruth = try query.condition.filter(expected).count
+                if count != countTruth {
+                    mismatches.append("count \(index): \(count), expected \(countTruth)")
+                }
+            }
+            return (mismatches, expected)
+        }
+        try expectEqual(mismatches, [], "queries in the transaction of seed \(seed)")
+        try expectEqual(
+            try await store.fetch(.everyRecord), expected, "records committed by seed \(seed)")
+        let doomed = try await store.transaction { transaction in
+            try transaction.delete(where: \.attack >= 50)
+        }
+        try expectEqual(
+            doomed, expected.filter { $0.attack >= 50 }.count, "delete(where:) of seed \(seed)")
+    }
+
+    /// Changes applied to records in store order: a replaced record keeps its place, a new
+    /// one goes last, a deleted one goes.
+    private static func applying(
+        _ changes: [RecordChange<ConformanceRecord>], to records: [ConformanceRecord]
+    ) -> [ConformanceRecord] {
+        var records = records
+        for change in changes {
+            switch change {
+            case .upsert(let record):
+                if let index = records.firstIndex(where: { $0.id == record.id }) {
+                    records[index] = record
+                } else {
+                    records.append(record)
+                }
+            case .delete(let id):
+                records.removeAll { $0.id == id }
+            }
+        }
+        return records
+    }
+
+    /// Conditions, sort keys and pages for `transactionQueriesSeeItsWrites`.
+    private static var transactionQueries: [RecordQuery<ConformanceRecord>] {
+        let conditions: [Condition<ConformanceRecord>] = [
+            .true, \.attack >= 50, \.favorite == true, .contains(\.tags, "red"),
+            \.id < 15 || \.attack < 30,
+        ]
+        let sorts: [[SortKey<ConformanceRecord>]] = [
+            [], [.descending(\.attack)], [.ascending(\.name)],
+            [.descending(\.attack), .ascending(\.id)],
+        ]
+        let pages: [(limit: Int?, offset: Int)] = [(nil, 0), (5, 0), (4, 3), (nil, 7)]
+        return conditions.flatMap { condition in
+            sorts.flatMap { keys in
+                pages.map { RecordQuery(where: condition, sortedBy: keys, limit: $0, offset: $1) }
+            }
+        }
+    }
+}
+
+/// A small seeded generator, so that a check's random inputs are the same on every run.
+struct SeededNumbers: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        // Knuth's MMIX linear congruential generator, its high bits mixed into the low ones.
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state ^ (state >> 29)
     }
 }

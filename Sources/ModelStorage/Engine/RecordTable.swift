@@ -62,6 +62,11 @@ struct RecordTable<Model: StorableModel>: Sendable {
         positions[id] != nil
     }
 
+    /// The slot of the record with this id: slots increase along insertion order.
+    func position(ofID id: Model.ID) -> Int? {
+        positions[id]
+    }
+
     /// The records with some of these ids, in insertion order, each once; ids no record has
     /// are skipped.
     ///

@@ -42,6 +42,18 @@ where ID: Codable & Sendable {
     /// The steps that bring a record's JSON from an older ``schemaVersion`` to the current one,
     /// one step per version; none by default.
     static var migrations: [SchemaMigration] { get }
+
+    /// The name a database backend gives the model's table; by default the type's name in
+    /// snake case (`Pokemon` is `pokemon`, `TimerRecord` is `timer_record`).
+    ///
+    /// Declare it to keep a table's name when the type is renamed:
+    ///
+    /// ```swift
+    /// extension Note {
+    ///     static var storageName: String { "notes" }
+    /// }
+    /// ```
+    static var storageName: String { get }
 }
 
 extension StorableModel {
@@ -50,4 +62,24 @@ extension StorableModel {
 
     /// No migrations.
     public static var migrations: [SchemaMigration] { [] }
+
+    /// The type's name in snake case: `Pokemon` is `pokemon`, `JSONRecord` is `json_record`.
+    public static var storageName: String {
+        let name = String(describing: Self.self)
+        let characters = Array(name)
+        var snake = ""
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                if previous.isLowercase || previous.isNumber
+                    || (previous.isUppercase && next?.isLowercase == true)
+                {
+                    snake += "_"
+                }
+            }
+            snake += character.lowercased()
+        }
+        return snake
+    }
 }

@@ -26,10 +26,12 @@ import KeyPathQuery
 ///
 /// - Be `Sendable` and safe to call concurrently; an actor is the simplest way.
 /// - Give each record one place in a stable order (insertion order: a replaced record keeps
-///   its place, a record inserted again after a delete goes last), and evaluate queries with
-///   KeyPathQuery's in-memory engine (`RecordQuery.compiled()`) over the records in that order, so
-///   that queries without sort keys and ties between sort keys come out the same in every
-///   backend.
+///   its place, a record inserted again after a delete goes last), and answer every query and
+///   count with exactly what KeyPathQuery's in-memory engine (`RecordQuery.compiled()`)
+///   selects from the store's records in that order — the same records in the same order,
+///   ties between sort keys included — so that every backend answers alike. A backend may run
+///   the engine itself or, as a database does, translate the query; the results must not
+///   differ.
 /// - Run ``transaction(_:)`` bodies one at a time, each over every commit before it
 ///   (serializable), and make a body's changes visible only if the body returns and the
 ///   changes are stored; when the body throws or storing fails, leave every record exactly as
@@ -45,7 +47,8 @@ import KeyPathQuery
 ///
 /// Only ``fetch(id:)``, ``fetch(_:)``, ``count(where:)``, ``fetchVersioned(id:)``,
 /// ``transaction(_:)`` and ``observe(_:)`` have no default: every other write is provided in
-/// terms of ``transaction(_:)`` and ``StoreTransaction``, which also resolves merges, and
+/// terms of ``transaction(_:)`` and ``StoreTransaction``, which also resolves merges (a
+/// backend that reads its records on demand makes one over its ``CommittedRecords``), and
 /// ``fetchResult(_:)`` in terms of ``observe(_:)``. Run
 /// `ModelStorageTesting`'s conformance checks against your backend to prove it meets this
 /// contract.

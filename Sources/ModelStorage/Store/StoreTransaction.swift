@@ -17,10 +17,11 @@ import KeyPathQuery
 ///
 /// Backends make one over their committed records and read back ``changes`` after the body
 /// returns. A simple backend can make one from a sequence of records with
-/// ``init(_:version:)``.
+/// ``init(_:version:)``; a database backend, over records it reads on demand, with
+/// ``init(over:version:)``.
 public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// The committed records the transaction reads.
-    let base: RecordTable<Model>
+    let base: any CommittedRecords<Model>
     /// Writes earlier in the same group commit: read, but not this transaction's changes.
     let inherited: Overlay<Model>
     /// This transaction's writes.
@@ -29,10 +30,28 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// The store's version the transaction reads: the number of commits before it.
     public let version: UInt64
 
-    init(base: RecordTable<Model>, version: UInt64, inherited: Overlay<Model> = Overlay()) {
+    init(
+        base: some CommittedRecords<Model>, version: UInt64, inherited: Overlay<Model> = Overlay()
+    ) {
         self.base = base
         self.version = version
         self.inherited = inherited
+    }
+
+    /// Creates a transaction over records a backend reads on demand, such as a database's.
+    ///
+    /// ```swift
+    /// var transaction = StoreTransaction(over: databaseRecords, version: version)
+    /// let result = try body(&transaction)
+    /// try database.apply(transaction.changes)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - committed: The committed records.
+    ///   - version: The store's version: the number of commits so far.
+    /// - Complexity: O(1); each read then asks `committed` for what it needs.
+    public init(over committed: some CommittedRecords<Model>, version: UInt64) {
+        self.init(base: committed, version: version)
     }
 
     /// Creates a transaction over some records, for a backend of your own that keeps them in
@@ -56,7 +75,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     public var changes: [RecordChange<Model>] {
         own.entries.compactMap { id, value in
             if let model = value { return .upsert(model) }
-            let existedBefore = inherited[id].map { $0 != nil } ?? base.contains(id)
+            let existedBefore = inherited[id].map { $0 != nil } ?? (base.position(ofID: id) != nil)
             return existedBefore ? .delete(id) : nil
         }
     }
@@ -76,7 +95,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     public func fetch(id: Model.ID) -> Model? {
         if !own.isEmpty, let value = own[id] { return value }
         if !inherited.isEmpty, let value = inherited[id] { return value }
-        return base[id]
+        return base.record(withID: id)
     }
 
     /// Whether a record has this id.
@@ -85,7 +104,8 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// - Returns: `true` when a record has it.
     /// - Complexity: O(1) on average.
     public func contains(id: Model.ID) -> Bool {
-        fetch(id: id) != nil
+        if let value = touchedValue(id) { return value != nil }
+        return base.position(ofID: id) != nil
     }
 
     /// The records a query selects, the transaction's writes included.
@@ -95,7 +115,26 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
     /// - Complexity: O(*n*) to filter the *n* records, plus the sort (see `CompiledQuery`).
     public func fetch(_ query: RecordQuery<Model>) throws -> [Model] {
-        try Self.compile(query).apply(to: records)
+        guard !isUntouched else {
+            return try base.records(selectedBy: query, excluding: []).map(\.record)
+        }
+        let compiled = try Self.compile(query)
+        // The committed records the page can hold (those the body has not written, sorted,
+        // up to the page's end), and the written ones that match, in store order: the
+        // query's page of all records is the same query's page of these.
+        var window = query
+        window.offset = 0
+        window.limit = query.limit.flatMap {
+            let (end, overflow) = $0.addingReportingOverflow(query.offset)
+            return overflow ? nil : end
+        }
+        let touched = touchedIDs
+        var candidates = try base.records(selectedBy: window, excluding: touched.set).map {
+            (position: (0, $0.position), record: $0.record)
+        }
+        candidates += matchingTouched(touched.inOrder, compiled.condition)
+        candidates.sort { $0.position < $1.position }
+        return compiled.apply(to: candidates.map(\.record))
     }
 
     /// The number of records that satisfy a condition.
@@ -106,13 +145,43 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// - Complexity: O(1) for `.true`, O(*n*) otherwise.
     public func count(where condition: Condition<Model>) throws -> Int {
         if condition.isAlwaysTrue { return count }
+        guard !isUntouched else { return try base.count(where: condition, excluding: []) }
         let compiled = try Self.compile(condition)
-        return records.reduce(0) { $0 + (compiled.evaluate($1) ? 1 : 0) }
+        let touched = touchedIDs
+        return try base.count(where: condition, excluding: touched.set)
+            + matchingTouched(touched.inOrder, compiled).count
     }
 
-    /// Every record, the transaction's writes included, in the store's order.
-    var records: TransactionRecords<Model> {
-        TransactionRecords(transaction: self)
+    /// Whether the transaction and the earlier writes of its group have written nothing, so
+    /// that the committed records answer every read.
+    private var isUntouched: Bool { own.isEmpty && inherited.isEmpty }
+
+    /// The ids written by the earlier writes of the group and by this transaction, in the
+    /// order first written, each once.
+    private var touchedIDs: (inOrder: [Model.ID], set: Set<Model.ID>) {
+        var set: Set<Model.ID> = []
+        var inOrder: [Model.ID] = []
+        for id in inherited.order + own.order where set.insert(id).inserted {
+            inOrder.append(id)
+        }
+        return (inOrder, set)
+    }
+
+    /// The written records that exist now and satisfy a condition, with their places in the
+    /// store's order: a committed record's own place, and after every committed record, the
+    /// new ones in the order first written.
+    private func matchingTouched(
+        _ ids: [Model.ID], _ condition: CompiledCondition<Model>
+    ) -> [(position: (Int, Int), record: Model)] {
+        var matching: [(position: (Int, Int), record: Model)] = []
+        var added = 0
+        for id in ids {
+            let committedPosition = base.position(ofID: id)
+            if committedPosition == nil { added += 1 }
+            guard let value = touchedValue(id) ?? nil, condition.evaluate(value) else { continue }
+            matching.append((committedPosition.map { (0, $0) } ?? (1, added), value))
+        }
+        return matching
     }
 
     static func compile(_ query: RecordQuery<Model>) throws(StoreError) -> CompiledQuery<Model> {
@@ -129,7 +198,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
 
     /// Writes a record, new or not: the one primitive every write goes through.
     mutating func put(_ id: Model.ID, _ value: Model?) {
-        own.set(id, to: value, existed: fetch(id: id) != nil)
+        own.set(id, to: value, existed: contains(id: id))
     }
 
     /// Inserts a new record.
@@ -180,7 +249,10 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     @discardableResult
     public mutating func delete(where condition: Condition<Model>) throws -> Int {
         let compiled = try Self.compile(condition)
-        let doomed = records.filter(compiled.evaluate).map(\.id)
+        let touched = touchedIDs
+        let doomed =
+            try base.records(selectedBy: RecordQuery(where: condition), excluding: touched.set)
+            .map(\.record.id) + matchingTouched(touched.inOrder, compiled).map(\.record.id)
         for id in doomed { put(id, nil) }
         return doomed.count
     }
@@ -255,40 +327,12 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     }
 }
 
-/// The records a transaction sees, in the store's order: the committed records with the
-/// transaction's writes laid over them, then the records it added.
-struct TransactionRecords<Model: StorableModel>: Sequence {
-    let transaction: StoreTransaction<Model>
-
-    func makeIterator() -> AnyIterator<Model> {
-        let transaction = transaction
-        var committed = transaction.base.records.makeIterator()
-        if transaction.own.isEmpty && transaction.inherited.isEmpty {
-            return AnyIterator { committed.next() }
-        }
-        var added = (transaction.inherited.order + transaction.own.order).makeIterator()
-        var seen: Set<Model.ID> = []
-        return AnyIterator {
-            while let record = committed.next() {
-                if let value = transaction.fetchTouched(record.id) {
-                    if let value { return value }
-                } else {
-                    return record
-                }
-            }
-            while let id = added.next() {
-                guard !transaction.base.contains(id), seen.insert(id).inserted else { continue }
-                if let value = transaction.fetch(id: id) { return value }
-            }
-            return nil
-        }
-    }
-}
-
 extension StoreTransaction {
-    /// The value an overlay gives an id: `.some(nil)` when deleted, `nil` when untouched.
-    fileprivate func fetchTouched(_ id: Model.ID) -> Model?? {
-        if let value = own[id] { return value }
-        return inherited[id]
+    /// The value the group's writes give an id: `.some(nil)` when deleted, `nil` when
+    /// untouched.
+    fileprivate func touchedValue(_ id: Model.ID) -> Model?? {
+        if !own.isEmpty, let value = own[id] { return value }
+        if !inherited.isEmpty, let value = inherited[id] { return value }
+        return nil
     }
 }

@@ -1,0 +1,88 @@
+import KeyPathQuery
+
+/// The committed records a ``StoreTransaction`` reads, as a backend that keeps them outside
+/// memory provides them: on demand, without loading every record.
+///
+/// A database backend makes a transaction over its records with
+/// ``StoreTransaction/init(over:version:)`` and lets the transaction do the rest: reads that
+/// see the body's own writes, merges under a ``MergePolicy``, the net ``StoreTransaction/changes``.
+/// The transaction asks only for what the body reads — a record by id, a count, the records a
+/// query selects among those the body has not touched — and answers the body from them and
+/// its own writes, exactly as a transaction over records in memory does.
+///
+/// ```swift
+/// struct DatabaseRecords: CommittedRecords {
+///     let connection: Connection
+///     var count: Int { connection.count() }
+///     func record(withID id: Note.ID) -> Note? { connection.note(id) }
+///     func position(ofID id: Note.ID) -> Int? { connection.rowid(of: id) }
+///     func records(selectedBy query: RecordQuery<Note>, excluding ids: Set<Note.ID>) throws
+///         -> [(position: Int, record: Note)] { try connection.select(query, excluding: ids) }
+///     func count(where condition: Condition<Note>, excluding ids: Set<Note.ID>) throws -> Int {
+///         try connection.count(condition, excluding: ids)
+///     }
+/// }
+///
+/// var transaction = StoreTransaction(over: DatabaseRecords(connection: writer), version: version)
+/// let result = try body(&transaction)
+/// try writer.apply(transaction.changes)
+/// ```
+///
+/// ## Implementation requirements
+///
+/// A conforming type answers as the committed records would in memory, in the store's order:
+/// positions increase along that order, and a query's records are those the in-memory engine
+/// selects from the records without the excluded ids, in that order, ties between sort keys
+/// in store order. Its reads cannot throw where the transaction's do not (``count``,
+/// ``record(withID:)``, ``position(ofID:)``): a backend whose reads can fail answers `nil` or
+/// zero, remembers the failure, and then fails the transaction with it, committing nothing.
+public protocol CommittedRecords<Model>: Sendable {
+    /// The model of the records.
+    associatedtype Model: StorableModel
+
+    /// The number of committed records.
+    ///
+    /// - Complexity: Should be O(1) or a database's count.
+    var count: Int { get }
+
+    /// The committed record with an id.
+    ///
+    /// - Parameter id: The record's id.
+    /// - Returns: The record, or `nil` when none has the id.
+    /// - Complexity: Should be O(1) or one indexed lookup.
+    func record(withID id: Model.ID) -> Model?
+
+    /// The place of the record with an id in the store's order: any number that increases
+    /// along the order.
+    ///
+    /// - Parameter id: The record's id.
+    /// - Returns: The position, or `nil` when no record has the id.
+    /// - Complexity: Should be O(1) or one indexed lookup.
+    func position(ofID id: Model.ID) -> Int?
+
+    /// The records a query selects among the committed records whose ids are not excluded,
+    /// each with its position: those that satisfy the condition, sorted by the sort keys
+    /// (ties in store order), then paged by the offset and limit.
+    ///
+    /// - Parameters:
+    ///   - query: The condition, sort keys and page.
+    ///   - ids: The ids to leave out: the records the transaction has written.
+    /// - Returns: The selected records with their positions, in the query's order.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated; a
+    ///   ``StoreError`` when the records cannot be read.
+    /// - Complexity: That of the backend's query.
+    func records(
+        selectedBy query: RecordQuery<Model>, excluding ids: Set<Model.ID>
+    ) throws -> [(position: Int, record: Model)]
+
+    /// The number of committed records whose ids are not excluded that satisfy a condition.
+    ///
+    /// - Parameters:
+    ///   - condition: The condition.
+    ///   - ids: The ids to leave out.
+    /// - Returns: The number of matching records.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated; a
+    ///   ``StoreError`` when the records cannot be read.
+    /// - Complexity: That of the backend's count.
+    func count(where condition: Condition<Model>, excluding ids: Set<Model.ID>) throws -> Int
+}
