@@ -8,6 +8,7 @@
 //   KeyPathQuery   type-safe key-path conditions, evaluated in memory and rendered to
 //                  NSPredicate format strings and SQL
 //   ModelStorage   one storage protocol with in-memory and JSON-file backends (uses KeyPathQuery)
+//   SQLiteStorage  a ModelStorage backend in an SQLite database, through the system's SQLite
 //   PokedexKit     the Pokémon models, the PokeAPI client and sync (re-exports both)
 
 import PackageDescription
@@ -25,6 +26,7 @@ let package = Package(
         .library(name: "KeyPathQuery", targets: ["KeyPathQuery"]),
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         .library(name: "ModelStorageTesting", targets: ["ModelStorageTesting"]),
+        .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
         .library(name: "PokedexKit", targets: ["PokedexKit"]),
         .library(name: "PokedexOfflineData", targets: ["PokedexOfflineData"]),
     ],
@@ -40,12 +42,17 @@ let package = Package(
             name: "ModelStorageTesting",
             dependencies: ["ModelStorage"]
         ),
-        // The system SQLite (libsqlite3-dev on Linux, the SDK's on Apple platforms). Only test
-        // support depends on it, so that the libraries build where SQLite's headers are absent.
+        // The system SQLite (libsqlite3-dev on Linux, the SDK's on Apple platforms). Only
+        // SQLiteStorage and test support depend on it, so that the other libraries build
+        // where SQLite's headers are absent.
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(
+            name: "SQLiteStorage",
+            dependencies: ["KeyPathQuery", "ModelStorage", "CSQLite"]
         ),
         .target(
             name: "PokedexKit",
@@ -94,7 +101,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelStorageTests",
-            dependencies: ["ModelStorage", "ModelStorageTesting"]
+            dependencies: ["ModelStorage", "ModelStorageTesting", "SQLiteStorage"]
+        ),
+        .testTarget(
+            name: "SQLiteStorageTests",
+            dependencies: ["SQLiteStorage", "ModelStorageTesting", "PokedexKit", "CSQLite"]
         ),
         // A child process for the file-store tests: it saves in a loop and reports each
         // acknowledged save, so a test can kill it mid-write or contend for its lock.

@@ -11,9 +11,12 @@ extension SQLBinding {
     /// ```
     ///
     /// Unlike a condition's operands, which the renderer refuses where SQLite would change
-    /// their meaning, every value can be stored: an unsigned integer above `Int64.max` is
-    /// stored as a REAL (SQLite's integers are signed), NaN as `NULL` (as SQLite stores it
-    /// anyway), and a list as the JSON array ``Queryable/sqlColumns()`` writes.
+    /// their meaning, every value can be stored: NaN as `NULL` (as SQLite stores it anyway), a
+    /// list as the JSON array ``Queryable/sqlColumns()`` writes, and an unsigned integer above
+    /// `Int64.max` (SQLite's integers are signed) as its 20 decimal digits, zero-padded, in
+    /// TEXT — which SQLite orders after every number, and among themselves by value, so that
+    /// comparisons with any integer a condition can bind, and sorts, keep their meaning (such
+    /// a column is declared without a type, so that SQLite keeps the text as text).
     ///
     /// - Parameters:
     ///   - value: The value.
@@ -25,7 +28,12 @@ extension SQLBinding {
         case .bool(let value): self = .integer(value ? 1 : 0)
         case .integer(let value): self = .integer(value)
         case .unsignedInteger(let value):
-            self = Int64(exactly: value).map(SQLBinding.integer) ?? .real(Double(value))
+            if let signed = Int64(exactly: value) {
+                self = .integer(signed)
+            } else {
+                let digits = String(value)
+                self = .text(String(repeating: "0", count: 20 - digits.count) + digits)
+            }
         case .double(let value): self = value.isNaN ? .null : .real(value)
         case .string(let value): self = .text(value)
         case .date(let value): self = .real(options.dateStorage.seconds(of: value))

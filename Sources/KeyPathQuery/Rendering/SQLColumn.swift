@@ -20,7 +20,8 @@ public struct SQLColumn<Model>: Sendable {
     public let name: String
 
     /// The type to declare the column with: `INTEGER`, `REAL`, `TEXT` or `BLOB`, or empty
-    /// for a value whose storage depends on the value.
+    /// for a value whose storage depends on the value (a 64-bit unsigned integer, whose
+    /// values above `Int64.max` are text).
     public let declaredType: String
 
     /// The attribute, from the model.
@@ -50,6 +51,9 @@ public struct SQLColumn<Model>: Sendable {
     /// The type to declare for a value type.
     static func declaredType(of type: Any.Type) -> String {
         switch type {
+        // Values above Int64.max are stored as text, which INTEGER affinity would turn into
+        // REAL numbers that tie.
+        case is UInt64.Type, is UInt.Type: return ""
         case is Bool.Type, is any FixedWidthInteger.Type: return "INTEGER"
         case is Double.Type, is Float.Type, is Date.Type: return "REAL"
         case is String.Type, is UUID.Type, is URL.Type, is any ListAttribute.Type: return "TEXT"

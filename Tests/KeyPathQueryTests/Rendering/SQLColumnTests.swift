@@ -18,7 +18,7 @@ struct SQLColumnTests {
             ])
         #expect(
             columns.map(\.declaredType) == [
-                "INTEGER", "TEXT", "TEXT", "REAL", "INTEGER", "INTEGER", "INTEGER", "REAL",
+                "INTEGER", "TEXT", "TEXT", "REAL", "INTEGER", "", "INTEGER", "REAL",
                 "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT",
             ])
     }
@@ -59,7 +59,10 @@ struct SQLColumnTests {
 
     @Test("store every value, where a condition's operand would be refused")
     func storingValues() {
-        #expect(SQLBinding(storing: .unsignedInteger(UInt64.max)) == .real(Double(UInt64.max)))
+        #expect(SQLBinding(storing: .unsignedInteger(UInt64.max)) == .text("18446744073709551615"))
+        #expect(
+            SQLBinding(storing: .unsignedInteger(UInt64(Int64.max) + 1))
+                == .text("09223372036854775808"))
         #expect(SQLBinding(storing: .unsignedInteger(7)) == .integer(7))
         #expect(SQLBinding(storing: .double(.nan)) == .null)
         #expect(SQLBinding(storing: .bool(true)) == .integer(1))

@@ -1,11 +1,13 @@
 import Foundation
 import ModelStorage
 import ModelStorageTesting
+import SQLiteStorage
 
 /// Every backend the conformance suite runs against.
 enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case inMemory
     case jsonFile
+    case sqlite
     /// ``ArrayStore``, a backend written outside the module.
     case thirdParty
 
@@ -25,6 +27,14 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
                 try await check.run {
                     try await JSONFileStore<ConformanceRecord>.open(
                         at: directory.appending(path: "store-\(counter.next()).json"))
+                }
+            }
+        case .sqlite:
+            try await withTemporaryDirectory { directory in
+                let counter = Counter()
+                try await check.run {
+                    try await SQLiteStore<ConformanceRecord>.open(
+                        at: directory.appending(path: "store-\(counter.next()).sqlite"))
                 }
             }
         }

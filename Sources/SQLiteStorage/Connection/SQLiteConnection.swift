@@ -1,0 +1,207 @@
+import CSQLite
+import Foundation
+import KeyPathQuery
+import ModelStorage
+
+/// One connection to an SQLite database: the writer of a store, or one of its readers.
+///
+/// An actor on an executor of its own (``QueueExecutor``): every SQLite call runs on the
+/// connection's own thread, one at a time, which is all SQLite asks of a connection opened
+/// without its own mutex. Statements are prepared once and kept.
+actor SQLiteConnection {
+    /// The executor every method runs on.
+    nonisolated let executor: QueueExecutor
+    /// The database file, for errors.
+    nonisolated let path: String
+
+    /// The connection and its statements.
+    private let database: Database
+
+    /// The group of writes whose transactions may read through this connection now (see
+    /// ``WriterRecords``); 0 between groups.
+    var currentGroup: UInt64 = 0
+    /// A read that failed inside the current write's body, which then fails.
+    var readFailure: StoreError?
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    /// Opens a connection.
+    ///
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - writable: Whether to open it for writing (creating it when absent) or only reading.
+    ///   - busyTimeout: How long a statement waits for another connection's lock.
+    /// - Throws: ``StoreError`` when SQLite cannot open the file.
+    init(path: String, writable: Bool, busyTimeout: Duration) throws(StoreError) {
+        self.path = path
+        executor = QueueExecutor(label: "SQLiteStorage.\(writable ? "writer" : "reader")")
+        var handle: OpaquePointer?
+        let flags =
+            (writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY)
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteConnection.error(code, handle, path: path, operation: "open")
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        database = Database(handle: handle)
+        let milliseconds =
+            busyTimeout.components.seconds * 1_000
+            + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        TextFunctions.register(on: handle)
+    }
+
+    /// Finalizes the statements and closes the connection; later calls throw
+    /// ``StoreError/closed(path:)``.
+    func close() {
+        database.close()
+    }
+
+    /// The connection's handle and prepared statements, closed when the connection goes.
+    ///
+    /// Not `Sendable`: only its connection's actor touches it.
+    private final class Database {
+        /// The connection, or `nil` once closed.
+        var handle: OpaquePointer?
+        var statements: [String: SQLiteStatement] = [:]
+
+        init(handle: OpaquePointer) {
+            self.handle = handle
+        }
+
+        deinit {
+            close()
+        }
+
+        func close() {
+            for statement in statements.values { sqlite3_finalize(statement.handle) }
+            statements.removeAll()
+            if let handle { sqlite3_close_v2(handle) }
+            handle = nil
+        }
+    }
+
+    private var handle: OpaquePointer? { database.handle }
+
+    /// Whether the database was opened read-only although writing was asked for (a file or
+    /// directory the process cannot write).
+    var isReadOnly: Bool {
+        guard let handle else { return true }
+        return sqlite3_db_readonly(handle, "main") == 1
+    }
+
+    // MARK: Statements
+
+    /// Runs a statement and reads each row it returns.
+    ///
+    /// - Parameters:
+    ///   - sql: The statement, with a `?` for each binding.
+    ///   - bindings: The values for the placeholders.
+    ///   - operation: What the statement does, for errors ("read the records").
+    ///   - row: Reads one row; return `false` to stop early.
+    /// - Throws: ``StoreError`` when the statement fails, or what `row` throws.
+    func run(
+        _ sql: String, _ bindings: [SQLBinding] = [], operation: String,
+        row: (SQLiteStatement) throws(StoreError) -> Bool = { _ in true }
+    ) throws(StoreError) {
+        let statement = try prepare(sql, operation: operation)
+        defer { statement.reset() }
+        let bound = statement.bind(bindings)
+        guard bound == SQLITE_OK else { throw error(bound, operation: operation) }
+        while true {
+            let code = sqlite3_step(statement.handle)
+            switch code {
+            case SQLITE_ROW:
+                guard try row(statement) else { return }
+            case SQLITE_DONE:
+                return
+            default:
+                throw error(code, operation: operation)
+            }
+        }
+    }
+
+    /// Runs a statement that returns one integer, such as a count: the first column of its
+    /// first row, or `nil` without a row.
+    func integer(
+        _ sql: String, _ bindings: [SQLBinding] = [], operation: String
+    ) throws(StoreError) -> Int64? {
+        var value: Int64?
+        try run(sql, bindings, operation: operation) { statement in
+            value = statement.integer(at: 0)
+            return false
+        }
+        return value
+    }
+
+    /// Runs statements without bindings, separated by semicolons.
+    func execute(_ sql: String, operation: String) throws(StoreError) {
+        guard let handle else { throw .closed(path: path) }
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw error(code, operation: operation) }
+    }
+
+    private func prepare(_ sql: String, operation: String) throws(StoreError) -> SQLiteStatement {
+        if let statement = database.statements[sql] { return statement }
+        guard let handle else { throw .closed(path: path) }
+        var prepared: OpaquePointer?
+        let code = sqlite3_prepare_v3(
+            handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        guard code == SQLITE_OK, let prepared else {
+            sqlite3_finalize(prepared)
+            throw error(code, operation: operation)
+        }
+        // A query's text depends on its condition: keep a bounded number of them.
+        if database.statements.count >= 256, let evicted = database.statements.first {
+            sqlite3_finalize(evicted.value.handle)
+            database.statements.removeValue(forKey: evicted.key)
+        }
+        let statement = SQLiteStatement(handle: prepared, sql: sql)
+        database.statements[sql] = statement
+        return statement
+    }
+
+    // MARK: Errors
+
+    /// The ``StoreError`` for a failed call on this connection.
+    func error(_ code: Int32, operation: String) -> StoreError {
+        Self.error(code, handle, path: path, operation: operation)
+    }
+
+    /// The ``StoreError`` for an SQLite result code: a lock another connection holds past
+    /// the busy timeout, a file that is not a database or is damaged, a full disk, a
+    /// read-only file, or any other failure with the system's error number when there is one.
+    static func error(
+        _ code: Int32, _ handle: OpaquePointer?, path: String, operation: String
+    ) -> StoreError {
+        let message =
+            handle.map { String(cString: sqlite3_errmsg($0)) }
+            ?? String(cString: sqlite3_errstr(code))
+        let systemCode = handle.map { sqlite3_system_errno($0) } ?? 0
+        switch code & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return .locked(path: path, pid: nil)
+        case SQLITE_NOTADB:
+            return .corruptFile(
+                path: path, problem: "it is not an SQLite database (\(message))",
+                location: .wholeFile)
+        case SQLITE_CORRUPT:
+            return .corruptFile(
+                path: path, problem: "SQLite finds it damaged (\(message))", location: .wholeFile)
+        case SQLITE_FULL:
+            return .io(path: path, operation: operation, code: ENOSPC, message: message)
+        case SQLITE_READONLY:
+            return .io(
+                path: path, operation: operation, code: systemCode == 0 ? EACCES : systemCode,
+                message: message)
+        default:
+            return .io(
+                path: path, operation: operation, code: systemCode == 0 ? EIO : systemCode,
+                message: "SQLite error \(code): \(message)")
+        }
+    }
+}

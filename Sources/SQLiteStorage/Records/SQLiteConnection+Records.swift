@@ -1,0 +1,194 @@
+import KeyPathQuery
+import ModelStorage
+
+/// Reading a model's records: by key, by query, and counts — run in SQLite, with the
+/// query's condition, sort keys and page rendered as SQL.
+extension SQLiteConnection {
+    /// The record with a key, or `nil`.
+    func record<Model>(
+        withKey key: SQLBinding, in layout: TableLayout<Model>
+    ) throws(StoreError) -> Model? {
+        var record: Model?
+        try run(layout.recordByKey, [key], operation: "read a record") { (row) throws(StoreError) in
+            record = try layout.record(from: row.data(at: 0), path: path, order: 0)
+            return false
+        }
+        return record
+    }
+
+    /// The `_order` of the record with a key, or `nil`.
+    func order<Model>(ofKey key: SQLBinding, in layout: TableLayout<Model>) throws(StoreError)
+        -> Int64?
+    {
+        try integer(layout.orderByKey, [key], operation: "read a record")
+    }
+
+    /// The number of records.
+    func count<Model>(in layout: TableLayout<Model>) throws(StoreError) -> Int {
+        Int(try integer(layout.countAll, operation: "count the records") ?? 0)
+    }
+
+    /// The records a query selects among those whose keys are not excluded, with their
+    /// `_order`: the condition, sort keys and page run in SQLite, ties broken by `_order`.
+    ///
+    /// A condition that does not render (an operand SQLite cannot hold with the same
+    /// meaning, such as an unsigned integer above `Int64.max`) is evaluated in memory over
+    /// the rows, read one at a time in store order; only the matches are kept.
+    func records<Model>(
+        selectedBy query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
+        in layout: TableLayout<Model>, excluding keys: [SQLBinding] = []
+    ) throws(StoreError) -> [(position: Int, record: Model)] {
+        let exclusion = Self.exclusion(of: keys)
+        var selected: [(position: Int, record: Model)] = []
+        let columns = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
+        if let rendered = try? Self.render(query, in: layout) {
+            try run(
+                columns + rendered.filter(and: exclusion?.sql) + " " + rendered.orderAndPage,
+                rendered.bindings(and: exclusion?.binding), operation: "query the records"
+            ) { (row) throws(StoreError) in
+                let order = row.integer(at: 0)
+                selected.append(
+                    (Int(order), try layout.record(from: row.data(at: 1), path: path, order: order))
+                )
+                return true
+            }
+            return selected
+        }
+        try run(
+            columns + (exclusion.map { "WHERE " + $0.sql } ?? "") + " ORDER BY \"_order\"",
+            exclusion.map { [$0.binding] } ?? [], operation: "query the records"
+        ) { (row) throws(StoreError) in
+            let order = row.integer(at: 0)
+            let record = try layout.record(from: row.data(at: 1), path: path, order: order)
+            if compiled.condition.evaluate(record) { selected.append((Int(order), record)) }
+            return true
+        }
+        var positions: [Model.ID: Int] = [:]
+        for (position, record) in selected { positions[record.id] = position }
+        return compiled.apply(to: selected.map(\.record)).map { (positions[$0.id] ?? 0, $0) }
+    }
+
+    /// The number of records whose keys are not excluded that satisfy a condition, counted
+    /// in SQLite (or, for a condition that does not render, in memory over the rows).
+    func count<Model>(
+        where condition: Condition<Model>, compiled: CompiledCondition<Model>,
+        in layout: TableLayout<Model>, excluding keys: [SQLBinding] = []
+    ) throws(StoreError) -> Int {
+        let exclusion = Self.exclusion(of: keys)
+        let from = "SELECT count(*) FROM \(layout.table) "
+        if let expression = try? condition.sqlExpression(options: layout.options) {
+            let sql =
+                from + "WHERE (\(expression.sql))" + (exclusion.map { " AND " + $0.sql } ?? "")
+            return Int(
+                try integer(
+                    sql, expression.bindings + (exclusion.map { [$0.binding] } ?? []),
+                    operation: "count the records") ?? 0)
+        }
+        var count = 0
+        try run(
+            "SELECT \"_order\", \"_record\" FROM \(layout.table) "
+                + (exclusion.map { "WHERE " + $0.sql } ?? ""),
+            exclusion.map { [$0.binding] } ?? [], operation: "count the records"
+        ) { (row) throws(StoreError) in
+            let order = row.integer(at: 0)
+            let record = try layout.record(from: row.data(at: 1), path: path, order: order)
+            if compiled.evaluate(record) { count += 1 }
+            return true
+        }
+        return count
+    }
+
+    /// The store's version: the number of commits that changed something.
+    func version<Model>(of layout: TableLayout<Model>) throws(StoreError) -> UInt64 {
+        let version = try integer(
+            "SELECT \"version\" FROM \(Schema.versionTable) WHERE \"table_name\" = ?",
+            [.text(layout.name)], operation: "read the store's version")
+        return UInt64(Swift.max(0, version ?? 0))
+    }
+
+    /// The records a query selects with the total count and the version, read at one moment.
+    func result<Model>(
+        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
+        in layout: TableLayout<Model>
+    ) throws(StoreError) -> QueryResult<Model> {
+        try reading { () throws(StoreError) in
+            QueryResult(
+                records: try records(selectedBy: query, compiled: compiled, in: layout)
+                    .map(\.record),
+                totalCount: try count(in: layout), version: try version(of: layout))
+        }
+    }
+
+    /// The record with a key and the version, read at one moment.
+    func versioned<Model>(
+        withKey key: SQLBinding, in layout: TableLayout<Model>
+    ) throws(StoreError) -> Versioned<Model>? {
+        try reading { () throws(StoreError) in
+            guard let record: Model = try record(withKey: key, in: layout) else { return nil }
+            return Versioned(record, version: try version(of: layout))
+        }
+    }
+
+    /// Runs reads in one read transaction, so that they see one moment of the database.
+    func reading<Result>(
+        _ body: () throws(StoreError) -> Result
+    ) throws(StoreError) -> Result {
+        try execute("BEGIN", operation: "read")
+        do {
+            let result = try body()
+            try execute("COMMIT", operation: "read")
+            return result
+        } catch {
+            try? execute("ROLLBACK", operation: "read")
+            throw error
+        }
+    }
+
+    // MARK: SQL
+
+    /// A query's condition and its sort keys and page, rendered apart so that another
+    /// condition can be and'ed with it.
+    private struct RenderedQuery {
+        let condition: SQLFragment
+        let orderAndPage: String
+        let pageBindings: [SQLBinding]
+
+        func filter(and extra: String?) -> String {
+            "WHERE (" + condition.sql + ")" + (extra.map { " AND " + $0 } ?? "")
+        }
+
+        func bindings(and extra: SQLBinding?) -> [SQLBinding] {
+            condition.bindings + (extra.map { [$0] } ?? []) + pageBindings
+        }
+    }
+
+    private static func render<Model>(
+        _ query: RecordQuery<Model>, in layout: TableLayout<Model>
+    ) throws(QueryError) -> RenderedQuery {
+        var page = query
+        page.condition = .true
+        let clauses = try page.sqlClauses(options: layout.options)
+        // Ties between sort keys, and a query without any, take the store's order.
+        let order = clauses.orderByClause.map { $0 + ", \"_order\"" } ?? "ORDER BY \"_order\""
+        return RenderedQuery(
+            condition: try query.condition.sqlExpression(options: layout.options),
+            orderAndPage: order + (clauses.limitClause.map { " " + $0.sql } ?? ""),
+            pageBindings: clauses.limitClause?.bindings ?? [])
+    }
+
+    /// The rows to leave out, as one binding: a JSON array of their keys.
+    private static func exclusion(of keys: [SQLBinding]) -> (sql: String, binding: SQLBinding)? {
+        guard !keys.isEmpty else { return nil }
+        let values: [QueryValue] = keys.map { key in
+            switch key {
+            case .integer(let value): .integer(value)
+            case .real(let value): .double(value)
+            case .text(let value): .string(value)
+            case .null, .blob: .null
+            }
+        }
+        return (
+            "\"_key\" NOT IN (SELECT value FROM json_each(?))", SQLBinding(storing: .list(values))
+        )
+    }
+}

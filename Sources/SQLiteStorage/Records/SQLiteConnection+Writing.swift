@@ -1,0 +1,157 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+
+/// A write waiting for the next group commit: its transaction body, and how to fail its
+/// caller.
+struct QueuedWrite<Model: StorableModel>: Sendable {
+    /// Runs the body; returns what resumes the caller with the body's result once the group
+    /// is durable, or the body's error.
+    let run: @Sendable (inout StoreTransaction<Model>) -> Result<@Sendable () -> Void, any Error>
+    /// Resumes the caller with an error.
+    let fail: @Sendable (any Error) -> Void
+}
+
+/// What a group commit did.
+struct GroupCommit<Model: StorableModel>: Sendable {
+    /// For each write, in order: how to resume its caller, or why it failed.
+    var outcomes: [Result<@Sendable () -> Void, any Error>] = []
+    /// Each changed record's value before and after, when asked for.
+    var changes: [(old: Model?, new: Model?)] = []
+    /// The version after the group.
+    var version: UInt64 = 0
+}
+
+/// Group commits: the writes queued together run one after the other in one SQLite
+/// transaction, each in a savepoint of its own and counted as a commit of its own, and the
+/// transaction commits once — one sync of the WAL for the whole group.
+extension SQLiteConnection {
+    /// Runs and commits a group of writes.
+    ///
+    /// Each write's body runs over the records as the writes before it left them, with the
+    /// version they reached. A write whose body throws, whose reads fail, or whose changes
+    /// cannot be stored is rolled back to its savepoint alone. When the group cannot begin or
+    /// commit, every write fails and nothing changes.
+    ///
+    /// - Parameters:
+    ///   - writes: The writes, in order.
+    ///   - layout: The model's table.
+    ///   - collectingChanges: Whether to read each changed record's value before the change,
+    ///     for live queries.
+    /// - Returns: Each write's outcome, the changes, and the version after the group.
+    func commit<Model>(
+        _ writes: [QueuedWrite<Model>], layout: TableLayout<Model>, collectingChanges: Bool,
+        group: UInt64
+    ) -> GroupCommit<Model> {
+        var commit = GroupCommit<Model>()
+        do {
+            try execute("BEGIN IMMEDIATE", operation: "begin a write")
+            commit.version = try version(of: layout)
+        } catch {
+            commit.outcomes = writes.map { _ in .failure(error) }
+            return commit
+        }
+        let committedVersion = commit.version
+        let encoder = TableLayout<Model>.makeEncoder()
+        currentGroup = group
+        for write in writes {
+            commit.outcomes.append(
+                run(
+                    write, layout: layout, encoder: encoder, into: &commit, group: group,
+                    collectingChanges: collectingChanges))
+        }
+        currentGroup = 0
+        do {
+            if commit.version != committedVersion {
+                try run(
+                    "UPDATE \(Schema.versionTable) SET \"version\" = ? WHERE \"table_name\" = ?",
+                    [.integer(Int64(commit.version)), .text(layout.name)],
+                    operation: "commit a write")
+            }
+            try execute("COMMIT", operation: "commit a write")
+        } catch {
+            try? execute("ROLLBACK", operation: "commit a write")
+            return GroupCommit(
+                outcomes: commit.outcomes.map { _ in .failure(error) }, changes: [],
+                version: committedVersion)
+        }
+        return commit
+    }
+
+    /// Runs one write in a savepoint and stores its changes.
+    private func run<Model>(
+        _ write: QueuedWrite<Model>, layout: TableLayout<Model>, encoder: JSONEncoder,
+        into commit: inout GroupCommit<Model>, group: UInt64, collectingChanges: Bool
+    ) -> Result<@Sendable () -> Void, any Error> {
+        do {
+            try execute("SAVEPOINT write", operation: "begin a write")
+        } catch {
+            return .failure(error)
+        }
+        readFailure = nil
+        var transaction = StoreTransaction(
+            over: WriterRecords(connection: self, layout: layout, group: group),
+            version: commit.version)
+        var outcome = write.run(&transaction)
+        var changes: [(old: Model?, new: Model?)] = []
+        if let readFailure {
+            // The body saw a read fail (as `nil` or zero): whatever it did next rests on it.
+            outcome = .failure(readFailure)
+        } else if case .success = outcome {
+            do {
+                changes = try store(
+                    transaction.changes, layout: layout, encoder: encoder,
+                    collectingChanges: collectingChanges)
+            } catch {
+                outcome = .failure(error)
+            }
+        }
+        do {
+            if case .failure = outcome {
+                try execute("ROLLBACK TO write", operation: "roll back a write")
+            }
+            try execute("RELEASE write", operation: "commit a write")
+        } catch {
+            return .failure(error)
+        }
+        if case .success = outcome, !changes.isEmpty {
+            commit.version += 1
+            commit.changes += changes
+        }
+        return outcome
+    }
+
+    /// Stores a write's changes.
+    ///
+    /// - Returns: Each change with the record's value before it (when collecting changes)
+    ///   and after.
+    private func store<Model>(
+        _ changes: [RecordChange<Model>], layout: TableLayout<Model>, encoder: JSONEncoder,
+        collectingChanges: Bool
+    ) throws(StoreError) -> [(old: Model?, new: Model?)] {
+        var stored: [(old: Model?, new: Model?)] = []
+        for change in changes {
+            let key: SQLBinding
+            let new: Model?
+            switch change {
+            case .upsert(let record):
+                key = try layout.key(of: record.id)
+                new = record
+            case .delete(let id):
+                key = try layout.key(of: id)
+                new = nil
+            }
+            let old: Model? =
+                collectingChanges ? try record(withKey: key, in: layout) : nil
+            if let new {
+                try run(
+                    layout.upsert, try layout.row(of: new, encoder: encoder),
+                    operation: "write a record")
+            } else {
+                try run(layout.delete, [key], operation: "delete a record")
+            }
+            stored.append((old, new))
+        }
+        return stored
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+
+/// How a model's records lie in their table: its name and columns, how a record becomes a
+/// row and a row a record, and the statements that read and write them.
+///
+/// The table has three columns of the store's own, then one per mapped attribute
+/// (`Queryable.sqlColumns()`, by KeyPathQuery's SQL conventions, dates as seconds since
+/// 2001 as the records' JSON writes them):
+///
+/// | column | holds |
+/// | --- | --- |
+/// | `_order` | `INTEGER PRIMARY KEY`: the record's place in the store's order |
+/// | `_key` | the record's id, unique: as its attribute stores it, or its JSON |
+/// | `_record` | the record's JSON, what the store decodes |
+struct TableLayout<Model: StorableModel>: Sendable {
+    /// The table's name, unquoted.
+    let name: String
+    /// The table's name, quoted for SQL.
+    let table: String
+    /// The attributes' columns.
+    let columns: [SQLColumn<Model>]
+    /// How queries are rendered for the table: dates as the records' JSON stores them, and
+    /// the text functions every connection registers.
+    let options = SQLOptions(
+        dateStorage: .secondsSinceReferenceDate, textFunctions: TextFunctions.names)
+
+    /// The columns of the store's own.
+    static var storeColumns: [String] { ["_order", "_key", "_record"] }
+
+    /// The layout of the model's table.
+    ///
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when an attribute's name is one of the
+    ///   store's own columns or repeats another's, or the table's name holds NUL.
+    init() throws(StoreError) {
+        name = Model.storageName
+        columns = Model.sqlColumns()
+        let names = columns.map(\.name)
+        let repeated = names.filter { name in
+            Self.storeColumns.contains(name) || names.filter { $0 == name }.count > 1
+        }
+        guard repeated.isEmpty, !name.unicodeScalars.contains("\0"), !name.isEmpty else {
+            throw .invalidQuery(
+                .invalidMapping(
+                    model: String(describing: Model.self), unmappedProperties: [],
+                    duplicateNames: repeated.isEmpty ? [name] : Array(Set(repeated)).sorted()))
+        }
+        table = Self.quoted(name)
+    }
+
+    /// Every column's name, the store's own first.
+    var columnNames: [String] { Self.storeColumns + columns.map(\.name) }
+
+    /// An identifier in double quotes, inner double quotes doubled.
+    static func quoted(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: Statements
+
+    var createTable: String {
+        let attributes = columns.map { column in
+            [Self.quoted(column.name), column.declaredType].filter { !$0.isEmpty }
+                .joined(separator: " ")
+        }
+        return "CREATE TABLE \(table) (\"_order\" INTEGER PRIMARY KEY, \"_key\" NOT NULL UNIQUE, "
+            + "\"_record\" TEXT NOT NULL" + attributes.map { ", " + $0 }.joined() + ")"
+    }
+
+    /// Inserts a row, or replaces the one with its key in place (keeping its `_order`).
+    var upsert: String {
+        let names = columnNames.dropFirst().map(Self.quoted)
+        let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
+            + "ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
+    }
+
+    var delete: String { "DELETE FROM \(table) WHERE \"_key\" = ?" }
+    var recordByKey: String { "SELECT \"_record\" FROM \(table) WHERE \"_key\" = ?" }
+    var orderByKey: String { "SELECT \"_order\" FROM \(table) WHERE \"_key\" = ?" }
+    var countAll: String { "SELECT count(*) FROM \(table)" }
+
+    // MARK: Rows and records
+
+    /// The `_key` of an id: its attribute's storage when it has one that is not bytes, or
+    /// else its JSON, as text.
+    func key(of id: Model.ID) throws(StoreError) -> SQLBinding {
+        if let convertible = id as? any QueryValueConvertible {
+            let stored = SQLBinding(storing: convertible.queryValue, options: options)
+            switch stored {
+            case .integer, .real, .text: return stored
+            case .null, .blob: break
+            }
+        }
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return .text(String(decoding: try encoder.encode(id), as: UTF8.self))
+        } catch {
+            throw .encodingFailed(id: String(describing: id), reason: "\(error)")
+        }
+    }
+
+    /// A record's row for ``upsert``: key, JSON, then each attribute.
+    func row(of record: Model, encoder: JSONEncoder) throws(StoreError) -> [SQLBinding] {
+        let json: Data
+        do {
+            json = try encoder.encode(record)
+        } catch {
+            throw .encodingFailed(id: String(describing: record.id), reason: "\(error)")
+        }
+        return [try key(of: record.id), .text(String(decoding: json, as: UTF8.self))]
+            + columns.map { $0.value(in: record, options: options) }
+    }
+
+    /// The encoder for `_record`: compact, with `/` left unescaped so that URLs read as
+    /// written, as the JSON file store writes records.
+    static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Decodes a row's `_record`.
+    ///
+    /// - Throws: ``StoreError/corruptFile(path:problem:location:)`` for JSON that does not
+    ///   decode as the model.
+    func record(from json: Data, path: String, order: Int64) throws(StoreError) -> Model {
+        do {
+            return try JSONDecoder().decode(Model.self, from: json)
+        } catch {
+            throw .corruptFile(
+                path: path,
+                problem: "the row with _order \(order) of table \(table) does not decode as "
+                    + "\(Model.self): \(error)",
+                location: .wholeFile)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension SQLiteStore {
+    /// Opens the store kept in an SQLite database, creating the database when it does not
+    /// exist.
+    ///
+    /// ```swift
+    /// let url = URL.applicationSupportDirectory.appending(path: "dex.sqlite")
+    /// let store = try await SQLiteStore<Pokemon>.open(at: url)
+    /// ```
+    ///
+    /// Opening checks the database against the model before it writes anything: a file that
+    /// is not an SQLite database, a table whose columns are not the model's, a schema
+    /// version newer than the model's, or a file it cannot write for a writable store is
+    /// refused with its bytes left as they are. A writable store then switches the database
+    /// to WAL, creates the model's table, or migrates an older one with the model's
+    /// ``ModelStorage/SchemaMigration`` steps in one transaction (keeping the database as it
+    /// was at `<file>.backup`).
+    ///
+    /// - Parameters:
+    ///   - url: The database's file URL, such as `…/dex.sqlite`; its directory must exist.
+    ///   - options: Whether to write, how long to wait for locks, how many readers.
+    /// - Returns: The open store.
+    /// - Throws: ``ModelStorage/StoreError/corruptFile(path:problem:location:)`` for a file
+    ///   that is not an SQLite database or whose table does not match the model;
+    ///   ``ModelStorage/StoreError/unsupportedVersion(path:kind:found:supported:)`` for a newer
+    ///   schema version; ``ModelStorage/StoreError/migrationFailed(path:sourceVersion:location:reason:)``
+    ///   when a migration fails (or is needed by a read-only store);
+    ///   ``ModelStorage/StoreError/io(path:operation:code:message:)`` for a file or directory
+    ///   it cannot read or write; ``ModelStorage/StoreError/locked(path:pid:)`` when another
+    ///   connection holds a lock past the busy timeout; ``ModelStorage/StoreError/invalidQuery(_:)``
+    ///   when an attribute is named like one of the store's own columns.
+    /// - Complexity: O(1) in the number of records, unless the table is migrated (O(*n*)).
+    public static func open(
+        at url: URL, options: SQLiteStoreOptions = .readWrite
+    ) async throws -> SQLiteStore {
+        guard url.isFileURL else {
+            throw StoreError.io(
+                path: url.absoluteString, operation: "open", code: EINVAL,
+                message: "not a file URL")
+        }
+        let path = url.standardizedFileURL.path(percentEncoded: false)
+        let layout = try TableLayout<Model>()
+        let writable = options.mode == .readWrite
+        try checkFile(at: path, mustExist: !writable)
+        let first = try SQLiteConnection(
+            path: path, writable: writable, busyTimeout: options.busyTimeout)
+        if writable, await first.isReadOnly {
+            throw StoreError.io(
+                path: path, operation: "open for writing", code: EACCES,
+                message: "the file or its directory cannot be written")
+        }
+        let state = try await first.inspect(for: layout)
+        var migratedFrom: Int?
+        switch (state, writable) {
+        case (.current, _): break
+        case (.older(let version), true): migratedFrom = version
+        case (.older(let version), false):
+            throw StoreError.migrationFailed(
+                path: path, sourceVersion: version, location: .wholeFile,
+                reason: "a read-only store cannot migrate the database; open it for writing once")
+        case (.absent, true): break
+        case (.absent, false):
+            throw StoreError.corruptFile(
+                path: path, problem: "it has no table \(layout.table) for \(Model.self)",
+                location: .wholeFile)
+        }
+        if writable { try await first.prepareForWriting(state, layout: layout) }
+        var readers = writable ? [] : [first]
+        while readers.count < Swift.max(1, options.readerCount) {
+            readers.append(
+                try SQLiteConnection(path: path, writable: false, busyTimeout: options.busyTimeout)
+            )
+        }
+        let version = try await readers[0].version(of: layout)
+        return SQLiteStore(
+            url: url, path: path, layout: layout, writer: writable ? first : nil,
+            readers: readers, version: version, migratedFrom: migratedFrom)
+    }
+
+    /// Checks the path before SQLite opens it: its directory exists, it is not a directory,
+    /// and a file with bytes starts as every SQLite database does.
+    private static func checkFile(at path: String, mustExist: Bool) throws(StoreError) {
+        var isDirectory: ObjCBool = false
+        let directory = (path as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw .io(
+                path: directory, operation: "open the directory", code: ENOENT,
+                message: "no such directory")
+        }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard !mustExist else {
+                throw .io(path: path, operation: "open", code: ENOENT, message: "no such file")
+            }
+            return
+        }
+        guard !isDirectory.boolValue else {
+            throw .io(path: path, operation: "open", code: EISDIR, message: "it is a directory")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .io(path: path, operation: "open", code: EACCES, message: "it cannot be read")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        guard header.isEmpty || header == Data("SQLite format 3\0".utf8) else {
+            throw .corruptFile(
+                path: path,
+                problem: "it is not an SQLite database (its first bytes are not "
+                    + "\"SQLite format 3\")",
+                location: StoreError.Location(byteOffset: 0))
+        }
+    }
+}

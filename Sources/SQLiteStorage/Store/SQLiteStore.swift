@@ -1,0 +1,252 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+
+/// A store kept in an SQLite database: it opens in milliseconds at any size, and its queries
+/// run inside SQLite.
+///
+/// ```swift
+/// let store = try await SQLiteStore<Pokemon>.open(at: url)
+/// try await store.upsert(contentsOf: pokemon)
+/// try await store.update(id: 25) { $0.favorite = true }
+/// let strongest = try await store.fetch(
+///     RecordQuery(where: \.attack >= 80, sortedBy: [.descending(\.attack)], limit: 10))
+/// await store.close()
+/// ```
+///
+/// The file is an ordinary SQLite database that any SQLite client reads. The model's records
+/// are in one table, named by ``ModelStorage/StorableModel/storageName``, with a column per
+/// mapped attribute (`Queryable.queryAttributes`, stored by KeyPathQuery's SQL conventions:
+/// collections and nested values as JSON text, dates as seconds since 2001) beside the
+/// store's own: `_order`, the record's place in the store's order; `_key`, its id; and
+/// `_record`, its JSON, which the store decodes. The schema version is the database's
+/// `PRAGMA user_version`, and the store's version is in the table `modelstorage_version`.
+///
+/// ```sh
+/// sqlite3 dex.sqlite "SELECT name FROM pokemon WHERE attack > 120"
+/// ```
+///
+/// Queries, counts and the pages of a query become SQL with bindings, so nothing loads
+/// every record to answer one; they select exactly what KeyPathQuery's in-memory engine
+/// selects from the same records in the store's order, ties included (`_order` ends every
+/// `ORDER BY`). Text tests and sorts with text options run the engine's own matching and
+/// folding, registered as SQLite functions on every connection, so `matches`, diacritics and
+/// Unicode case folding mean what they mean in memory. Exact comparisons of text compare
+/// bytes, which agrees with memory for text in Unicode normalization form C (see
+/// KeyPathQuery's "One meaning in every target"). A condition with an operand SQLite cannot
+/// hold with the same meaning (an unsigned integer above `Int64.max`, say) is evaluated in
+/// memory over the rows, read one at a time.
+///
+/// ## Durability and concurrency
+///
+/// The database is in WAL mode with `synchronous = FULL`: a write returns only once its
+/// commit is in the WAL and the WAL is synced, so an acknowledged write survives a crash of
+/// the process and a power loss. (With `synchronous = NORMAL`, WAL syncs only at
+/// checkpoints: commits survive a crash of the process, but the latest ones can be lost to a
+/// power loss.) Writes from concurrent tasks are grouped into one SQLite transaction and one
+/// sync; each still counts as a commit of its own. One connection writes; reads go to
+/// separate read connections, each on its own thread, so they never wait for a write. Other
+/// processes may read and write the same file; a lock they hold is waited for up to
+/// ``SQLiteStoreOptions/busyTimeout``.
+///
+/// A file the store cannot use — not an SQLite database, a table that does not match the
+/// model, a newer schema version, a file it cannot write — opens with a ``ModelStorage/StoreError``
+/// that names the file, and the store leaves its bytes as they are.
+public actor SQLiteStore<Model: StorableModel>: ModelStore {
+    /// The database's location.
+    public nonisolated let url: URL
+    /// Whether the store was opened read-only.
+    public nonisolated let isReadOnly: Bool
+    /// The schema version the table was migrated from when the store opened, or `nil` when
+    /// it was current.
+    public nonisolated let migratedFromSchemaVersion: Int?
+
+    let path: String
+    let layout: TableLayout<Model>
+    let writer: SQLiteConnection?
+    let readers: [SQLiteConnection]
+    private var nextReader = 0
+    var liveQueries = LiveQueries<Model>()
+    /// The version of the latest commit this store made or read.
+    var committedVersion: UInt64
+    var pending: [QueuedWrite<Model>] = []
+    var isFlushing = false
+    var flushWaiters: [CheckedContinuation<Void, Never>] = []
+    var lastGroup: UInt64 = 0
+    var isClosed = false
+
+    init(
+        url: URL, path: String, layout: TableLayout<Model>, writer: SQLiteConnection?,
+        readers: [SQLiteConnection], version: UInt64, migratedFrom: Int?
+    ) {
+        self.url = url
+        self.path = path
+        self.layout = layout
+        self.writer = writer
+        self.readers = readers
+        self.isReadOnly = writer == nil
+        self.committedVersion = version
+        self.migratedFromSchemaVersion = migratedFrom
+    }
+
+    func checkOpen() throws(StoreError) {
+        guard !isClosed else { throw .closed(path: path) }
+    }
+
+    /// The next read connection, in turn.
+    private func reader() -> SQLiteConnection {
+        nextReader += 1
+        return readers[nextReader % readers.count]
+    }
+
+    static func compile(_ query: RecordQuery<Model>) throws(StoreError) -> CompiledQuery<Model> {
+        do { return try query.compiled() } catch { throw .invalidQuery(error) }
+    }
+
+    static func compile(_ condition: Condition<Model>) throws(StoreError)
+        -> CompiledCondition<Model>
+    {
+        do { return try condition.compiled() } catch { throw .invalidQuery(error) }
+    }
+
+    // MARK: Reading
+
+    /// The record with an id.
+    ///
+    /// - Parameter id: The record's id.
+    /// - Returns: The record, or `nil` when none has the id.
+    /// - Throws: ``ModelStorage/StoreError/closed(path:)`` when the store is closed; a
+    ///   ``ModelStorage/StoreError`` when the database cannot be read.
+    /// - Complexity: One lookup in the index of ids: O(log *n*).
+    public func fetch(id: Model.ID) async throws -> Model? {
+        try checkOpen()
+        let key = try layout.key(of: id)
+        return try await reader().record(withKey: key, in: layout)
+    }
+
+    /// The records a query selects: its condition, sort keys and page run in SQLite.
+    ///
+    /// - Parameter query: The condition, sort keys and page.
+    /// - Returns: The selected records.
+    /// - Throws: ``ModelStorage/StoreError/invalidQuery(_:)`` when the query cannot be
+    ///   evaluated; ``ModelStorage/StoreError/closed(path:)`` when the store is closed.
+    /// - Complexity: SQLite's: a scan of the table for a condition no index serves, plus a
+    ///   sort of the matches (a partial one with a limit); only the page is decoded.
+    public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
+        try checkOpen()
+        let compiled = try Self.compile(query)
+        return try await reader().records(selectedBy: query, compiled: compiled, in: layout)
+            .map(\.record)
+    }
+
+    /// The records a query selects with the store's total count and version, read in one
+    /// read transaction.
+    ///
+    /// - Parameter query: The condition, sort keys and page.
+    /// - Returns: The selected records, the number of records in all, and the version.
+    /// - Throws: ``ModelStorage/StoreError/invalidQuery(_:)`` when the query cannot be
+    ///   evaluated; ``ModelStorage/StoreError/closed(path:)`` when the store is closed.
+    /// - Complexity: That of ``fetch(_:)``, plus a count.
+    public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
+        try checkOpen()
+        let compiled = try Self.compile(query)
+        return try await reader().result(of: query, compiled: compiled, in: layout)
+    }
+
+    /// The number of records that satisfy a condition, counted in SQLite.
+    ///
+    /// - Parameter condition: The condition.
+    /// - Returns: The number of matching records.
+    /// - Throws: ``ModelStorage/StoreError/invalidQuery(_:)`` when the condition cannot be
+    ///   evaluated; ``ModelStorage/StoreError/closed(path:)`` when the store is closed.
+    /// - Complexity: SQLite's count: a scan of the smallest index for `.true`, of the table
+    ///   for a condition no index serves.
+    public func count(where condition: Condition<Model>) async throws -> Int {
+        try checkOpen()
+        if condition.isAlwaysTrue { return try await reader().count(in: layout) }
+        let compiled = try Self.compile(condition)
+        return try await reader().count(where: condition, compiled: compiled, in: layout)
+    }
+
+    /// The record with an id, with the store's version, read at one moment.
+    ///
+    /// - Parameter id: The record's id.
+    /// - Returns: The record as read, or `nil` when none has the id.
+    /// - Throws: ``ModelStorage/StoreError/closed(path:)`` when the store is closed.
+    /// - Complexity: One lookup in the index of ids.
+    public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
+        try checkOpen()
+        let key = try layout.key(of: id)
+        return try await reader().versioned(withKey: key, in: layout)
+    }
+
+    // MARK: Observing
+
+    /// A live query: the current results, then new results after every commit of this store
+    /// that can change them.
+    ///
+    /// Commits made by other connections to the same database (another process, say) are
+    /// not observed yet.
+    ///
+    /// - Parameter query: The query to keep current.
+    /// - Returns: The results, current first; the sequence ends when the store closes.
+    /// - Throws: ``ModelStorage/StoreError/invalidQuery(_:)`` when the query cannot be
+    ///   evaluated; ``ModelStorage/StoreError/closed(path:)`` when the store is closed.
+    /// - Complexity: Each result re-runs the query in SQLite.
+    public func observe(_ query: RecordQuery<Model>) async throws
+        -> AsyncStream<QueryResult<Model>>
+    {
+        try checkOpen()
+        let compiled = try Self.compile(query)
+        let first = try await reader().result(of: query, compiled: compiled, in: layout)
+        try checkOpen()
+        let (id, stream) = liveQueries.add(query, compiled: compiled, first: first) {
+            [weak self] id in
+            guard let self else { return }
+            Task { await self.removeLiveQuery(id) }
+        }
+        if first.version < committedVersion {
+            // A commit landed while the first result was read.
+            liveQueries.markStale(id)
+            refreshLiveQueries(needed: !liveQueries.isRefreshing)
+        }
+        return stream
+    }
+
+    private func removeLiveQuery(_ id: UInt64) {
+        liveQueries.remove(id)
+    }
+
+    /// Starts a pass that re-runs the stale live queries on a reader, until none is stale.
+    func refreshLiveQueries(needed: Bool) {
+        guard needed else { return }
+        liveQueries.isRefreshing = true
+        Task {
+            while let (id, entry) = liveQueries.nextStale(), !isClosed {
+                let result = try? await reader().result(
+                    of: entry.query, compiled: entry.compiled, in: layout)
+                if let result { liveQueries.yield(result, to: id) }
+            }
+            liveQueries.isRefreshing = false
+        }
+    }
+
+    // MARK: Closing
+
+    /// Finishes the writes already made, ends every live query and closes the database.
+    ///
+    /// Later calls throw ``ModelStorage/StoreError/closed(path:)``; closing again does
+    /// nothing. The last connection to close folds the WAL into the database.
+    ///
+    /// - Complexity: That of the writes still queued, plus a WAL checkpoint.
+    public func close() async {
+        guard !isClosed else { return }
+        isClosed = true
+        while isFlushing {
+            await withCheckedContinuation { flushWaiters.append($0) }
+        }
+        liveQueries.finishAll()
+        for reader in readers { await reader.close() }
+        await writer?.close()
+    }
+}

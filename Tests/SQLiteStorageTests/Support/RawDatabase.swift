@@ -1,0 +1,67 @@
+import CSQLite
+import Foundation
+
+/// A database file opened directly with SQLite's C API, as another program would: to read
+/// what a store wrote, or to make a file a store must refuse.
+///
+/// Not `Sendable`: make one per use.
+final class RawDatabase {
+    private let handle: OpaquePointer
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(_ url: URL) throws {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(
+            url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        guard code == SQLITE_OK, let handle else {
+            sqlite3_close_v2(handle)
+            throw Failure(description: "cannot open \(url.path): \(code)")
+        }
+        self.handle = handle
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs statements separated by semicolons.
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+            defer { sqlite3_free(message) }
+            throw Failure(description: "\(sql): \(message.map { String(cString: $0) } ?? "")")
+        }
+    }
+
+    /// The first column of every row, as text (`NULL` as "NULL").
+    func strings(_ sql: String) throws -> [String] {
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement
+        else { throw Failure(description: "\(sql): \(String(cString: sqlite3_errmsg(handle)))") }
+        var values: [String] = []
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW:
+                values.append(
+                    sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
+            case SQLITE_DONE:
+                return values
+            default:
+                throw Failure(description: "\(sql): \(String(cString: sqlite3_errmsg(handle)))")
+            }
+        }
+    }
+}
+
+/// Runs a body with a fresh temporary directory, removed afterwards whatever happens.
+func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
+    let directory = FileManager.default.temporaryDirectory
+        .appending(path: "SQLiteStorageTests-\(UUID().uuidString)", directoryHint: .isDirectory)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await body(directory)
+}
