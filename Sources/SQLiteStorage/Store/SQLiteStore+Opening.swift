@@ -55,6 +55,21 @@ extension SQLiteStore {
         try checkFile(at: path, mustExist: !writable)
         let first = try SQLiteConnection(
             path: path, writable: writable, busyTimeout: options.busyTimeout)
+        do {
+            return try await open(first, at: url, path: path, layout: layout, options: options)
+        } catch {
+            // Closed at once, so that a database the store only read keeps no -wal or -shm.
+            await first.close()
+            throw error
+        }
+    }
+
+    /// Opens the store with its first connection: the writer, or a reader when read-only.
+    private static func open(
+        _ first: SQLiteConnection, at url: URL, path: String, layout: TableLayout<Model>,
+        options: SQLiteStoreOptions
+    ) async throws -> SQLiteStore {
+        let writable = options.mode == .readWrite
         if writable, await first.isReadOnly {
             throw StoreError.io(
                 path: path, operation: "open for writing", code: EACCES,
@@ -77,15 +92,20 @@ extension SQLiteStore {
         }
         if writable { try await first.prepareForWriting(state, layout: layout) }
         var readers = writable ? [] : [first]
-        while readers.count < Swift.max(1, options.readerCount) {
-            readers.append(
-                try SQLiteConnection(path: path, writable: false, busyTimeout: options.busyTimeout)
-            )
+        do {
+            while readers.count < Swift.max(1, options.readerCount) {
+                readers.append(
+                    try SQLiteConnection(
+                        path: path, writable: false, busyTimeout: options.busyTimeout))
+            }
+            let version = try await readers[0].version(of: layout)
+            return SQLiteStore(
+                url: url, path: path, layout: layout, writer: writable ? first : nil,
+                readers: readers, version: version, migratedFrom: migratedFrom)
+        } catch {
+            for reader in readers where reader !== first { await reader.close() }
+            throw error
         }
-        let version = try await readers[0].version(of: layout)
-        return SQLiteStore(
-            url: url, path: path, layout: layout, writer: writable ? first : nil,
-            readers: readers, version: version, migratedFrom: migratedFrom)
     }
 
     /// Checks the path before SQLite opens it: its directory exists, it is not a directory,
