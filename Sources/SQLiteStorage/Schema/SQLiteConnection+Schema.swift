@@ -103,7 +103,12 @@ extension SQLiteConnection {
             let backup = path + ".backup"
             try? FileManager.default.removeItem(atPath: backup)
             try run("VACUUM INTO ?", [.text(backup)], operation: "back up the database")
-            try migrate(from: version, layout: layout)
+            do {
+                try migrate(from: version, layout: layout)
+            } catch {
+                try? FileManager.default.removeItem(atPath: backup)
+                throw error
+            }
         }
         var mode: String?
         try run("PRAGMA journal_mode = WAL", operation: "switch to WAL") {
