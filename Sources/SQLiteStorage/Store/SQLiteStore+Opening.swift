@@ -24,21 +24,21 @@ extension SQLiteStore {
     /// version newer than the model's, or a file it cannot write for a writable store is
     /// refused with its bytes left as they are. A writable store then switches the database
     /// to WAL, creates the model's table, or migrates an older one with the model's
-    /// ``ModelStorage/SchemaMigration`` steps in one transaction (keeping the database as it
+    /// `SchemaMigration` steps in one transaction (keeping the database as it
     /// was at `<file>.backup`).
     ///
     /// - Parameters:
     ///   - url: The database's file URL, such as `…/dex.sqlite`; its directory must exist.
     ///   - options: Whether to write, how long to wait for locks, how many readers.
     /// - Returns: The open store.
-    /// - Throws: ``ModelStorage/StoreError/corruptFile(path:problem:location:)`` for a file
+    /// - Throws: `StoreError/corruptFile(path:problem:location:)` for a file
     ///   that is not an SQLite database or whose table does not match the model;
-    ///   ``ModelStorage/StoreError/unsupportedVersion(path:kind:found:supported:)`` for a newer
-    ///   schema version; ``ModelStorage/StoreError/migrationFailed(path:sourceVersion:location:reason:)``
+    ///   `StoreError/unsupportedVersion(path:kind:found:supported:)` for a newer
+    ///   schema version; `StoreError/migrationFailed(path:sourceVersion:location:reason:)`
     ///   when a migration fails (or is needed by a read-only store);
-    ///   ``ModelStorage/StoreError/io(path:operation:code:message:)`` for a file or directory
-    ///   it cannot read or write; ``ModelStorage/StoreError/locked(path:pid:)`` when another
-    ///   connection holds a lock past the busy timeout; ``ModelStorage/StoreError/invalidQuery(_:)``
+    ///   `StoreError/io(path:operation:code:message:)` for a file or directory
+    ///   it cannot read or write; `StoreError/locked(path:pid:)` when another
+    ///   connection holds a lock past the busy timeout; `StoreError/invalidQuery(_:)`
     ///   when an attribute is named like one of the store's own columns.
     /// - Complexity: O(1) in the number of records, unless the table is migrated (O(*n*)).
     public static func open(

@@ -20,9 +20,9 @@ extension SQLiteStore {
     ///
     /// - Parameter body: Reads and writes through the transaction.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws, with nothing changed; ``ModelStorage/StoreError/readOnly(path:)``,
-    ///   ``ModelStorage/StoreError/closed(path:)``, ``ModelStorage/StoreError/locked(path:pid:)``
-    ///   past the busy timeout, or ``ModelStorage/StoreError/io(path:operation:code:message:)``
+    /// - Throws: What `body` throws, with nothing changed; `StoreError/readOnly(path:)`,
+    ///   `StoreError/closed(path:)`, `StoreError/locked(path:pid:)`
+    ///   past the busy timeout, or `StoreError/io(path:operation:code:message:)`
     ///   when the commit cannot be stored, with nothing changed.
     /// - Complexity: The body's reads and writes (an indexed lookup for each record written),
     ///   plus one commit and sync shared by the group.

@@ -15,7 +15,7 @@ import ModelStorage
 /// ```
 ///
 /// The file is an ordinary SQLite database that any SQLite client reads. The model's records
-/// are in one table, named by ``ModelStorage/StorableModel/storageName``, with a column per
+/// are in one table, named by `StorableModel/storageName`, with a column per
 /// mapped attribute (`Queryable.queryAttributes`, stored by KeyPathQuery's SQL conventions:
 /// collections and nested values as JSON text, dates as seconds since 2001) beside the
 /// store's own: `_order`, the record's place in the store's order; `_key`, its id; and
@@ -50,7 +50,7 @@ import ModelStorage
 /// ``SQLiteStoreOptions/busyTimeout``.
 ///
 /// A file the store cannot use — not an SQLite database, a table that does not match the
-/// model, a newer schema version, a file it cannot write — opens with a ``ModelStorage/StoreError``
+/// model, a newer schema version, a file it cannot write — opens with a `StoreError`
 /// that names the file, and the store leaves its bytes as they are.
 public actor SQLiteStore<Model: StorableModel>: ModelStore {
     /// The database's location.
@@ -115,8 +115,8 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record, or `nil` when none has the id.
-    /// - Throws: ``ModelStorage/StoreError/closed(path:)`` when the store is closed; a
-    ///   ``ModelStorage/StoreError`` when the database cannot be read.
+    /// - Throws: `StoreError/closed(path:)` when the store is closed; a
+    ///   `StoreError` when the database cannot be read.
     /// - Complexity: One lookup in the index of ids: O(log *n*).
     public func fetch(id: Model.ID) async throws -> Model? {
         try checkOpen()
@@ -128,8 +128,8 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records.
-    /// - Throws: ``ModelStorage/StoreError/invalidQuery(_:)`` when the query cannot be
-    ///   evaluated; ``ModelStorage/StoreError/closed(path:)`` when the store is closed.
+    /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be
+    ///   evaluated; `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: SQLite's: a scan of the table for a condition no index serves, plus a
     ///   sort of the matches (a partial one with a limit); only the page is decoded.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
@@ -144,8 +144,8 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records, the number of records in all, and the version.
-    /// - Throws: ``ModelStorage/StoreError/invalidQuery(_:)`` when the query cannot be
-    ///   evaluated; ``ModelStorage/StoreError/closed(path:)`` when the store is closed.
+    /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be
+    ///   evaluated; `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
         try checkOpen()
@@ -157,8 +157,8 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter condition: The condition.
     /// - Returns: The number of matching records.
-    /// - Throws: ``ModelStorage/StoreError/invalidQuery(_:)`` when the condition cannot be
-    ///   evaluated; ``ModelStorage/StoreError/closed(path:)`` when the store is closed.
+    /// - Throws: `StoreError/invalidQuery(_:)` when the condition cannot be
+    ///   evaluated; `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: SQLite's count: a scan of the smallest index for `.true`, of the table
     ///   for a condition no index serves.
     public func count(where condition: Condition<Model>) async throws -> Int {
@@ -172,7 +172,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record as read, or `nil` when none has the id.
-    /// - Throws: ``ModelStorage/StoreError/closed(path:)`` when the store is closed.
+    /// - Throws: `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: One lookup in the index of ids.
     public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
         try checkOpen()
@@ -190,8 +190,8 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first; the sequence ends when the store closes.
-    /// - Throws: ``ModelStorage/StoreError/invalidQuery(_:)`` when the query cannot be
-    ///   evaluated; ``ModelStorage/StoreError/closed(path:)`` when the store is closed.
+    /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be
+    ///   evaluated; `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: Each result re-runs the query in SQLite.
     public func observe(_ query: RecordQuery<Model>) async throws
         -> AsyncStream<QueryResult<Model>>
@@ -235,7 +235,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
 
     /// Finishes the writes already made, ends every live query and closes the database.
     ///
-    /// Later calls throw ``ModelStorage/StoreError/closed(path:)``; closing again does
+    /// Later calls throw `StoreError/closed(path:)`; closing again does
     /// nothing. The last connection to close folds the WAL into the database.
     ///
     /// - Complexity: That of the writes still queued, plus a WAL checkpoint.
