@@ -11,10 +11,7 @@ import Testing
 struct SQLiteConcurrencyTests {
     @Test("reads do not wait for a write in progress")
     func readsDoNotWaitForWrites() async throws {
-        try await withTemporaryDirectory { directory in
-            let store = try await SQLiteStore<ConformanceRecord>.open(
-                at: directory.appending(path: "store.sqlite"))
-            try await store.upsert(contentsOf: (1...50).map(ConformanceRecord.sample))
+        try await withStore(seededWith: (1...50).map(ConformanceRecord.sample)) { store, _ in
             let clock = ContinuousClock()
             // A write that holds the writer for a second (a body should never block; this one
             // does, to stand for a long commit).
@@ -39,10 +36,7 @@ struct SQLiteConcurrencyTests {
 
     @Test("a transaction kept past its body reads nothing, and does not crash")
     func escapedTransaction() async throws {
-        try await withTemporaryDirectory { directory in
-            let store = try await SQLiteStore<ConformanceRecord>.open(
-                at: directory.appending(path: "store.sqlite"))
-            try await store.upsert(contentsOf: (1...5).map(ConformanceRecord.sample))
+        try await withStore(seededWith: (1...5).map(ConformanceRecord.sample)) { store, _ in
             let escaped = try await store.transaction { transaction in
                 #expect(transaction.fetch(id: 3) == .sample(3))
                 return transaction
@@ -58,10 +52,7 @@ struct SQLiteConcurrencyTests {
 
     @Test("a read that fails in a body fails its write, and changes nothing")
     func failedReadFailsTheWrite() async throws {
-        try await withTemporaryDirectory { directory in
-            let url = directory.appending(path: "store.sqlite")
-            let store = try await SQLiteStore<ConformanceRecord>.open(at: url)
-            try await store.upsert(contentsOf: (1...5).map(ConformanceRecord.sample))
+        try await withStore(seededWith: (1...5).map(ConformanceRecord.sample)) { store, url in
             try RawDatabase(url).execute(
                 "UPDATE conformance_record SET _record = 'not JSON' WHERE id = 2")
             let version = try await store.fetchVersioned(id: 1)?.version

@@ -25,10 +25,7 @@ struct SQLiteFileTests {
 
     @Test("another program reads the table: SELECT name FROM pokemon WHERE attack > 120")
     func readableByOtherPrograms() async throws {
-        try await withTemporaryDirectory { directory in
-            let url = directory.appending(path: "dex.sqlite")
-            let store = try await SQLiteStore<Pokemon>.open(at: url)
-            try await store.upsert(contentsOf: Self.dex)
+        try await withStore(seededWith: Self.dex) { store, url in
             try await store.update(id: 25) { $0.favorite = true }
             await store.close()
 
@@ -53,10 +50,7 @@ struct SQLiteFileTests {
         "the sqlite3 shell reads it",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
     func sqlite3Shell() async throws {
-        try await withTemporaryDirectory { directory in
-            let url = directory.appending(path: "dex.sqlite")
-            let store = try await SQLiteStore<Pokemon>.open(at: url)
-            try await store.upsert(contentsOf: Self.dex)
+        try await withStore(seededWith: Self.dex) { store, url in
             // The shell reads the database while the store still has it open.
             let process = Process()
             process.executableURL = URL(filePath: "/usr/bin/sqlite3")
@@ -76,10 +70,7 @@ struct SQLiteFileTests {
 
     @Test("the database is in WAL mode")
     func walMode() async throws {
-        try await withTemporaryDirectory { directory in
-            let url = directory.appending(path: "dex.sqlite")
-            let store = try await SQLiteStore<Pokemon>.open(at: url)
-            try await store.upsert(contentsOf: Self.dex)
+        try await withStore(seededWith: Self.dex) { store, url in
             await store.close()
             let header = try Data(contentsOf: url).prefix(20)
             // Bytes 18 and 19: the file format's write and read versions, 2 for WAL.
@@ -90,10 +81,8 @@ struct SQLiteFileTests {
 
     @Test("a store opened again finds the records, their order and the version")
     func reopen() async throws {
-        try await withTemporaryDirectory { directory in
-            let url = directory.appending(path: "dex.sqlite")
-            var store = try await SQLiteStore<Pokemon>.open(at: url)
-            try await store.upsert(contentsOf: Self.dex)
+        try await withStore(seededWith: Self.dex) { store, url in
+            var store = store
             try await store.delete(id: 150)
             try await store.update(id: 25) { $0.favorite = true }
             let version = try await store.fetchVersioned(id: 25)?.version

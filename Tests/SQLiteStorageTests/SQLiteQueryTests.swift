@@ -124,10 +124,7 @@ struct SQLiteQueryTests {
 
     @Test("a query decodes only the rows it selects")
     func decodesOnlySelectedRows() async throws {
-        try await withTemporaryDirectory { directory in
-            let url = directory.appending(path: "gadgets.sqlite")
-            let store = try await SQLiteStore<Gadget>.open(at: url)
-            try await store.upsert(contentsOf: (0..<20).map(Gadget.sample))
+        try await withStore(seededWith: (0..<20).map(Gadget.sample)) { store, url in
             // Another program breaks one row's JSON: only a query that selects it notices.
             try RawDatabase(url).execute("UPDATE gadget SET _record = '{' WHERE id = 13")
             let cheap = try await store.fetch(
