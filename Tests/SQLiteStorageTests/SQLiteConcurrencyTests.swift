@@ -12,25 +12,33 @@ struct SQLiteConcurrencyTests {
     @Test("reads do not wait for a write in progress")
     func readsDoNotWaitForWrites() async throws {
         try await withStore(seededWith: (1...50).map(ConformanceRecord.sample)) { store, _ in
-            let clock = ContinuousClock()
-            // A write that holds the writer for a second (a body should never block; this one
-            // does, to stand for a long commit).
+            // A write whose body holds the writer, inside its SQLite transaction, until the
+            // reads are done (a body should never block; this one does, to stand for a long
+            // commit). Reads that waited for it would wait for its ten-second timeout.
+            let started = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
             let write = Task {
                 try await store.transaction { transaction in
                     transaction.upsert(ConformanceRecord(id: 99, name: "slow", attack: 1))
-                    Thread.sleep(forTimeInterval: 1)
+                    started.signal()
+                    return release.wait(timeout: .now() + 10) == .timedOut
                 }
             }
-            try await Task.sleep(for: .milliseconds(200))
-            let started = clock.now
-            #expect(try await store.count() == 50)
-            #expect(try await store.fetch(RecordQuery(where: \.attack >= 50)).count > 0)
-            #expect(try await store.fetch(id: 99) == nil)
-            let elapsed = clock.now - started
-            try await write.value
-            #expect(elapsed < .milliseconds(500), "reads took \(elapsed)")
-            #expect(try await store.fetch(id: 99)?.name == "slow")
-            await store.close()
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    started.wait()
+                    continuation.resume()
+                }
+            }
+            let count = try await store.count()
+            let strong = try await store.fetch(RecordQuery(where: \.attack >= 50))
+            let slow = try await store.fetch(id: 99)
+            release.signal()
+            let timedOut = try await write.value
+            #expect(!timedOut, "the reads waited for the write")
+            #expect(count == 50 && !strong.isEmpty && slow == nil, "the reads, before the write")
+            let written = try await store.fetch(id: 99)
+            #expect(written?.name == "slow")
         }
     }
 
