@@ -23,7 +23,10 @@ struct QueryErrorTests {
     static func filled(_ error: QueryError) -> Set<String> {
         let properties: [(String, Any?)] = [
             ("keyPath", error.keyPath), ("model", error.model),
-            ("unmappedProperties", error.unmappedProperties.isEmpty ? nil : error.unmappedProperties),
+            (
+                "unmappedProperties",
+                error.unmappedProperties.isEmpty ? nil : error.unmappedProperties
+            ),
             ("duplicateNames", error.duplicateNames.isEmpty ? nil : error.duplicateNames),
             ("attribute", error.attribute), ("value", error.value),
             ("expectedType", error.expectedType), ("operation", error.operation),
