@@ -124,7 +124,7 @@ enum OpenedStore {
             return try await JSONFileStore<Pokemon>.open(at: url, options: options)
         } catch let error as StoreError {
             // Another writer holding the lock is a wait that ran out, not a bad file.
-            if case .locked = error { throw error }
+            if error.code == .locked { throw error }
             throw UnopenableStore(error.description)
         }
     }

@@ -13,7 +13,9 @@ struct LimitsTests {
                 ? !(condition || \.id == index) : (condition && \.id != index)
         }
         let error = #expect(throws: QueryError.self) { try condition.compiled() }
-        guard case .conditionTooDeep(let depth, let limit)? = error else {
+        guard let error, error.code == .conditionTooDeep, let depth = error.depth,
+            let limit = error.depthLimit
+        else {
             Issue.record("expected conditionTooDeep, got \(String(describing: error))")
             return
         }
@@ -81,7 +83,8 @@ struct LimitsTests {
     func invalidRegex() {
         let condition: Condition<Record> = .matches(\.title, "Record (")
         let error = #expect(throws: QueryError.self) { try condition.compiled() }
-        guard case .invalidRegularExpression(let pattern, _)? = error else {
+        guard let error, error.code == .invalidRegularExpression, let pattern = error.pattern
+        else {
             Issue.record("expected invalidRegularExpression, got \(String(describing: error))")
             return
         }

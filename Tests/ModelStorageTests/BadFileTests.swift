@@ -19,7 +19,9 @@ struct BadFile: Sendable, CustomStringConvertible {
         BadFile(
             description: "truncated document", document: String(three.prefix(150)), journal: nil
         ) { error, path, _ in
-            guard case .corruptFile(path, let problem, let location) = error else { return false }
+            guard error.code == .corruptFile, error.path == path, let problem = error.problem,
+                let location = error.location
+            else { return false }
             return problem.contains("ends too early") && location.byteOffset == 150
                 && location.line == 3
         },
@@ -33,7 +35,9 @@ struct BadFile: Sendable, CustomStringConvertible {
             description: "a missing comma",
             document: three.replacingOccurrences(of: "\"r2\",", with: "\"r2\" "), journal: nil
         ) { error, path, _ in
-            guard case .corruptFile(path, let problem, let location) = error else { return false }
+            guard error.code == .corruptFile, error.path == path, let problem = error.problem,
+                let location = error.location
+            else { return false }
             return problem.contains("not valid JSON") && location.line == 3
                 && location.column == 49
         },
@@ -42,7 +46,9 @@ struct BadFile: Sendable, CustomStringConvertible {
             document: three.replacingOccurrences(of: "\"attack\":2,", with: "\"attack\":\"high\","),
             journal: nil
         ) { error, path, _ in
-            guard case .corruptFile(path, let problem, let location) = error else { return false }
+            guard error.code == .corruptFile, error.path == path, let problem = error.problem,
+                let location = error.location
+            else { return false }
             return problem.hasPrefix("a record does not decode") && location.recordIndex == 1
                 && location.line == 3 && location.codingPath == "records[1].attack"
         },
@@ -51,13 +57,16 @@ struct BadFile: Sendable, CustomStringConvertible {
             document: storeDocument(records: [recordJSON(1), recordJSON(2), recordJSON(1)]),
             journal: nil
         ) { error, path, _ in
-            guard case .corruptFile(path, let problem, let location) = error else { return false }
+            guard error.code == .corruptFile, error.path == path, let problem = error.problem,
+                let location = error.location
+            else { return false }
             return problem.contains("repeats the id 1") && location.recordIndex == 2
                 && location.line == 4
         },
         BadFile(description: "not a store document", document: "[1, 2, 3]", journal: nil) {
             error, path, _ in
-            guard case .corruptFile(path, let problem, _) = error else { return false }
+            guard error.code == .corruptFile, error.path == path, let problem = error.problem
+            else { return false }
             return problem.hasPrefix("not a store document")
         },
         BadFile(description: "an empty document", document: "", journal: nil) { error, path, _ in
@@ -90,7 +99,9 @@ struct BadFile: Sendable, CustomStringConvertible {
             description: "a journal record that does not decode", document: three,
             journal: header + "{\"version\":4,\"delete\":[],\"put\":[{\"id\":9}]}\n"
         ) { error, _, path in
-            guard case .corruptFile(path, let problem, let location) = error else { return false }
+            guard error.code == .corruptFile, error.path == path, let problem = error.problem,
+                let location = error.location
+            else { return false }
             return problem.hasPrefix("line 2 does not decode") && location.line == 2
                 && location.codingPath?.hasPrefix("put[0].") == true
         },
@@ -98,13 +109,16 @@ struct BadFile: Sendable, CustomStringConvertible {
             description: "a journal ahead of its document", document: three,
             journal: "{\"journal\":1,\"schemaVersion\":1,\"generation\":5}\n"
         ) { error, _, path in
-            guard case .corruptFile(path, let problem, let location) = error else { return false }
+            guard error.code == .corruptFile, error.path == path, let problem = error.problem,
+                let location = error.location
+            else { return false }
             return problem.contains("generation 5") && location.line == 1
         },
         BadFile(
             description: "a journal without its document", document: nil, journal: header
         ) { error, _, path in
-            guard case .corruptFile(path, let problem, _) = error else { return false }
+            guard error.code == .corruptFile, error.path == path, let problem = error.problem
+            else { return false }
             return problem.contains("document is at generation 0")
         },
         BadFile(

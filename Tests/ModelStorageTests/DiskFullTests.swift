@@ -45,7 +45,8 @@ struct DiskFullTests {
             let error = await #expect(throws: StoreError.self) {
                 try await store.upsert(contentsOf: batch)
             }
-            guard case .io(let path, _, ENOSPC, _)? = error else {
+            guard let error, error.code == .io, error.errorNumber == ENOSPC, let path = error.path
+            else {
                 Issue.record("expected ENOSPC, got \(String(describing: error))")
                 return
             }

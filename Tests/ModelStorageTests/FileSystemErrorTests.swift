@@ -51,7 +51,10 @@ struct FileSystemErrorTests {
         _ error: (any Error)?, code: Int32, path: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        guard case .io(let failedPath, _, let failedCode, let message) = error as? StoreError else {
+        guard let error = error as? StoreError, error.code == .io,
+            let failedPath = error.path, let failedCode = error.errorNumber,
+            let message = error.message
+        else {
             Issue.record(
                 "expected an I/O error, got \(String(describing: error))",
                 sourceLocation: sourceLocation)
@@ -191,7 +194,7 @@ struct FileSystemErrorTests {
             let error = await #expect(throws: StoreError.self) {
                 try await store.insert(.sample(99))
             }
-            guard case .unusable = try #require(error) else {
+            guard try #require(error).code == .unusable else {
                 Issue.record("expected unusable, got \(String(describing: error))")
                 return
             }

@@ -191,7 +191,7 @@ struct JSONFileStoreTests {
                 let error = await #expect(throws: StoreError.self) {
                     try await store.upsert(contentsOf: batch)
                 }
-                guard case .encodingFailed(let id, _) = error else {
+                guard let error, error.code == .encodingFailed, let id = error.recordID else {
                     Issue.record("expected encodingFailed, got \(String(describing: error))")
                     return
                 }

@@ -104,7 +104,9 @@ extension LargeStoreTests {
                 try await JSONFileStore<Record>.open(
                     at: url, options: JSONFileStoreOptions(mode: mode))
             }
-            guard case .corruptFile(url.path, let problem, _)? = error else {
+            guard let error, error.code == .corruptFile, error.path == url.path,
+                let problem = error.problem
+            else {
                 Issue.record("expected a corrupt document, got \(String(describing: error))")
                 return
             }
@@ -116,7 +118,9 @@ extension LargeStoreTests {
                 try await JSONFileStore<Record>.open(
                     at: url, options: JSONFileStoreOptions(mode: mode))
             }
-            guard case .corruptFile(journal.path, let journalProblem, _)? = journalError else {
+            guard let journalError, journalError.code == .corruptFile,
+                journalError.path == journal.path, let journalProblem = journalError.problem
+            else {
                 Issue.record("expected a corrupt journal, got \(String(describing: journalError))")
                 return
             }
@@ -141,7 +145,9 @@ extension LargeStoreTests {
                     break
                 }
             }
-            guard case .fileTooLarge(_, let size, let limit)? = failure else {
+            guard let failure, failure.code == .fileTooLarge, let size = failure.size,
+                let limit = failure.sizeLimit
+            else {
                 Issue.record("expected fileTooLarge, got \(String(describing: failure))")
                 return
             }

@@ -61,7 +61,10 @@ struct MigrationTests {
             let error = await #expect(throws: StoreError.self) {
                 try await JSONFileStore<RecordMissingStep>.open(at: url)
             }
-            guard case .migrationFailed(url.path, 2, let location, let reason) = try #require(error)
+            let failure = try #require(error)
+            guard failure.code == .migrationFailed, failure.path == url.path,
+                failure.foundVersion == 2, let location = failure.location,
+                let reason = failure.reason
             else {
                 Issue.record("unexpected \(String(describing: error))")
                 return
@@ -82,7 +85,10 @@ struct MigrationTests {
             let error = await #expect(throws: StoreError.self) {
                 try await JSONFileStore<RecordStrictStep>.open(at: url)
             }
-            guard case .migrationFailed(_, 1, let location, let reason) = try #require(error) else {
+            let failure = try #require(error)
+            guard failure.code == .migrationFailed, failure.foundVersion == 1,
+                let location = failure.location, let reason = failure.reason
+            else {
                 Issue.record("unexpected \(String(describing: error))")
                 return
             }

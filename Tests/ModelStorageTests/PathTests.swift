@@ -120,7 +120,7 @@ struct PathTests {
                         at: root.appending(path: "a.json"),
                         options: JSONFileStoreOptions(mode: mode))
                 }
-                guard case .io(_, _, ELOOP, _)? = error else {
+                guard error?.code == .io, error?.errorNumber == ELOOP else {
                     Issue.record("expected ELOOP, got \(String(describing: error))")
                     return
                 }
@@ -156,7 +156,9 @@ struct PathTests {
             let error = await #expect(throws: StoreError.self) {
                 try await JSONFileStore<Record>.open(at: url)
             }
-            guard case .io(let path, _, let code, _)? = error else {
+            guard let error, error.code == .io, let path = error.path,
+                let code = error.errorNumber
+            else {
                 Issue.record("expected an I/O error, got \(String(describing: error))")
                 return
             }

@@ -66,7 +66,7 @@ struct FileSystem: Sendable {
         do {
             descriptor = try open(path, O_RDONLY, operation: "open")
         } catch {
-            if case .io(_, _, let code, _) = error, code == ENOENT { return nil }
+            if error.errorNumber == ENOENT { return nil }
             throw error
         }
         defer { close(descriptor) }

@@ -9,7 +9,7 @@ extension PokeAPIError: CustomStringConvertible, LocalizedError {
     /// status, the number of attempts, the decoding error's coding path and the start of the
     /// body.
     public var description: String {
-        switch self {
+        switch storage {
         case .invalidName(let name):
             "Invalid Pokémon name \(Self.quoted(name)): a name must not be empty, contain \"/\", "
                 + "or be \".\" or \"..\"; no request was made."

@@ -144,7 +144,7 @@ extension Pokedex {
         }
         do {
             try await store.insert(Pokemon(fetched))
-        } catch StoreError.duplicateID {
+        } catch StoreError.Code.duplicateID {
             // Saved meanwhile (by another sync, another process): refresh it instead.
             guard let stored = try await store.fetchVersioned(id: id) else {
                 try await store.upsert(Pokemon(fetched))

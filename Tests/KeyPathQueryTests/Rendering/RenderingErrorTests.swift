@@ -90,7 +90,8 @@ struct RenderingErrorTests {
             case .inMemory: _ = try refusal.condition.compiled()
             }
         }
-        guard case .unsupported(_, let target, let reason) = error else {
+        guard error.code == .unsupported, let target = error.target, let reason = error.reason
+        else {
             Issue.record("expected .unsupported, got \(error)")
             return
         }
@@ -150,7 +151,9 @@ struct RenderingErrorTests {
         let asPredicate = try #require(throws: QueryError.self) { try condition.predicateFormat() }
         let inMemory = try #require(throws: QueryError.self) { try condition.compiled() }
         for error in [asPredicate, inMemory] {
-            guard case .invalidRegularExpression(let pattern, let reason) = error else {
+            guard error.code == .invalidRegularExpression, let pattern = error.pattern,
+                let reason = error.reason
+            else {
                 Issue.record("expected .invalidRegularExpression, got \(error)")
                 continue
             }

@@ -21,13 +21,15 @@ struct ResponseSizeTests {
             let error = await #expect(throws: PokeAPIError.self) {
                 try await client.pokemon(id: 25)
             }
-            guard case .responseTooLarge(let limit, let context)? = error else {
+            guard let error, error.code == .responseTooLarge, let limit = error.sizeLimit,
+                let context = error.context
+            else {
                 Issue.record("expected responseTooLarge, got \(String(describing: error))")
                 return
             }
             #expect(limit == Self.limit)
             #expect(context.attempts == 1)
-            #expect(error?.description.contains("longer than the limit of 16 MiB") == true)
+            #expect(error.description.contains("longer than the limit of 16 MiB"))
             let stats = try await server.stats()
             #expect(stats.requests(forPokemon: 25) == 1)
         }
@@ -103,7 +105,9 @@ struct ResponseSizeTests {
         }
         let client = try PokeAPIClient.stubbed(transport: transport)
         let error = await #expect(throws: PokeAPIError.self) { try await client.pokemon(id: 1) }
-        guard case .responseTooLarge(Self.limit, let context)? = error else {
+        guard let error, error.code == .responseTooLarge, error.sizeLimit == Self.limit,
+            let context = error.context
+        else {
             Issue.record("expected responseTooLarge, got \(String(describing: error))")
             return
         }

@@ -41,7 +41,8 @@ struct ConditionTableTests {
             #expect(try ids == row.query.apply(to: pokemon).map(\.id))
         case .refused:
             let error = try #require(throws: QueryError.self) { try row.query.sqlClauses() }
-            guard case .unsupported(_, target: .sql, let reason) = error else {
+            guard error.code == .unsupported, error.target == .sql, let reason = error.reason
+            else {
                 Issue.record("expected .unsupported for SQL, got \(error)")
                 return
             }

@@ -144,8 +144,8 @@ enum StoreCrashWriter {
             let store = try await JSONFileStore<ConformanceRecord>.open(at: url)
             try await store.insert(record(1_000_000))
             say("wrote")
-        } catch StoreError.io(let path, _, let code, _) {
-            say("refused \(code) \(path)")
+        } catch let error as StoreError where error.code == .io {
+            say("refused \(error.errorNumber ?? 0) \(error.path ?? "")")
         } catch {
             say("refused \(error)")
         }
