@@ -68,7 +68,9 @@ extension JSONFileStore {
                 paths: paths, fileSystem: fileSystem,
                 compactionThreshold: options.compactionThreshold, sortsKeys: options.sortsKeys,
                 lock: lock)
-            let loaded = try await files.perform { (files) throws(StoreError) in try files.open() }
+            let loaded = try await files.perform { (writer) throws(StoreError) in
+                try writer.open()
+            }
             return JSONFileStore(
                 url: url, paths: paths, files: files, loaded: loaded, sortsKeys: options.sortsKeys)
         }
