@@ -93,13 +93,8 @@ struct DirectoryCreationTests {
                 try await JSONFileStore<Record>.open(
                     at: root.appending(path: "a/b/store.json"), options: options(faults))
             }
-            guard case .io(let path, let operation, let code, _) = error else {
-                Issue.record("expected an I/O error, got \(error)")
-                return
-            }
-            #expect(path == tmp + "/a/b")
-            #expect(operation == "create the directory")
-            #expect(code == EACCES)
+            expectIOError(
+                error, code: EACCES, path: tmp + "/a/b", operation: "create the directory")
             #expect(error.description.contains(tmp + "/a/b"))
             // `a` was made before `b` failed, and is gone again.
             #expect(faults.calls.contains { $0.call == .makeDirectory && $0.path == tmp + "/a" })
@@ -117,12 +112,7 @@ struct DirectoryCreationTests {
                 try await JSONFileStore<Record>.open(
                     at: file.appending(path: "b/store.json"), options: options(FaultSwitch()))
             }
-            guard case .io(let path, _, let code, _) = error else {
-                Issue.record("expected an I/O error, got \(error)")
-                return
-            }
-            #expect(path == tmp + "/a/b")
-            #expect(code == ENOTDIR)
+            expectIOError(error, code: ENOTDIR, path: tmp + "/a/b")
             #expect(try Data(contentsOf: file) == Data("not a directory".utf8))
         }
     }
@@ -137,13 +127,7 @@ struct DirectoryCreationTests {
                 try await JSONFileStore<Record>.open(
                     at: root.appending(path: "a/store.json"), options: options(faults))
             }
-            guard case .io(let path, let operation, let code, _) = error else {
-                Issue.record("expected an I/O error, got \(error)")
-                return
-            }
-            #expect(path == tmp)
-            #expect(operation == "sync")
-            #expect(code == EIO)
+            expectIOError(error, code: EIO, path: tmp, operation: "sync")
             #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty)
         }
     }
@@ -155,20 +139,13 @@ struct DirectoryCreationTests {
         try await withTemporaryDirectory { root in
             let tmp = path(of: root)
             let faults = FaultSwitch()
-            var options = faults.options()
-            if readOnlyWithOption {
-                options = self.options(faults, mode: .readOnly)
-            }
+            let options =
+                readOnlyWithOption ? self.options(faults, mode: .readOnly) : faults.options()
             let error = try await #require(throws: StoreError.self) {
                 try await JSONFileStore<Record>.open(
                     at: root.appending(path: "a/store.json"), options: options)
             }
-            guard case .io(let path, _, let code, _) = error else {
-                Issue.record("expected an I/O error, got \(error)")
-                return
-            }
-            #expect(path == tmp + "/a")
-            #expect(code == ENOENT)
+            expectIOError(error, code: ENOENT, path: tmp + "/a")
             #expect(!faults.calls.contains { $0.call == .makeDirectory })
             #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty)
         }

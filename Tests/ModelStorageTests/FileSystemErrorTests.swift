@@ -53,23 +53,29 @@ final class FaultSwitch: Sendable {
     }
 }
 
+/// Checks that an error is ``StoreError/io(path:operation:code:message:)`` with a code, and
+/// with a path and an operation when they are given.
+func expectIOError(
+    _ error: (any Error)?, code: Int32, path: String? = nil, operation: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard
+        case .io(let failedPath, let failedOperation, let failedCode, let message) =
+            error as? StoreError
+    else {
+        Issue.record(
+            "expected an I/O error, got \(String(describing: error))",
+            sourceLocation: sourceLocation)
+        return
+    }
+    #expect(failedCode == code, sourceLocation: sourceLocation)
+    #expect(!message.isEmpty, sourceLocation: sourceLocation)
+    if let path { #expect(failedPath == path, sourceLocation: sourceLocation) }
+    if let operation { #expect(failedOperation == operation, sourceLocation: sourceLocation) }
+}
+
 @Suite("File-system errors")
 struct FileSystemErrorTests {
-    func expectIOError(
-        _ error: (any Error)?, code: Int32, path: String? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        guard case .io(let failedPath, _, let failedCode, let message) = error as? StoreError else {
-            Issue.record(
-                "expected an I/O error, got \(String(describing: error))",
-                sourceLocation: sourceLocation)
-            return
-        }
-        #expect(failedCode == code, sourceLocation: sourceLocation)
-        #expect(!message.isEmpty, sourceLocation: sourceLocation)
-        if let path { #expect(failedPath == path, sourceLocation: sourceLocation) }
-    }
-
     @Test func aMissingDirectory() async throws {
         try await withTemporaryDirectory { directory in
             let missing = directory.appending(path: "nowhere")
