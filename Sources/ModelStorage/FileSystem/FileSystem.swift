@@ -216,7 +216,7 @@ struct FileSystem: Sendable {
         }
     }
 
-    /// The directory a path is in: `/a` for `/a/b`, `/` for `/a` and `/`.
+    /// The directory a path is in: `/a` for `/a/b`, `/` for `/a` and `/`, `.` for a bare name.
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
