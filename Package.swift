@@ -9,6 +9,9 @@
 //                  NSPredicate format strings and SQL
 //   ModelStorage   one storage protocol with in-memory and JSON-file backends (uses KeyPathQuery)
 //   PokedexKit     the Pokémon models, the PokeAPI client and sync (re-exports both)
+//
+// Under them, InternalSupport holds what every module shares but no client may see (the one
+// lock type); its declarations are `package`, and no product names it.
 
 import PackageDescription
 
@@ -31,10 +34,14 @@ let package = Package(
     targets: [
         // MARK: Libraries
 
-        .target(name: "KeyPathQuery"),
+        .target(name: "InternalSupport"),
+        .target(
+            name: "KeyPathQuery",
+            dependencies: ["InternalSupport"]
+        ),
         .target(
             name: "ModelStorage",
-            dependencies: ["KeyPathQuery"]
+            dependencies: ["InternalSupport", "KeyPathQuery"]
         ),
         .target(
             name: "ModelStorageTesting",
@@ -42,7 +49,7 @@ let package = Package(
         ),
         .target(
             name: "PokedexKit",
-            dependencies: ["KeyPathQuery", "ModelStorage"]
+            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage"]
         ),
         // The 151 first-generation entries as bundled resources, in a product of their own so
         // that apps which do not want 240 KB of data do not carry it.
@@ -89,18 +96,22 @@ let package = Package(
         // MARK: Tests
 
         .testTarget(
+            name: "InternalSupportTests",
+            dependencies: ["InternalSupport"]
+        ),
+        .testTarget(
             name: "KeyPathQueryTests",
             dependencies: ["KeyPathQuery", "QueryTestSupport"]
         ),
         .testTarget(
             name: "ModelStorageTests",
-            dependencies: ["ModelStorage", "ModelStorageTesting"]
+            dependencies: ["InternalSupport", "ModelStorage", "ModelStorageTesting"]
         ),
         // A child process for the file-store tests: it saves in a loop and reports each
         // acknowledged save, so a test can kill it mid-write or contend for its lock.
         .executableTarget(
             name: "StoreCrashWriter",
-            dependencies: ["ModelStorage", "ModelStorageTesting"],
+            dependencies: ["InternalSupport", "ModelStorage", "ModelStorageTesting"],
             path: "Tests/Support/StoreCrashWriter"
         ),
         // A child process for the client tests: it fetches one response under a size limit
@@ -117,7 +128,8 @@ let package = Package(
         .testTarget(
             name: "PokedexKitTests",
             dependencies: [
-                "PokedexKit", "PokedexOfflineData", "QueryTestSupport", "PokeAPITestServer",
+                "InternalSupport", "PokedexKit", "PokedexOfflineData", "QueryTestSupport",
+                "PokeAPITestServer",
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -101,17 +101,8 @@ enum OpenedStore {
         case .inMemory:
             return .memory(InMemoryStore<Pokemon>())
         case .file(let url):
-            let folder = url.deletingLastPathComponent()
-            do {
-                try FileManager.default.createDirectory(
-                    at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw UnopenableStore(
-                    "cannot make the folder \(folder.path) for the store: "
-                        + error.localizedDescription)
-            }
-            var options = JSONFileStoreOptions.readWrite
-            options.lockTimeout = lockTimeout
+            // The store makes the missing folders, each durable before the open returns.
+            let options = JSONFileStoreOptions(lockTimeout: lockTimeout, createsDirectories: true)
             return .file(try await open(url, options: options))
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 import KeyPathQuery
 import ModelStorageTesting
 import Testing
@@ -11,31 +12,38 @@ import Testing
     import Darwin
 #endif
 
-/// Makes chosen file-system calls fail, as a full disk or a read-only directory would.
-///
-/// `@unchecked Sendable`: `rule` is read and written only while `lock` is held.
-final class FaultSwitch: @unchecked Sendable {
-    private let lock = NSLock()
-    private var rule: (call: FileSystem.Call, suffix: String, code: Int32)?
+/// Makes chosen file-system calls fail, as a full disk or a read-only directory would, and
+/// records every call, in order.
+final class FaultSwitch: Sendable {
+    private struct State {
+        var rule: (call: FileSystem.Call, suffix: String, code: Int32)?
+        var calls: [(call: FileSystem.Call, path: String)] = []
+    }
+
+    private let state = Mutex(State())
 
     /// Fails every `call` on a path ending in `suffix` with `code`, until ``clear()``.
     func fail(_ call: FileSystem.Call, on suffix: String, with code: Int32) {
-        lock.lock()
-        rule = (call, suffix, code)
-        lock.unlock()
+        state.withLock { $0.rule = (call, suffix, code) }
     }
 
     func clear() {
-        lock.lock()
-        rule = nil
-        lock.unlock()
+        state.withLock { $0.rule = nil }
+    }
+
+    /// Every call made so far, failed ones included, in order.
+    var calls: [(call: FileSystem.Call, path: String)] {
+        state.withLock { $0.calls }
     }
 
     func check(_ call: FileSystem.Call, _ path: String) -> Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let rule, rule.call == call, path.hasSuffix(rule.suffix) else { return nil }
-        return rule.code
+        state.withLock { state in
+            state.calls.append((call, path))
+            guard let rule = state.rule, rule.call == call, path.hasSuffix(rule.suffix) else {
+                return nil
+            }
+            return rule.code
+        }
     }
 
     func options(compactionThreshold: Int = 1 << 20) -> JSONFileStoreOptions {
@@ -45,26 +53,29 @@ final class FaultSwitch: @unchecked Sendable {
     }
 }
 
+/// Checks that an error is ``StoreError/io(path:operation:code:message:)`` with a code, and
+/// with a path and an operation when they are given.
+func expectIOError(
+    _ error: (any Error)?, code: Int32, path: String? = nil, operation: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard let error = error as? StoreError, error.code == .io,
+        let failedPath = error.path, let failedOperation = error.operation,
+        let failedCode = error.errorNumber, let message = error.message
+    else {
+        Issue.record(
+            "expected an I/O error, got \(String(describing: error))",
+            sourceLocation: sourceLocation)
+        return
+    }
+    #expect(failedCode == code, sourceLocation: sourceLocation)
+    #expect(!message.isEmpty, sourceLocation: sourceLocation)
+    if let path { #expect(failedPath == path, sourceLocation: sourceLocation) }
+    if let operation { #expect(failedOperation == operation, sourceLocation: sourceLocation) }
+}
+
 @Suite("File-system errors")
 struct FileSystemErrorTests {
-    func expectIOError(
-        _ error: (any Error)?, code: Int32, path: String? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        guard let error = error as? StoreError, error.code == .io,
-            let failedPath = error.path, let failedCode = error.errorNumber,
-            let message = error.message
-        else {
-            Issue.record(
-                "expected an I/O error, got \(String(describing: error))",
-                sourceLocation: sourceLocation)
-            return
-        }
-        #expect(failedCode == code, sourceLocation: sourceLocation)
-        #expect(!message.isEmpty, sourceLocation: sourceLocation)
-        if let path { #expect(failedPath == path, sourceLocation: sourceLocation) }
-    }
-
     @Test func aMissingDirectory() async throws {
         try await withTemporaryDirectory { directory in
             let missing = directory.appending(path: "nowhere")

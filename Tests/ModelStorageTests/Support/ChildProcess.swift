@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 import Testing
 
 #if canImport(Glibc)
@@ -12,16 +13,19 @@ import Testing
 /// Its output is split into lines as it arrives, on a thread of its own, so that reading
 /// them costs a test's task nothing however much the child prints.
 ///
-/// `@unchecked Sendable`: `pending`, `completeLines` and `finished` are read and written only
-/// while `lock` is held; `process` is set up before the reader thread starts and only read
-/// after.
+/// `@unchecked Sendable` for `process` alone, which Foundation does not mark `Sendable` on
+/// every platform: it is set up before the reader thread starts and only read after. The
+/// output read so far is behind a `Mutex`.
 final class ChildProcess: @unchecked Sendable {
+    private struct Output {
+        /// Bytes after the last line feed.
+        var pending = Data()
+        var completeLines: [String] = []
+        var finished = false
+    }
+
     private let process = Process()
-    private let lock = NSLock()
-    /// Bytes after the last line feed.
-    private var pending = Data()
-    private var completeLines: [String] = []
-    private var finished = false
+    private let output = Mutex(Output())
 
     /// The built `StoreCrashWriter`, found beside the test bundle.
     static func writerExecutable(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
@@ -66,15 +70,15 @@ final class ChildProcess: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             while true {
                 let chunk = reading.availableData
-                lock.lock()
-                pending.append(chunk)
-                while let newline = pending.firstIndex(of: 0x0A) {
-                    completeLines.append(
-                        String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-                    pending.removeSubrange(pending.startIndex...newline)
+                output.withLock { output in
+                    output.pending.append(chunk)
+                    while let newline = output.pending.firstIndex(of: 0x0A) {
+                        let line = output.pending[output.pending.startIndex..<newline]
+                        output.completeLines.append(String(decoding: line, as: UTF8.self))
+                        output.pending.removeSubrange(output.pending.startIndex...newline)
+                    }
+                    if chunk.isEmpty { output.finished = true }
                 }
-                if chunk.isEmpty { finished = true }
-                lock.unlock()
                 if chunk.isEmpty { return }
             }
         }
@@ -93,15 +97,11 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Every complete line printed so far.
     var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return completeLines
+        output.withLock { $0.completeLines }
     }
 
     private var isFinished: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return finished
+        output.withLock { $0.finished }
     }
 
     /// Waits until a line starting with a prefix is printed.

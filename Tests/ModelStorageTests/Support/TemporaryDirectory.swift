@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 
 /// Runs a body with a fresh temporary directory, removed afterwards whatever happens.
 func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
@@ -15,17 +16,14 @@ func contents(of url: URL) -> Data? {
 }
 
 /// A counter safe to bump from any task.
-///
-/// `@unchecked Sendable`: `value` is read and written only while `lock` is held.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+final class Counter: Sendable {
+    private let value = Mutex(0)
 
     /// The next number, from 1.
     func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
+        value.withLock { value in
+            value += 1
+            return value
+        }
     }
 }
