@@ -105,7 +105,7 @@ struct Arguments {
     }
 
     /// Whether an option was given, whatever its value.
-    func contains<Value>(_ option: Option<Value>) -> Bool {
+    func contains(_ option: OptionDeclaration) -> Bool {
         values[option.name] != nil
     }
 }

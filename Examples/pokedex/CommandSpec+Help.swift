@@ -67,7 +67,8 @@ extension CommandSpec {
         let indent = String(repeating: " ", count: 2 + width + 3)
         return rows.map { left, right in
             let padding = String(repeating: " ", count: width - left.count + 3)
-            let lines = wrap(right.split(separator: " ").map(String.init), width: helpWidth - indent.count)
+            let lines = wrap(
+                right.split(separator: " ").map(String.init), width: helpWidth - indent.count)
             return "  " + left + padding + lines.joined(separator: "\n" + indent)
         }.joined(separator: "\n")
     }

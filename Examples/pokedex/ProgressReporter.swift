@@ -32,7 +32,8 @@ struct ProgressReporter {
     /// Reports progress: `done` of `total`, `failed` of them failed.
     func update(done: Int, total: Int, failed: Int) {
         if isTerminal {
-            write("\r" + Self.bar(done: done, total: total, failed: failed, width: width) + "\u{1B}[K")
+            let line = Self.bar(done: done, total: total, failed: failed, width: width)
+            write("\r\(line)\u{1B}[K")
         } else if let line = Self.plainLine(done: done, total: total, failed: failed) {
             write(line + "\n")
         }
@@ -45,9 +46,10 @@ struct ProgressReporter {
 
     /// The bar's line, at most `width` characters: `██████░░░ 25/151  2 failed`.
     ///
-    /// The bar takes what the counts leave, up to ``longestBar`` cells; under
-    /// ``shortestBar``, the line is the counts alone, cut to `width`. No work (`total` 0) is
-    /// a full bar.
+    /// The bar takes what the counts leave, up to ``longestBar`` cells. With room for less
+    /// than ``shortestBar``, the line is the counts alone — without the failures, or empty,
+    /// when even they do not fit: a number cut short would mislead. No work (`total` 0) is a
+    /// full bar.
     ///
     /// - Parameters:
     ///   - done: The ids dealt with, clamped to `0...total`.
@@ -59,7 +61,11 @@ struct ProgressReporter {
         let done = min(max(done, 0), total)
         let counts = "\(done)/\(total)" + (failed > 0 ? "  \(failed) failed" : "")
         let cells = min(longestBar, width - counts.count - 1)
-        guard cells >= shortestBar else { return String(counts.prefix(max(width, 0))) }
+        guard cells >= shortestBar else {
+            // No room for a bar: the counts, without the failures if need be, never cut.
+            let bare = "\(done)/\(total)"
+            return counts.count <= width ? counts : bare.count <= width ? bare : ""
+        }
         let filled = total == 0 ? cells : cells * done / total
         return String(repeating: "█", count: filled)
             + String(repeating: "░", count: cells - filled) + " " + counts

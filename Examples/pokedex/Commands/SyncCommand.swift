@@ -19,7 +19,7 @@ struct SyncCommand: Command {
         ],
         discussion: [
             "Without --base-url or --live, it syncs from the bundled offline data (ids "
-                + "\(rangeText(BundledPokeAPI.ids))).",
+                + "\(IDRuns.describe(BundledPokeAPI.ids)))."
         ])
 
     /// The options of `sync` alone.
@@ -149,7 +149,7 @@ struct SyncCommand: Command {
         guard let baseURL, let first = sorted.first else {
             return CommandFailure(
                 "none of the ids \(IDRuns.describe(sorted)) is in the bundled offline data "
-                    + "(ids \(Self.rangeText(BundledPokeAPI.ids))); sync others with --live "
+                    + "(ids \(IDRuns.describe(BundledPokeAPI.ids))); sync others with --live "
                     + "or --base-url URL")
         }
         let others = sorted.count == 1 ? "" : " and the \(sorted.count - 1) other ids"

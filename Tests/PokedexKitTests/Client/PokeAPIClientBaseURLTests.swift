@@ -3,6 +3,10 @@ import PokeAPITestServer
 import PokedexKit
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The two forms of base URL PokeAPI's users meet — the service's root and the API root that
 /// PokeAPI documents, `https://pokeapi.co/api/v2/` — each with and without a trailing slash.
 @Suite("PokeAPIClient base URLs: the service's root or its API root", .serialized)
