@@ -9,22 +9,12 @@ import Testing
 /// service (`--live`), or the bundled data; and what it says when nothing it asked for exists.
 @Suite("pokedex sync's source: --base-url in both forms, --live, and nothing found")
 struct PokedexSyncSourceTests {
-    /// The server's root without a trailing slash, such as `http://127.0.0.1:54321`.
-    static func root(
-        of server: TestServer, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> String {
-        var text = server.baseURL.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        try #require(text.hasPrefix("http://127.0.0.1:"), sourceLocation: sourceLocation)
-        return text
-    }
-
     @Test(
         "--base-url takes the server's root or its API root, with or without the slash",
         arguments: ["", "/", "/api/v2", "/api/v2/"])
     func baseURLForms(form: String) async throws {
         try await withTestServer { server in
-            let base = try Self.root(of: server) + form
+            let base = try #require(server.baseURL(followedBy: form)).absoluteString
             let result = try await CommandRunner.pokedex(
                 "sync", "--range", "1-5", "--base-url", base, "--in-memory")
             #expect(result.status == 0, "\(result.error)")
@@ -40,7 +30,7 @@ struct PokedexSyncSourceTests {
     @Test("a base URL where not one id exists: exit 1, naming a URL asked for and --base-url")
     func wrongBaseURL() async throws {
         try await withTestServer { server in
-            let base = try Self.root(of: server) + "/pokeapi/v9/"
+            let base = try #require(server.baseURL(followedBy: "/pokeapi/v9/")).absoluteString
             let result = try await CommandRunner.pokedex(
                 "sync", "--range", "1-5", "--base-url", base, "--in-memory")
             #expect(result.status == 1)

@@ -69,8 +69,7 @@ struct PokeAPIClientBaseURLTests {
         arguments: forms)
     func serverForms(form: String) async throws {
         try await withTestServer { server in
-            let root = try #require(Self.root(of: server))
-            let base = try #require(URL(string: root + form))
+            let base = try #require(server.baseURL(followedBy: form))
             let client = PokeAPIClient.local(server, baseURL: base)
             #expect(try await client.pokemon(id: 25) == (try Fixtures.pokemon(25)))
             #expect(try await client.pokemon(named: "Bulbasaur") == (try Fixtures.pokemon(1)))
@@ -82,12 +81,5 @@ struct PokeAPIClientBaseURLTests {
             #expect(stats.paths["/api/v2/pokemon/bulbasaur/"] == 1)
             #expect(stats.paths.keys.allSatisfy { $0.hasPrefix("/api/v2/pokemon") })
         }
-    }
-
-    /// The server's root without a trailing slash, such as `http://127.0.0.1:54321`.
-    static func root(of server: TestServer) -> String? {
-        var text = server.baseURL.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        return text.isEmpty ? nil : text
     }
 }
