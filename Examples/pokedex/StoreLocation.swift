@@ -38,34 +38,14 @@ enum StoreLocation {
         return "~" + path.dropFirst(home.count)
     }
 
-    /// The location the arguments name.
-    init(_ arguments: Arguments, allowsInMemory: Bool) throws(UsageError) {
-        let path = arguments.options["store"]
-        if arguments.flag("in-memory") {
-            guard allowsInMemory else {
-                throw UsageError("--in-memory makes no sense here: nothing would be kept")
-            }
-            guard path == nil else { throw UsageError("give --store or --in-memory, not both") }
+    /// The location the arguments name: ``CommonOptions/inMemory``, the file of
+    /// ``CommonOptions/store``, or the per-user default.
+    init(_ arguments: Arguments) {
+        if arguments[CommonOptions.inMemory] {
             self = .inMemory
-            return
+        } else {
+            self = .file(arguments[CommonOptions.store] ?? Self.defaultURL)
         }
-        guard let path else {
-            self = .file(Self.defaultURL)
-            return
-        }
-        guard !path.isEmpty else { throw UsageError("--store needs a path") }
-        self = .file(URL(filePath: path, relativeTo: .currentDirectory()).absoluteURL)
-    }
-
-    /// The lock timeout the arguments name (default 10 seconds).
-    static func lockTimeout(_ arguments: Arguments) throws(UsageError) -> Duration {
-        let seconds =
-            try arguments.option(
-                "lock-timeout", as: { Double($0) }, expected: "a number of seconds") ?? 10
-        guard seconds >= 0, seconds.isFinite else {
-            throw UsageError("--lock-timeout expects a number of seconds, not \(seconds)")
-        }
-        return .milliseconds(Int(seconds * 1_000))
     }
 }
 

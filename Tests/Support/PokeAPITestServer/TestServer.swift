@@ -11,8 +11,17 @@ import Foundation
 /// PokedexKit tests (the client and sync against real HTTP) and the command-line tests
 /// (`pokedex sync --base-url`) use it.
 public struct TestServer: Sendable {
-    /// The server's root, such as `http://127.0.0.1:54321`.
+    /// The server's root, such as `http://127.0.0.1:54321`, without a trailing slash.
     public let baseURL: URL
+
+    /// The server's root followed by `path` as written, such as `/api/v2/` for its API root:
+    /// each form of base URL a client may be given.
+    ///
+    /// - Parameter path: Empty, or a path from `/`.
+    /// - Returns: The URL, or `nil` when the text is not one.
+    public func baseURL(followedBy path: String) -> URL? {
+        URL(string: baseURL.absoluteString + path)
+    }
 
     /// Request counts, as `GET /_stats` reports them.
     public struct Stats: Decodable, Sendable {
