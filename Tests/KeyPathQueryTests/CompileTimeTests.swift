@@ -31,6 +31,11 @@ struct CompileTimeTests {
         let _: Condition<Record> = !.isEmpty(\.tags) && .count(\.sessions, .less, 2)
         let _: Condition<Record> = .any(\.sessions, where: .hasPrefix(\.name, "s"))
         let _: Condition<Record> = \.link == nil || \.optionalMood > .calm
+        let _: Condition<Record> =
+            .equals(\.title, "RECORD 1", options: .caseInsensitive) && \.id > 0
+            && .in(\.note, ["EVEN", "odd"], options: .caseInsensitive)
+        let _: Condition<Record> = .any(
+            \.tags, where: .equals(\.self, "A", options: .caseInsensitive))
         let _: Query<Record> = Query(where: \.id > 3, sortedBy: [.ascending(\.title)], limit: 2)
     }
 
