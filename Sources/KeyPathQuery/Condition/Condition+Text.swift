@@ -101,6 +101,8 @@ extension Condition {
     /// ```
     ///
     /// For exact equality write `\.name == "pikachu"`; `options: []` means the same for text.
+    /// As for the other text tests, SQL refuses ``TextOptions/diacriticInsensitive``, and
+    /// ``TextOptions/caseInsensitive`` with a string outside ASCII.
     ///
     /// - Parameters:
     ///   - keyPath: The text attribute.
