@@ -24,6 +24,38 @@ struct CodableTests {
         #expect(!json.contains("\\\\"))
     }
 
+    @Test("text equality with options round-trips, options included")
+    func textEqualityRoundTrip() throws {
+        let conditions: [Condition<Record>] = [
+            .equals(\.title, "RECORD 12", options: .caseInsensitive),
+            .in(
+                \.optionalMood, ["CALM", "tired"],
+                options: [.caseInsensitive, .diacriticInsensitive]),
+            .in(\.note, [], options: .caseInsensitive),
+            .anyElement(\.sessions, where: .equals(\.name, "S1", options: .caseInsensitive)),
+            !.equals(\.title, #"Record 1*?\"#, options: []),
+        ]
+        var selected = 0
+        for condition in conditions {
+            let data = try JSONEncoder().encode(condition)
+            let decoded = try JSONDecoder().decode(Condition<Record>.self, from: data)
+            #expect(decoded == condition)
+            let ids = try condition.filter(Record.all).map(\.id)
+            #expect(try decoded.filter(Record.all).map(\.id) == ids)
+            #expect(try decoded.predicateFormat() == condition.predicateFormat())
+            selected += ids.count
+        }
+        #expect(selected > 0)
+        // The options are part of the encoded form.
+        let json = String(decoding: try JSONEncoder().encode(conditions[0]), as: UTF8.self)
+        #expect(json.contains("\"textOneOf\"") && json.contains("\"title\""))
+        let exactJSON = json.replacingOccurrences(of: #""options":1"#, with: #""options":0"#)
+        #expect(exactJSON != json)
+        let exact = try JSONDecoder().decode(Condition<Record>.self, from: Data(exactJSON.utf8))
+        #expect(exact == .equals(\.title, "RECORD 12", options: []))
+        #expect(try exact.filter(Record.all).isEmpty)
+    }
+
     @Test("a query with sort keys round-trips")
     func queryRoundTrip() throws {
         let query = RecordQuery<Record>(

@@ -31,8 +31,12 @@ struct CompileTimeTests {
         let _: Condition<Record> = !.isEmpty(\.tags) && .count(\.sessions, .less, 2)
         let _: Condition<Record> = .anyElement(\.sessions, where: .hasPrefix(\.name, "s"))
         let _: Condition<Record> = \.link == nil || \.optionalMood > .calm
-        let _: RecordQuery<Record> = RecordQuery(
-            where: \.id > 3, sortedBy: [.ascending(\.title)], limit: 2)
+        let _: Condition<Record> =
+            .equals(\.title, "RECORD 1", options: .caseInsensitive) && \.id > 0
+            && .in(\.note, ["EVEN", "odd"], options: .caseInsensitive)
+        let _: Condition<Record> = .or(
+            \.tags, where: .equals(\.self, "A", options: .caseInsensitive))
+        let _: RecordQuery<Record> = RecordQuery(where: \.id > 3, sortedBy: [.ascending(\.title)], limit: 2)
     }
 
     @Test("identities: true and false add nothing, double negation cancels")

@@ -92,6 +92,49 @@ struct ConditionEvaluationTests {
         ) {
             $0.session.name == "Café"
         },
+        Row(
+            name: "equals [c]", condition: .equals(\.title, "RECORD 12", options: .caseInsensitive)
+        ) {
+            $0.title == "Record 12"
+        },
+        Row(
+            name: "equals [c], * is no wildcard",
+            condition: .equals(\.title, "RECORD 1*", options: .caseInsensitive)
+        ) {
+            $0.title.lowercased() == "record 1*"
+        },
+        Row(
+            name: "equals [c] on optional, false for nil",
+            condition: .equals(\.note, "EVEN", options: .caseInsensitive)
+        ) {
+            $0.note == "even"
+        },
+        Row(
+            name: "equals [cd]",
+            condition: .equals(
+                \.session.name, "CAFE", options: [.caseInsensitive, .diacriticInsensitive])
+        ) {
+            $0.session.name == "Café"
+        },
+        Row(
+            name: "equals [d] ignores accents, not case",
+            condition: .equals(\.session.name, "Cafe", options: .diacriticInsensitive)
+                || .equals(\.session.name, "EMAIL", options: .diacriticInsensitive)
+        ) {
+            $0.session.name == "Café"
+        },
+        Row(name: "equals, exact", condition: .equals(\.title, "Record 7", options: [])) {
+            $0.id == 7
+        },
+        Row(
+            name: "in [c] on raw values of an optional",
+            condition: .in(\.optionalMood, ["CALM", "Focused"], options: .caseInsensitive)
+        ) {
+            $0.optionalMood == .calm || $0.optionalMood == .focused
+        },
+        Row(
+            name: "in [c], empty", condition: .in(\.title, [String](), options: .caseInsensitive)
+        ) { _ in false },
         Row(name: "like *", condition: .like(\.title, "Record 1*")) {
             $0.title.hasPrefix("Record 1")
         },

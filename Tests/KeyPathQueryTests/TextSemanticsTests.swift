@@ -19,6 +19,10 @@ struct TextSemanticsTests {
         switch operation {
         case "prefix": return folded.hasPrefix(needle)
         case "suffix": return folded.hasSuffix(needle)
+        case "equals": return folded == needle
+        case "in":
+            return folded == needle
+                || folded == (operand + "s").folding(options: .caseInsensitive, locale: nil)
         default: return needle.isEmpty || folded.firstRange(of: needle) != nil
         }
     }
@@ -27,13 +31,15 @@ struct TextSemanticsTests {
         switch operation {
         case "prefix": .hasPrefix(\.value, operand, options: .caseInsensitive)
         case "suffix": .hasSuffix(\.value, operand, options: .caseInsensitive)
+        case "equals": .equals(\.value, operand, options: .caseInsensitive)
+        case "in": .in(\.value, [operand, operand + "s"], options: .caseInsensitive)
         default: .contains(\.value, operand, options: .caseInsensitive)
         }
     }
 
     @Test(
         "case-insensitive tests agree with Unicode case folding, fast ASCII path or not",
-        arguments: ["prefix", "suffix", "contains"])
+        arguments: ["prefix", "suffix", "contains", "equals", "in"])
     func caseFoldingAgrees(operation: String) throws {
         let alphabet: [Character] = [
             "a", "B", "c", "é", "E", "\u{301}", "ß", "S", "s", "K", "\u{212A}", "\r", "\n", " ",
@@ -46,14 +52,22 @@ struct TextSemanticsTests {
                     alphabet.randomElement(using: &generator) ?? "a"
                 })
         }
+        let isEquality = operation == "equals" || operation == "in"
+        var matched = 0
         for _ in 0..<2_000 {
             let text = randomString(0...8)
-            let operand = randomString(0...3)
+            var operand = randomString(0...3)
+            // Equality needs operands that can equal the text: the text in other cases.
+            if isEquality, Bool.random(using: &generator) {
+                operand = Bool.random(using: &generator) ? text.uppercased() : text.lowercased()
+            }
             let result = try Self.condition(operation, operand).evaluate(Text(value: text))
             #expect(
                 result == Self.reference(operation, text, operand),
                 "\(operation) \(text.debugDescription) \(operand.debugDescription)")
+            if result { matched += 1 }
         }
+        #expect(matched > 100 && matched < 1_900)
     }
 
     @Test(

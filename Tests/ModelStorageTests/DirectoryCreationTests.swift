@@ -64,7 +64,7 @@ struct DirectoryCreationTests {
 
             let reopened = try await JSONFileStore<Record>.open(
                 at: root.appending(path: "a/b/store.json"), options: .readOnly)
-            #expect(try await reopened.fetch(.all) == [.sample(1)])
+            #expect(try await reopened.fetch(.everyRecord) == [.sample(1)])
         }
     }
 

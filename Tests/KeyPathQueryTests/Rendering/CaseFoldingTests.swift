@@ -32,7 +32,8 @@ struct CaseFoldingTests {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
         + ["ss", "st", "ff", "fi", "fl", "ffi", "ffl", "xss", "sy", "XK", "kY", "XssY", "xa"]
 
-    @Test("contains, hasPrefix and hasSuffix ignoring case select the same glyphs")
+    @Test(
+        "contains, hasPrefix, hasSuffix, like, equals and in ignoring case select the same glyphs")
     func everyCharacter() throws {
         #expect(Self.glyphs.count > 1_000)
         let database = try SQLiteDatabase()
@@ -46,6 +47,8 @@ struct CaseFoldingTests {
                 .hasPrefix(\.text, "x" + operand, options: .caseInsensitive),
                 .hasSuffix(\.text, operand + "y", options: .caseInsensitive),
                 .like(\.text, "x" + operand + "*", options: .caseInsensitive),
+                .equals(\.text, "x" + operand + "y", options: .caseInsensitive),
+                .in(\.text, ["x" + operand + "y", "xay"], options: .caseInsensitive),
             ]
             for condition in conditions {
                 let query = RecordQuery(where: condition, sortedBy: [.ascending(\.id)])
@@ -57,5 +60,8 @@ struct CaseFoldingTests {
                 #expect(inSQLite == inMemory, "\(operand): \(format)")
             }
         }
+        // Not vacuous: ß and ẞ equal "ss", and the Kelvin sign equals "k", ignoring case.
+        let equal: Condition<Glyph> = .in(\.text, ["XSSY", "XKY"], options: .caseInsensitive)
+        #expect(try equal.filter(Self.glyphs).count >= 3)
     }
 }

@@ -73,5 +73,6 @@ struct ConditionRow: Sendable, CustomTestStringConvertible {
 /// unicode, quotes, `%` and wildcards in values.
 enum ConditionTable {
     static let rows: [ConditionRow] =
-        comparisonRows + negationRows + textRows + collectionRows + logicRows + orderingRows
+        comparisonRows + negationRows + textRows + equalityRows + collectionRows + logicRows
+        + orderingRows
 }

@@ -134,4 +134,109 @@ extension ConditionTable {
             matching: { !$0.name.contains("a") },
             format: "NOT (%K CONTAINS %@)", ["name", "a"]),
     ]
+
+    /// Equality and `in` with text options: the operand is literal text, never a pattern.
+    static let equalityRows: [ConditionRow] = [
+        ConditionRow(
+            "equals, ignoring case", .equals(\.name, "PIKACHU", options: .caseInsensitive),
+            matching: { $0.name == "pikachu" },
+            format: "%K ==[c] %@", ["name", "PIKACHU"]),
+        ConditionRow(
+            "equals ignoring case, %, _, * and ? are literal",
+            .equals(\.name, "100% _PURE*?[X]", options: .caseInsensitive),
+            matching: { $0.name == "100% _pure*?[x]" },
+            format: "%K ==[c] %@", ["name", "100% _PURE*?[X]"]),
+        ConditionRow(
+            "equals ignoring case, * is no wildcard",
+            .equals(\.name, "MEW*", options: .caseInsensitive),
+            matching: { $0.name.lowercased() == "mew*" },
+            format: "%K ==[c] %@", ["name", "MEW*"], selection: .nothing),
+        ConditionRow(
+            "equals ignoring case, a backslash is literal",
+            .equals(\.name, #"squirtle\*?"#, options: .caseInsensitive),
+            matching: { $0.name == #"SQUIRTLE\*?"# },
+            format: "%K ==[c] %@", ["name", #"squirtle\*?"#]),
+        ConditionRow(
+            "equals ignoring case, quotes and a format specifier",
+            .equals(\.name, "o'brien \"%@\"", options: .caseInsensitive),
+            matching: { $0.name == "O'Brien \"%@\"" },
+            format: "%K ==[c] %@", ["name", "o'brien \"%@\""]),
+        ConditionRow(
+            "equals ignoring case finds ß as ss",
+            .equals(\.name, "STRASSE", options: .caseInsensitive),
+            matching: { $0.name == "Straße" },
+            format: "%K ==[c] %@", ["name", "STRASSE"]),
+        ConditionRow(
+            "equals ignoring the case of letters outside ASCII: SQL refuses",
+            .equals(\.name, "FLABÉBÉ", options: .caseInsensitive),
+            matching: { $0.name == "Flabébé" },
+            format: "%K ==[c] %@", ["name", "FLABÉBÉ"], sql: .refused),
+        ConditionRow(
+            "equals ignoring case, ß in the operand: SQL refuses",
+            .equals(\.name, "STRAßE", options: .caseInsensitive),
+            matching: { $0.name == "Straße" },
+            format: "%K ==[c] %@", ["name", "STRAßE"], sql: .refused),
+        ConditionRow(
+            "equals ignoring case and diacritics: SQL refuses",
+            .equals(\.name, "FLABEBE", options: [.caseInsensitive, .diacriticInsensitive]),
+            matching: { ["flabebe", "Flabébé"].contains($0.name) },
+            format: "%K ==[cd] %@", ["name", "FLABEBE"], sql: .refused),
+        ConditionRow(
+            "equals ignoring case, the empty string",
+            .equals(\.name, "", options: .caseInsensitive),
+            matching: { $0.name.isEmpty },
+            format: "%K ==[c] %@", ["name", ""], selection: .nothing),
+        ConditionRow(
+            "equals with no options is exact", .equals(\.name, "MEWTWO-X", options: []),
+            matching: { $0.name == "MEWTWO-X" },
+            format: "%K == %@", ["name", "MEWTWO-X"]),
+        ConditionRow(
+            "NOT equals, ignoring case", !.equals(\.name, "mewtwo-x", options: .caseInsensitive),
+            matching: { $0.name != "MEWTWO-X" },
+            format: "NOT (%K ==[c] %@)", ["name", "mewtwo-x"]),
+        ConditionRow(
+            "in, ignoring case",
+            .in(\.name, ["PIKACHU", "Bulbasaur", "straße"], options: .caseInsensitive)
+                && \.id < 100,
+            matching: { ["pikachu", "bulbasaur"].contains($0.name) },
+            format: "(%K ==[c] %@ OR %K ==[c] %@ OR %K ==[c] %@) AND %K < %@",
+            ["name", "PIKACHU", "name", "Bulbasaur", "name", "straße", "id", 100],
+            sql: .refused),
+        ConditionRow(
+            "in ignoring case, ASCII operands",
+            .in(
+                \.name, ["PIKACHU", "Bulbasaur", "strasse", "100% _PURE*?[X]"],
+                options: .caseInsensitive),
+            matching: { ["pikachu", "bulbasaur", "Straße", "100% _pure*?[x]"].contains($0.name) },
+            format: "%K ==[c] %@ OR %K ==[c] %@ OR %K ==[c] %@ OR %K ==[c] %@",
+            ["name", "PIKACHU", "name", "Bulbasaur", "name", "strasse", "name", "100% _PURE*?[X]"]),
+        ConditionRow(
+            "in ignoring case, one operand", .in(\.name, ["Mewtwo-X"], options: .caseInsensitive),
+            matching: { $0.name == "MEWTWO-X" },
+            format: "%K ==[c] %@", ["name", "Mewtwo-X"]),
+        ConditionRow(
+            "in ignoring case, no operands", .in(\.name, [], options: .caseInsensitive),
+            matching: { _ in false },
+            format: "FALSEPREDICATE", [], selection: .nothing),
+        ConditionRow(
+            "in ignoring diacritics: SQL refuses",
+            .in(\.name, ["Flabebe", "pikachu"], options: .diacriticInsensitive),
+            matching: { ["Flabébé", "pikachu"].contains($0.name) },
+            format: "%K ==[d] %@ OR %K ==[d] %@", ["name", "Flabebe", "name", "pikachu"],
+            sql: .refused),
+        ConditionRow(
+            "in with no options is exact", .in(\.name, ["pikachu", "RAICHU"], options: []),
+            matching: { $0.name == "pikachu" },
+            format: "%K IN %@", ["name", ["pikachu", "RAICHU"]]),
+        ConditionRow(
+            "NOT in, ignoring case",
+            !.in(\.name, ["PIKACHU", "RAICHU"], options: .caseInsensitive),
+            matching: { !["pikachu", "raichu"].contains($0.name) },
+            format: "NOT (%K ==[c] %@ OR %K ==[c] %@)", ["name", "PIKACHU", "name", "RAICHU"]),
+        ConditionRow(
+            "any ability equals, ignoring case",
+            .anyElement(\.abilities, where: .equals(\.self, "OVERGROW", options: .caseInsensitive)),
+            matching: { $0.abilities.contains("overgrow") },
+            format: "SUBQUERY(%K, $x1, $x1 ==[c] %@).@count > 0", ["abilities", "OVERGROW"]),
+    ]
 }

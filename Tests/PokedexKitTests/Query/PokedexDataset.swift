@@ -19,6 +19,7 @@ enum PokedexDataset {
         (90_003, 132, "100% _pure*?[x]"),  // SQL LIKE, GLOB and NSPredicate wildcards
         (90_004, 1, "Straße"),  // ß folds to "ss" when case is ignored
         (90_005, 150, "MEWTWO-X"),  // upper case, for case-insensitive tests
+        (90_006, 7, #"SQUIRTLE\*?"#),  // a backslash before wildcards, in upper case
     ]
 
     private static let loaded = Result { () throws -> [Pokemon] in

@@ -36,6 +36,14 @@ struct RenderingInjectionTests {
         ("hasSuffix", { .hasSuffix(\.name, $0) }),
         ("like, escaped", { .like(\.name, escapedForLike($0)) }),
         ("in", { .in(\.name, [$0, "pikachu"]) }),
+        ("equals", { .equals(\.name, $0, options: []) }),
+        ("equals[c]", { .equals(\.name, $0, options: .caseInsensitive) }),
+        ("equals[c], ASCII part", { .equals(\.name, asciiPart($0), options: .caseInsensitive) }),
+        ("in[c]", { .in(\.name, [$0, "PIKACHU"], options: .caseInsensitive) }),
+        (
+            "any element equals[c]",
+            { .anyElement(\.abilities, where: .equals(\.self, $0, options: .caseInsensitive)) }
+        ),
         (
             "contains[c], ASCII part",
             { .contains(\.name, asciiPart($0), options: .caseInsensitive) }
@@ -46,9 +54,12 @@ struct RenderingInjectionTests {
 
     /// The shapes whose operand is the value itself, not a pattern or a folded form of it.
     static let passesValueAsIs: Set<String> = [
-        "==", "!=", "<", "contains", "hasPrefix", "hasSuffix", "in", "any element ==",
+        "==", "!=", "<", "contains", "hasPrefix", "hasSuffix", "in", "equals", "any element ==",
         "NOT hasSuffix",
     ]
+
+    /// The shapes whose value SQL folds as ASCII, and refuses when it holds anything else.
+    static let foldsASCII: Set<String> = ["equals[c]", "in[c]", "any element equals[c]"]
 
     /// The seeds: 150 by default; `INJECTION_SEEDS` runs more.
     static let seeds =
@@ -82,7 +93,8 @@ struct RenderingInjectionTests {
             let expected = try query.apply(to: pokemon).map(\.id)
             // Not vacuous: the records named by the value are found.
             switch label {
-            case "==": #expect(expected.contains(80_001) && !expected.contains(80_002))
+            case "==", "equals", "equals[c]", "in[c]", "any element equals[c]":
+                #expect(expected.contains(80_001) && !expected.contains(80_002), "\(label)")
             case "contains": #expect(Set([80_001, 80_002, 80_003]).isSubset(of: expected))
             case "hasPrefix", "hasSuffix": #expect(Set([80_001, 80_003]).isSubset(of: expected))
             default: break
@@ -90,6 +102,11 @@ struct RenderingInjectionTests {
             // GLOB and SQLite's JSON functions stop at NUL: SQL refuses such values there.
             let refused = label.hasPrefix("like") || label.hasPrefix("any element")
             if refused, value.unicodeScalars.contains("\0") {
+                #expect(throws: QueryError.self, "\(label)") { try query.sqlClauses() }
+                continue
+            }
+            // SQLite folds the case of ASCII letters only.
+            if Self.foldsASCII.contains(label), !value.unicodeScalars.allSatisfy(\.isASCII) {
                 #expect(throws: QueryError.self, "\(label)") { try query.sqlClauses() }
                 continue
             }
