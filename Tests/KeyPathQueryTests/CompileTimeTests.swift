@@ -34,9 +34,10 @@ struct CompileTimeTests {
         let _: Condition<Record> =
             .equals(\.title, "RECORD 1", options: .caseInsensitive) && \.id > 0
             && .in(\.note, ["EVEN", "odd"], options: .caseInsensitive)
-        let _: Condition<Record> = .or(
+        let _: Condition<Record> = .anyElement(
             \.tags, where: .equals(\.self, "A", options: .caseInsensitive))
-        let _: RecordQuery<Record> = RecordQuery(where: \.id > 3, sortedBy: [.ascending(\.title)], limit: 2)
+        let _: RecordQuery<Record> = RecordQuery(
+            where: \.id > 3, sortedBy: [.ascending(\.title)], limit: 2)
     }
 
     @Test("identities: true and false add nothing, double negation cancels")

@@ -205,7 +205,9 @@ struct FileSystem: Sendable {
                 do {
                     try makeDirectory(directory)
                     made.append(directory)
-                } catch .io(_, _, EEXIST, _) where isDirectory(directory) {
+                } catch where error.code == .io && error.errorNumber == EEXIST
+                    && isDirectory(directory)
+                {
                     // Another process made it meanwhile; its name is synced below all the same.
                 }
                 try syncDirectory(Self.parent(of: directory))

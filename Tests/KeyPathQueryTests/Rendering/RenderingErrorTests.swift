@@ -218,10 +218,9 @@ struct RenderingErrorTests {
                 case .inMemory: _ = try condition.compiled()
                 }
             }
-            guard case .unsupported(_, target, _) = error else {
-                Issue.record("expected .unsupported for \(target), got \(error)")
-                continue
-            }
+            #expect(
+                error.code == .unsupported && error.target == target,
+                "expected .unsupported for \(target), got \(error)")
         }
     }
 
