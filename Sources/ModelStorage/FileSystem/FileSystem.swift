@@ -205,7 +205,8 @@ struct FileSystem: Sendable {
                 do {
                     try makeDirectory(directory)
                     made.append(directory)
-                } catch where error.code == .io && error.errorNumber == EEXIST
+                } catch
+                    where error.code == .io && error.errorNumber == EEXIST
                     && isDirectory(directory)
                 {
                     // Another process made it meanwhile; its name is synced below all the same.
