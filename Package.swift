@@ -90,7 +90,8 @@ let package = Package(
 
         .testTarget(
             name: "KeyPathQueryTests",
-            dependencies: ["KeyPathQuery", "QueryTestSupport"]
+            dependencies: ["KeyPathQuery", "QueryTestSupport"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ModelStorageTests",

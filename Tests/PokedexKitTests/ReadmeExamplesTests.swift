@@ -4,7 +4,8 @@ import PokedexOfflineData
 import Testing
 
 /// The README's storage and sync examples, run: if one stops compiling or working, the README
-/// must change with it. (The querying example has its own test, QueryReadmeExampleTests.)
+/// must change with it. (The querying example has its own test in KeyPathQueryTests,
+/// QueryReadmeExampleTests.)
 @Suite("The README's examples")
 struct ReadmeExamplesTests {
     @Test("decoding a Pokémon")

@@ -1,5 +1,5 @@
 import Foundation
-import PokedexKit
+import KeyPathQuery
 import QueryTestSupport
 
 extension ConditionTable {

@@ -1,4 +1,4 @@
-import PokedexKit
+import KeyPathQuery
 import QueryTestSupport
 
 extension ConditionTable {

@@ -1,4 +1,4 @@
-import PokedexKit
+import KeyPathQuery
 import Testing
 
 /// One row of the condition table: a query, what an independent filter says it selects, and

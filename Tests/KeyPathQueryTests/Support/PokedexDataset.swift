@@ -1,12 +1,12 @@
 import Foundation
-import PokedexKit
+import KeyPathQuery
 import QueryTestSupport
 import Testing
 
 /// The Pokémon the rendering tests run on, in memory and in a real SQLite table.
 ///
-/// The 151 generation-one fixtures and the 41 edge cases, as real PokeAPI data, plus a few
-/// synthetic records: each is a copy of a real one with only its name (and id) changed, to
+/// The 151 generation-one Pokémon and the 41 edge cases of `Fixtures/pokemon.json`, as real
+/// PokeAPI data (see `Fixtures/README.md`), plus a few synthetic records: each is a copy of a real one with only its name (and id) changed, to
 /// put unicode, quotes, `%`, `_` and wildcard characters where conditions can find them.
 /// `favorite`, the user's own data, is set on every third id so that Boolean conditions have
 /// something to find.
@@ -22,11 +22,10 @@ enum PokedexDataset {
     ]
 
     private static let loaded = Result { () throws -> [Pokemon] in
-        var pokemon: [Pokemon] = []
-        for id in Fixtures.trimmedIDs {
-            let fetched = try JSONDecoder().decode(FetchedPokemon.self, from: Fixtures.trimmed(id))
-            pokemon.append(Pokemon(fetched))
-        }
+        let fixture = try #require(
+            Bundle.module.url(forResource: "pokemon", withExtension: "json", subdirectory: "Fixtures"),
+            "Fixtures/pokemon.json is missing from the test bundle")
+        var pokemon = try JSONDecoder().decode([Pokemon].self, from: Data(contentsOf: fixture))
         for (id, original, name) in synthetic {
             guard var copy = pokemon.first(where: { $0.id == original }) else {
                 throw CocoaError(.fileNoSuchFile)
