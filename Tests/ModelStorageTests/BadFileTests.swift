@@ -2,6 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
+import TestSupport
 import Testing
 
 /// A store file the store cannot read, and the error it must open with.

@@ -2,6 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
+import TestSupport
 import Testing
 
 /// Locks in how call sites read: if one of these stops compiling, the API broke.

@@ -2,6 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
+import TestSupport
 import Testing
 
 /// A writer killed with SIGKILL at random moments, many times over, never costs a save it

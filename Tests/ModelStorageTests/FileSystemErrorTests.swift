@@ -1,6 +1,7 @@
 import Foundation
 import KeyPathQuery
 import ModelStorageTesting
+import TestSupport
 import Testing
 
 @testable import ModelStorage

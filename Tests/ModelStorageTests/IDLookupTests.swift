@@ -1,6 +1,7 @@
 import Foundation
 import KeyPathQuery
 import ModelStorage
+import TestSupport
 import Testing
 
 /// A model with an attribute that mirrors the id until a record says otherwise.

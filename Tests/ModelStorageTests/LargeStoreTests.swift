@@ -2,6 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
+import TestSupport
 import Testing
 
 /// A store file of a million records opens, within bounded time and memory; a file past the

@@ -1,6 +1,7 @@
 import Foundation
 import KeyPathQuery
 import ModelStorage
+import TestSupport
 import Testing
 
 @Suite("Schema migration")

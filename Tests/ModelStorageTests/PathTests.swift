@@ -2,6 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -23,16 +24,6 @@ struct CommandResult: Sendable {
 }
 
 enum CommandRunner {
-    /// The folder with the built products (the executables sit beside the test bundle).
-    static var productsDirectory: URL {
-        #if os(macOS)
-            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-                return bundle.bundleURL.deletingLastPathComponent()
-            }
-        #endif
-        return Bundle.main.bundleURL
-    }
-
     /// Starts `executable` with `arguments` and returns the process, running.
     ///
     /// - Parameters:
@@ -43,7 +34,7 @@ enum CommandRunner {
         directory: URL? = nil
     ) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = productsDirectory.appending(path: executable)
+        process.executableURL = try builtExecutable(named: executable)
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         for (name, value) in environment { merged[name] = value }
@@ -69,8 +60,8 @@ enum CommandRunner {
     ) async throws -> CommandResult {
         let (process, output, error) = try start(
             executable, arguments, environment: environment, directory: directory)
-        async let out = readToEnd(output.fileHandleForReading)
-        async let err = readToEnd(error.fileHandleForReading)
+        async let out = readToEnd(of: output.fileHandleForReading)
+        async let err = readToEnd(of: error.fileHandleForReading)
         let (outData, errData) = await (out, err)
         return await result(of: process, output: outData, error: errData)
     }
@@ -91,7 +82,7 @@ enum CommandRunner {
         let (process, output, error) = try start(
             executable, arguments, environment: environment)
         let pid = process.processIdentifier
-        async let out = readToEnd(output.fileHandleForReading)
+        async let out = readToEnd(of: output.fileHandleForReading)
         let errData = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 let handle = error.fileHandleForReading
@@ -135,26 +126,8 @@ enum CommandRunner {
             signal: signalled ? process.terminationStatus : nil)
     }
 
-    /// Everything a pipe delivers until it closes, read on a thread of its own.
-    static func readToEnd(_ handle: FileHandle) async -> Data {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: handle.readDataToEndOfFile())
-            }
-        }
-    }
-
     /// Runs `pokedex` with `arguments`.
     static func pokedex(_ arguments: String...) async throws -> CommandResult {
         try await run("pokedex", arguments)
     }
-}
-
-/// A fresh temporary directory, removed when the test is done.
-func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
-    let directory = FileManager.default.temporaryDirectory
-        .appending(path: "pokedex-cli-\(UUID().uuidString)", directoryHint: .isDirectory)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try await body(directory)
 }

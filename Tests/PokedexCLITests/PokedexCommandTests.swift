@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("The pokedex command-line tool, run as a subprocess")

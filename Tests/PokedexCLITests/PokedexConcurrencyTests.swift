@@ -1,6 +1,7 @@
 import Foundation
 import PokeAPITestServer
 import PokedexKit
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

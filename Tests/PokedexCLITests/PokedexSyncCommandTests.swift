@@ -1,5 +1,6 @@
 import Foundation
 import PokeAPITestServer
+import TestSupport
 import Testing
 
 @Suite("pokedex sync from a server, into memory and into the per-user store")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("The timer-records example, run as a subprocess")
