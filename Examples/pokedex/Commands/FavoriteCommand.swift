@@ -1,5 +1,7 @@
 import PokedexKit
 
+/// The `favorite` command: marks a stored Pokémon as a favorite, or with `--off` no longer.
+///
 /// `pokedex favorite <id|name> [--off] [--store PATH]`
 struct FavoriteCommand {
     let idOrName: String

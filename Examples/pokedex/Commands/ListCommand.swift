@@ -1,6 +1,8 @@
 import Foundation
 import PokedexKit
 
+/// The `list` command: lists stored Pokémon as a table, or as JSON with `--json`.
+///
 /// `pokedex list [--type T] [--name TEXT] [--min-attack N] [--favorites] [--sort KEY]
 /// [--limit N] [--json] [--store PATH | --in-memory]`
 struct ListCommand {

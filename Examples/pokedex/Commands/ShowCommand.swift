@@ -1,5 +1,7 @@
 import PokedexKit
 
+/// The `show` command: shows one stored Pokémon, as text or with `--json` as JSON.
+///
 /// `pokedex show <id|name> [--json] [--store PATH | --in-memory]`
 struct ShowCommand {
     let idOrName: String

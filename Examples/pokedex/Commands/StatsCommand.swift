@@ -2,6 +2,9 @@ import Foundation
 import PokedexKit
 import PokedexOfflineData
 
+/// The `stats` command: counts the stored Pokémon by type, and the first generation's ids
+/// loaded and missing.
+///
 /// `pokedex stats [--json] [--store PATH | --in-memory]`
 struct StatsCommand {
     let json: Bool

@@ -6,6 +6,8 @@ import PokedexOfflineData
     import FoundationNetworking
 #endif
 
+/// The `sync` command: fetches Pokémon into the store, only the ids it lacks.
+///
 /// `pokedex sync [--range A-B] [--base-url URL] [--refresh] [--store PATH | --in-memory]`
 struct SyncCommand {
     let range: ClosedRange<Int>

@@ -150,8 +150,10 @@ extension QueryTextConvertible {
 extension OrderingCompiler {
     /// Orders two texts as SQLite's `COLLATE NOCASE` does: their UTF-8 bytes, with `A`–`Z`
     /// read as `a`–`z` and every other byte as itself; a text that is a prefix of the other
-    /// comes first. Folding only ASCII keeps one order in memory and in SQL (SQLite folds
-    /// nothing else), and allocates nothing.
+    /// comes first.
+    ///
+    /// Folding only ASCII keeps one order in memory and in SQL (SQLite folds nothing else),
+    /// and allocates nothing.
     static func orderIgnoringASCIICase(_ lhs: String, _ rhs: String) -> ComparisonResult {
         var lhs = lhs
         var rhs = rhs

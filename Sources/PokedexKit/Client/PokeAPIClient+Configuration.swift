@@ -21,8 +21,9 @@ extension PokeAPIClient {
             URL(string: "https://pokeapi.co") ?? URL(filePath: "/")
         }()
 
-        /// The service's root: the live service, a mirror or a local server. Paths such as
-        /// `/api/v2/pokemon/25/` are appended to it, after any path it has
+        /// The service's root: the live service, a mirror or a local server.
+        ///
+        /// Paths such as `/api/v2/pokemon/25/` are appended to it, after any path it has
         /// (`https://mirror.example/pokeapi` serves `…/pokeapi/api/v2/pokemon/25/`).
         public var baseURL: URL
         /// The most requests in flight at once across every call on one client; values below
@@ -35,10 +36,12 @@ extension PokeAPIClient {
         /// How failed requests are retried.
         public var retryPolicy: RetryPolicy
         /// The longest response body the client accepts, in bytes: 16 MiB by default, a dozen
-        /// times the largest Pokémon the service has (mew, 1.3 MB with every move). A longer
-        /// body ends the call with ``PokeAPIError/responseTooLarge(limit:_:)``, without a
-        /// retry; ``URLSessionTransport`` stops reading it as soon as it passes the limit, so
-        /// a hostile or broken server cannot make the client hold more than this in memory.
+        /// times the largest Pokémon the service has (mew, 1.3 MB with every move).
+        ///
+        /// A longer body ends the call with ``PokeAPIError/responseTooLarge(limit:_:)``,
+        /// without a retry; ``URLSessionTransport`` stops reading it as soon as it passes the
+        /// limit, so a hostile or broken server cannot make the client hold more than this in
+        /// memory.
         public var maximumResponseSize: Int
         /// Waits between attempts; `Task.sleep(for:)` unless replaced.
         ///

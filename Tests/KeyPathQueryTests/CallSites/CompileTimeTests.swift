@@ -3,6 +3,7 @@ import KeyPathQuery
 import Testing
 
 /// Locks in how call sites read: if one of these stops compiling, the change is breaking.
+///
 /// CI builds with `-warn-long-expression-type-checking`, so a chain that type-checks slowly
 /// fails the build too.
 @Suite("How call sites read")

@@ -4,13 +4,17 @@ import QueryTestSupport
 import Testing
 
 /// Values made to break a renderer: quotes, `%`, `*`, `?`, brackets, backslashes, NUL, emoji,
-/// right-to-left marks, SQL and format syntax, very long text. Whatever the value, the format
-/// string and the SQL text must not change, and SQLite must still select what memory selects.
+/// right-to-left marks, SQL and format syntax, very long text.
+///
+/// Whatever the value, the format string and the SQL text must not change, and SQLite must
+/// still select what memory selects.
 @Suite("Rendering hostile values")
 struct RenderingInjectionTests {
-    /// The pieces hostile values are made of. Each is a whole character that does not join
-    /// the one before it, and all are in Unicode normal form C (see the guarantees article:
-    /// SQLite compares bytes, Swift canonical equivalents).
+    /// The pieces hostile values are made of.
+    ///
+    /// Each is a whole character that does not join the one before it, and all are in Unicode
+    /// normal form C (see the guarantees article: SQLite compares bytes, Swift canonical
+    /// equivalents).
     static let atoms = [
         "a", "Z", "0", " ", "'", "''", "\"", "`", "%", "_", "*", "?", "[", "]", "[x]", "\\",
         "\\*", "\0", "%@", "%K", "$x1", "--", ";", "/*", "x'FF'", "SELECT", "NULL", "é", "É",

@@ -23,7 +23,8 @@ enum PokedexDataset {
 
     private static let loaded = Result { () throws -> [Pokemon] in
         let fixture = try #require(
-            Bundle.module.url(forResource: "pokemon", withExtension: "json", subdirectory: "Fixtures"),
+            Bundle.module.url(
+                forResource: "pokemon", withExtension: "json", subdirectory: "Fixtures"),
             "Fixtures/pokemon.json is missing from the test bundle")
         var pokemon = try JSONDecoder().decode([Pokemon].self, from: Data(contentsOf: fixture))
         for (id, original, name) in synthetic {

@@ -12,8 +12,9 @@ import Testing
 #endif
 
 /// Store paths as users make them: spaces, non-ASCII names, symbolic links, a directory where
-/// a file belongs, a directory the process cannot write. Each works, or gives its typed error
-/// and leaves every file as it was.
+/// a file belongs, a directory the process cannot write.
+///
+/// Each works, or gives its typed error and leaves every file as it was.
 @Suite("Store paths")
 struct PathTests {
     /// Writes a store of `count` records at a URL, and closes it.

@@ -27,8 +27,12 @@ enum CommandRunner {
     /// Starts `executable` with `arguments` and returns the process, running.
     ///
     /// - Parameters:
+    ///   - executable: The name of an executable built beside the tests.
+    ///   - arguments: Its arguments.
     ///   - environment: Variables to set over this process's; `nil` removes one.
     ///   - directory: The working directory, or this process's.
+    /// - Returns: The process, and the pipes of its standard output and standard error.
+    /// - Throws: An error when the executable is not built or does not start.
     static func start(
         _ executable: String, _ arguments: [String], environment: [String: String?] = [:],
         directory: URL? = nil
