@@ -86,6 +86,12 @@ let package = Package(
             dependencies: ["KeyPathQuery", "CSQLite"],
             path: "Tests/Support/QueryTestSupport"
         ),
+        // What several test targets share: a fresh temporary directory per test, the
+        // executables built beside the tests, a child process's output read to its end.
+        .target(
+            name: "TestSupport",
+            path: "Tests/Support/TestSupport"
+        ),
         // Starts Scripts/pokeapi-test-server.py, a local PokeAPI with injected faults, for the
         // client, sync and command-line tests.
         .target(
@@ -101,11 +107,12 @@ let package = Package(
         ),
         .testTarget(
             name: "KeyPathQueryTests",
-            dependencies: ["KeyPathQuery", "QueryTestSupport"]
+            dependencies: ["KeyPathQuery", "QueryTestSupport"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ModelStorageTests",
-            dependencies: ["InternalSupport", "ModelStorage", "ModelStorageTesting"]
+            dependencies: ["InternalSupport", "ModelStorage", "ModelStorageTesting", "TestSupport"]
         ),
         // A child process for the file-store tests: it saves in a loop and reports each
         // acknowledged save, so a test can kill it mid-write or contend for its lock.
@@ -123,13 +130,15 @@ let package = Package(
         ),
         .testTarget(
             name: "PokedexCLITests",
-            dependencies: ["pokedex", "timer-records", "PokedexKit", "PokeAPITestServer"]
+            dependencies: [
+                "pokedex", "timer-records", "PokedexKit", "PokeAPITestServer", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "PokedexKitTests",
             dependencies: [
                 "InternalSupport", "PokedexKit", "PokedexOfflineData", "QueryTestSupport",
-                "PokeAPITestServer",
+                "PokeAPITestServer", "TestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),

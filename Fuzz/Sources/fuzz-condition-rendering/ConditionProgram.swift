@@ -3,7 +3,9 @@ import FuzzSupport
 import PokedexKit
 
 /// Builds a `Condition<Pokemon>` from fuzz bytes, each byte a decision: which operator, which
-/// attribute, which value. Every operator of the public API can come out, nested as deep as
+/// attribute, which value.
+///
+/// Every operator of the public API can come out, nested as deep as
 /// the input goes (past ``Condition/maximumDepth`` too).
 ///
 /// With `benign` set, the same bytes make the same tree with every value replaced by a plain

@@ -65,9 +65,10 @@ enum ConditionCompiler {
     }
 
     /// The operands of `&&` or `||` in the order to evaluate them: cheapest first, so that an
-    /// integer comparison can spare a text search or a scan of a collection. Conditions have
-    /// no side effects, so the order changes only the cost, never the result; operands of
-    /// equal cost keep the order they were written in.
+    /// integer comparison can spare a text search or a scan of a collection.
+    ///
+    /// Conditions have no side effects, so the order changes only the cost, never the result;
+    /// operands of equal cost keep the order they were written in.
     static func cheapestFirst(_ nodes: [ConditionNode]) -> [ConditionNode] {
         nodes.enumerated()
             .sorted {

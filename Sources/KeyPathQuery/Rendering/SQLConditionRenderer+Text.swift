@@ -119,8 +119,9 @@ extension SQLConditionRenderer {
     ]
 
     /// A text expression folded as memory folds it for an ASCII operand: the characters of
-    /// ``asciiFoldings`` replaced by their folding, then ASCII letters lowered. The characters
-    /// are written with `char()` so that the SQL stays ASCII (and `K` is not mistaken for
+    /// ``asciiFoldings`` replaced by their folding, then ASCII letters lowered.
+    ///
+    /// The characters are written with `char()` so that the SQL stays ASCII (and `K` is not mistaken for
     /// `K`).
     static func caseFolded(_ expression: String) -> String {
         var folded = expression

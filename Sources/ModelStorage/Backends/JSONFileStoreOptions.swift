@@ -28,8 +28,9 @@ public struct JSONFileStoreOptions: Sendable {
     /// A short timeout, such as a second, rides that out.
     public var lockTimeout: Duration
 
-    /// The journal size in bytes past which commits are folded into a rewritten document:
-    /// the journal is compacted once it outgrows both this and half the document. 1 MiB by
+    /// The journal size in bytes past which commits are folded into a rewritten document.
+    ///
+    /// The journal is compacted once it outgrows both this and half the document. 1 MiB by
     /// default.
     public var compactionThreshold: Int
 

@@ -19,8 +19,9 @@ struct FileSystem: Sendable {
         case open, read, write, sync, rename, link, truncate, remove, lock, makeDirectory
     }
 
-    /// Decides, for a call on a path, whether it fails and with which `errno`. A failing
-    /// `write` writes half of its bytes first, as a full disk does.
+    /// Decides, for a call on a path, whether it fails and with which `errno`.
+    ///
+    /// A failing `write` writes half of its bytes first, as a full disk does.
     var faults: (@Sendable (Call, String) -> Int32?)?
 
     /// The largest file this reads, in bytes.

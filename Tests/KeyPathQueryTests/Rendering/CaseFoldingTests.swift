@@ -12,8 +12,10 @@ struct Glyph: Hashable, Sendable, Queryable {
 }
 
 /// Case-insensitive text in SQLite lowers ASCII letters and replaces the few characters whose
-/// Unicode case folding holds ASCII letters (ß, ﬁ, the Kelvin sign, …). This checks, against
-/// this platform's own folding, that the list of those characters is complete.
+/// Unicode case folding holds ASCII letters (ß, ﬁ, the Kelvin sign, …).
+///
+/// This checks, against this platform's own folding, that the list of those characters is
+/// complete.
 @Suite("Case folding in SQL agrees with memory for every character")
 struct CaseFoldingTests {
     /// Every character outside ASCII that case folding changes, each with its upper-case

@@ -1,6 +1,7 @@
 import Foundation
 import ModelStorage
 import ModelStorageTesting
+import TestSupport
 
 /// Every backend the conformance suite runs against.
 enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {

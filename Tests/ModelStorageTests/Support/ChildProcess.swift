@@ -1,5 +1,6 @@
 import Foundation
 import InternalSupport
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -27,27 +28,13 @@ final class ChildProcess: @unchecked Sendable {
     private let process = Process()
     private let output = Mutex(Output())
 
-    /// The built `StoreCrashWriter`, found beside the test bundle.
-    static func writerExecutable(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
-        var directories: [URL] = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        directories.append(Bundle.main.bundleURL)
-        if let executable = Bundle.main.executableURL {
-            directories.append(executable.deletingLastPathComponent())
-        }
-        let candidates = directories.map { $0.appending(path: "StoreCrashWriter") }
-        return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "StoreCrashWriter is not built beside the tests (looked in \(directories))",
-            sourceLocation: sourceLocation)
-    }
-
     /// Starts the writer with arguments, and variables added to this process's environment;
     /// with `user`, as that user and group (through `setpriv`, which needs root).
     init(
         _ arguments: [String], environment: [String: String] = [:],
         user: (uid: UInt32, gid: UInt32)? = nil
     ) throws {
-        let writer = try Self.writerExecutable()
+        let writer = try builtExecutable(named: "StoreCrashWriter")
         if let user {
             process.executableURL = URL(filePath: Self.setpriv)
             process.arguments =

@@ -171,6 +171,8 @@ public struct TestServerError: Error, CustomStringConvertible {
 ///   - fixtures: A folder laid out as `Tests/PokedexKitTests/Fixtures` (`trimmed/`, `list/`).
 ///   - options: Faults and settings.
 ///   - body: The work to do while the server runs.
+/// - Returns: What `body` returns.
+/// - Throws: ``TestServerError`` when the server does not start, or what `body` throws.
 public func withTestServer<Result>(
     serving fixtures: URL = TestServer.sourceFixtures,
     _ options: [TestServer.Option],
@@ -240,6 +242,8 @@ public func withTestServer<Result>(
 ///   - fixtures: A folder laid out as `Tests/PokedexKitTests/Fixtures` (`trimmed/`, `list/`).
 ///   - options: Faults and settings.
 ///   - body: The work to do while the server runs.
+/// - Returns: What `body` returns.
+/// - Throws: ``TestServerError`` when the server does not start, or what `body` throws.
 public func withTestServer<Result>(
     serving fixtures: URL = TestServer.sourceFixtures,
     _ options: TestServer.Option...,
