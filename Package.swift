@@ -10,6 +10,9 @@
 //   ModelStorage   one storage protocol with in-memory and JSON-file backends (uses KeyPathQuery)
 //   SQLiteStorage  a ModelStorage backend in an SQLite database, through the system's SQLite
 //   PokedexKit     the Pokémon models, the PokeAPI client and sync (re-exports both)
+//
+// Under them, InternalSupport holds what every module shares but no client may see (the one
+// lock type); its declarations are `package`, and no product names it.
 
 import PackageDescription
 
@@ -33,10 +36,14 @@ let package = Package(
     targets: [
         // MARK: Libraries
 
-        .target(name: "KeyPathQuery"),
+        .target(name: "InternalSupport"),
+        .target(
+            name: "KeyPathQuery",
+            dependencies: ["InternalSupport"]
+        ),
         .target(
             name: "ModelStorage",
-            dependencies: ["KeyPathQuery"]
+            dependencies: ["InternalSupport", "KeyPathQuery"]
         ),
         .target(
             name: "ModelStorageTesting",
@@ -56,7 +63,7 @@ let package = Package(
         ),
         .target(
             name: "PokedexKit",
-            dependencies: ["KeyPathQuery", "ModelStorage"]
+            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage"]
         ),
         // The 151 first-generation entries as bundled resources, in a product of their own so
         // that apps which do not want 240 KB of data do not carry it.
@@ -86,6 +93,12 @@ let package = Package(
             dependencies: ["KeyPathQuery", "CSQLite"],
             path: "Tests/Support/QueryTestSupport"
         ),
+        // What several test targets share: a fresh temporary directory per test, the
+        // executables built beside the tests, a child process's output read to its end.
+        .target(
+            name: "TestSupport",
+            path: "Tests/Support/TestSupport"
+        ),
         // Starts Scripts/pokeapi-test-server.py, a local PokeAPI with injected faults, for the
         // client, sync and command-line tests.
         .target(
@@ -96,22 +109,32 @@ let package = Package(
         // MARK: Tests
 
         .testTarget(
+            name: "InternalSupportTests",
+            dependencies: ["InternalSupport"]
+        ),
+        .testTarget(
             name: "KeyPathQueryTests",
-            dependencies: ["KeyPathQuery", "QueryTestSupport"]
+            dependencies: ["KeyPathQuery", "QueryTestSupport"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ModelStorageTests",
-            dependencies: ["ModelStorage", "ModelStorageTesting", "SQLiteStorage"]
+            dependencies: [
+                "InternalSupport", "ModelStorage", "ModelStorageTesting", "SQLiteStorage",
+                "TestSupport",
+            ]
         ),
         .testTarget(
             name: "SQLiteStorageTests",
-            dependencies: ["SQLiteStorage", "ModelStorageTesting", "PokedexKit", "CSQLite"]
+            dependencies: [
+                "SQLiteStorage", "ModelStorageTesting", "PokedexKit", "CSQLite", "TestSupport",
+            ]
         ),
         // A child process for the file-store tests: it saves in a loop and reports each
         // acknowledged save, so a test can kill it mid-write or contend for its lock.
         .executableTarget(
             name: "StoreCrashWriter",
-            dependencies: ["ModelStorage", "ModelStorageTesting"],
+            dependencies: ["InternalSupport", "ModelStorage", "ModelStorageTesting"],
             path: "Tests/Support/StoreCrashWriter"
         ),
         // A child process for the client tests: it fetches one response under a size limit
@@ -123,12 +146,15 @@ let package = Package(
         ),
         .testTarget(
             name: "PokedexCLITests",
-            dependencies: ["pokedex", "timer-records", "PokedexKit", "PokeAPITestServer"]
+            dependencies: [
+                "pokedex", "timer-records", "PokedexKit", "PokeAPITestServer", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "PokedexKitTests",
             dependencies: [
-                "PokedexKit", "PokedexOfflineData", "QueryTestSupport", "PokeAPITestServer",
+                "InternalSupport", "PokedexKit", "PokedexOfflineData", "QueryTestSupport",
+                "PokeAPITestServer", "TestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -5,6 +5,7 @@ enum IDRuns {
     /// - Parameters:
     ///   - ids: The ids, in any order; repeats count once.
     ///   - limit: The most runs written out.
+    /// - Returns: The runs, such as `1–3, 7, 9–12`.
     static func describe(_ ids: some Sequence<Int>, limit: Int = 6) -> String {
         var runs: [ClosedRange<Int>] = []
         for id in Set(ids).sorted() {

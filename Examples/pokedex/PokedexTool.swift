@@ -15,33 +15,54 @@ struct PokedexTool {
         exit(status)
     }
 
+    /// Every command, in the order the overview lists them.
+    static var commands: [any Command.Type] {
+        [
+            SyncCommand.self, ListCommand.self, ShowCommand.self, FavoriteCommand.self,
+            StatsCommand.self, HelpCommand.self,
+        ]
+    }
+
+    /// Every command's declaration.
+    static var specs: [CommandSpec] { commands.map { $0.spec } }
+
+    /// The commands' names, for messages: `sync, list, …`.
+    static var names: String { specs.map(\.name).joined(separator: ", ") }
+
+    /// The command with this name, or `nil`.
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
     /// Runs one command line and returns the exit status.
-    static func run(_ arguments: [String]) async -> Int32 {
-        guard let name = arguments.first else {
-            Console.out(Usage.overview)
+    static func run(_ words: [String]) async -> Int32 {
+        guard let name = words.first, !Arguments.helpWords.contains(name) else {
+            Console.out(CommandSpec.overview(of: specs))
             return 0
         }
-        let rest = Array(arguments.dropFirst())
+        guard let command = command(named: name) else {
+            Console.error("pokedex: unknown command '\(name)'")
+            Console.error("run 'pokedex help' for the commands: \(names)")
+            return 2
+        }
+        let rest = Array(words.dropFirst())
+        if Arguments.asksForHelp(rest, for: command.spec) {
+            Console.out(command.spec.help)
+            return 0
+        }
         do {
-            switch name {
-            case "sync": try await SyncCommand(rest).run()
-            case "list": try await ListCommand(rest).run()
-            case "show": try await ShowCommand(rest).run()
-            case "favorite": try await FavoriteCommand(rest).run()
-            case "stats": try await StatsCommand(rest).run()
-            case "help", "--help", "-h": Console.out(Usage.overview)
-            default: throw UsageError("unknown command '\(name)'")
-            }
+            let arguments = try Arguments(rest, for: command.spec, among: specs)
+            try await command.init(arguments).run()
             return 0
         } catch let error as UsageError {
             Console.error("pokedex: \(error)")
-            Console.error(Usage.hint(for: name))
+            Console.error(command.spec.usage)
             return 2
         } catch let error as UnopenableStore {
             // Well-formed arguments, but the store they lead to cannot be used: the work
-            // failed (1), and the hint shows how to name another store.
+            // failed (1), and the usage shows how to name another store.
             Console.error("pokedex: \(error)")
-            Console.error(Usage.hint(for: name))
+            Console.error(command.spec.usage)
             return 1
         } catch {
             Console.error("pokedex: \(error)")

@@ -38,34 +38,14 @@ enum StoreLocation {
         return "~" + path.dropFirst(home.count)
     }
 
-    /// The location the arguments name.
-    init(_ arguments: Arguments, allowsInMemory: Bool) throws(UsageError) {
-        let path = arguments.options["store"]
-        if arguments.flag("in-memory") {
-            guard allowsInMemory else {
-                throw UsageError("--in-memory makes no sense here: nothing would be kept")
-            }
-            guard path == nil else { throw UsageError("give --store or --in-memory, not both") }
+    /// The location the arguments name: ``CommonOptions/inMemory``, the file of
+    /// ``CommonOptions/store``, or the per-user default.
+    init(_ arguments: Arguments) {
+        if arguments[CommonOptions.inMemory] {
             self = .inMemory
-            return
+        } else {
+            self = .file(arguments[CommonOptions.store] ?? Self.defaultURL)
         }
-        guard let path else {
-            self = .file(Self.defaultURL)
-            return
-        }
-        guard !path.isEmpty else { throw UsageError("--store needs a path") }
-        self = .file(URL(filePath: path, relativeTo: .currentDirectory()).absoluteURL)
-    }
-
-    /// The lock timeout the arguments name (default 10 seconds).
-    static func lockTimeout(_ arguments: Arguments) throws(UsageError) -> Duration {
-        let seconds =
-            try arguments.option(
-                "lock-timeout", as: { Double($0) }, expected: "a number of seconds") ?? 10
-        guard seconds >= 0, seconds.isFinite else {
-            throw UsageError("--lock-timeout expects a number of seconds, not \(seconds)")
-        }
-        return .milliseconds(Int(seconds * 1_000))
     }
 }
 
@@ -101,17 +81,8 @@ enum OpenedStore {
         case .inMemory:
             return .memory(InMemoryStore<Pokemon>())
         case .file(let url):
-            let folder = url.deletingLastPathComponent()
-            do {
-                try FileManager.default.createDirectory(
-                    at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw UnopenableStore(
-                    "cannot make the folder \(folder.path) for the store: "
-                        + error.localizedDescription)
-            }
-            var options = JSONFileStoreOptions.readWrite
-            options.lockTimeout = lockTimeout
+            // The store makes the missing folders, each durable before the open returns.
+            let options = JSONFileStoreOptions(lockTimeout: lockTimeout, createsDirectories: true)
             return .file(try await open(url, options: options))
         }
     }
@@ -124,7 +95,7 @@ enum OpenedStore {
             return try await JSONFileStore<Pokemon>.open(at: url, options: options)
         } catch let error as StoreError {
             // Another writer holding the lock is a wait that ran out, not a bad file.
-            if case .locked = error { throw error }
+            if error.code == .locked { throw error }
             throw UnopenableStore(error.description)
         }
     }

@@ -32,11 +32,10 @@ struct TimerRecords {
         let directory = FileManager.default.temporaryDirectory
             .appending(path: "timer-records-\(UUID().uuidString)", directoryHint: .isDirectory)
         let url = storePath ?? directory.appending(path: "timers.json")
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         defer { if storePath == nil { try? FileManager.default.removeItem(at: directory) } }
 
-        let store = try await JSONFileStore<TimerRecord>.open(at: url)
+        let store = try await JSONFileStore<TimerRecord>.open(
+            at: url, options: JSONFileStoreOptions(createsDirectories: true))
         try await store.upsert(contentsOf: sampleWeek())
         print(
             "Stored \(try await store.count(where: .true)) timer records in \(url.lastPathComponent)."

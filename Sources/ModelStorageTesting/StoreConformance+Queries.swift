@@ -190,8 +190,7 @@ extension StoreConformance {
                 let store = try await seeded(makeStore, 1...3)
                 let negative = RecordQuery<ConformanceRecord>(limit: -1)
                 let isInvalidQuery: (any Error) -> Bool = {
-                    if case .invalidQuery = $0 as? StoreError { return true }
-                    return false
+                    ($0 as? StoreError)?.code == .invalidQuery
                 }
                 try await expectError(where: isInvalidQuery, "fetch with a negative limit") {
                     try await store.fetch(negative)

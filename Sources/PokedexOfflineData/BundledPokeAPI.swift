@@ -99,22 +99,3 @@ public enum BundledPokeAPI {
         names.first { $0.value == name }?.key
     }
 }
-
-/// An error reading the bundled data.
-public enum BundledDataError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The id is not among the bundled ones (1–151).
-    case notBundled(id: Int)
-    /// A file is missing from the resource bundle (a broken build).
-    case missingResource(String)
-
-    /// The error in a sentence.
-    public var description: String {
-        switch self {
-        case .notBundled(let id):
-            "Pokémon \(id) is not in the bundled data, which holds ids "
-                + "\(BundledPokeAPI.ids.lowerBound)–\(BundledPokeAPI.ids.upperBound)."
-        case .missingResource(let path):
-            "The bundled resource \(path) is missing from PokedexOfflineData's bundle."
-        }
-    }
-}

@@ -116,8 +116,17 @@ struct Bench: Sendable {
     /// does, but each run times itself and returns the seconds measured, so that it can set
     /// up (a fresh directory, an open store) and clean up outside the measured part.
     ///
-    /// - Parameter repetitions: The measured runs of each, when not the bench's own number
-    ///   (for benchmarks whose every run takes seconds).
+    /// - Parameters:
+    ///   - group: The group the result is listed under.
+    ///   - name: What is measured.
+    ///   - target: The ratio the candidate should reach against the baseline.
+    ///   - candidate: The candidate's label, and one run that returns the seconds it measured.
+    ///   - baseline: The baseline's label, and one run that returns the seconds it measured.
+    ///   - note: A note for the report.
+    ///   - repetitions: The measured runs of each, when not the bench's own number (for
+    ///     benchmarks whose every run takes seconds).
+    /// - Returns: The medians of both, and their ratio against the target.
+    /// - Throws: What a run throws.
     func compareMeasured(
         group: String, name: String, target: Target,
         candidate: (label: String, run: () async throws -> Double),

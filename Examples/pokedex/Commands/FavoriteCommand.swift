@@ -1,22 +1,35 @@
 import PokedexKit
 
-/// `pokedex favorite <id|name> [--off] [--store PATH]`
-struct FavoriteCommand {
+/// `pokedex favorite <id|name> [--off]`: marks a stored Pokémon a favorite, or not.
+struct FavoriteCommand: Command {
+    static let spec = CommandSpec(
+        name: "favorite",
+        summary: "Mark a stored Pokémon a favorite, or not with --off.",
+        positionals: [Positional(placeholder: "<id|name>", help: "the Pokémon's id or name")],
+        options: [
+            .option(Options.off), .option(CommonOptions.store),
+            .option(CommonOptions.lockTimeout),
+        ])
+
+    /// The options of `favorite` alone.
+    enum Options {
+        /// `--off`: no longer a favorite.
+        static let off = Option.flag("off", help: "unmark it: no longer a favorite")
+    }
+
     let idOrName: String
     let isFavorite: Bool
     let location: StoreLocation
     let lockTimeout: Duration
 
-    init(_ words: [String]) throws(UsageError) {
-        let arguments = try Arguments(
-            words,
-            spec: .init(
-                options: ["store", "lock-timeout"], flags: ["off", "in-memory"],
-                positionals: 1...1))
-        idOrName = arguments.positionals[0]
-        isFavorite = !arguments.flag("off")
-        location = try StoreLocation(arguments, allowsInMemory: false)
-        lockTimeout = try StoreLocation.lockTimeout(arguments)
+    init(_ arguments: Arguments) throws(UsageError) {
+        guard let idOrName = arguments.positionals.first else {
+            throw UsageError("missing argument <id|name>")
+        }
+        self.idOrName = idOrName
+        isFavorite = !arguments[Options.off]
+        location = StoreLocation(arguments)
+        lockTimeout = arguments[CommonOptions.lockTimeout]
     }
 
     func run() async throws {

@@ -1,61 +1,98 @@
 import Foundation
 import PokedexKit
 
-/// `pokedex list [--type T] [--name TEXT] [--min-attack N] [--favorites] [--sort KEY]
-/// [--limit N] [--json] [--store PATH | --in-memory]`
-struct ListCommand {
+/// `pokedex list`: stored Pokémon as a table, or as JSON, filtered and sorted.
+struct ListCommand: Command {
+    static let spec = CommandSpec(
+        name: "list",
+        summary: "List stored Pokémon as a table, or JSON with --json.",
+        options: optionGroups,
+        discussion: ["Example: pokedex list --type fire --min-speed 90 --sort -attack"])
+
+    /// The options in the order help lists them.
+    private static var optionGroups: [OptionGroup] {
+        var groups: [OptionGroup] = [.option(Options.type), .option(Options.name)]
+        groups += Options.minimumStats.map { OptionGroup.option($0.option) }
+        groups += [.option(Options.favorites), .option(Options.sort), .option(Options.limit)]
+        groups += [.option(CommonOptions.json), CommonOptions.storeOrInMemory]
+        return groups
+    }
+
+    /// The options of `list` alone.
+    enum Options {
+        /// `--type T[,T…]`: the types every Pokémon listed has.
+        static let type = Option<[PokemonType]>(
+            "type", "T[,T…]", help: "have every one of these types", default: [],
+            shownAs: "any", convert: ListCommand.types(_:))
+
+        /// `--name TEXT`: a part of the name.
+        static let name = Option<String?>(
+            "name", "TEXT", help: "name contains TEXT, ignoring case and accents",
+            convert: { text throws(InvalidValue) in text })
+
+        /// `--min-hp N`, `--min-attack N`, …: the least value of a stat.
+        static let minimumStats: [(stat: Stat, option: Option<Int?>)] = [
+            Stat.hp, .attack, .defense, .speed,
+        ].map { stat in
+            let option = Option<Int?>(
+                "min-\(stat.rawValue)", "N", help: "\(stat.rawValue) at least N",
+                convert: expecting("a whole number") { Int($0) })
+            return (stat, option)
+        }
+
+        /// `--favorites`: favorites only.
+        static let favorites = Option.flag("favorites", help: "favorites only")
+
+        /// `--sort KEY`: the order.
+        static let sort = Option<PokemonSort>(
+            "sort", "KEY", help: "id, name, hp, attack, defense or speed; -KEY descends",
+            default: .id(.ascending), shownAs: "id", convert: ListCommand.sort(_:))
+
+        /// `--limit N`: at most this many.
+        static let limit = Option<Int?>(
+            "limit", "N", help: "show at most N",
+            convert: expecting("a number of Pokémon (0 or more)") { text in
+                Int(text).flatMap { $0 >= 0 ? $0 : nil }
+            })
+    }
+
     let filter: PokemonFilter
     let json: Bool
     let location: StoreLocation
 
-    init(_ words: [String]) throws(UsageError) {
-        let arguments = try Arguments(
-            words,
-            spec: .init(
-                options: [
-                    "type", "name", "min-attack", "min-hp", "min-defense", "min-speed", "sort",
-                    "limit", "store",
-                ],
-                flags: ["favorites", "json", "in-memory"]))
+    init(_ arguments: Arguments) {
         var filter = PokemonFilter()
-        filter.name = arguments.options["name"]
-        if let types = arguments.options["type"] {
-            filter.types = try Self.types(types)
+        filter.name = arguments[Options.name]
+        filter.types = arguments[Options.type]
+        for (stat, option) in Options.minimumStats {
+            filter.minimumStats[stat] = arguments[option]
         }
-        let thresholds: [(String, Stat)] = [
-            ("min-attack", .attack), ("min-hp", .hp), ("min-defense", .defense),
-            ("min-speed", .speed),
-        ]
-        for (option, stat) in thresholds {
-            filter.minimumStats[stat] = try arguments.option(
-                option, as: { Int($0) }, expected: "a whole number")
-        }
-        filter.favoritesOnly = arguments.flag("favorites")
-        filter.sort = try Self.sort(arguments.options["sort"] ?? "id")
-        filter.limit = try arguments.option(
-            "limit", as: { Int($0).flatMap { $0 >= 0 ? $0 : nil } },
-            expected: "a number of Pokémon (0 or more)")
+        filter.favoritesOnly = arguments[Options.favorites]
+        filter.sort = arguments[Options.sort]
+        filter.limit = arguments[Options.limit]
         self.filter = filter
-        json = arguments.flag("json")
-        location = try StoreLocation(arguments, allowsInMemory: true)
+        json = arguments[CommonOptions.json]
+        location = StoreLocation(arguments)
     }
 
-    static func types(_ text: String) throws(UsageError) -> [PokemonType] {
+    /// Parses `fire` or `water,flying`: known types, at least one.
+    static func types(_ text: String) throws(InvalidValue) -> [PokemonType] {
         var types: [PokemonType] = []
         for name in text.lowercased().split(separator: ",") {
             let type = PokemonType(rawValue: name.trimmingCharacters(in: .whitespaces))
             guard type.isKnown else {
-                throw UsageError(
-                    "--type expects types such as fire or water,flying; '\(type)' is not one of "
+                throw InvalidValue(
+                    "expects types such as fire or water,flying; '\(type)' is not one of "
                         + PokemonType.known.map(\.rawValue).joined(separator: ", "))
             }
             types.append(type)
         }
-        guard !types.isEmpty else { throw UsageError("--type needs at least one type") }
+        guard !types.isEmpty else { throw InvalidValue("needs at least one type") }
         return types
     }
 
-    static func sort(_ text: String) throws(UsageError) -> PokemonSort {
+    /// Parses a sort key, such as `name` or `-attack` (descending).
+    static func sort(_ text: String) throws(InvalidValue) -> PokemonSort {
         let descending = text.hasPrefix("-")
         let key = descending ? String(text.dropFirst()) : text
         let direction: SortKey<Pokemon>.Direction = descending ? .descending : .ascending
@@ -67,8 +104,8 @@ struct ListCommand {
         case "defense": return .stat(.defense, direction)
         case "speed": return .stat(.speed, direction)
         default:
-            throw UsageError(
-                "--sort expects id, name, hp, attack, defense or speed (add - to descend), "
+            throw InvalidValue(
+                "expects id, name, hp, attack, defense or speed (add - to descend), "
                     + "not '\(text)'")
         }
     }

@@ -1,18 +1,24 @@
 import PokedexKit
 
-/// `pokedex show <id|name> [--json] [--store PATH | --in-memory]`
-struct ShowCommand {
+/// `pokedex show <id|name>`: one Pokémon, as text or JSON.
+struct ShowCommand: Command {
+    static let spec = CommandSpec(
+        name: "show",
+        summary: "Show one stored Pokémon, by id or name.",
+        positionals: [Positional(placeholder: "<id|name>", help: "the Pokémon's id or name")],
+        options: [.option(CommonOptions.json), CommonOptions.storeOrInMemory])
+
     let idOrName: String
     let json: Bool
     let location: StoreLocation
 
-    init(_ words: [String]) throws(UsageError) {
-        let arguments = try Arguments(
-            words,
-            spec: .init(options: ["store"], flags: ["json", "in-memory"], positionals: 1...1))
-        idOrName = arguments.positionals[0]
-        json = arguments.flag("json")
-        location = try StoreLocation(arguments, allowsInMemory: true)
+    init(_ arguments: Arguments) throws(UsageError) {
+        guard let idOrName = arguments.positionals.first else {
+            throw UsageError("missing argument <id|name>")
+        }
+        self.idOrName = idOrName
+        json = arguments[CommonOptions.json]
+        location = StoreLocation(arguments)
     }
 
     func run() async throws {

@@ -2,16 +2,19 @@ import Foundation
 import PokedexKit
 import PokedexOfflineData
 
-/// `pokedex stats [--json] [--store PATH | --in-memory]`
-struct StatsCommand {
+/// `pokedex stats`: counts of stored Pokémon, by type and of the first generation.
+struct StatsCommand: Command {
+    static let spec = CommandSpec(
+        name: "stats",
+        summary: "Count stored Pokémon: by type, and of the first generation.",
+        options: [.option(CommonOptions.json), CommonOptions.storeOrInMemory])
+
     let json: Bool
     let location: StoreLocation
 
-    init(_ words: [String]) throws(UsageError) {
-        let arguments = try Arguments(
-            words, spec: .init(options: ["store"], flags: ["json", "in-memory"]))
-        json = arguments.flag("json")
-        location = try StoreLocation(arguments, allowsInMemory: true)
+    init(_ arguments: Arguments) {
+        json = arguments[CommonOptions.json]
+        location = StoreLocation(arguments)
     }
 
     func run() async throws {

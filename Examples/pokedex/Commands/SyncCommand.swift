@@ -6,52 +6,98 @@ import PokedexOfflineData
     import FoundationNetworking
 #endif
 
-/// `pokedex sync [--range A-B] [--base-url URL] [--refresh] [--store PATH | --in-memory]`
-struct SyncCommand {
+/// `pokedex sync`: fetches Pokémon into the store, from the bundled data, a PokeAPI server or
+/// the live service.
+struct SyncCommand: Command {
+    static let spec = CommandSpec(
+        name: "sync",
+        summary: "Fetch Pokémon into the store; only the ids it lacks.",
+        options: [
+            .option(Options.range), .oneOf(Options.baseURL, Options.live),
+            .option(Options.refresh), .option(Options.concurrency),
+            CommonOptions.storeOrInMemory, .option(CommonOptions.lockTimeout),
+        ],
+        discussion: [
+            "Without --base-url or --live, it syncs from the bundled offline data (ids "
+                + "\(IDRuns.describe(BundledPokeAPI.ids)))."
+        ])
+
+    /// The options of `sync` alone.
+    enum Options {
+        /// `--range A-B`: the ids to sync.
+        static let range = Option<ClosedRange<Int>>(
+            "range", "A-B", help: "the ids to sync", default: BundledPokeAPI.ids,
+            shownAs: rangeText(BundledPokeAPI.ids), convert: SyncCommand.range(_:))
+
+        /// `--base-url URL`: a PokeAPI server, by its root or its API root.
+        static let baseURL = Option<URL?>(
+            "base-url", "URL",
+            help: "a PokeAPI server, by its root or its API root, such as "
+                + PokeAPIClient.Configuration.liveBaseURL.absoluteString,
+            absence: "the bundled offline data",
+            convert: expecting("a URL such as https://pokeapi.co/api/v2/") { text in
+                URL(string: text).flatMap { $0.host == nil ? nil : $0 }
+            })
+
+        /// `--live`: the live service, at the API root PokeAPI documents.
+        static let live = Option.flag(
+            "live",
+            help: "sync from the live service, "
+                + PokeAPIClient.Configuration.liveBaseURL.absoluteString)
+
+        /// `--refresh`: fetch stored Pokémon again.
+        static let refresh = Option.flag(
+            "refresh", help: "fetch stored Pokémon again, keeping favorites")
+
+        /// `--concurrency N`: requests at once.
+        static let concurrency = Option<Int>(
+            "concurrency", "N", help: "at most N requests at once, 1 to 64", default: 4,
+            shownAs: "4",
+            convert: { text throws(InvalidValue) in
+                guard let count = Int(text), (1...64).contains(count) else {
+                    throw InvalidValue("expects 1 to 64, not '\(text)'")
+                }
+                return count
+            })
+    }
+
     let range: ClosedRange<Int>
+    /// The server to sync from, or `nil` for the bundled offline data.
     let baseURL: URL?
     let mode: SyncMode
     let location: StoreLocation
     let lockTimeout: Duration
     let concurrency: Int
 
-    init(_ words: [String]) throws(UsageError) {
-        let arguments = try Arguments(
-            words,
-            spec: .init(
-                options: ["range", "base-url", "store", "lock-timeout", "concurrency"],
-                flags: ["refresh", "in-memory"]))
-        if let text = arguments.options["range"] {
-            range = try Self.range(text)
-        } else {
-            range = BundledPokeAPI.ids
-        }
-        baseURL = try arguments.option(
-            "base-url", as: { URL(string: $0).flatMap { $0.host == nil ? nil : $0 } },
-            expected: "a URL such as https://pokeapi.co")
-        mode = arguments.flag("refresh") ? .refresh : .missingOnly
-        location = try StoreLocation(arguments, allowsInMemory: true)
-        lockTimeout = try StoreLocation.lockTimeout(arguments)
-        concurrency =
-            try arguments.option("concurrency", as: { Int($0) }, expected: "a number") ?? 4
-        guard (1...64).contains(concurrency) else {
-            throw UsageError("--concurrency expects 1 to 64, not \(concurrency)")
-        }
+    init(_ arguments: Arguments) {
+        range = arguments[Options.range]
+        baseURL =
+            arguments[Options.live]
+            ? PokeAPIClient.Configuration.liveBaseURL : arguments[Options.baseURL]
+        mode = arguments[Options.refresh] ? .refresh : .missingOnly
+        location = StoreLocation(arguments)
+        lockTimeout = arguments[CommonOptions.lockTimeout]
+        concurrency = arguments[Options.concurrency]
+    }
+
+    /// A range as `--range` takes it: `1-151`.
+    static func rangeText(_ range: ClosedRange<Int>) -> String {
+        "\(range.lowerBound)-\(range.upperBound)"
     }
 
     /// Parses `A-B` (or a single id `A`): positive ids, A ≤ B.
-    static func range(_ text: String) throws(UsageError) -> ClosedRange<Int> {
+    static func range(_ text: String) throws(InvalidValue) -> ClosedRange<Int> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let low = Int(parts[0]),
             let high = parts.count == 2 ? Int(parts[1]) : low
         else {
-            throw UsageError("--range expects A-B, such as 1-151, not '\(text)'")
+            throw InvalidValue("expects A-B, such as 1-151, not '\(text)'")
         }
         guard low >= 1, low <= high else {
-            throw UsageError("--range \(text) is empty or not positive: ids start at 1, A ≤ B")
+            throw InvalidValue("\(text) is empty or not positive: ids start at 1, A ≤ B")
         }
         guard high - low < 100_000 else {
-            throw UsageError("--range \(text) is too large: at most 100000 ids at a time")
+            throw InvalidValue("\(text) is too large: at most 100000 ids at a time")
         }
         return low...high
     }
@@ -78,9 +124,14 @@ struct SyncCommand {
                 "\(progress.failures.count) Pokémon could not be fetched; "
                     + "run 'pokedex sync' again to fetch just those")
         }
+        if progress.total > 0, progress.notFound.count == progress.total {
+            throw nothingFound(progress.notFound, client: client)
+        }
     }
 
-    private func makeClient() -> PokeAPIClient {
+    /// The client the sync fetches with: over the bundled data, or of the server the
+    /// arguments name.
+    func makeClient() -> PokeAPIClient {
         var configuration = PokeAPIClient.Configuration()
         configuration.maxConcurrentRequests = concurrency
         guard let baseURL else {
@@ -89,6 +140,27 @@ struct SyncCommand {
         }
         configuration.baseURL = baseURL
         return PokeAPIClient(configuration: configuration)
+    }
+
+    /// The failure of a sync in which every id fetched was not found: a wrong base URL, or
+    /// ids the source does not have.
+    private func nothingFound(_ ids: [Int], client: PokeAPIClient) -> CommandFailure {
+        let sorted = ids.sorted()
+        guard let baseURL, let first = sorted.first else {
+            return CommandFailure(
+                "none of the ids \(IDRuns.describe(sorted)) is in the bundled offline data "
+                    + "(ids \(IDRuns.describe(BundledPokeAPI.ids))); sync others with --live "
+                    + "or --base-url URL")
+        }
+        let others = sorted.count == 1 ? "" : " and the \(sorted.count - 1) other ids"
+        let fix =
+            baseURL == PokeAPIClient.Configuration.liveBaseURL
+            ? "check --range: the live service has none of them"
+            : "check --base-url: it takes the service's root or its API root, such as "
+                + PokeAPIClient.Configuration.liveBaseURL.absoluteString
+        return CommandFailure(
+            "not one Pokémon found: \(client.pokemonURL(id: first))\(others) answered "
+                + "404 Not Found; \(fix)")
     }
 
     private func summary(_ progress: SyncProgress) -> String {

@@ -15,6 +15,7 @@ public enum FuzzFixtures {
     ///
     /// - Parameter folder: The folder, relative to ``directory``, such as `"trimmed"`.
     /// - Returns: The files' bytes, keyed by their names.
+    /// - Throws: A file-system error when the folder or a file cannot be read.
     public static func files(in folder: String) throws -> [(name: String, data: Data)] {
         let url = directory.appending(path: folder, directoryHint: .isDirectory)
         let names = try FileManager.default.contentsOfDirectory(atPath: url.path)
@@ -27,6 +28,7 @@ public enum FuzzFixtures {
     ///
     /// - Parameter path: The file, relative to ``directory``, such as `"trimmed/25.json"`.
     /// - Returns: Its bytes.
+    /// - Throws: A file-system error when the file cannot be read.
     public static func data(_ path: String) throws -> Data {
         try Data(contentsOf: directory.appending(path: path))
     }

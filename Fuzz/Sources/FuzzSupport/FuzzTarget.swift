@@ -62,9 +62,11 @@ public enum FuzzDriver {
     }
 
     /// Runs the target on its seeds, on this thread, with the leak check off, before libFuzzer
-    /// starts: the statics and caches the target and the library make lazily then exist, and
-    /// are never taken for leaks of the inputs libFuzzer runs next. The seeds themselves are
-    /// gone when it returns.
+    /// starts.
+    ///
+    /// The statics and caches the target and the library make lazily then exist, and are never
+    /// taken for leaks of the inputs libFuzzer runs next. The seeds themselves are gone when it
+    /// returns.
     private static func warmUp<Target: FuzzTarget>(_: Target.Type) {
         __lsan_disable()
         defer { __lsan_enable() }
@@ -81,6 +83,7 @@ public enum FuzzDriver {
     ///
     /// - Parameter work: The work.
     /// - Returns: Its result.
+    /// - Throws: What `work` throws.
     public static func wait<Result: Sendable>(
         _ work: @escaping @Sendable () async throws -> Result
     ) throws -> Result {
@@ -140,6 +143,8 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 /// - Parameters:
 ///   - condition: The property.
 ///   - message: What broke, for the report.
+///   - file: The file to report, the caller's by default.
+///   - line: The line to report, the caller's by default.
 public func require(
     _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
     file: StaticString = #file, line: UInt = #line

@@ -9,6 +9,7 @@ public enum StoreSeeds {
     ///
     /// - Parameter ids: The ids, each from 1 to 151.
     /// - Returns: The stored form of each.
+    /// - Throws: A file-system error or a `DecodingError` when a fixture cannot be read.
     public static func pokemon(_ ids: some Sequence<Int>) throws -> [Pokemon] {
         try ids.map { id in
             Pokemon(
@@ -23,6 +24,7 @@ public enum StoreSeeds {
     ///   - records: The records.
     ///   - sortsKeys: Whether the store sorts keys.
     /// - Returns: The document's bytes.
+    /// - Throws: What the store throws.
     public static func document(of records: [Pokemon], sortsKeys: Bool = false) throws -> Data {
         try FuzzDriver.wait { try await writeDocument(of: records, sortsKeys: sortsKeys) }
     }
@@ -33,6 +35,7 @@ public enum StoreSeeds {
     ///   - document: The document the store starts from.
     ///   - commits: The commits, each run on the open store.
     /// - Returns: The journal's bytes.
+    /// - Throws: What the store or a commit throws.
     public static func journal(
         over document: Data,
         commits: [@Sendable (JSONFileStore<Pokemon>) async throws -> Void]

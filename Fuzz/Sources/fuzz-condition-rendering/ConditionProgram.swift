@@ -3,7 +3,9 @@ import FuzzSupport
 import PokedexKit
 
 /// Builds a `Condition<Pokemon>` from fuzz bytes, each byte a decision: which operator, which
-/// attribute, which value. Every operator of the public API can come out, nested as deep as
+/// attribute, which value.
+///
+/// Every operator of the public API can come out, nested as deep as
 /// the input goes (past ``Condition/maximumDepth`` too).
 ///
 /// With `benign` set, the same bytes make the same tree with every value replaced by a plain
@@ -70,8 +72,11 @@ struct ConditionProgram {
             let (first, second) = (integer(), integer())
             return .between(keyPath, min(first, second)...max(first, second))
         case 3:
-            return input.choice(2) == 0
-                ? .in(\.name, texts()) : .in(\.attack, (0..<input.choice(4)).map { _ in integer() })
+            switch input.choice(3) {
+            case 0: return .in(\.name, texts())
+            case 1: return .in(\.name, texts(), options: options())
+            default: return .in(\.attack, (0..<input.choice(4)).map { _ in integer() })
+            }
         case 4:
             return textTest(\.name)
         case 5:
@@ -168,7 +173,7 @@ struct ConditionProgram {
     mutating func textTest<Model>(_ keyPath: any KeyPath<Model, String> & Sendable)
         -> Condition<Model>
     {
-        let operation = input.choice(5)
+        let operation = input.choice(6)
         let operand = text()
         let options = options()
         switch operation {
@@ -176,7 +181,8 @@ struct ConditionProgram {
         case 1: return .hasPrefix(keyPath, operand, options: options)
         case 2: return .hasSuffix(keyPath, operand, options: options)
         case 3: return .like(keyPath, operand, options: options)
-        default: return .matches(keyPath, regex(operand), options: options)
+        case 4: return .matches(keyPath, regex(operand), options: options)
+        default: return .equals(keyPath, operand, options: options)
         }
     }
 

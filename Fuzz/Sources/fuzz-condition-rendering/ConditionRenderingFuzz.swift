@@ -59,6 +59,8 @@ enum ConditionRenderingFuzz: FuzzTarget {
                 .in(\.id, [record.id, record.id + 1]) && .like(\.name, "*\(record.name.suffix(2))"),
                 .containsAll(\.types, of: record.types) || .count(\.abilities, .greater, 2),
                 \.sprite == record.sprite && .matches(\.name, "[a-z]+"),
+                .equals(\.name, record.name.uppercased(), options: .caseInsensitive)
+                    || .in(\.name, [record.name, "MEW"], options: [.caseInsensitive]),
             ]
             for (index, condition) in conditions.enumerated() {
                 seeds["json-\(record.id)-\(index).json"] = try encoder.encode(condition)

@@ -66,11 +66,11 @@ enum StoreDocumentFuzz: FuzzTarget {
     }
 
     static func requireNamesDocument(_ error: StoreError) {
-        switch error {
-        case .corruptFile(let path, let problem, _):
-            require(path == paths.document && !problem.isEmpty, "\(error)")
-        case .unsupportedVersion(let path, _, _, _), .migrationFailed(let path, _, _, _):
-            require(path == paths.document, "\(error)")
+        switch error.code {
+        case .corruptFile:
+            require(error.path == paths.document && error.problem?.isEmpty == false, "\(error)")
+        case .unsupportedVersion, .migrationFailed:
+            require(error.path == paths.document, "\(error)")
         default:
             fatalError("reading a document threw \(error)")
         }

@@ -72,11 +72,11 @@ enum StoreJournalFuzz: FuzzTarget {
             loaded = try StoreLoader.decode(
                 document: document, journal: input, paths: paths, as: Model.self)
         } catch {
-            switch error {
-            case .corruptFile(let path, let problem, _):
-                require(path == paths.journal && !problem.isEmpty, "\(error)")
-            case .unsupportedVersion(let path, _, _, _), .migrationFailed(let path, _, _, _):
-                require(path == paths.journal || path == paths.document, "\(error)")
+            switch error.code {
+            case .corruptFile:
+                require(error.path == paths.journal && error.problem?.isEmpty == false, "\(error)")
+            case .unsupportedVersion, .migrationFailed:
+                require(error.path == paths.journal || error.path == paths.document, "\(error)")
             default:
                 fatalError("reading a journal threw \(error)")
             }

@@ -5,6 +5,7 @@ indirect enum ConditionRecord: Codable, Hashable {
     case between(attribute: String, lower: QueryValue, upper: QueryValue)
     case oneOf(attribute: String, values: [QueryValue])
     case text(attribute: String, operation: TextOperator, operand: String, options: TextOptions)
+    case textOneOf(attribute: String, operands: [String], options: TextOptions)
     case collection(attribute: String, test: CollectionTestRecord)
     case quantified(attribute: String, quantifier: Quantifier, element: ConditionRecord)
     case not(condition: ConditionRecord)
@@ -82,6 +83,9 @@ enum ConditionCoding {
             return .text(
                 attribute: try name(of: keyPath), operation: operation, operand: operand,
                 options: options)
+        case .textOneOf(let keyPath, let operands, let options):
+            return .textOneOf(
+                attribute: try name(of: keyPath), operands: operands, options: options)
         case .collection(let keyPath, let test):
             let testRecord: CollectionTestRecord =
                 switch test {
@@ -133,6 +137,8 @@ enum ConditionCoding {
             return (.oneOf(try index.keyPath(named: name), values), depth)
         case .text(let name, let operation, let operand, let options):
             return (.text(try index.keyPath(named: name), operation, operand, options), depth)
+        case .textOneOf(let name, let operands, let options):
+            return (.textOneOf(try index.keyPath(named: name), operands, options), depth)
         case .collection(let name, let testRecord):
             let test: CollectionTest =
                 switch testRecord {

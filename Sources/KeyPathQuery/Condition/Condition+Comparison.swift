@@ -12,6 +12,9 @@
 /// \.baseExperience == nil
 /// ```
 ///
+/// Text compares exactly; to ignore case or diacritics, use
+/// ``Condition/equals(_:_:options:)``.
+///
 /// - Parameters:
 ///   - keyPath: The attribute.
 ///   - value: The value to compare with.
@@ -186,7 +189,8 @@ extension Condition {
     /// Condition<Pokemon>.in(\.id, [1, 4, 7])
     /// ```
     ///
-    /// An empty list matches nothing; `nil` in the list matches an absent attribute.
+    /// An empty list matches nothing; `nil` in the list matches an absent attribute. Text
+    /// compares exactly; to ignore case or diacritics, use ``in(_:_:options:)``.
     ///
     /// - Parameters:
     ///   - keyPath: The attribute.

@@ -90,4 +90,55 @@ extension Condition {
     ) -> Condition {
         Condition(.text(AttributeKeyPath(keyPath), .matches, regularExpression, options))
     }
+
+    /// The condition that a whole text attribute equals a string, compared as the options say.
+    ///
+    /// Equality that ignores case or diacritics: `==[c]` in `NSPredicate`. Unlike a `like`
+    /// pattern, the string is literal, so `*`, `?` and `\` in it are characters like any other.
+    ///
+    /// ```swift
+    /// Condition<Pokemon>.equals(\.name, "PIKACHU", options: .caseInsensitive)  // pikachu
+    /// ```
+    ///
+    /// For exact equality write `\.name == "pikachu"`; `options: []` means the same for text.
+    /// As for the other text tests, SQL refuses ``TextOptions/diacriticInsensitive``, and
+    /// ``TextOptions/caseInsensitive`` with a string outside ASCII.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The text attribute.
+    ///   - text: The string to compare the whole text with.
+    ///   - options: How to compare: ``TextOptions/caseInsensitive``,
+    ///     ``TextOptions/diacriticInsensitive``, both, or `[]` for exact.
+    /// - Returns: The condition `attribute ==[options] text`; false where the attribute is
+    ///   `nil`.
+    public static func equals<Value: QueryTextConvertible>(
+        _ keyPath: any KeyPath<Model, Value> & Sendable, _ text: String, options: TextOptions
+    ) -> Condition {
+        Condition(.textOneOf(AttributeKeyPath(keyPath), [text], options))
+    }
+
+    /// The condition that a whole text attribute equals one of several strings, compared as
+    /// the options say.
+    ///
+    /// It holds where ``equals(_:_:options:)`` holds for at least one of the strings:
+    ///
+    /// ```swift
+    /// Condition<Pokemon>.in(\.name, ["PIKACHU", "Bulbasaur"], options: .caseInsensitive)
+    /// ```
+    ///
+    /// For exact membership, including a test for `nil`, use ``in(_:_:)``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The text attribute.
+    ///   - texts: The strings to compare the whole text with. When empty, the condition
+    ///     matches nothing.
+    ///   - options: How to compare: ``TextOptions/caseInsensitive``,
+    ///     ``TextOptions/diacriticInsensitive``, both, or `[]` for exact.
+    /// - Returns: The condition; false where the attribute is `nil`.
+    public static func `in`<Value: QueryTextConvertible>(
+        _ keyPath: any KeyPath<Model, Value> & Sendable, _ texts: some Sequence<String>,
+        options: TextOptions
+    ) -> Condition {
+        Condition(.textOneOf(AttributeKeyPath(keyPath), Array(texts), options))
+    }
 }

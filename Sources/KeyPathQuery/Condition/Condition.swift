@@ -19,7 +19,9 @@
 /// <doc:OneMeaningInEveryTarget> sets out how, and what a target refuses.
 ///
 /// Compare attributes with `==`, `!=`, `<`, `<=`, `>`, `>=`,
-/// ``between(_:_:)-(KeyPath<Model,Value>Sendable,_)`` and ``in(_:_:)``; test text with ``contains(_:_:options:)``, ``hasPrefix(_:_:options:)``,
+/// ``between(_:_:)-(KeyPath<Model,Value>Sendable,_)`` and ``in(_:_:)``; test text with
+/// ``equals(_:_:options:)`` and ``in(_:_:options:)`` (equality that ignores case or
+/// diacritics), ``contains(_:_:options:)``, ``hasPrefix(_:_:options:)``,
 /// ``hasSuffix(_:_:options:)``, ``like(_:_:options:)`` and ``matches(_:_:options:)``; test
 /// collections with ``contains(_:_:)``, ``containsAny(_:of:)``, ``containsAll(_:of:)``,
 /// ``isEmpty(_:)``, ``count(_:_:_:)`` and ``anyElement(_:where:)``, ``everyElement(_:where:)``,

@@ -13,6 +13,9 @@ indirect enum ConditionNode: Hashable, Sendable {
     case oneOf(AttributeKeyPath, [QueryValue])
     /// A text test on a text attribute.
     case text(AttributeKeyPath, TextOperator, String, TextOptions)
+    /// A text attribute whose whole text equals one of the strings, compared as the options
+    /// say: `equals` (one string) and `in` with text options.
+    case textOneOf(AttributeKeyPath, [String], TextOptions)
     /// A test on a collection attribute as a whole.
     case collection(AttributeKeyPath, CollectionTest)
     /// A condition on a collection's elements, rooted at the element type.

@@ -6,6 +6,7 @@
 ///
 /// ```swift
 /// Condition<Pokemon>.contains(\.name, "FLABÉBÉ", options: [.caseInsensitive, .diacriticInsensitive])
+/// Condition<Pokemon>.equals(\.name, "PIKACHU", options: .caseInsensitive)
 /// ```
 ///
 /// Case-insensitive matching uses Unicode case folding ("STRASSE" matches "straße").

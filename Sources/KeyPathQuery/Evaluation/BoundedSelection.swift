@@ -25,9 +25,10 @@ enum BoundedSelection {
 }
 
 /// A max-heap of at most `capacity` values, rooted at the value that sorts last — the first
-/// to leave when a smaller one arrives. Ties are broken by arrival, so the selection and its
-/// final order are those of a stable sort. Values and arrivals are kept side by side, and
-/// compared in place.
+/// to leave when a smaller one arrives.
+///
+/// Ties are broken by arrival, so the selection and its final order are those of a stable
+/// sort. Values and arrivals are kept side by side, and compared in place.
 private struct Heap<Element> {
     private var values: [Element] = []
     private var arrivals: [Int] = []

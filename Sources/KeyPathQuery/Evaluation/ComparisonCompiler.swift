@@ -31,7 +31,9 @@ extension Date: NativeQueryValue {}
 extension UUID: NativeQueryValue {}
 
 /// Compiles comparisons of an attribute with a value, choosing the fastest path the
-/// attribute's type allows:
+/// attribute's type allows.
+///
+/// The paths, fastest first:
 ///
 /// 1. a native type (`Int`, `String`, `Date`, …): compared as itself;
 /// 2. an optional native type: the same, with `nil` handled first;

@@ -22,7 +22,12 @@ enum ConditionCompiler {
             return disjunction(tests)
 
         case .text(let keyPath, let operation, let operand, let options):
-            return try compileText(keyPath, operation, operand, options, as: root)
+            let matcher = try TextMatcher(operation, operand, options: options)
+            return try compileText(keyPath, matcher, operation.rawValue, as: root)
+
+        case .textOneOf(let keyPath, let operands, let options):
+            let membership = TextMembership(operands, options: options)
+            return try compileText(keyPath, membership, "equals", as: root)
 
         case .collection(let keyPath, let test):
             return try collection(keyPath).compileCollectionTest(keyPath, test, as: root)
@@ -60,9 +65,10 @@ enum ConditionCompiler {
     }
 
     /// The operands of `&&` or `||` in the order to evaluate them: cheapest first, so that an
-    /// integer comparison can spare a text search or a scan of a collection. Conditions have
-    /// no side effects, so the order changes only the cost, never the result; operands of
-    /// equal cost keep the order they were written in.
+    /// integer comparison can spare a text search or a scan of a collection.
+    ///
+    /// Conditions have no side effects, so the order changes only the cost, never the result;
+    /// operands of equal cost keep the order they were written in.
     static func cheapestFirst(_ nodes: [ConditionNode]) -> [ConditionNode] {
         nodes.enumerated()
             .sorted {
@@ -85,6 +91,7 @@ enum ConditionCompiler {
             case .like: return 8
             case .matches: return 40
             }
+        case .textOneOf: return 4
         case .collection(_, .count): return 3
         case .collection: return 12
         case .quantified(_, _, let element): return 12 + 4 * estimatedCost(element)
@@ -132,18 +139,18 @@ enum ConditionCompiler {
 
     // MARK: Text
 
+    /// A text test on an attribute; `operation` names it in errors.
     private static func compileText<Root>(
-        _ keyPath: AttributeKeyPath, _ operation: TextOperator, _ operand: String,
-        _ options: TextOptions, as root: Root.Type
+        _ keyPath: AttributeKeyPath, _ matcher: some TextTest, _ operation: String,
+        as root: Root.Type
     ) throws(QueryError) -> ModelPredicate<Root> {
-        let matcher = try TextMatcher(operation, operand, options: options)
         if keyPath.valueType == String.self {
             let reader = try keyPath.reader(Root.self, String.self)
             return { matcher.matches(reader.read($0)) }
         }
         guard let text = keyPath.valueType as? any QueryTextConvertible.Type else {
             throw .unsupported(
-                operation: "\(operation.rawValue) on \(keyPath)", target: .inMemory,
+                operation: "\(operation) on \(keyPath)", target: .inMemory,
                 reason: "\(keyPath.valueType) does not conform to QueryTextConvertible.")
         }
         return try text.compileText(keyPath, matcher, as: root)
@@ -165,7 +172,7 @@ enum ConditionCompiler {
 
 extension QueryTextConvertible {
     static func compileText<Root>(
-        _ keyPath: AttributeKeyPath, _ matcher: TextMatcher, as _: Root.Type
+        _ keyPath: AttributeKeyPath, _ matcher: some TextTest, as _: Root.Type
     ) throws(QueryError) -> ModelPredicate<Root> {
         let reader = try keyPath.reader(Root.self, Self.self)
         return { root in reader.read(root).queryText.map(matcher.matches) ?? false }

@@ -1,5 +1,7 @@
 /// A `LIKE` pattern: `*` matches any run of characters, `?` exactly one, and a backslash
-/// makes the next character literal. The whole text must match.
+/// makes the next character literal.
+///
+/// The whole text must match.
 struct LikePattern: Sendable {
     enum Token: Equatable, Sendable {
         case character(Character)

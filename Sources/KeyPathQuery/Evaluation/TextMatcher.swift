@@ -1,5 +1,12 @@
 import Foundation
 
+/// A test on a whole text, prepared once: ``TextMatcher`` for the text operators,
+/// ``TextMembership`` for equality with one of several strings.
+protocol TextTest: Sendable {
+    /// Whether `text` passes the test.
+    func matches(_ text: String) -> Bool
+}
+
 /// Tests text against one text operation, with the operand prepared once.
 ///
 /// Exact tests compare Swift `Character`s. Insensitive tests fold both sides — Unicode case
@@ -7,7 +14,7 @@ import Foundation
 /// ``TextOptions/diacriticInsensitive`` — and then compare exactly. When both the operand and
 /// the text are ASCII and only case is ignored, the folding is done byte by byte without
 /// allocating, which gives the same answer far faster.
-struct TextMatcher: Sendable {
+struct TextMatcher: TextTest {
     private let operation: TextOperator
     private let options: TextOptions
     /// The operand, folded as the options say.
@@ -117,8 +124,9 @@ struct TextMatcher: Sendable {
         return bytes
     }
 
+    /// The byte with `A`–`Z` lowered.
     @inline(__always)
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
+    static func lowercased(_ byte: UInt8) -> UInt8 {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 

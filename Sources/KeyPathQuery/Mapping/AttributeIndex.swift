@@ -1,3 +1,5 @@
+import InternalSupport
+
 /// The attributes of one type, flattened through nested `Queryable` attributes and kept for
 /// the life of the process.
 struct AttributeIndex: Sendable {
@@ -15,7 +17,7 @@ struct AttributeIndex: Sendable {
     /// ends a cycle of reference types.
     static let maximumNesting = 8
 
-    private static let cache = Locked<[ObjectIdentifier: AttributeIndex]>([:])
+    private static let cache = Mutex<[ObjectIdentifier: AttributeIndex]>([:])
 
     /// The index of a type: its mapping if it is `Queryable`, and always its identity path.
     static func of(_ type: Any.Type) -> AttributeIndex {

@@ -48,8 +48,10 @@ extension Queryable {
         try AttributeIndex.of(Self.self).name(for: AttributeKeyPath(keyPath))
     }
 
-    /// The attribute names of several key paths, in order — the escape hatch for an existing
-    /// `NSPredicate` format that you would rather not rewrite yet:
+    /// The attribute names of several key paths, in order.
+    ///
+    /// They are the escape hatch for an existing `NSPredicate` format that you would rather
+    /// not rewrite yet:
     ///
     /// ```swift
     /// let names = try Pokemon.attributeNames(for: \.name, \.attack)

@@ -54,6 +54,8 @@ struct PredicateFormatRenderer {
             return membership(attribute, values, quantifier: "")
         case .text(let keyPath, let operation, let operand, let options):
             return try text(keyPath, operation, operand, options, in: scope)
+        case .textOneOf(let keyPath, let operands, let options):
+            return try textOneOf(keyPath, operands, options, in: scope)
         case .collection(let keyPath, let test):
             return try collection(keyPath, test, in: scope)
         case .quantified(let keyPath, let quantifier, let element):
@@ -172,6 +174,29 @@ struct PredicateFormatRenderer {
         return Piece(
             format: attribute.format + " " + keyword + " %@",
             arguments: attribute.arguments + [.string(operand)])
+    }
+
+    /// Exact, the list as ``membership(_:_:quantifier:)`` renders it; with options, one
+    /// `==[c]` comparison per operand, or'ed. Not `IN[c]`: what `NSPredicate` and Core Data's
+    /// stores make of options on `IN` is not documented, and `==[c]` is.
+    private func textOneOf(
+        _ keyPath: AttributeKeyPath, _ operands: [String], _ options: TextOptions,
+        in scope: Scope
+    ) throws(QueryError) -> Piece {
+        let attribute = try attribute(keyPath, in: scope)
+        let keyword = "==" + options.predicateModifier
+        try RenderingChecks.checkText(
+            keyPath.valueType, attribute: attribute.name,
+            operation: "\(attribute.name) \(keyword)", target: target)
+        guard !options.isEmpty else {
+            return membership(attribute, operands.map(QueryValue.string), quantifier: "")
+        }
+        let comparisons = operands.map { operand in
+            Piece(
+                format: attribute.format + " " + keyword + " %@",
+                arguments: attribute.arguments + [.string(operand)])
+        }
+        return join(comparisons, keyword: "OR", empty: false)
     }
 
     // MARK: Collections

@@ -29,23 +29,8 @@ extension SQLConditionRenderer {
                 reason: "SQLite has no regular expressions unless the application registers "
                     + "a REGEXP function, whose dialect KeyPathQuery cannot know.")
         }
-        guard !options.contains(.diacriticInsensitive) else {
-            throw .unsupported(
-                operation: described, target: target,
-                reason: "SQLite cannot ignore diacritics: it compares text byte by byte.")
-        }
-        var subject = column.sql
-        var value = operand
-        if options.contains(.caseInsensitive) {
-            guard operand.unicodeScalars.allSatisfy(\.isASCII) else {
-                throw .unsupported(
-                    operation: described, target: target,
-                    reason: "SQLite folds the case of ASCII letters only, and the operand "
-                        + "holds characters outside ASCII.")
-            }
-            subject = Self.caseFolded(column.sql)
-            value = Self.asciiLowercased(operand)
-        }
+        let (subject, values) = try folded(column, [operand], options, described: described)
+        let value = values.first ?? operand
         switch operation {
         case .contains:
             return Piece(
@@ -75,7 +60,52 @@ extension SQLConditionRenderer {
         }
     }
 
+    /// `attribute = ?` for one operand, `attribute IN (?, …)` for several, `0` for none; the
+    /// attribute and the operands folded as for the other text tests.
+    func textOneOf(
+        _ keyPath: AttributeKeyPath, _ operands: [String], _ options: TextOptions,
+        in scope: Scope
+    ) throws(QueryError) -> Piece {
+        let column = try column(keyPath, in: scope)
+        let keyword = "==" + options.predicateModifier
+        let described =
+            "\(column.name) \(keyword) "
+            + (operands.count == 1
+                ? operands[0].debugDescription : "one of \(operands.debugDescription)")
+        try RenderingChecks.checkText(
+            keyPath.valueType, attribute: column.name, operation: described, target: target)
+        guard !operands.isEmpty else { return .constant(false) }
+        let (subject, values) = try folded(column, operands, options, described: described)
+        var foldedColumn = column
+        foldedColumn.sql = subject
+        return try membership(foldedColumn, values.map(QueryValue.string))
+    }
+
     // MARK: Case folding
+
+    /// The column and the operands as a text test compares them: as they are, or, ignoring
+    /// case, the column folded by ``caseFolded(_:)`` and the operands' ASCII letters lowered.
+    ///
+    /// - Throws: ``QueryError/unsupported(operation:target:reason:)`` for
+    ///   ``TextOptions/diacriticInsensitive``, and for ``TextOptions/caseInsensitive`` when an
+    ///   operand holds a character outside ASCII.
+    private func folded(
+        _ column: Column, _ operands: [String], _ options: TextOptions, described: String
+    ) throws(QueryError) -> (subject: String, operands: [String]) {
+        guard !options.contains(.diacriticInsensitive) else {
+            throw .unsupported(
+                operation: described, target: target,
+                reason: "SQLite cannot ignore diacritics: it compares text byte by byte.")
+        }
+        guard options.contains(.caseInsensitive) else { return (column.sql, operands) }
+        guard operands.allSatisfy({ $0.unicodeScalars.allSatisfy(\.isASCII) }) else {
+            throw .unsupported(
+                operation: described, target: target,
+                reason: "SQLite folds the case of ASCII letters only, and the operand "
+                    + "holds characters outside ASCII.")
+        }
+        return (Self.caseFolded(column.sql), operands.map(Self.asciiLowercased))
+    }
 
     /// The characters outside ASCII whose Unicode case folding holds ASCII letters, with that
     /// folding: the only ones where folding text in memory and lowering its ASCII letters in
@@ -98,8 +128,9 @@ extension SQLConditionRenderer {
     ]
 
     /// A text expression folded as memory folds it for an ASCII operand: the characters of
-    /// ``asciiFoldings`` replaced by their folding, then ASCII letters lowered. The characters
-    /// are written with `char()` so that the SQL stays ASCII (and `K` is not mistaken for
+    /// ``asciiFoldings`` replaced by their folding, then ASCII letters lowered.
+    ///
+    /// The characters are written with `char()` so that the SQL stays ASCII (and `K` is not mistaken for
     /// `K`).
     static func caseFolded(_ expression: String) -> String {
         var folded = expression

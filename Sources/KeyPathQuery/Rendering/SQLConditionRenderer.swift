@@ -75,6 +75,8 @@ struct SQLConditionRenderer {
             return try membership(column, values)
         case .text(let keyPath, let operation, let operand, let options):
             return try text(keyPath, operation, operand, options, in: scope)
+        case .textOneOf(let keyPath, let operands, let options):
+            return try textOneOf(keyPath, operands, options, in: scope)
         case .collection(let keyPath, let test):
             return try collection(keyPath, test, in: scope, level: level)
         case .quantified(let keyPath, let quantifier, let element):

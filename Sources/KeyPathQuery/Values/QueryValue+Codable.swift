@@ -66,6 +66,7 @@ extension QueryValue: Codable {
     /// Encodes the value in its tagged form (see ``init(from:)``).
     ///
     /// - Parameter encoder: The encoder to write to.
+    /// - Throws: `EncodingError` when the encoder cannot write a value.
     public func encode(to encoder: any Encoder) throws {
         if case .null = self {
             var single = encoder.singleValueContainer()

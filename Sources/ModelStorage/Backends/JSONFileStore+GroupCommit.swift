@@ -88,8 +88,9 @@ extension JSONFileStore {
                 let version = state.version + 1
                 let handoff = Handoff(state.table)
                 do {
-                    try await files.perform { (files) throws(StoreError) in
-                        try files.commit(changes, encoded: records, version: version, over: handoff)
+                    try await files.perform { (writer) throws(StoreError) in
+                        try writer.commit(
+                            changes, encoded: records, version: version, over: handoff)
                     }
                 } catch {
                     for write in waiting { write.fail(error) }

@@ -24,8 +24,10 @@ extension JSONFileStore {
     /// is migrated and, when writable, saved at once (the old document becomes the backup).
     ///
     /// - Parameters:
-    ///   - url: The document's file URL, such as `…/pokedex.json`; its directory must exist.
-    ///   - options: Whether to write, how long to wait for the lock, when to compact.
+    ///   - url: The document's file URL, such as `…/pokedex.json`; its directory must exist,
+    ///     unless ``JSONFileStoreOptions/createsDirectories`` is set.
+    ///   - options: Whether to write, how long to wait for the lock, when to compact, whether
+    ///     to make missing directories.
     /// - Returns: The open store.
     /// - Throws: ``StoreError/locked(path:pid:)`` when another writer holds the lock past the
     ///   timeout; ``StoreError/corruptFile(path:problem:location:)``,
@@ -35,7 +37,8 @@ extension JSONFileStore {
     ///   ``StoreError/fileTooLarge(path:size:limit:)`` for a document or journal larger than
     ///   ``JSONFileStoreOptions/maximumFileSize``, which it does not read;
     ///   ``StoreError/io(path:operation:code:message:)`` when the file system fails (no such
-    ///   directory, permission denied, a directory at the document's path).
+    ///   directory, permission denied, a directory at the document's path, a directory that
+    ///   cannot be made).
     /// - Complexity: O(*n*) to decode the *n* records, plus the journal's commits.
     public static func open(
         at url: URL, options: JSONFileStoreOptions = .readWrite
@@ -46,6 +49,13 @@ extension JSONFileStore {
         let fileSystem = FileSystem(
             faults: options.faults, maximumFileSize: options.maximumFileSize)
         let paths = try StorePaths.resolving(url, fileSystem: fileSystem)
+        if options.createsDirectories, options.mode == .readWrite,
+            !fileSystem.isDirectory(paths.directory)
+        {
+            try await StoreFiles<Model>.runBlocking { () throws(StoreError) in
+                try fileSystem.makeDirectories(paths.directory)
+            }
+        }
         guard fileSystem.isDirectory(paths.directory) else {
             let code = fileSystem.exists(paths.directory) ? ENOTDIR : ENOENT
             throw FileSystem.error(code, "open the directory", paths.directory)
@@ -68,7 +78,9 @@ extension JSONFileStore {
                 paths: paths, fileSystem: fileSystem,
                 compactionThreshold: options.compactionThreshold, sortsKeys: options.sortsKeys,
                 lock: lock)
-            let loaded = try await files.perform { (files) throws(StoreError) in try files.open() }
+            let loaded = try await files.perform { (writer) throws(StoreError) in
+                try writer.open()
+            }
             return JSONFileStore(
                 url: url, paths: paths, files: files, loaded: loaded, sortsKeys: options.sortsKeys)
         }

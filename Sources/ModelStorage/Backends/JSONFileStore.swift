@@ -193,8 +193,8 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
         guard let files else { return }
         let version = state.version
         let handoff = Handoff(state.table)
-        try await files.perform { (files) throws(StoreError) in
-            try files.close(handoff, version: version)
+        try await files.perform { (writer) throws(StoreError) in
+            try writer.close(handoff, version: version)
         }
     }
 }

@@ -28,8 +28,9 @@ public struct JSONFileStoreOptions: Sendable {
     /// A short timeout, such as a second, rides that out.
     public var lockTimeout: Duration
 
-    /// The journal size in bytes past which commits are folded into a rewritten document:
-    /// the journal is compacted once it outgrows both this and half the document. 1 MiB by
+    /// The journal size in bytes past which commits are folded into a rewritten document.
+    ///
+    /// The journal is compacted once it outgrows both this and half the document. 1 MiB by
     /// default.
     public var compactionThreshold: Int
 
@@ -47,6 +48,18 @@ public struct JSONFileStoreOptions: Sendable {
     /// read, and a save that would write one fails the same way, changing nothing.
     public var maximumFileSize: Int
 
+    /// Whether opening for writing makes the document's directory when it is missing, and
+    /// every missing directory above it; `false` (the directory must exist) by default.
+    ///
+    /// Every directory it makes is durable before ``JSONFileStore/open(at:options:)``
+    /// returns: they are made one level at a time, each followed by a sync of the directory
+    /// it was made in, and the first save syncs the store's directory itself. So a power loss
+    /// soon after the first acknowledged save cannot take the new directories away, and the
+    /// store with them. A directory that cannot be made fails the open with
+    /// ``StoreError/io(path:operation:code:message:)`` naming it, and the directories made
+    /// before it are removed. Opening read-only never makes a directory.
+    public var createsDirectories: Bool
+
     /// The default ``maximumFileSize``: 256 MiB.
     public static let defaultMaximumFileSize = 256 << 20
 
@@ -61,16 +74,19 @@ public struct JSONFileStoreOptions: Sendable {
     ///   - compactionThreshold: The journal size that triggers a compaction.
     ///   - sortsKeys: Whether records are written with their keys sorted.
     ///   - maximumFileSize: The largest store file read or written, in bytes.
+    ///   - createsDirectories: Whether opening for writing makes missing directories.
     public init(
         mode: AccessMode = .readWrite, lockTimeout: Duration = .zero,
         compactionThreshold: Int = 1 << 20, sortsKeys: Bool = false,
-        maximumFileSize: Int = JSONFileStoreOptions.defaultMaximumFileSize
+        maximumFileSize: Int = JSONFileStoreOptions.defaultMaximumFileSize,
+        createsDirectories: Bool = false
     ) {
         self.mode = mode
         self.lockTimeout = lockTimeout
         self.compactionThreshold = compactionThreshold
         self.sortsKeys = sortsKeys
         self.maximumFileSize = maximumFileSize
+        self.createsDirectories = createsDirectories
     }
 
     /// Read and write, without waiting for another writer.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import InternalSupport
 
 /// Encodes a batch of records, each to its own JSON, in order — on every core when the batch
 /// is large.
@@ -40,7 +41,8 @@ enum BatchEncoder {
         let runs = min(processors, records.count / minimumRun)
 
         let formatting = encoder.outputFormatting
-        let results = RunResults(count: runs)
+        // Each run sets its own outcome, once, from the thread that encoded it.
+        let results = Mutex<[Result<[Data], Failure>?]>(Array(repeating: nil, count: runs))
         let runLength = (records.count + runs - 1) / runs
         DispatchQueue.concurrentPerform(iterations: runs) { run in
             let start = run * runLength
@@ -50,11 +52,11 @@ enum BatchEncoder {
             let outcome = Result { () throws(Failure) -> [Data] in
                 try encode(records[start..<end], from: start, with: runEncoder)
             }
-            results.set(outcome, at: run)
+            results.withLock { $0[run] = outcome }
         }
         var encoded: [Data] = []
         encoded.reserveCapacity(records.count)
-        for outcome in results.outcomes {
+        for outcome in results.withLock({ $0 }) {
             switch outcome {
             case .success(let run): encoded += run
             case .failure(let failure): throw failure
@@ -79,25 +81,5 @@ enum BatchEncoder {
             }
         }
         return encoded
-    }
-
-    /// The runs' outcomes, each set once by the thread that encoded it.
-    ///
-    /// `@unchecked Sendable`: `lock` guards `storage`, the only mutable state.
-    private final class RunResults: @unchecked Sendable {
-        private let lock = NSLock()
-        private var storage: [Result<[Data], Failure>?]
-
-        init(count: Int) {
-            storage = Array(repeating: nil, count: count)
-        }
-
-        func set(_ outcome: Result<[Data], Failure>, at run: Int) {
-            lock.withLock { storage[run] = outcome }
-        }
-
-        var outcomes: [Result<[Data], Failure>?] {
-            lock.withLock { storage }
-        }
     }
 }

@@ -8,6 +8,8 @@ extension Condition where Model: StorableModel {
     ///
     /// - Parameter idKeyPaths: Attributes that equal the id, as the model's attribute map
     ///   writes them (a key path written in generic code, `\Model.id`, is a different one).
+    /// - Returns: The ids, in the order the condition names them, repeats kept; `nil` when the
+    ///   condition pins none of the attributes or a value is not an id.
     func pinnedIDs(through idKeyPaths: [RecordTable<Model>.IDKeyPath]) -> [Model.ID]? {
         guard let idType = Model.ID.self as? any QueryValueConvertible.Type else { return nil }
         for keyPath in idKeyPaths {

@@ -16,9 +16,11 @@ struct RecordTable<Model: StorableModel>: Sendable {
     /// The number of records.
     private(set) var count = 0
     /// The model's mapped attributes (``Queryable/queryAttributes``) of the id's type whose
-    /// value has equalled the id in every record put so far — `\.id` itself, as the model's
-    /// own conditions write it, and any attribute that mirrors it. A condition that pins one
-    /// of them is answered by looking ids up (``records(withIDs:)``).
+    /// value has equalled the id in every record put so far.
+    ///
+    /// They are `\.id` itself, as the model's own conditions write it, and any attribute that
+    /// mirrors it. A condition that pins one of them is answered by looking ids up
+    /// (``records(withIDs:)``).
     private(set) var idKeyPaths: [IDKeyPath] = Self.attributesOfIDType
 
     /// A record whose id an earlier record already has.

@@ -55,7 +55,10 @@ enum StoreDocument {
     ///   - base: The records before the commit.
     ///   - changes: The commit's changes, one per record.
     ///   - encoded: The encoded records of the commit's upserts, in order.
+    ///   - generation: The document's generation, for its header.
+    ///   - version: The store's version after the commit, for the header.
     ///   - encoder: The encoder for the other records.
+    /// - Returns: The document's bytes.
     /// - Throws: ``StoreError/encodingFailed(id:reason:)`` for a record that does not encode.
     static func encode<Model: StorableModel>(
         _ base: RecordTable<Model>, after changes: [RecordChange<Model>], encoded: [Data],

@@ -26,17 +26,21 @@ enum StoreLoader {
             document: documentData, journal: journalData, paths: paths, as: Model.self)
     }
 
-    /// Reads a store from its files' bytes: the document's records, then the journal's commits
-    /// replayed over them. It takes any bytes, so it can be fuzzed.
+    /// Reads a store from its files' bytes.
+    ///
+    /// The document's records come first, then the journal's commits replayed over them. It
+    /// takes any bytes, so it can be fuzzed.
     ///
     /// - Parameters:
     ///   - documentData: The document's bytes, or `nil` when there is no document.
     ///   - journalData: The journal's bytes, or `nil` when there is no journal.
     ///   - paths: The store's files, for errors.
+    ///   - model: The type of the records.
+    /// - Returns: The store as its files hold it.
     /// - Throws: ``StoreError`` for bytes that do not read as a store.
     static func decode<Model: StorableModel>(
         document documentData: Data?, journal journalData: Data?, paths: StorePaths,
-        as _: Model.Type
+        as model: Model.Type
     ) throws(StoreError) -> Loaded<Model> {
         var contents = StoreDocument.Contents<Model>(records: [], generation: 0, version: 0)
         if let documentData {

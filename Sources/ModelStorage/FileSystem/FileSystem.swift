@@ -16,11 +16,12 @@ import Foundation
 struct FileSystem: Sendable {
     /// The calls a fault can target.
     enum Call: String, Sendable {
-        case open, read, write, sync, rename, link, truncate, remove, lock
+        case open, read, write, sync, rename, link, truncate, remove, lock, makeDirectory
     }
 
-    /// Decides, for a call on a path, whether it fails and with which `errno`. A failing
-    /// `write` writes half of its bytes first, as a full disk does.
+    /// Decides, for a call on a path, whether it fails and with which `errno`.
+    ///
+    /// A failing `write` writes half of its bytes first, as a full disk does.
     var faults: (@Sendable (Call, String) -> Int32?)?
 
     /// The largest file this reads, in bytes.
@@ -66,7 +67,7 @@ struct FileSystem: Sendable {
         do {
             descriptor = try open(path, O_RDONLY, operation: "open")
         } catch {
-            if case .io(_, _, let code, _) = error, code == ENOENT { return nil }
+            if error.errorNumber == ENOENT { return nil }
             throw error
         }
         defer { close(descriptor) }
@@ -171,6 +172,58 @@ struct FileSystem: Sendable {
         while ftruncate(descriptor, off_t(length)) != 0 {
             if errno != EINTR { throw Self.error(errno, "truncate", path) }
         }
+    }
+
+    /// Makes a directory, with the permissions the process's umask leaves.
+    func makeDirectory(_ path: String) throws(StoreError) {
+        if let code = injected(.makeDirectory, path) {
+            throw Self.error(code, "create the directory", path)
+        }
+        guard mkdir(path, 0o777) == 0 else { throw Self.error(errno, "create the directory", path) }
+    }
+
+    /// Makes a directory and every missing one above it, durably: one level at a time from
+    /// the top, syncing the directory each is made in right after it, so that once this
+    /// returns a power loss cannot take any of them away. A directory that exists is left as
+    /// it is.
+    ///
+    /// The new directories' own entries are the caller's to sync, after it has made them.
+    ///
+    /// - Throws: ``StoreError/io(path:operation:code:message:)`` naming the directory that
+    ///   could not be made or synced; the directories made before it are removed.
+    func makeDirectories(_ path: String) throws(StoreError) {
+        var missing: [String] = []
+        var ancestor = path
+        while !exists(ancestor) {
+            missing.append(ancestor)
+            let parent = Self.parent(of: ancestor)
+            if parent == ancestor { break }
+            ancestor = parent
+        }
+        var made: [String] = []
+        do {
+            for directory in missing.reversed() {
+                do {
+                    try makeDirectory(directory)
+                    made.append(directory)
+                } catch
+                    where error.code == .io && error.errorNumber == EEXIST
+                    && isDirectory(directory)
+                {
+                    // Another process made it meanwhile; its name is synced below all the same.
+                }
+                try syncDirectory(Self.parent(of: directory))
+            }
+        } catch {
+            for directory in made.reversed() { _ = rmdir(directory) }
+            throw error
+        }
+    }
+
+    /// The directory a path is in: `/a` for `/a/b`, `/` for `/a` and `/`, `.` for a bare name.
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Whether a path names a directory.

@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 import KeyPathQuery
 import Observation
 
@@ -39,7 +40,9 @@ public final class LiveQuery<Model: StorableModel> {
 
     private var currentQuery: RecordQuery<Model>
     @ObservationIgnored private let store: any ModelStore<Model>
-    @ObservationIgnored private let runner = Runner()
+    /// The task that observes: replaced when the query changes, cancelled when the live query
+    /// goes away (in `deinit`, which may run off the main actor).
+    @ObservationIgnored private let observation = Mutex<Task<Void, Never>?>(nil)
 
     /// Starts observing a query.
     ///
@@ -53,7 +56,7 @@ public final class LiveQuery<Model: StorableModel> {
     }
 
     deinit {
-        runner.cancel()
+        observation.withLock { $0.take() }?.cancel()
     }
 
     /// The query observed; setting it starts over with the new one.
@@ -73,42 +76,23 @@ public final class LiveQuery<Model: StorableModel> {
         error = nil
         let store = store
         let query = currentQuery
-        runner.replace(
-            Task { [weak self] in
-                do {
-                    for await result in try await store.observe(query) {
-                        guard let self else { return }
-                        self.records = result.records
-                        self.totalCount = result.totalCount
-                        self.version = result.version
-                    }
-                } catch {
-                    self?.error = error
+        let task = Task { [weak self] in
+            do {
+                for await result in try await store.observe(query) {
+                    guard let self else { return }
+                    self.records = result.records
+                    self.totalCount = result.totalCount
+                    self.version = result.version
                 }
-            })
-    }
-
-    /// The task that observes, cancelled when it is replaced or the live query goes away.
-    ///
-    /// `@unchecked Sendable`: `task` is read and written only while `lock` is held.
-    private final class Runner: @unchecked Sendable {
-        private let lock = NSLock()
-        private var task: Task<Void, Never>?
-
-        func replace(_ newTask: Task<Void, Never>) {
-            lock.lock()
-            let old = task
-            task = newTask
-            lock.unlock()
-            old?.cancel()
+            } catch {
+                self?.error = error
+            }
         }
-
-        func cancel() {
-            lock.lock()
-            let old = task
-            task = nil
-            lock.unlock()
-            old?.cancel()
+        let replaced = observation.withLock { current in
+            let replaced = current
+            current = task
+            return replaced
         }
+        replaced?.cancel()
     }
 }

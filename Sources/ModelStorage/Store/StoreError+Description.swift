@@ -3,7 +3,7 @@ import KeyPathQuery
 extension StoreError: CustomStringConvertible {
     /// The error as one or two sentences that say what went wrong and where.
     public var description: String {
-        switch self {
+        switch storage {
         case .duplicateID(let id):
             return "A record with id \(id) already exists."
         case .notFound(let id):

@@ -2,74 +2,83 @@ import KeyPathQuery
 
 /// An error from a ``ModelStore``: what went wrong, on which record or file, and where.
 ///
-/// Every case carries what a message needs, and ``description`` reads as one or two
-/// sentences:
+/// Every error has a ``code`` that says what went wrong, the details a message needs as
+/// properties (``path``, ``recordID``, ``location``, …), and a ``description`` that reads as
+/// one or two sentences:
 ///
 /// ```swift
 /// do {
 ///     let store = try await JSONFileStore<Note>.open(at: url)
-/// } catch let error as StoreError {
+/// } catch let error as StoreError where error.code == .locked {
 ///     print(error)   // The store file /…/notes.json is locked by process 4242; …
+///     print(error.pid ?? 0)
+/// } catch StoreError.Code.corruptFile {
+///     // A `Code` matches any error in a `catch` or a `case`.
 /// }
 /// ```
 ///
+/// `StoreError` is a structure, not an enumeration, so that a later version can add a
+/// ``Code`` without breaking a client's `switch`: switch on ``code``, with a `default`.
+/// Errors are made with the static factories, such as ``notFound(_:)``, named after their
+/// codes.
+///
 /// Record ids are kept as text (`String(describing: id)`) so that the error is not generic.
-public enum StoreError: Error, Hashable, Sendable {
-    /// An insert found a record with the same id.
-    case duplicateID(String)
+public struct StoreError: Error, Hashable, Sendable {
+    /// The error's code and details, one case per ``Code``.
+    let storage: Storage
 
-    /// No record has this id.
-    case notFound(String)
+    /// Makes an error of these details.
+    init(_ storage: Storage) {
+        self.storage = storage
+    }
 
-    /// An update or a save changed a record's id, which identifies the record and cannot
-    /// change.
-    case identifierChanged(from: String, to: String)
-
-    /// A save based on an earlier read found the record changed since, under
-    /// ``MergePolicy/error``.
-    case conflict(StoreConflict)
-
-    /// A query, condition or sort key cannot be evaluated.
-    case invalidQuery(QueryError)
-
-    /// A store file cannot be read: `problem` says what is wrong and `location` where.
+    /// What went wrong, for a `switch` or a comparison.
     ///
-    /// The store leaves the file's bytes as they are and never writes over it.
-    case corruptFile(path: String, problem: String, location: Location)
+    /// ```swift
+    /// switch error.code {
+    /// case .notFound: return nil
+    /// case .locked: try await Task.sleep(for: .seconds(1))
+    /// default: throw error
+    /// }
+    /// ```
+    public var code: Code {
+        switch storage {
+        case .duplicateID: .duplicateID
+        case .notFound: .notFound
+        case .identifierChanged: .identifierChanged
+        case .conflict: .conflict
+        case .invalidQuery: .invalidQuery
+        case .corruptFile: .corruptFile
+        case .unsupportedVersion: .unsupportedVersion
+        case .migrationFailed: .migrationFailed
+        case .locked: .locked
+        case .readOnly: .readOnly
+        case .closed: .closed
+        case .io: .io
+        case .fileTooLarge: .fileTooLarge
+        case .encodingFailed: .encodingFailed
+        case .unusable: .unusable
+        }
+    }
 
-    /// A store file was written by newer code: a later file format or schema version than
-    /// this code supports.
-    case unsupportedVersion(path: String, kind: VersionKind, found: Int, supported: Int)
-
-    /// A file at an older schema version could not be migrated: a step is missing, throws, or
-    /// leaves a record that does not decode.
-    case migrationFailed(path: String, sourceVersion: Int, location: Location, reason: String)
-
-    /// Another writer holds the store's lock: the process with this id, when it is known.
-    case locked(path: String, pid: Int32?)
-
-    /// A write to a store opened read-only.
-    case readOnly(path: String)
-
-    /// An operation on a store that was closed.
-    case closed(path: String)
-
-    /// A file-system call failed: which file, which operation, and the system's error.
-    ///
-    /// Nothing in memory changes when a write fails this way.
-    case io(path: String, operation: String, code: Int32, message: String)
-
-    /// A store file is larger than ``JSONFileStoreOptions/maximumFileSize``: one to read
-    /// (`size` is its size, or the bytes read when it grew while being read), or one a save
-    /// would write (`size` is what it would be). Nothing is read into memory, and nothing is
-    /// written.
-    case fileTooLarge(path: String, size: Int, limit: Int)
-
-    /// A record could not be encoded.
-    case encodingFailed(id: String, reason: String)
-
-    /// An earlier failure left the store unable to tell what is on disk; reopen it.
-    case unusable(path: String, reason: String)
+    /// The details of each code, as the factories of the same names take them.
+    enum Storage: Hashable, Sendable {
+        case duplicateID(String)
+        case notFound(String)
+        case identifierChanged(from: String, to: String)
+        case conflict(StoreConflict)
+        case invalidQuery(QueryError)
+        case corruptFile(path: String, problem: String, location: Location)
+        case unsupportedVersion(path: String, kind: VersionKind, found: Int, supported: Int)
+        case migrationFailed(path: String, sourceVersion: Int, location: Location, reason: String)
+        case locked(path: String, pid: Int32?)
+        case readOnly(path: String)
+        case closed(path: String)
+        case io(path: String, operation: String, code: Int32, message: String)
+        case fileTooLarge(path: String, size: Int, limit: Int)
+        case encodingFailed(id: String, reason: String)
+        case unusable(path: String, reason: String)
+    }
 
     /// Which version a file is too new in.
     public enum VersionKind: String, Hashable, Sendable {

@@ -1,10 +1,14 @@
 import Foundation
+import InternalSupport
 
 /// A counting semaphore for tasks: at most `limit` permits are out at once, and a task that
 /// waits for one suspends (it never blocks a thread).
 ///
 /// Waiters are served first come, first served. A waiter whose task is cancelled leaves the
 /// queue at once and throws `CancellationError`; it never takes a permit.
+///
+/// The state is behind a `Mutex` rather than in an actor: a task-cancellation handler runs
+/// synchronously, and it must take its waiter out of the queue and resume it at once.
 final class AsyncSemaphore: Sendable {
     private struct State: Sendable {
         var available: Int
@@ -13,11 +17,11 @@ final class AsyncSemaphore: Sendable {
         var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
     }
 
-    private let state: Locked<State>
+    private let state: Mutex<State>
 
     /// Creates a semaphore with `limit` permits (at least one).
     init(limit: Int) {
-        state = Locked(State(available: max(1, limit)))
+        state = Mutex(State(available: max(1, limit)))
     }
 
     /// Runs `body` while holding a permit, and gives the permit back when it ends.

@@ -4,8 +4,8 @@ extension PokeAPIClient {
     /// Where a ``PokeAPIClient`` sends requests and how it paces and retries them.
     ///
     /// ```swift
-    /// // A local mirror (such as http://127.0.0.1:8080), 8 requests at once, a short
-    /// // timeout, no retries.
+    /// // A local mirror (its root, http://127.0.0.1:8080, or its API root,
+    /// // http://127.0.0.1:8080/api/v2/), 8 requests at once, a short timeout, no retries.
     /// let configuration = PokeAPIClient.Configuration(
     ///     baseURL: mirrorURL,
     ///     maxConcurrentRequests: 8,
@@ -15,15 +15,26 @@ extension PokeAPIClient {
     /// let client = PokeAPIClient(configuration: configuration)
     /// ```
     public struct Configuration: Sendable {
-        /// The live service, `https://pokeapi.co`.
+        /// The live service's API root, `https://pokeapi.co/api/v2/`, as PokeAPI documents it.
         public static let liveBaseURL: URL = {
             // The literal always parses; the fallback is only there to avoid a force unwrap.
-            URL(string: "https://pokeapi.co") ?? URL(filePath: "/")
+            URL(string: "https://pokeapi.co/api/v2/") ?? URL(filePath: "/")
         }()
 
-        /// The service's root: the live service, a mirror or a local server. Paths such as
-        /// `/api/v2/pokemon/25/` are appended to it, after any path it has
-        /// (`https://mirror.example/pokeapi` serves `…/pokeapi/api/v2/pokemon/25/`).
+        /// Where the service is: its root or its API root, on the live service, a mirror or
+        /// a local server.
+        ///
+        /// Both forms PokeAPI's users meet are accepted, with or without a trailing slash:
+        ///
+        /// - the **API root**, a URL whose path ends in `api/v2`, as PokeAPI documents it
+        ///   (`https://pokeapi.co/api/v2/`): paths such as `pokemon/25/` are appended to it;
+        /// - the **service root** (`https://pokeapi.co`, `https://mirror.example/pokeapi`):
+        ///   `api/v2/pokemon/25/` is appended to it, after any path it has.
+        ///
+        /// Either way, `https://mirror.example/pokeapi` and
+        /// `https://mirror.example/pokeapi/api/v2/` both fetch
+        /// `https://mirror.example/pokeapi/api/v2/pokemon/25/`, and host-less links in list
+        /// pages (`/api/v2/pokemon?offset=20`) resolve against the service root.
         public var baseURL: URL
         /// The most requests in flight at once across every call on one client; values below
         /// 1 count as 1.
@@ -49,7 +60,8 @@ extension PokeAPIClient {
         /// Creates a configuration.
         ///
         /// - Parameters:
-        ///   - baseURL: The service's root. The default is ``liveBaseURL``.
+        ///   - baseURL: The service's root or its API root (see ``baseURL``). The default is
+        ///     ``liveBaseURL``.
         ///   - maxConcurrentRequests: The most requests in flight at once. The default is 4.
         ///   - timeout: How long one attempt may wait. The default is 30 seconds.
         ///   - retryPolicy: How failed requests are retried. The default is ``RetryPolicy``'s.
@@ -75,5 +87,15 @@ extension PokeAPIClient {
 
         /// The default ``maximumResponseSize``: 16 MiB.
         public static let defaultMaximumResponseSize = 16 << 20
+
+        /// The service's root: ``baseURL`` without a final `api/v2` (and its slash), so that
+        /// the endpoints' paths, `api/v2/…`, can be appended to it whichever form was given.
+        var serviceRoot: URL {
+            let components = baseURL.pathComponents
+            guard components.count >= 3, components.suffix(2) == ["api", "v2"] else {
+                return baseURL
+            }
+            return baseURL.deletingLastPathComponent().deletingLastPathComponent()
+        }
     }
 }

@@ -2,22 +2,39 @@ import Foundation
 
 // The URLs the client asks for, and the checks on the caller's input that come before them.
 extension PokeAPIClient {
-    /// `<base>/api/v2/pokemon/<segment>/`, with the trailing slash the static data set's
-    /// file layout needs (the live service answers both forms).
-    func pokemonURL(segment: String) -> URL {
-        configuration.baseURL.appending(path: "api/v2/pokemon/\(segment)/")
+    /// The URL the client asks for a Pokémon by id: the API root followed by
+    /// `pokemon/<id>/`, such as `https://pokeapi.co/api/v2/pokemon/25/`.
+    ///
+    /// It shows where a ``Configuration/baseURL`` leads, in messages such as "nothing found
+    /// at …", without making a request.
+    ///
+    /// ```swift
+    /// let client = PokeAPIClient(configuration: .init(baseURL: mirrorURL))
+    /// print(client.pokemonURL(id: 1))   // https://mirror.example/api/v2/pokemon/1/
+    /// ```
+    ///
+    /// - Parameter id: The Pokémon's id; it is not checked.
+    /// - Returns: The URL ``pokemon(id:)`` requests.
+    public func pokemonURL(id: Int) -> URL {
+        pokemonURL(segment: String(id))
     }
 
-    /// `<base>/api/v2/pokemon?limit=<limit>&offset=<offset>`.
+    /// `<root>/api/v2/pokemon/<segment>/`, with the trailing slash the static data set's
+    /// file layout needs (the live service answers both forms).
+    func pokemonURL(segment: String) -> URL {
+        configuration.serviceRoot.appending(path: "api/v2/pokemon/\(segment)/")
+    }
+
+    /// `<root>/api/v2/pokemon?limit=<limit>&offset=<offset>`.
     func listURL(limit: Int, offset: Int) -> URL {
-        configuration.baseURL.appending(path: "api/v2/pokemon").appending(queryItems: [
+        configuration.serviceRoot.appending(path: "api/v2/pokemon").appending(queryItems: [
             URLQueryItem(name: "limit", value: String(limit)),
             URLQueryItem(name: "offset", value: String(offset)),
         ])
     }
 
-    /// A list link made absolute: a host-less one is appended to the base URL (keeping the
-    /// base URL's path and the link's query); an absolute one is returned as it is.
+    /// A list link made absolute: a host-less one is appended to the service's root (keeping
+    /// the root's path and the link's query); an absolute one is returned as it is.
     func resolve(_ link: URL) -> URL {
         if link.host != nil {
             guard link.scheme == nil else { return link }
@@ -25,7 +42,7 @@ extension PokeAPIClient {
             return URL(string: link.relativeString, relativeTo: configuration.baseURL)?
                 .absoluteURL ?? link
         }
-        let url = configuration.baseURL.appending(path: link.path)
+        let url = configuration.serviceRoot.appending(path: link.path)
         let queryItems =
             URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? []
         return queryItems.isEmpty ? url : url.appending(queryItems: queryItems)

@@ -39,8 +39,13 @@ extension PokeAPIClient {
     /// spent, waiting between attempts without holding a slot.
     ///
     /// - Parameters:
+    ///   - url: The resource's URL.
+    ///   - resource: What the URL names, for errors.
     ///   - notFound: The value of a 404, or `nil` when a 404 is an error.
     ///   - decode: Makes the value of a 2xx body.
+    /// - Returns: The value of the first attempt that succeeds, or of a 404.
+    /// - Throws: ``PokeAPIError`` for a failure that does not pass or the last attempt's
+    ///   failure; `CancellationError` when the task is cancelled.
     private func load<Value: Sendable>(
         _ url: URL,
         resource: PokeAPIError.Resource,

@@ -99,7 +99,7 @@ public final class PokeAPIClient: Sendable {
     ///   `CancellationError` when the task is cancelled.
     public func pokemon(id: Int) async throws -> FetchedPokemon? {
         guard id >= 1 else { throw PokeAPIError.invalidID(id) }
-        return try await loadPokemon(pokemonURL(segment: String(id)), resource: .pokemonID(id))
+        return try await loadPokemon(pokemonURL(id: id), resource: .pokemonID(id))
     }
 
     /// Fetches the Pokémon with a name, or `nil` when the service has none.
@@ -149,8 +149,9 @@ public final class PokeAPIClient: Sendable {
     /// Fetches the page a list's `next` or `previous` link points to.
     ///
     /// A host-less link (`/api/v2/pokemon?offset=20&limit=20`, as the static data set has
-    /// them) is resolved against ``Configuration/baseURL``, keeping the base URL's own path;
-    /// an absolute link (as the live service sends them) is used as it is.
+    /// them) is resolved against the service's root that ``Configuration/baseURL`` names
+    /// (keeping its own path, and dropping a final `api/v2` so that an API root as the base URL
+    /// does not double it); an absolute link (as the live service sends them) is used as it is.
     ///
     /// ```swift
     /// var page = try await client.list()

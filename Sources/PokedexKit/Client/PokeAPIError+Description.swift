@@ -9,7 +9,7 @@ extension PokeAPIError: CustomStringConvertible, LocalizedError {
     /// status, the number of attempts, the decoding error's coding path and the start of the
     /// body.
     public var description: String {
-        switch self {
+        switch storage {
         case .invalidName(let name):
             "Invalid Pokémon name \(Self.quoted(name)): a name must not be empty, contain \"/\", "
                 + "or be \".\" or \"..\"; no request was made."
@@ -43,7 +43,6 @@ extension PokeAPIError: CustomStringConvertible, LocalizedError {
         description
     }
 
-    /// A string in double quotes, with quotes, backslashes and control characters escaped.
     /// A size in bytes as people read it: `16 MiB`, `512 KiB`, `1000 bytes`.
     static func byteCount(_ bytes: Int) -> String {
         if bytes >= 1 << 20, bytes.isMultiple(of: 1 << 20) { return "\(bytes >> 20) MiB" }
@@ -51,6 +50,7 @@ extension PokeAPIError: CustomStringConvertible, LocalizedError {
         return bytes == 1 ? "1 byte" : "\(bytes) bytes"
     }
 
+    /// A string in double quotes, with quotes, backslashes and control characters escaped.
     static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {

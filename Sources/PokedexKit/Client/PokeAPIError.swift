@@ -4,9 +4,9 @@ import Foundation
 /// failed for good after the client's retries.
 ///
 /// A Pokémon that does not exist is not an error: ``PokeAPIClient/pokemon(id:)`` returns `nil`.
-/// Errors about a request carry a ``Context``: what was asked for, the URL, how many attempts
-/// were made, and the start of the last response's body. Their
-/// ``description`` says all of that in one line:
+/// Every error has a ``code`` that says what went wrong. Errors about a request carry a
+/// ``Context``: what was asked for, the URL, how many attempts were made, and the start of the
+/// last response's body. Their ``description`` says all of that in one line:
 ///
 /// ```swift
 /// do {
@@ -16,36 +16,57 @@ import Foundation
 ///     // PokeAPI answered HTTP 503 (service unavailable) for
 ///     // https://pokeapi.co/api/v2/pokemon/25/ (Pokémon 25) after 4 attempts;
 ///     // body: "upstream connect error"
-///     if case .undecodableBody(let decodingError, let context) = error {
-///         print(decodingError, context.resource)
+///     if error.code == .undecodableBody, let decodingError = error.decodingError {
+///         print(decodingError, error.context?.resource as Any)
 ///     }
 /// }
 /// ```
-public enum PokeAPIError: Error, Sendable {
-    /// The name cannot name a Pokémon: empty once trimmed, containing `/`, or `.` or `..`.
-    /// No request was made.
-    case invalidName(String)
-    /// The id cannot name a Pokémon: ids start at 1. No request was made.
-    case invalidID(Int)
-    /// The page cannot be asked for: the limit is below 1 or the offset below 0. No request
-    /// was made.
-    case invalidPage(limit: Int, offset: Int)
-    /// The service answered with a status the client does not accept (any but 2xx, and 404
-    /// for a Pokémon), on the last attempt the retry policy allowed.
-    case unexpectedStatus(Int, Context)
-    /// No complete response arrived on the last attempt: a timeout, a refused or lost
-    /// connection, a body cut short. The first value is the transport's error, usually a
-    /// `URLError`.
-    case transportFailed(any Error, Context)
-    /// The body of a successful response does not decode; the `DecodingError`'s coding path
-    /// names the field at fault.
-    case undecodableBody(DecodingError, Context)
-    /// A list's `next` link leads back to a page already read, so following it would never end.
-    case paginationLoop(URL)
-    /// The response's body is longer than the limit, in bytes
-    /// (``PokeAPIClient/Configuration/maximumResponseSize``); it is never retried, and the
-    /// client stopped reading the body there.
-    case responseTooLarge(limit: Int, Context)
+///
+/// `PokeAPIError` is a structure, not an enumeration, so that a later version can add a
+/// ``Code`` without breaking a client's `switch`: switch on ``code``, with a `default`.
+/// Errors are made with the static factories, such as ``unexpectedStatus(_:_:)``, named after
+/// their codes.
+public struct PokeAPIError: Error, Sendable {
+    /// The error's code and details, one case per ``Code``.
+    let storage: Storage
+
+    /// Makes an error of these details.
+    init(_ storage: Storage) {
+        self.storage = storage
+    }
+
+    /// What went wrong, for a `switch` or a comparison.
+    ///
+    /// ```swift
+    /// switch error.code {
+    /// case .transportFailed, .unexpectedStatus: showOfflineBanner()
+    /// default: throw error
+    /// }
+    /// ```
+    public var code: Code {
+        switch storage {
+        case .invalidName: .invalidName
+        case .invalidID: .invalidID
+        case .invalidPage: .invalidPage
+        case .unexpectedStatus: .unexpectedStatus
+        case .transportFailed: .transportFailed
+        case .undecodableBody: .undecodableBody
+        case .paginationLoop: .paginationLoop
+        case .responseTooLarge: .responseTooLarge
+        }
+    }
+
+    /// The details of each code, as the factories of the same names take them.
+    enum Storage: Sendable {
+        case invalidName(String)
+        case invalidID(Int)
+        case invalidPage(limit: Int, offset: Int)
+        case unexpectedStatus(Int, Context)
+        case transportFailed(any Error, Context)
+        case undecodableBody(DecodingError, Context)
+        case paginationLoop(URL)
+        case responseTooLarge(limit: Int, Context)
+    }
 
     /// Where and how a request failed.
     public struct Context: Hashable, Sendable {
@@ -82,34 +103,6 @@ public enum PokeAPIError: Error, Sendable {
         case pokemonName(String)
         /// The page of the Pokémon list at this URL.
         case page(URL)
-    }
-
-    /// The context of a failed request, or `nil` for input rejected before any request.
-    public var context: Context? {
-        switch self {
-        case .unexpectedStatus(_, let context), .transportFailed(_, let context),
-            .undecodableBody(_, let context), .responseTooLarge(_, let context):
-            context
-        case .invalidName, .invalidID, .invalidPage, .paginationLoop:
-            nil
-        }
-    }
-
-    /// The URL the error is about, or `nil` for input rejected before any request.
-    public var url: URL? {
-        if case .paginationLoop(let url) = self { return url }
-        return context?.url
-    }
-
-    /// The HTTP status of an ``unexpectedStatus(_:_:)`` error, or `nil`.
-    public var statusCode: Int? {
-        if case .unexpectedStatus(let status, _) = self { return status }
-        return nil
-    }
-
-    /// The start of the last response's body, or `nil` when there is none.
-    public var bodyExcerpt: String? {
-        context?.bodyExcerpt
     }
 
     /// The most bytes of a body an error keeps.

@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 
 /// Shares one run of an operation among every caller that asks for the same key while it is
 /// in flight: two concurrent `pokemon(id: 25)` calls make one HTTP request.
@@ -7,6 +8,9 @@ import Foundation
 /// waiting at once and throws `CancellationError`, while the others keep waiting for the shared
 /// result. When the last caller of a key leaves, the shared operation is cancelled. Once an
 /// operation ends its key is forgotten: results are shared, never cached.
+///
+/// The state is behind a `Mutex` rather than in an actor: a task-cancellation handler runs
+/// synchronously, and it must take its waiter out and resume it at once.
 final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Flight: Sendable {
         /// Tells this flight from a later one for the same key.
@@ -20,7 +24,7 @@ final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendabl
         var flights: [Key: Flight] = [:]
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// Creates a coalescer with nothing in flight.
     init() {}

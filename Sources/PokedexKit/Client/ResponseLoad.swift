@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -13,19 +14,21 @@ import Foundation
 /// FoundationNetworking waits for the session's queue, where a response completing at that
 /// moment waits for the same lock to resume its caller: cancelled from inside the handler (as
 /// `URLSession.data(for:)` does), the two wait for each other forever.
-///
-/// `@unchecked Sendable`: every mutable property is read and written only while `lock` is
-/// held.
-final class ResponseLoad: @unchecked Sendable {
-    private let lock = NSLock()
+final class ResponseLoad: Sendable {
+    /// What changes as the request goes, from the caller's task, the session's queue and the
+    /// cancellation handler.
+    private struct State {
+        var body = Data()
+        var isTooLarge = false
+        var isCancelled = false
+        var isFinished = false
+        var task: URLSessionTask?
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+    }
+
     private let limit: Int
     private let cancelsTask: Bool
-    private var body = Data()
-    private var isTooLarge = false
-    private var isCancelled = false
-    private var isFinished = false
-    private var task: URLSessionTask?
-    private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+    private let state = Mutex(State())
 
     /// Creates a load.
     ///
@@ -51,18 +54,21 @@ final class ResponseLoad: @unchecked Sendable {
     {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                lock.lock()
-                guard !isCancelled else {
-                    isFinished = true
-                    lock.unlock()
+                let isCancelled = state.withLock { state in
+                    if state.isCancelled {
+                        state.isFinished = true
+                        return true
+                    }
+                    state.continuation = continuation
+                    state.task = task
+                    return false
+                }
+                if isCancelled {
                     abandon()
                     continuation.resume(throwing: CancellationError())
-                    return
+                } else {
+                    task.resume()
                 }
-                self.continuation = continuation
-                self.task = task
-                lock.unlock()
-                task.resume()
             }
         } onCancel: {
             cancel()
@@ -72,13 +78,13 @@ final class ResponseLoad: @unchecked Sendable {
     /// Resumes the caller with `CancellationError` and cancels the task from another thread
     /// (see the type's discussion).
     private func cancel() {
-        lock.lock()
-        isCancelled = true
-        let continuation = self.continuation
-        self.continuation = nil
-        let task = isFinished || !cancelsTask ? nil : self.task
-        body = Data()
-        lock.unlock()
+        let (continuation, task) = state.withLock { state in
+            state.isCancelled = true
+            state.body = Data()
+            let continuation = state.continuation
+            state.continuation = nil
+            return (continuation, state.isFinished || !cancelsTask ? nil : state.task)
+        }
         continuation?.resume(throwing: CancellationError())
         if let task { Self.cancel(task) }
     }
@@ -100,19 +106,19 @@ final class ResponseLoad: @unchecked Sendable {
     ///   - expectedLength: The response's `Content-Length`, or -1 when it has none.
     /// - Returns: Whether the chunk was kept, or the body passed the limit now or before.
     func append(_ chunk: Data, expectedLength: Int64) -> Intake {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isTooLarge, !isCancelled else { return .dropped }
-        guard expectedLength <= Int64(limit), chunk.count <= limit - body.count else {
-            isTooLarge = true
-            body = Data()
-            return .passedLimit
+        state.withLock { state in
+            guard !state.isTooLarge, !state.isCancelled else { return .dropped }
+            guard expectedLength <= Int64(limit), chunk.count <= limit - state.body.count else {
+                state.isTooLarge = true
+                state.body = Data()
+                return .passedLimit
+            }
+            if state.body.isEmpty, expectedLength > 0 {
+                state.body.reserveCapacity(Int(expectedLength))
+            }
+            state.body.append(chunk)
+            return .kept
         }
-        if body.isEmpty, expectedLength > 0 {
-            body.reserveCapacity(Int(expectedLength))
-        }
-        body.append(chunk)
-        return .kept
     }
 
     /// Cancels a task from another thread: in FoundationNetworking `cancel()` waits for the
@@ -134,25 +140,26 @@ final class ResponseLoad: @unchecked Sendable {
 
     /// Ends the request: resumes the caller with the body, or with why there is none.
     func complete(response: URLResponse?, error: (any Error)?) {
-        lock.lock()
-        let continuation = self.continuation
-        self.continuation = nil
-        isFinished = true
-        task = nil
-        let result: Result<(Data, URLResponse), any Error>
-        if isTooLarge {
-            result = .failure(URLError(.dataLengthExceedsMaximum))
-        } else if isCancelled {
-            result = .failure(CancellationError())
-        } else if let error {
-            result = .failure(error)
-        } else if let response {
-            result = .success((body, response))
-        } else {
-            result = .failure(URLError(.badServerResponse))
+        let (continuation, result) = state.withLock { state in
+            let continuation = state.continuation
+            state.continuation = nil
+            state.isFinished = true
+            state.task = nil
+            let result: Result<(Data, URLResponse), any Error>
+            if state.isTooLarge {
+                result = .failure(URLError(.dataLengthExceedsMaximum))
+            } else if state.isCancelled {
+                result = .failure(CancellationError())
+            } else if let error {
+                result = .failure(error)
+            } else if let response {
+                result = .success((state.body, response))
+            } else {
+                result = .failure(URLError(.badServerResponse))
+            }
+            state.body = Data()
+            return (continuation, result)
         }
-        body = Data()
-        lock.unlock()
         continuation?.resume(with: result)
     }
 }

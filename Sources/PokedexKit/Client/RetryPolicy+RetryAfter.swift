@@ -3,7 +3,9 @@ import Foundation
 extension RetryPolicy {
     /// The wait a `Retry-After` header asks for: a number of seconds (`"120"`) or an HTTP-date
     /// (`"Wed, 21 Oct 2026 07:28:00 GMT"`, or one of the two obsolete date forms HTTP still
-    /// accepts). A date in the past asks for no wait; a value that is neither form is ignored.
+    /// accepts).
+    ///
+    /// A date in the past asks for no wait; a value that is neither form is ignored.
     ///
     /// - Parameters:
     ///   - value: The header's value.

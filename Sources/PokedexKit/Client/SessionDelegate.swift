@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -8,31 +9,26 @@ import Foundation
 /// chunk, to the ``ResponseLoad`` waiting for it, and cancels a task whose body passes the
 /// load's limit.
 ///
-/// `@unchecked Sendable`: `loads` is read and written only while `lock` is held; the session
-/// calls the delegate on its own serial queue.
-final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var loads: [Int: ResponseLoad] = [:]
+/// The session calls the delegate on its own serial queue, and the transport registers
+/// loads from its callers' tasks: `loads` is behind a `Mutex`.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let loads = Mutex<[Int: ResponseLoad]>([:])
 
     /// Routes a task's callbacks to a load, until the task completes.
     func register(_ load: ResponseLoad, for task: URLSessionTask) {
-        lock.lock()
-        loads[task.taskIdentifier] = load
-        lock.unlock()
+        loads.withLock { $0[task.taskIdentifier] = load }
     }
 
     /// Forgets a task that was never started.
     func unregister(_ task: URLSessionTask) {
-        lock.lock()
-        loads[task.taskIdentifier] = nil
-        lock.unlock()
+        loads.withLock { $0[task.taskIdentifier] = nil }
     }
 
     private func load(for task: URLSessionTask, removing: Bool = false) -> ResponseLoad? {
-        lock.lock()
-        defer { lock.unlock() }
-        return removing
-            ? loads.removeValue(forKey: task.taskIdentifier) : loads[task.taskIdentifier]
+        loads.withLock { loads in
+            removing
+                ? loads.removeValue(forKey: task.taskIdentifier) : loads[task.taskIdentifier]
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -68,8 +68,9 @@ public final class URLSessionTransport: HTTPTransport {
         self.ownsSession = false
     }
 
-    /// Whether cancelling a caller cancels its session task. Not for a given session on Linux:
-    /// FoundationNetworking's `cancel()` of a task whose completion handler is being called
+    /// Whether cancelling a caller cancels its session task.
+    ///
+    /// Not for a given session on Linux: FoundationNetworking's `cancel()` of a task whose completion handler is being called
     /// can stop the process ("a task that is not in the registry"); the request then runs to
     /// its end, unwatched, and the caller is released at once all the same.
     private var cancelsTasks: Bool {

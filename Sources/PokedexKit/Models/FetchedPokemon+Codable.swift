@@ -89,6 +89,7 @@ extension FetchedPokemon: Codable {
     /// are left out.
     ///
     /// - Parameter encoder: The encoder to write to.
+    /// - Throws: `EncodingError` when the encoder cannot write a value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

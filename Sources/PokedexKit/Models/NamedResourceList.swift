@@ -57,6 +57,7 @@ public struct NamedResourceList: Hashable, Sendable, Codable {
     /// Encodes the page in PokeAPI's shape.
     ///
     /// - Parameter encoder: The encoder to write to.
+    /// - Throws: `EncodingError` when the encoder cannot write a value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(count, forKey: .count)
@@ -115,6 +116,7 @@ public struct NamedResource: Hashable, Sendable, Codable {
     /// Encodes the link in PokeAPI's shape.
     ///
     /// - Parameter encoder: The encoder to write to.
+    /// - Throws: `EncodingError` when the encoder cannot write a value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)

@@ -43,6 +43,7 @@ extension Pokemon: Codable {
     /// Encodes the record as one flat JSON object; absent values are written as `null`.
     ///
     /// - Parameter encoder: The encoder to write to.
+    /// - Throws: `EncodingError` when the encoder cannot write a value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

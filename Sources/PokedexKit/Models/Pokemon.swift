@@ -46,7 +46,9 @@ public struct Pokemon: Hashable, Sendable, Identifiable {
     public var baseExperience: Int?
     /// The names of the abilities, in slot order.
     public var abilities: [String]
-    /// Whether the user marked this Pokémon as a favorite. The service never sets it.
+    /// Whether the user marked this Pokémon as a favorite.
+    ///
+    /// The service never sets it.
     public var favorite: Bool
 
     /// Creates a record from its facts.

@@ -109,6 +109,7 @@ extension PokemonType: Codable {
     /// Encodes the type as its name.
     ///
     /// - Parameter encoder: The encoder to write to.
+    /// - Throws: `EncodingError` when the encoder cannot write a value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

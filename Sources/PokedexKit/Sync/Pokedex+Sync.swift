@@ -124,8 +124,9 @@ extension Pokedex {
         }
     }
 
-    /// Fetches and saves one id. Service failures are outcomes; store failures and
-    /// cancellation are thrown.
+    /// Fetches and saves one id.
+    ///
+    /// Service failures are outcomes; store failures and cancellation are thrown.
     private func syncOne(_ id: Int, mode: SyncMode) async throws -> Outcome {
         // In refresh mode the stored record is read before the request: it is the base of
         // the three-way merge that keeps what the user changed while the request was out.
@@ -144,7 +145,7 @@ extension Pokedex {
         }
         do {
             try await store.insert(Pokemon(fetched))
-        } catch StoreError.duplicateID {
+        } catch StoreError.Code.duplicateID {
             // Saved meanwhile (by another sync, another process): refresh it instead.
             guard let stored = try await store.fetchVersioned(id: id) else {
                 try await store.upsert(Pokemon(fetched))

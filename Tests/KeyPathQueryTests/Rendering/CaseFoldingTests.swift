@@ -12,8 +12,10 @@ struct Glyph: Hashable, Sendable, Queryable {
 }
 
 /// Case-insensitive text in SQLite lowers ASCII letters and replaces the few characters whose
-/// Unicode case folding holds ASCII letters (ß, ﬁ, the Kelvin sign, …). This checks, against
-/// this platform's own folding, that the list of those characters is complete.
+/// Unicode case folding holds ASCII letters (ß, ﬁ, the Kelvin sign, …).
+///
+/// This checks, against this platform's own folding, that the list of those characters is
+/// complete.
 @Suite("Case folding in SQL agrees with memory for every character")
 struct CaseFoldingTests {
     /// Every character outside ASCII that case folding changes, each with its upper-case
@@ -32,7 +34,8 @@ struct CaseFoldingTests {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
         + ["ss", "st", "ff", "fi", "fl", "ffi", "ffl", "xss", "sy", "XK", "kY", "XssY", "xa"]
 
-    @Test("contains, hasPrefix and hasSuffix ignoring case select the same glyphs")
+    @Test(
+        "contains, hasPrefix, hasSuffix, like, equals and in ignoring case select the same glyphs")
     func everyCharacter() throws {
         #expect(Self.glyphs.count > 1_000)
         let database = try SQLiteDatabase()
@@ -46,6 +49,8 @@ struct CaseFoldingTests {
                 .hasPrefix(\.text, "x" + operand, options: .caseInsensitive),
                 .hasSuffix(\.text, operand + "y", options: .caseInsensitive),
                 .like(\.text, "x" + operand + "*", options: .caseInsensitive),
+                .equals(\.text, "x" + operand + "y", options: .caseInsensitive),
+                .in(\.text, ["x" + operand + "y", "xay"], options: .caseInsensitive),
             ]
             for condition in conditions {
                 let query = RecordQuery(where: condition, sortedBy: [.ascending(\.id)])
@@ -57,5 +62,8 @@ struct CaseFoldingTests {
                 #expect(inSQLite == inMemory, "\(operand): \(format)")
             }
         }
+        // Not vacuous: ß and ẞ equal "ss", and the Kelvin sign equals "k", ignoring case.
+        let equal: Condition<Glyph> = .in(\.text, ["XSSY", "XKY"], options: .caseInsensitive)
+        #expect(try equal.filter(Self.glyphs).count >= 3)
     }
 }

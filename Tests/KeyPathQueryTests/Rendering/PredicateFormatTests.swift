@@ -43,6 +43,16 @@ struct PredicateFormatTests {
             (\.id < 3 || \.id > 30) && \.note != nil,
             "(%K < %@ OR %K > %@) AND %K != nil", ["id", 3, "id", 30, "note"]),
         Case(.hasSuffix(\.title, ""), "%K != nil", ["title"]),
+        Case(.equals(\.title, "", options: .caseInsensitive), "%K ==[c] %@", ["title", ""]),
+        Case(.equals(\.title, "A*?", options: []), "%K == %@", ["title", "A*?"]),
+        Case(
+            .in(\.note, ["a", "b"], options: [.caseInsensitive, .diacriticInsensitive]) && \.id > 1,
+            "(%K ==[cd] %@ OR %K ==[cd] %@) AND %K > %@", ["note", "a", "note", "b", "id", 1]),
+        Case(.in(\.note, ["a", "b"], options: []), "%K IN %@", ["note", ["a", "b"]]),
+        Case(.in(\.note, [], options: .caseInsensitive), "FALSEPREDICATE", []),
+        Case(
+            .anyElement(\.sessions, where: .equals(\.name, "S1", options: .caseInsensitive)),
+            "SUBQUERY(%K, $x1, $x1.%K ==[c] %@).@count > 0", ["sessions", "name", "S1"]),
         Case(.like(\.title, ""), "%K LIKE %@", ["title", ""]),
         Case(
             .matches(\.title, "Record [0-9]+", options: [.caseInsensitive, .diacriticInsensitive]),
@@ -87,6 +97,8 @@ struct PredicateFormatTests {
         let conditions: [Condition<Record>] = [
             \.title == hostile, .contains(\.title, hostile), .like(\.title, hostile),
             .in(\.note, [hostile, nil]), .anyElement(\.tags, where: \.self == hostile),
+            .equals(\.title, hostile, options: .caseInsensitive),
+            .in(\.title, ["a", hostile], options: [.caseInsensitive, .diacriticInsensitive]),
         ]
         for condition in conditions {
             let rendered = try condition.predicateFormat()
@@ -107,6 +119,8 @@ struct PredicateFormatTests {
             ("%K == 'x'", ["name"]),  // a quoted value in the format
             ("(%K == %@", ["name", 1]),  // unbalanced
             ("%K LIKE[z] %@", ["name", "a"]),  // unknown option
+            ("%K ==[z] %@", ["name", "a"]),  // unknown option on equality
+            ("%K <[c] %@", ["name", "a"]),  // options on an ordering
         ]
         for (format, arguments) in bad {
             #expect(throws: PredicateFormatGrammar.Failure.self, "\(format)") {

@@ -85,6 +85,32 @@ struct RecordSQLiteTests {
             matching: { $0.note == "even" || $0.note == nil }),
         Case("NOT == on an optional", !(\.note == "even"), matching: { $0.note != "even" }),
         Case(
+            "equals ignoring case on an optional: false for nil",
+            .equals(\.note, "EVEN", options: .caseInsensitive), matching: { $0.note == "even" }),
+        Case(
+            "NOT equals ignoring case on an optional: true for nil",
+            !.equals(\.note, "Even", options: .caseInsensitive), matching: { $0.note != "even" }),
+        Case(
+            "in ignoring case on an optional enumeration's raw values",
+            .in(\.optionalMood, ["CALM", "Tired", "sleepy"], options: .caseInsensitive)
+        ) { $0.optionalMood == .calm || $0.optionalMood == .tired },
+        Case(
+            "NOT in ignoring case on an optional enumeration: true for nil",
+            !.in(\.optionalMood, ["CALM", "FOCUSED"], options: .caseInsensitive)
+        ) { $0.optionalMood != .calm && $0.optionalMood != .focused },
+        Case(
+            "nested equals ignoring case",
+            .equals(\.session.name, "EMAIL", options: .caseInsensitive),
+            matching: { $0.session.name == "Email" }),
+        Case(
+            "structure element equals ignoring case",
+            .anyElement(\.sessions, where: .in(\.name, ["S1", "s9"], options: .caseInsensitive))
+        ) { $0.sessions.contains { $0.name == "s1" } },
+        Case(
+            "array element equals ignoring case",
+            .anyElement(\.tags, where: .equals(\.self, "C", options: .caseInsensitive))
+        ) { $0.tags.contains("c") },
+        Case(
             "like with ?", .like(\.title, "Record 1?"),
             matching: { $0.title.count == 9 && $0.title.hasPrefix("Record 1") }),
         Case(

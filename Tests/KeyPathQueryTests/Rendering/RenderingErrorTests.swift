@@ -65,6 +65,15 @@ struct RenderingErrorTests {
         Refusal(
             condition: .hasPrefix(\.name, "É", options: .caseInsensitive), target: .sql,
             mentions: ["BEGINSWITH[c]", "ASCII"]),
+        Refusal(
+            condition: .equals(\.name, "É", options: .caseInsensitive), target: .sql,
+            mentions: ["==[c]", "ASCII"]),
+        Refusal(
+            condition: .in(\.name, ["a", "straße"], options: .caseInsensitive), target: .sql,
+            mentions: ["==[c]", "straße", "ASCII"]),
+        Refusal(
+            condition: .equals(\.name, "e", options: .diacriticInsensitive), target: .sql,
+            mentions: ["==[d]", "diacritics"]),
         Refusal(condition: .like(\.name, "a\0*"), target: .sql, mentions: ["LIKE", "NUL"]),
         Refusal(condition: \.big > UInt64.max - 1, target: .sql, mentions: ["Int64.max"]),
         Refusal(condition: \.ratio == .nan, target: .sql, mentions: ["NaN", "NULL"]),
@@ -90,7 +99,8 @@ struct RenderingErrorTests {
             case .inMemory: _ = try refusal.condition.compiled()
             }
         }
-        guard case .unsupported(_, let target, let reason) = error else {
+        guard error.code == .unsupported, let target = error.target, let reason = error.reason
+        else {
             Issue.record("expected .unsupported, got \(error)")
             return
         }
@@ -150,7 +160,9 @@ struct RenderingErrorTests {
         let asPredicate = try #require(throws: QueryError.self) { try condition.predicateFormat() }
         let inMemory = try #require(throws: QueryError.self) { try condition.compiled() }
         for error in [asPredicate, inMemory] {
-            guard case .invalidRegularExpression(let pattern, let reason) = error else {
+            guard error.code == .invalidRegularExpression, let pattern = error.pattern,
+                let reason = error.reason
+            else {
                 Issue.record("expected .invalidRegularExpression, got \(error)")
                 continue
             }
@@ -186,6 +198,29 @@ struct RenderingErrorTests {
         }
         #expect(throws: QueryError.invalidPagination(limit: nil, offset: -2)) {
             try RecordQuery<Specimen>(offset: -2).sqlClauses()
+        }
+    }
+
+    @Test(
+        "a decoded text equality on an attribute that is not text is refused by every target",
+        arguments: [[String](), ["1"]])
+    func decodedTextEqualityOnNumbers(operands: [String]) throws {
+        let original: Condition<Specimen> = .in(\.name, operands, options: .caseInsensitive)
+        let tampered = String(decoding: try JSONEncoder().encode(original), as: UTF8.self)
+            .replacingOccurrences(of: #""name""#, with: #""id""#)
+        let condition = try JSONDecoder().decode(
+            Condition<Specimen>.self, from: Data(tampered.utf8))
+        for target in [QueryTarget.inMemory, .predicateFormat, .sql] {
+            let error = try #require(throws: QueryError.self) {
+                switch target {
+                case .sql: _ = try condition.sqlExpression()
+                case .predicateFormat: _ = try condition.predicateFormat()
+                case .inMemory: _ = try condition.compiled()
+                }
+            }
+            #expect(
+                error.code == .unsupported && error.target == target,
+                "expected .unsupported for \(target), got \(error)")
         }
     }
 

@@ -57,6 +57,22 @@ struct SQLRenderingTests {
             .hasPrefix(\.title, "REC", options: .caseInsensitive),
             "instr(" + caseFolded(#""title""#) + ", ?) = 1", [.text("rec")]),
         Case(
+            .equals(\.title, "REC*", options: .caseInsensitive),
+            caseFolded(#""title""#) + " = ?", [.text("rec*")]),
+        Case(
+            .in(\.title, ["A", "b_%"], options: .caseInsensitive),
+            caseFolded(#""title""#) + " IN (?, ?)", [.text("a"), .text("b_%")]),
+        Case(
+            .in(\.note, ["A", "b"], options: []), #""note" IN (?, ?)"#, [.text("A"), .text("b")]),
+        Case(.in(\.title, [String](), options: .caseInsensitive), "0"),
+        Case(
+            !.equals(\.note, "A", options: .caseInsensitive),
+            "NOT COALESCE(" + caseFolded(#""note""#) + " = ?, 0)", [.text("a")]),
+        Case(
+            .anyElement(\.tags, where: .equals(\.self, "A", options: .caseInsensitive)),
+            #"EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE "#
+                + caseFolded("e1.value") + " = ?)", [.text("a")]),
+        Case(
             .contains(\.tags, "b"),
             #"EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE e1.value = ?)"#,
             [.text("b")]),

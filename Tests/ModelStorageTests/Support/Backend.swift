@@ -2,6 +2,7 @@ import Foundation
 import ModelStorage
 import ModelStorageTesting
 import SQLiteStorage
+import TestSupport
 
 /// Every backend the conformance suite runs against.
 enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {

@@ -1,4 +1,6 @@
 import Foundation
+import InternalSupport
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -12,30 +14,19 @@ import Testing
 /// Its output is split into lines as it arrives, on a thread of its own, so that reading
 /// them costs a test's task nothing however much the child prints.
 ///
-/// `@unchecked Sendable`: `pending`, `completeLines` and `finished` are read and written only
-/// while `lock` is held; `process` is set up before the reader thread starts and only read
-/// after.
+/// `@unchecked Sendable` for `process` alone, which Foundation does not mark `Sendable` on
+/// every platform: it is set up before the reader thread starts and only read after. The
+/// output read so far is behind a `Mutex`.
 final class ChildProcess: @unchecked Sendable {
-    private let process = Process()
-    private let lock = NSLock()
-    /// Bytes after the last line feed.
-    private var pending = Data()
-    private var completeLines: [String] = []
-    private var finished = false
-
-    /// The built `StoreCrashWriter`, found beside the test bundle.
-    static func writerExecutable(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
-        var directories: [URL] = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        directories.append(Bundle.main.bundleURL)
-        if let executable = Bundle.main.executableURL {
-            directories.append(executable.deletingLastPathComponent())
-        }
-        let candidates = directories.map { $0.appending(path: "StoreCrashWriter") }
-        return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "StoreCrashWriter is not built beside the tests (looked in \(directories))",
-            sourceLocation: sourceLocation)
+    private struct Output {
+        /// Bytes after the last line feed.
+        var pending = Data()
+        var completeLines: [String] = []
+        var finished = false
     }
+
+    private let process = Process()
+    private let output = Mutex(Output())
 
     /// Starts the writer with arguments, and variables added to this process's environment;
     /// with `user`, as that user and group (through `setpriv`, which needs root).
@@ -43,7 +34,7 @@ final class ChildProcess: @unchecked Sendable {
         _ arguments: [String], environment: [String: String] = [:],
         user: (uid: UInt32, gid: UInt32)? = nil
     ) throws {
-        let writer = try Self.writerExecutable()
+        let writer = try builtExecutable(named: "StoreCrashWriter")
         if let user {
             process.executableURL = URL(filePath: Self.setpriv)
             process.arguments =
@@ -66,15 +57,15 @@ final class ChildProcess: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             while true {
                 let chunk = reading.availableData
-                lock.lock()
-                pending.append(chunk)
-                while let newline = pending.firstIndex(of: 0x0A) {
-                    completeLines.append(
-                        String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-                    pending.removeSubrange(pending.startIndex...newline)
+                output.withLock { output in
+                    output.pending.append(chunk)
+                    while let newline = output.pending.firstIndex(of: 0x0A) {
+                        let line = output.pending[output.pending.startIndex..<newline]
+                        output.completeLines.append(String(decoding: line, as: UTF8.self))
+                        output.pending.removeSubrange(output.pending.startIndex...newline)
+                    }
+                    if chunk.isEmpty { output.finished = true }
                 }
-                if chunk.isEmpty { finished = true }
-                lock.unlock()
                 if chunk.isEmpty { return }
             }
         }
@@ -93,15 +84,11 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Every complete line printed so far.
     var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return completeLines
+        output.withLock { $0.completeLines }
     }
 
     private var isFinished: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return finished
+        output.withLock { $0.finished }
     }
 
     /// Waits until a line starting with a prefix is printed.

@@ -26,6 +26,11 @@ func expectUnchanged(
     }
 }
 
+/// The bytes of a file, or `nil` when it does not exist.
+func contents(of url: URL) -> Data? {
+    try? Data(contentsOf: url)
+}
+
 /// The lines of a text file.
 func lines(of url: URL) -> [String] {
     guard let data = contents(of: url) else { return [] }

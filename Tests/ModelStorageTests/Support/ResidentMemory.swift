@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 
 /// The process's resident memory, read from `/proc/self/statm` (Linux; 0 elsewhere).
 enum ResidentMemory {
@@ -11,18 +12,13 @@ enum ResidentMemory {
     }
 
     /// Samples resident memory every 2 ms until cancelled, keeping the peak.
-    ///
-    /// `@unchecked Sendable`: `highest` is read and written only while `lock` is held.
-    final class Sampler: @unchecked Sendable {
+    final class Sampler: Sendable {
         let baseline = ResidentMemory.current()
-        private let lock = NSLock()
-        private var highest = 0
+        private let highest = Mutex(0)
 
         /// The highest resident memory sampled, at least the baseline.
         var peak: Int {
-            lock.lock()
-            defer { lock.unlock() }
-            return max(highest, baseline)
+            max(highest.withLock { $0 }, baseline)
         }
 
         /// Samples until the task is cancelled.
@@ -34,9 +30,7 @@ enum ResidentMemory {
         }
 
         private func record(_ bytes: Int) {
-            lock.lock()
-            highest = max(highest, bytes)
-            lock.unlock()
+            highest.withLock { $0 = max($0, bytes) }
         }
     }
 }

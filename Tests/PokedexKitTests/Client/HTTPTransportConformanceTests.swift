@@ -8,8 +8,9 @@ import Testing
 #endif
 
 /// The contract every ``HTTPTransport`` keeps (see "Implementation requirements" in its
-/// documentation), checked against the local test server. Add a transport to `transports` to
-/// check it too.
+/// documentation), checked against the local test server.
+///
+/// Add a transport to `transports` to check it too.
 @Suite("HTTPTransport conformance", .serialized)
 struct HTTPTransportConformanceTests {
     /// A transport under test, made fresh for each test.

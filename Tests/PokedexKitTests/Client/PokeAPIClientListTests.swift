@@ -110,7 +110,7 @@ struct PokeAPIClientListTests {
         let error = try await #require(throws: PokeAPIError.self) {
             try await client.listAll(pageSize: 1)
         }
-        guard case .paginationLoop(let url) = error else {
+        guard error.code == .paginationLoop, let url = error.url else {
             Issue.record("unexpected error: \(error)")
             return
         }

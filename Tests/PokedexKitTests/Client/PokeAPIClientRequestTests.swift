@@ -36,7 +36,7 @@ struct PokeAPIClientRequestTests {
         let error = try await #require(throws: PokeAPIError.self) {
             try await client.pokemon(named: name)
         }
-        guard case .invalidName(let rejected) = error else {
+        guard error.code == .invalidName, let rejected = error.rejectedName else {
             Issue.record("unexpected error: \(error)")
             return
         }
@@ -52,7 +52,7 @@ struct PokeAPIClientRequestTests {
         let error = try await #require(throws: PokeAPIError.self) {
             try await client.pokemon(id: id)
         }
-        guard case .invalidID(id) = error else {
+        guard error.code == .invalidID, error.rejectedID == id else {
             Issue.record("unexpected error: \(error)")
             return
         }
@@ -102,7 +102,9 @@ struct PokeAPIClientRequestTests {
         let error = try await #require(throws: PokeAPIError.self) {
             try await client.pokemon(named: "Pikachu")
         }
-        guard case .undecodableBody(let decodingError, let context) = error else {
+        guard error.code == .undecodableBody, let decodingError = error.decodingError,
+            let context = error.context
+        else {
             Issue.record("unexpected error: \(error)")
             return
         }

@@ -72,7 +72,9 @@ struct PokeAPIClientRetryTests {
         let error = try await #require(throws: PokeAPIError.self) {
             try await client.pokemon(id: 25)
         }
-        guard case .transportFailed(let underlying, let context) = error else {
+        guard error.code == .transportFailed, let underlying = error.underlyingError,
+            let context = error.context
+        else {
             Issue.record("unexpected error: \(error)")
             return
         }

@@ -93,7 +93,9 @@ struct PokeAPIClientServerTests {
             let error = try await #require(throws: PokeAPIError.self) {
                 try await client.pokemon(id: 25)
             }
-            guard case .unexpectedStatus(let status, let context) = error else {
+            guard error.code == .unexpectedStatus, let status = error.statusCode,
+                let context = error.context
+            else {
                 Issue.record("unexpected error: \(error)")
                 return
             }
@@ -174,7 +176,9 @@ struct PokeAPIClientServerTests {
             let error = try await #require(throws: PokeAPIError.self) {
                 try await client.pokemon(id: 25)
             }
-            guard case .undecodableBody(let decodingError, let context) = error else {
+            guard error.code == .undecodableBody, let decodingError = error.decodingError,
+                let context = error.context
+            else {
                 Issue.record("unexpected error: \(error)")
                 return
             }

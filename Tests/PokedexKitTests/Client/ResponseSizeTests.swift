@@ -1,6 +1,7 @@
 import Foundation
 import PokeAPITestServer
 import PokedexKit
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -21,13 +22,15 @@ struct ResponseSizeTests {
             let error = await #expect(throws: PokeAPIError.self) {
                 try await client.pokemon(id: 25)
             }
-            guard case .responseTooLarge(let limit, let context)? = error else {
+            guard let error, error.code == .responseTooLarge, let limit = error.sizeLimit,
+                let context = error.context
+            else {
                 Issue.record("expected responseTooLarge, got \(String(describing: error))")
                 return
             }
             #expect(limit == Self.limit)
             #expect(context.attempts == 1)
-            #expect(error?.description.contains("longer than the limit of 16 MiB") == true)
+            #expect(error.description.contains("longer than the limit of 16 MiB"))
             let stats = try await server.stats()
             #expect(stats.requests(forPokemon: 25) == 1)
         }
@@ -103,7 +106,9 @@ struct ResponseSizeTests {
         }
         let client = try PokeAPIClient.stubbed(transport: transport)
         let error = await #expect(throws: PokeAPIError.self) { try await client.pokemon(id: 1) }
-        guard case .responseTooLarge(Self.limit, let context)? = error else {
+        guard let error, error.code == .responseTooLarge, error.sizeLimit == Self.limit,
+            let context = error.context
+        else {
             Issue.record("expected responseTooLarge, got \(String(describing: error))")
             return
         }
@@ -134,32 +139,15 @@ enum ResponseSizeProbe {
         return symbols.contains { dlsym(process, $0) != nil }
     }()
 
-    /// The built probe, beside the test bundle.
-    static func executable() throws -> URL {
-        var directories = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        directories.append(Bundle.main.bundleURL)
-        let candidates = directories.map { $0.appending(path: "ResponseSizeProbe") }
-        return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "ResponseSizeProbe is not built beside the tests")
-    }
-
     /// Runs the probe against a server with a limit, and reads its report.
     static func run(_ server: TestServer, limit: Int) async throws -> Report {
         let process = Process()
-        process.executableURL = try executable()
+        process.executableURL = try builtExecutable(named: "ResponseSizeProbe")
         process.arguments = [server.baseURL.absoluteString, String(limit)]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        // Read on a thread of its own: a blocking read on one of the few threads that run
-        // every test's tasks would stall the others.
-        let reading = output.fileHandleForReading
-        let data = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: (try? reading.readToEnd()) ?? Data())
-            }
-        }
+        let data = await readToEnd(of: output.fileHandleForReading)
         process.waitUntilExit()
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         let peak = lines.last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) } ?? 0

@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 import PokeAPITestServer
 import PokedexKit
 import Testing
@@ -69,23 +70,14 @@ struct TransportCancellationTests {
 }
 
 /// The first of several racing outcomes.
-///
-/// `@unchecked Sendable`: `continuation` is read and cleared only while `lock` is held.
-private final class FirstOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Bool?, Never>?
+private final class FirstOutcome: Sendable {
+    private let continuation = Mutex<CheckedContinuation<Bool?, Never>?>(nil)
 
     func set(_ continuation: CheckedContinuation<Bool?, Never>) {
-        lock.lock()
-        self.continuation = continuation
-        lock.unlock()
+        self.continuation.withLock { $0 = continuation }
     }
 
     func resume(_ value: Bool?) {
-        lock.lock()
-        let continuation = self.continuation
-        self.continuation = nil
-        lock.unlock()
-        continuation?.resume(returning: value)
+        continuation.withLock { $0.take() }?.resume(returning: value)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PokedexKit
+import TestSupport
 import Testing
 
 @Suite("Pokemon in a store")
@@ -9,11 +10,7 @@ struct PokemonStorageTests {
     }
 
     private func withStoreURL(_ body: (URL) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appending(path: "PokemonStorageTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try await body(directory.appending(path: "pokedex.json"))
+        try await withTemporaryDirectory { try await body($0.appending(path: "pokedex.json")) }
     }
 
     @Test("generation one round-trips through a file store")

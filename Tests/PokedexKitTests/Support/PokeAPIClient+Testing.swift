@@ -27,19 +27,21 @@ extension PokeAPIClient {
     }
 
     /// A client of a local test server, retrying within milliseconds; with `sleeps`, the
-    /// waits are recorded instead of slept.
+    /// waits are recorded instead of slept; with `baseURL`, the server is named by that URL
+    /// instead of its root.
     ///
     /// The timeout is long unless a test needs one to expire: a busy machine must not turn a
     /// slow answer into a retry that a test's request count does not expect.
     static func local(
         _ server: TestServer,
+        baseURL: URL? = nil,
         maxAttempts: Int = 4,
         timeout: Duration = .seconds(10),
         sleeps: SleepLog? = nil,
         transport: some HTTPTransport = URLSessionTransport()
     ) -> PokeAPIClient {
         var configuration = PokeAPIClient.Configuration(
-            baseURL: server.baseURL,
+            baseURL: baseURL ?? server.baseURL,
             timeout: timeout,
             retryPolicy: RetryPolicy(
                 maxAttempts: maxAttempts, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50))

@@ -56,12 +56,3 @@ final class RawDatabase {
         }
     }
 }
-
-/// Runs a body with a fresh temporary directory, removed afterwards whatever happens.
-func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
-    let directory = FileManager.default.temporaryDirectory
-        .appending(path: "SQLiteStorageTests-\(UUID().uuidString)", directoryHint: .isDirectory)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try await body(directory)
-}

@@ -2,6 +2,7 @@ import Foundation
 import ModelStorage
 import ModelStorageTesting
 import SQLiteStorage
+import TestSupport
 
 /// A database file the process cannot write: made read-only with `chmod` for an ordinary
 /// user, or on a tmpfs remounted read-only for root (who writes through permissions).

@@ -1,6 +1,7 @@
 import Foundation
 import ModelStorage
 import SQLiteStorage
+import TestSupport
 
 /// Runs a body with a fresh store in a temporary directory, holding some records, closed and
 /// removed afterwards.

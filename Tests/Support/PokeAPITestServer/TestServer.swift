@@ -11,8 +11,17 @@ import Foundation
 /// PokedexKit tests (the client and sync against real HTTP) and the command-line tests
 /// (`pokedex sync --base-url`) use it.
 public struct TestServer: Sendable {
-    /// The server's root, such as `http://127.0.0.1:54321`.
+    /// The server's root, such as `http://127.0.0.1:54321`, without a trailing slash.
     public let baseURL: URL
+
+    /// The server's root followed by `path` as written, such as `/api/v2/` for its API root:
+    /// each form of base URL a client may be given.
+    ///
+    /// - Parameter path: Empty, or a path from `/`.
+    /// - Returns: The URL, or `nil` when the text is not one.
+    public func baseURL(followedBy path: String) -> URL? {
+        URL(string: baseURL.absoluteString + path)
+    }
 
     /// Request counts, as `GET /_stats` reports them.
     public struct Stats: Decodable, Sendable {
@@ -162,6 +171,8 @@ public struct TestServerError: Error, CustomStringConvertible {
 ///   - fixtures: A folder laid out as `Tests/PokedexKitTests/Fixtures` (`trimmed/`, `list/`).
 ///   - options: Faults and settings.
 ///   - body: The work to do while the server runs.
+/// - Returns: What `body` returns.
+/// - Throws: ``TestServerError`` when the server does not start, or what `body` throws.
 public func withTestServer<Result>(
     serving fixtures: URL = TestServer.sourceFixtures,
     _ options: [TestServer.Option],
@@ -231,6 +242,8 @@ public func withTestServer<Result>(
 ///   - fixtures: A folder laid out as `Tests/PokedexKitTests/Fixtures` (`trimmed/`, `list/`).
 ///   - options: Faults and settings.
 ///   - body: The work to do while the server runs.
+/// - Returns: What `body` returns.
+/// - Throws: ``TestServerError`` when the server does not start, or what `body` throws.
 public func withTestServer<Result>(
     serving fixtures: URL = TestServer.sourceFixtures,
     _ options: TestServer.Option...,

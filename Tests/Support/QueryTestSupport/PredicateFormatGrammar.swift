@@ -4,8 +4,8 @@ import KeyPathQuery
 /// ("BNF Definition of Cocoa Predicates"), for the platforms where `NSPredicate(format:)` is
 /// not there to parse it.
 ///
-/// It covers the part of the syntax KeyPathQuery renders — comparisons, string operators with
-/// `[c]`/`[d]`, `BETWEEN`, `IN`, `ANY`, `ALL`, `NONE`, `AND`, `OR`, `NOT`, `TRUEPREDICATE`,
+/// It covers the part of the syntax KeyPathQuery renders — comparisons, string operators and
+/// `==` with `[c]`/`[d]`, `BETWEEN`, `IN`, `ANY`, `ALL`, `NONE`, `AND`, `OR`, `NOT`, `TRUEPREDICATE`,
 /// `FALSEPREDICATE`, key paths with `.@count`, `SELF`, `nil`, `SUBQUERY` and its variables —
 /// and it checks the arguments: one per `%K` or `%@`, a string for each `%K`, a list after
 /// `IN`, a list of two after `BETWEEN`, and every `$variable` bound by an enclosing
@@ -182,8 +182,10 @@ public struct PredicateFormatGrammar {
         position += 1
         var rightHandSide: Argument = .any
         switch token {
-        case .symbol("=="), .symbol("!="), .symbol("<"), .symbol("<="), .symbol(">"),
-            .symbol(">="):
+        case .symbol("=="):
+            // Equality of strings takes options too: `==[c]`.
+            _ = modifier()
+        case .symbol("!="), .symbol("<"), .symbol("<="), .symbol(">"), .symbol(">="):
             break
         case .word("BETWEEN"):
             rightHandSide = .pair

@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 import KeyPathQuery
 import ModelStorageTesting
 
@@ -144,8 +145,8 @@ enum StoreCrashWriter {
             let store = try await JSONFileStore<ConformanceRecord>.open(at: url)
             try await store.insert(record(1_000_000))
             say("wrote")
-        } catch StoreError.io(let path, _, let code, _) {
-            say("refused \(code) \(path)")
+        } catch let error as StoreError where error.code == .io {
+            say("refused \(error.errorNumber ?? 0) \(error.path ?? "")")
         } catch {
             say("refused \(error)")
         }
@@ -171,23 +172,20 @@ enum StoreCrashWriter {
 
 #if DEBUG
     /// The writer's hooks into the store's file-system calls (see ``StoreCrashWriter``).
-    ///
-    /// `@unchecked Sendable`: `remaining` is read and written only while `lock` is held.
-    final class IOHooks: @unchecked Sendable {
+    final class IOHooks: Sendable {
         private let trace: Bool
         private let stop: (call: String, suffix: String)?
-        private let lock = NSLock()
-        private var remaining: Int
+        private let remaining: Mutex<Int>
 
         init?(_ environment: [String: String]) {
             trace = environment["STORE_CRASH_TRACE"] == "1"
             let parts = environment["STORE_CRASH_STOP"]?.split(separator: ":").map(String.init)
             if let parts, parts.count == 3 {
                 stop = (parts[0], parts[1])
-                remaining = Int(parts[2]) ?? 0
+                remaining = Mutex(Int(parts[2]) ?? 0)
             } else {
                 stop = nil
-                remaining = 0
+                remaining = Mutex(0)
             }
             guard trace || stop != nil else { return nil }
         }
@@ -198,10 +196,10 @@ enum StoreCrashWriter {
             guard let stop, stop.call == call.rawValue, path.hasSuffix(stop.suffix) else {
                 return nil
             }
-            lock.lock()
-            remaining -= 1
-            let stopsHere = remaining == -1
-            lock.unlock()
+            let stopsHere = remaining.withLock { remaining in
+                remaining -= 1
+                return remaining == -1
+            }
             guard stopsHere else { return nil }
             StoreCrashWriter.say("stop \(call.rawValue) \(path)")
             while true { sleep(60) }

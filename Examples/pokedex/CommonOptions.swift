@@ -1,0 +1,39 @@
+import Foundation
+
+/// The options several commands share, each declared once; a command takes one by listing it
+/// in its ``CommandSpec``.
+enum CommonOptions {
+    /// `--store PATH`: the store file; the per-user store when absent.
+    static let store = Option<URL?>(
+        "store", "PATH", help: "the store file", absence: StoreLocation.defaultDescription,
+        convert: { path throws(InvalidValue) in
+            guard !path.isEmpty else { throw InvalidValue("needs a path") }
+            return URL(filePath: path, relativeTo: .currentDirectory()).absoluteURL
+        })
+
+    /// `--in-memory`: a store in memory instead of a file.
+    static let inMemory = Option.flag(
+        "in-memory", help: "a store in memory, no file (list, show, stats: the bundled data)")
+
+    /// `--store PATH | --in-memory`, for the commands that can work without a file.
+    static let storeOrInMemory = OptionGroup.oneOf(store, inMemory)
+
+    /// `--lock-timeout SECONDS`: how long a writer waits for another to finish.
+    static let lockTimeout = Option<Duration>(
+        "lock-timeout", "SECONDS", help: "wait this long for another pokedex to finish writing",
+        default: .seconds(10), shownAs: "10",
+        convert: { text throws(InvalidValue) in
+            guard let seconds = Double(text), seconds >= 0, seconds <= maximumLockTimeout else {
+                throw InvalidValue(
+                    "expects a number of seconds from 0 to \(Int(maximumLockTimeout)), "
+                        + "not '\(text)'")
+            }
+            return .milliseconds(Int(seconds * 1_000))
+        })
+
+    /// The longest `--lock-timeout`, a day: past it, a wait is a mistake.
+    static let maximumLockTimeout = 86_400.0
+
+    /// `--json`: JSON instead of text.
+    static let json = Option.flag("json", help: "write JSON")
+}

@@ -1,0 +1,94 @@
+extension StoreError {
+    /// What went wrong, as a value to compare or switch on.
+    ///
+    /// Codes are static members, so a later version can add one without breaking a client:
+    /// a `switch` over codes has a `default`. A code matches a ``StoreError`` in a `catch` or a
+    /// `case`:
+    ///
+    /// ```swift
+    /// do {
+    ///     try await store.insert(note)
+    /// } catch StoreError.Code.duplicateID {
+    ///     try await store.upsert(note)
+    /// }
+    /// ```
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// Which code this is.
+        let kind: Kind
+
+        /// Makes the code of this kind.
+        init(_ kind: Kind) {
+            self.kind = kind
+        }
+
+        /// The codes there are; one per static member.
+        enum Kind: String, CaseIterable, Sendable {
+            case duplicateID, notFound, identifierChanged, conflict, invalidQuery, corruptFile
+            case unsupportedVersion, migrationFailed, locked, readOnly, closed, io, fileTooLarge
+            case encodingFailed, unusable
+        }
+
+        /// The code's name, such as `notFound`.
+        public var description: String { kind.rawValue }
+
+        /// An insert found a record with the same id: ``StoreError/duplicateID(_:)``.
+        public static let duplicateID = Code(.duplicateID)
+
+        /// No record has the id: ``StoreError/notFound(_:)``.
+        public static let notFound = Code(.notFound)
+
+        /// A write changed a record's id: ``StoreError/identifierChanged(from:to:)``.
+        public static let identifierChanged = Code(.identifierChanged)
+
+        /// The record changed since the read a save was based on: ``StoreError/conflict(_:)``.
+        public static let conflict = Code(.conflict)
+
+        /// A query, condition or sort key cannot be evaluated: ``StoreError/invalidQuery(_:)``.
+        public static let invalidQuery = Code(.invalidQuery)
+
+        /// A store file cannot be read:
+        /// ``StoreError/corruptFile(path:problem:location:)``.
+        public static let corruptFile = Code(.corruptFile)
+
+        /// A store file was written by newer code:
+        /// ``StoreError/unsupportedVersion(path:kind:found:supported:)``.
+        public static let unsupportedVersion = Code(.unsupportedVersion)
+
+        /// A file at an older schema version could not be migrated:
+        /// ``StoreError/migrationFailed(path:sourceVersion:location:reason:)``.
+        public static let migrationFailed = Code(.migrationFailed)
+
+        /// Another writer holds the store's lock: ``StoreError/locked(path:pid:)``.
+        public static let locked = Code(.locked)
+
+        /// A write to a store opened read-only: ``StoreError/readOnly(path:)``.
+        public static let readOnly = Code(.readOnly)
+
+        /// An operation on a closed store: ``StoreError/closed(path:)``.
+        public static let closed = Code(.closed)
+
+        /// A file-system call failed: ``StoreError/io(path:operation:code:message:)``.
+        public static let io = Code(.io)
+
+        /// A store file is too large to read or write:
+        /// ``StoreError/fileTooLarge(path:size:limit:)``.
+        public static let fileTooLarge = Code(.fileTooLarge)
+
+        /// A record could not be encoded: ``StoreError/encodingFailed(id:reason:)``.
+        public static let encodingFailed = Code(.encodingFailed)
+
+        /// The store must be reopened: ``StoreError/unusable(path:reason:)``.
+        public static let unusable = Code(.unusable)
+
+        /// Whether `error` is a ``StoreError`` with this code, so that a code can be a
+        /// pattern: `catch StoreError.Code.locked { … }`.
+        ///
+        /// - Parameters:
+        ///   - code: The code to match.
+        ///   - error: The error thrown.
+        /// - Returns: `true` when `error` is a ``StoreError`` whose ``StoreError/code`` is `code`.
+        public static func ~= (code: Code, error: any Error) -> Bool {
+            (error as? StoreError)?.code == code
+        }
+    }
+}

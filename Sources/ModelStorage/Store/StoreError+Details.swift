@@ -1,0 +1,140 @@
+import KeyPathQuery
+
+extension StoreError {
+    /// The path of the file the error is about, or `nil` for an error about a record or a
+    /// query.
+    ///
+    /// Set for every code but ``Code/duplicateID``, ``Code/notFound``,
+    /// ``Code/identifierChanged``, ``Code/conflict``, ``Code/invalidQuery`` and
+    /// ``Code/encodingFailed``.
+    public var path: String? {
+        switch storage {
+        case .corruptFile(let path, _, _), .unsupportedVersion(let path, _, _, _),
+            .migrationFailed(let path, _, _, _), .locked(let path, _), .readOnly(let path),
+            .closed(let path), .io(let path, _, _, _), .fileTooLarge(let path, _, _),
+            .unusable(let path, _):
+            path
+        case .duplicateID, .notFound, .identifierChanged, .conflict, .invalidQuery,
+            .encodingFailed:
+            nil
+        }
+    }
+
+    /// The id of the record the error is about, as text.
+    ///
+    /// Set for ``Code/duplicateID``, ``Code/notFound``, ``Code/encodingFailed``,
+    /// ``Code/conflict`` (the conflict's id) and ``Code/identifierChanged`` (the id the record
+    /// had; ``newRecordID`` is the one the write gave it).
+    public var recordID: String? {
+        switch storage {
+        case .duplicateID(let id), .notFound(let id), .identifierChanged(let id, _),
+            .encodingFailed(let id, _):
+            id
+        case .conflict(let conflict): conflict.id
+        default: nil
+        }
+    }
+
+    /// The id a write gave a record, for ``Code/identifierChanged``.
+    public var newRecordID: String? {
+        guard case .identifierChanged(_, let new) = storage else { return nil }
+        return new
+    }
+
+    /// The record and the attributes each side changed, for ``Code/conflict``.
+    public var conflict: StoreConflict? {
+        guard case .conflict(let conflict) = storage else { return nil }
+        return conflict
+    }
+
+    /// Why the query cannot be evaluated, for ``Code/invalidQuery``.
+    public var queryError: QueryError? {
+        guard case .invalidQuery(let error) = storage else { return nil }
+        return error
+    }
+
+    /// What is wrong with a file, in words, for ``Code/corruptFile``.
+    public var problem: String? {
+        guard case .corruptFile(_, let problem, _) = storage else { return nil }
+        return problem
+    }
+
+    /// Where in the file the problem is, for ``Code/corruptFile`` and
+    /// ``Code/migrationFailed``.
+    public var location: Location? {
+        switch storage {
+        case .corruptFile(_, _, let location), .migrationFailed(_, _, let location, _):
+            location
+        default: nil
+        }
+    }
+
+    /// Why, in words: for ``Code/migrationFailed``, ``Code/encodingFailed`` and
+    /// ``Code/unusable``.
+    public var reason: String? {
+        switch storage {
+        case .migrationFailed(_, _, _, let reason), .encodingFailed(_, let reason),
+            .unusable(_, let reason):
+            reason
+        default: nil
+        }
+    }
+
+    /// Which version is too new, for ``Code/unsupportedVersion``.
+    public var versionKind: VersionKind? {
+        guard case .unsupportedVersion(_, let kind, _, _) = storage else { return nil }
+        return kind
+    }
+
+    /// The version the file was written with: too new, for ``Code/unsupportedVersion``; the
+    /// schema version a migration started from, for ``Code/migrationFailed``.
+    public var foundVersion: Int? {
+        switch storage {
+        case .unsupportedVersion(_, _, let found, _): found
+        case .migrationFailed(_, let version, _, _): version
+        default: nil
+        }
+    }
+
+    /// The latest version this code reads, for ``Code/unsupportedVersion``.
+    public var supportedVersion: Int? {
+        guard case .unsupportedVersion(_, _, _, let supported) = storage else { return nil }
+        return supported
+    }
+
+    /// The process that holds the lock, for ``Code/locked``; `nil` when it is not known.
+    public var pid: Int32? {
+        guard case .locked(_, let pid) = storage else { return nil }
+        return pid
+    }
+
+    /// The file-system operation that failed, such as `write`, for ``Code/io``.
+    public var operation: String? {
+        guard case .io(_, let operation, _, _) = storage else { return nil }
+        return operation
+    }
+
+    /// The system's `errno`, such as `ENOSPC`, for ``Code/io``.
+    public var errorNumber: Int32? {
+        guard case .io(_, _, let code, _) = storage else { return nil }
+        return code
+    }
+
+    /// The system's message for ``errorNumber``, for ``Code/io``.
+    public var message: String? {
+        guard case .io(_, _, _, let message) = storage else { return nil }
+        return message
+    }
+
+    /// The file's size in bytes, or the size a save would write, for ``Code/fileTooLarge``.
+    public var size: Int? {
+        guard case .fileTooLarge(_, let size, _) = storage else { return nil }
+        return size
+    }
+
+    /// The largest file a store reads or writes, in bytes, for ``Code/fileTooLarge``.
+    public var sizeLimit: Int? {
+        guard case .fileTooLarge(_, _, let limit) = storage else { return nil }
+        return limit
+    }
+}

@@ -1,0 +1,160 @@
+import KeyPathQuery
+
+extension StoreError {
+    /// An insert found a record with the same id: ``Code/duplicateID``.
+    ///
+    /// - Parameter id: The record's id, as text (``recordID``).
+    public static func duplicateID(_ id: String) -> StoreError {
+        StoreError(.duplicateID(id))
+    }
+
+    /// No record has this id: ``Code/notFound``.
+    ///
+    /// - Parameter id: The id, as text (``recordID``).
+    public static func notFound(_ id: String) -> StoreError {
+        StoreError(.notFound(id))
+    }
+
+    /// An update or a save changed a record's id, which identifies the record and cannot
+    /// change: ``Code/identifierChanged``.
+    ///
+    /// - Parameters:
+    ///   - old: The id the record had (``recordID``).
+    ///   - new: The id the write gave it (``newRecordID``).
+    public static func identifierChanged(from old: String, to new: String) -> StoreError {
+        StoreError(.identifierChanged(from: old, to: new))
+    }
+
+    /// A save based on an earlier read found the record changed since, under
+    /// ``MergePolicy/error``: ``Code/conflict``.
+    ///
+    /// - Parameter conflict: The record and the attributes each side changed (``conflict``;
+    ///   its id is also ``recordID``).
+    public static func conflict(_ conflict: StoreConflict) -> StoreError {
+        StoreError(.conflict(conflict))
+    }
+
+    /// A query, condition or sort key cannot be evaluated: ``Code/invalidQuery``.
+    ///
+    /// - Parameter error: Why, from evaluating it (``queryError``).
+    public static func invalidQuery(_ error: QueryError) -> StoreError {
+        StoreError(.invalidQuery(error))
+    }
+
+    /// A store file cannot be read: `problem` says what is wrong and `location` where
+    /// (``Code/corruptFile``).
+    ///
+    /// The store leaves the file's bytes as they are and never writes over it.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path (``path``).
+    ///   - problem: What is wrong, in words (``problem``).
+    ///   - location: Where in the file (``location``).
+    public static func corruptFile(
+        path: String, problem: String, location: Location
+    ) -> StoreError {
+        StoreError(.corruptFile(path: path, problem: problem, location: location))
+    }
+
+    /// A store file was written by newer code: a later file format or schema version than
+    /// this code supports (``Code/unsupportedVersion``).
+    ///
+    /// - Parameters:
+    ///   - path: The file's path (``path``).
+    ///   - kind: Which version is too new (``versionKind``).
+    ///   - found: The file's version (``foundVersion``).
+    ///   - supported: The latest version this code reads (``supportedVersion``).
+    public static func unsupportedVersion(
+        path: String, kind: VersionKind, found: Int, supported: Int
+    ) -> StoreError {
+        StoreError(.unsupportedVersion(path: path, kind: kind, found: found, supported: supported))
+    }
+
+    /// A file at an older schema version could not be migrated: a step is missing, throws, or
+    /// leaves a record that does not decode (``Code/migrationFailed``).
+    ///
+    /// - Parameters:
+    ///   - path: The file's path (``path``).
+    ///   - sourceVersion: The schema version of the file (``foundVersion``).
+    ///   - location: Where in the file (``location``).
+    ///   - reason: Why, in words (``reason``).
+    public static func migrationFailed(
+        path: String, sourceVersion: Int, location: Location, reason: String
+    ) -> StoreError {
+        StoreError(
+            .migrationFailed(
+                path: path, sourceVersion: sourceVersion, location: location, reason: reason))
+    }
+
+    /// Another writer holds the store's lock: the process with this id, when it is known
+    /// (``Code/locked``).
+    ///
+    /// - Parameters:
+    ///   - path: The store file's path (``path``).
+    ///   - pid: The holder's process id, or `nil` when it is not known (``pid``).
+    public static func locked(path: String, pid: Int32?) -> StoreError {
+        StoreError(.locked(path: path, pid: pid))
+    }
+
+    /// A write to a store opened read-only: ``Code/readOnly``.
+    ///
+    /// - Parameter path: The store file's path (``path``).
+    public static func readOnly(path: String) -> StoreError {
+        StoreError(.readOnly(path: path))
+    }
+
+    /// An operation on a store that was closed: ``Code/closed``.
+    ///
+    /// - Parameter path: The store file's path (``path``).
+    public static func closed(path: String) -> StoreError {
+        StoreError(.closed(path: path))
+    }
+
+    /// A file-system call failed: which file, which operation, and the system's error
+    /// (``Code/io``).
+    ///
+    /// Nothing in memory changes when a write fails this way.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path (``path``).
+    ///   - operation: What was being done, such as `write` (``operation``).
+    ///   - code: The system's `errno` (``errorNumber``).
+    ///   - message: The system's message for it (``message``).
+    public static func io(
+        path: String, operation: String, code: Int32, message: String
+    ) -> StoreError {
+        StoreError(.io(path: path, operation: operation, code: code, message: message))
+    }
+
+    /// A store file is larger than ``JSONFileStoreOptions/maximumFileSize``: one to read
+    /// (`size` is its size, or the bytes read when it grew while being read), or one a save
+    /// would write (`size` is what it would be). Nothing is read into memory, and nothing is
+    /// written (``Code/fileTooLarge``).
+    ///
+    /// - Parameters:
+    ///   - path: The file's path (``path``).
+    ///   - size: The file's size, in bytes (``size``).
+    ///   - limit: The largest size allowed, in bytes (``sizeLimit``).
+    public static func fileTooLarge(path: String, size: Int, limit: Int) -> StoreError {
+        StoreError(.fileTooLarge(path: path, size: size, limit: limit))
+    }
+
+    /// A record could not be encoded: ``Code/encodingFailed``.
+    ///
+    /// - Parameters:
+    ///   - id: The record's id, as text (``recordID``).
+    ///   - reason: Why, in words (``reason``).
+    public static func encodingFailed(id: String, reason: String) -> StoreError {
+        StoreError(.encodingFailed(id: id, reason: reason))
+    }
+
+    /// An earlier failure left the store unable to tell what is on disk; reopen it
+    /// (``Code/unusable``).
+    ///
+    /// - Parameters:
+    ///   - path: The store file's path (``path``).
+    ///   - reason: The earlier failure, in words (``reason``).
+    public static func unusable(path: String, reason: String) -> StoreError {
+        StoreError(.unusable(path: path, reason: reason))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+extension PokeAPIError {
+    /// The name cannot name a Pokémon: empty once trimmed, containing `/`, or `.` or `..`.
+    /// No request was made (``Code/invalidName``).
+    ///
+    /// - Parameter name: The name as it was given (``rejectedName``).
+    public static func invalidName(_ name: String) -> PokeAPIError {
+        PokeAPIError(.invalidName(name))
+    }
+
+    /// The id cannot name a Pokémon: ids start at 1. No request was made
+    /// (``Code/invalidID``).
+    ///
+    /// - Parameter id: The id as it was given (``rejectedID``).
+    public static func invalidID(_ id: Int) -> PokeAPIError {
+        PokeAPIError(.invalidID(id))
+    }
+
+    /// The page cannot be asked for: the limit is below 1 or the offset below 0. No request
+    /// was made (``Code/invalidPage``).
+    ///
+    /// - Parameters:
+    ///   - limit: The page size asked for (``limit``).
+    ///   - offset: The offset asked for (``offset``).
+    public static func invalidPage(limit: Int, offset: Int) -> PokeAPIError {
+        PokeAPIError(.invalidPage(limit: limit, offset: offset))
+    }
+
+    /// The service answered with a status the client does not accept (any but 2xx, and 404
+    /// for a Pokémon), on the last attempt the retry policy allowed
+    /// (``Code/unexpectedStatus``).
+    ///
+    /// - Parameters:
+    ///   - status: The HTTP status (``statusCode``).
+    ///   - context: Where and how the request failed (``context``).
+    public static func unexpectedStatus(_ status: Int, _ context: Context) -> PokeAPIError {
+        PokeAPIError(.unexpectedStatus(status, context))
+    }
+
+    /// No complete response arrived on the last attempt: a timeout, a refused or lost
+    /// connection, a body cut short (``Code/transportFailed``).
+    ///
+    /// - Parameters:
+    ///   - error: The transport's error, usually a `URLError` (``underlyingError``).
+    ///   - context: Where and how the request failed (``context``).
+    public static func transportFailed(_ error: any Error, _ context: Context) -> PokeAPIError {
+        PokeAPIError(.transportFailed(error, context))
+    }
+
+    /// The body of a successful response does not decode; the `DecodingError`'s coding path
+    /// names the field at fault (``Code/undecodableBody``).
+    ///
+    /// - Parameters:
+    ///   - error: The decoder's error (``decodingError``).
+    ///   - context: Where and how the request failed (``context``).
+    public static func undecodableBody(
+        _ error: DecodingError, _ context: Context
+    ) -> PokeAPIError {
+        PokeAPIError(.undecodableBody(error, context))
+    }
+
+    /// A list's `next` link leads back to a page already read, so following it would never
+    /// end (``Code/paginationLoop``).
+    ///
+    /// - Parameter url: The link (``url``).
+    public static func paginationLoop(_ url: URL) -> PokeAPIError {
+        PokeAPIError(.paginationLoop(url))
+    }
+
+    /// The response's body is longer than the limit, in bytes
+    /// (``PokeAPIClient/Configuration/maximumResponseSize``); it is never retried, and the
+    /// client stopped reading the body there (``Code/responseTooLarge``).
+    ///
+    /// - Parameters:
+    ///   - limit: The limit, in bytes (``sizeLimit``).
+    ///   - context: Where and how the request failed (``context``).
+    public static func responseTooLarge(limit: Int, _ context: Context) -> PokeAPIError {
+        PokeAPIError(.responseTooLarge(limit: limit, context))
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import KeyPathQuery
+import Testing
+
+/// Locks in how call sites read: if one of these stops compiling, the change is breaking.
+///
+/// CI builds with `-warn-long-expression-type-checking`, so a chain that type-checks slowly
+/// fails the build too.
+@Suite("How call sites read")
+struct CompileTimeTests {
+    @Test("an eight-clause && chain of operators builds")
+    func eightClauses() throws {
+        let condition: Condition<Record> =
+            \.id >= 1 && \.id <= 30 && \.score > 0.5 && \.flag == false
+            && \.note != nil && \.rank < 4 && \.mood != .tired && \.title != "x"
+        #expect(try !condition.filter(Record.all).isEmpty)
+    }
+
+    @Test("operators, factories and combinators mix")
+    func mixed() {
+        let search = "rec"
+        let favoritesOnly = true
+        var filters: [Condition<Record>] = []
+        if !search.isEmpty { filters.append(.contains(\.title, search, options: .caseInsensitive)) }
+        if favoritesOnly { filters.append(\.flag == true) }
+        let condition = Condition.and(filters) || .or([\.id == 1, \.id == 2])
+        let nothing = Condition<Record>.and([])
+        #expect(nothing.isAlwaysTrue)
+        #expect(Condition<Record>.or([]).isAlwaysFalse)
+        #expect(condition != nothing)
+        let _: Condition<Record> = .between(\.id, 1...3) && .in(\.mood, [.calm, .tired])
+        let _: Condition<Record> = !.isEmpty(\.tags) && .count(\.sessions, .less, 2)
+        let _: Condition<Record> = .anyElement(\.sessions, where: .hasPrefix(\.name, "s"))
+        let _: Condition<Record> = \.link == nil || \.optionalMood > .calm
+        let _: Condition<Record> =
+            .equals(\.title, "RECORD 1", options: .caseInsensitive) && \.id > 0
+            && .in(\.note, ["EVEN", "odd"], options: .caseInsensitive)
+        let _: Condition<Record> = .anyElement(
+            \.tags, where: .equals(\.self, "A", options: .caseInsensitive))
+        let _: RecordQuery<Record> = RecordQuery(
+            where: \.id > 3, sortedBy: [.ascending(\.title)], limit: 2)
+    }
+
+    @Test("identities: true and false add nothing, double negation cancels")
+    func identities() {
+        let condition: Condition<Record> = \.id == 1
+        #expect((condition && .true) == condition)
+        #expect((.true && condition) == condition)
+        #expect((condition || .false) == condition)
+        #expect((condition && .false).isAlwaysFalse)
+        #expect((condition || .true).isAlwaysTrue)
+        #expect(!(!condition) == condition)
+        #expect(!Condition<Record>.true == .false)
+        let chained: Condition<Record> = \.id == 1 && \.id == 2 && \.id == 3
+        let grouped: Condition<Record> = \.id == 1 && (\.id == 2 && \.id == 3)
+        #expect(chained == grouped)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import KeyPathQuery
+import QueryTestSupport
+import Testing
+
+/// The Pokémon the rendering tests run on, in memory and in a real SQLite table.
+///
+/// The 151 generation-one Pokémon and the 41 edge cases of `Fixtures/pokemon.json`, as real
+/// PokeAPI data (see `Fixtures/README.md`), plus a few synthetic records: each is a copy of a real one with only its name (and id) changed, to
+/// put unicode, quotes, `%`, `_` and wildcard characters where conditions can find them.
+/// `favorite`, the user's own data, is set on every third id so that Boolean conditions have
+/// something to find.
+enum PokedexDataset {
+    /// The synthetic records: an id above every real one, the real record it copies, and its
+    /// new name.
+    static let synthetic: [(id: Int, copyOf: Int, name: String)] = [
+        (90_001, 669, "Flabébé"),  // precomposed é, as the games spell it
+        (90_002, 25, "O'Brien \"%@\""),  // quotes and a format specifier
+        (90_003, 132, "100% _pure*?[x]"),  // SQL LIKE, GLOB and NSPredicate wildcards
+        (90_004, 1, "Straße"),  // ß folds to "ss" when case is ignored
+        (90_005, 150, "MEWTWO-X"),  // upper case, for case-insensitive tests
+        (90_006, 7, #"SQUIRTLE\*?"#),  // a backslash before wildcards, in upper case
+    ]
+
+    private static let loaded = Result { () throws -> [Pokemon] in
+        let fixture = try #require(
+            Bundle.module.url(
+                forResource: "pokemon", withExtension: "json", subdirectory: "Fixtures"),
+            "Fixtures/pokemon.json is missing from the test bundle")
+        var pokemon = try JSONDecoder().decode([Pokemon].self, from: Data(contentsOf: fixture))
+        for (id, original, name) in synthetic {
+            guard var copy = pokemon.first(where: { $0.id == original }) else {
+                throw CocoaError(.fileNoSuchFile)
+            }
+            copy.id = id
+            copy.name = name
+            pokemon.append(copy)
+        }
+        for index in pokemon.indices {
+            pokemon[index].favorite = pokemon[index].id.isMultiple(of: 3)
+        }
+        return pokemon
+    }
+
+    /// Every record, fixtures first in id order, then the synthetic ones.
+    static func pokemon() throws -> [Pokemon] {
+        try loaded.get()
+    }
+
+    /// A new in-memory database with a `pokemon` table holding `pokemon`: one column per
+    /// attribute, named as the stored form names it; arrays as JSON text; URLs as their
+    /// absolute strings; Booleans as 0 and 1; `nil` as `NULL`.
+    static func database(with pokemon: [Pokemon]) throws -> SQLiteDatabase {
+        let database = try SQLiteDatabase()
+        try database.execute(
+            """
+            CREATE TABLE pokemon (
+                id INTEGER NOT NULL PRIMARY KEY, name TEXT NOT NULL, types TEXT NOT NULL,
+                hp INTEGER NOT NULL, attack INTEGER NOT NULL, defense INTEGER NOT NULL,
+                special_attack INTEGER NOT NULL, special_defense INTEGER NOT NULL,
+                speed INTEGER NOT NULL, sprite TEXT, shiny TEXT, height INTEGER NOT NULL,
+                weight INTEGER NOT NULL, base_experience INTEGER, abilities TEXT NOT NULL,
+                favorite INTEGER NOT NULL
+            )
+            """)
+        let columns = [
+            "id", "name", "types", "hp", "attack", "defense", "special_attack",
+            "special_defense", "speed", "sprite", "shiny", "height", "weight", "base_experience",
+            "abilities", "favorite",
+        ]
+        var rows: [[SQLBinding]] = []
+        for p in pokemon {
+            rows.append([
+                .integer(Int64(p.id)), .text(p.name), .text(try json(p.types.map(\.rawValue))),
+                .integer(Int64(p.hp)), .integer(Int64(p.attack)), .integer(Int64(p.defense)),
+                .integer(Int64(p.specialAttack)), .integer(Int64(p.specialDefense)),
+                .integer(Int64(p.speed)), p.sprite.map { .text($0.absoluteString) } ?? .null,
+                p.shiny.map { .text($0.absoluteString) } ?? .null, .integer(Int64(p.height)),
+                .integer(Int64(p.weight)), p.baseExperience.map { .integer(Int64($0)) } ?? .null,
+                .text(try json(p.abilities)), .integer(p.favorite ? 1 : 0),
+            ])
+        }
+        try database.insert(into: "pokemon", columns: columns, rows: rows)
+        return database
+    }
+
+    /// The ids a query selects from the table, in the order SQLite returns them.
+    static func sqliteIDs(
+        of query: RecordQuery<Pokemon>, in database: SQLiteDatabase
+    ) throws -> [Int] {
+        let clauses = try query.sqlClauses()
+        return try database.integers("SELECT id FROM pokemon " + clauses.sql, clauses.bindings)
+            .map { Int($0) }
+    }
+
+    /// A record as a dictionary of Foundation objects keyed by attribute name, as
+    /// `NSPredicate` evaluates against (an absent value has no key).
+    static func foundationObject(_ p: Pokemon) -> NSDictionary {
+        var values: [String: Any] = [
+            "id": NSNumber(value: p.id), "name": NSString(string: p.name),
+            "types": NSArray(array: p.types.map { NSString(string: $0.rawValue) }),
+            "hp": NSNumber(value: p.hp), "attack": NSNumber(value: p.attack),
+            "defense": NSNumber(value: p.defense),
+            "special_attack": NSNumber(value: p.specialAttack),
+            "special_defense": NSNumber(value: p.specialDefense),
+            "speed": NSNumber(value: p.speed), "height": NSNumber(value: p.height),
+            "weight": NSNumber(value: p.weight),
+            "abilities": NSArray(array: p.abilities.map { NSString(string: $0) }),
+            "favorite": NSNumber(value: p.favorite),
+        ]
+        if let sprite = p.sprite { values["sprite"] = sprite as NSURL }
+        if let shiny = p.shiny { values["shiny"] = shiny as NSURL }
+        if let experience = p.baseExperience {
+            values["base_experience"] = NSNumber(value: experience)
+        }
+        return NSDictionary(dictionary: values)
+    }
+
+    private static func json(_ strings: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(strings), as: UTF8.self)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import KeyPathQuery
+
+/// A Pokémon with the shape of PokedexKit's `Pokemon`, for the tests that run on real data.
+///
+/// The same properties under the same attribute names (`special_attack`, `base_experience`,
+/// …), decoded from the same stored form, so that conditions on it render and select exactly
+/// as they do on PokedexKit's model, without these tests depending on PokedexKit. The records
+/// come from `Fixtures/pokemon.json` (see ``PokedexDataset``).
+struct Pokemon: Hashable, Sendable, Codable, Queryable {
+    /// The PokeAPI id.
+    var id: Int
+    /// The lower-case PokeAPI name, such as `"charizard"`.
+    var name: String
+    /// The types, primary first.
+    var types: [PokemonType]
+    /// The base hit points.
+    var hp: Int
+    /// The base attack.
+    var attack: Int
+    /// The base defense.
+    var defense: Int
+    /// The base special attack.
+    var specialAttack: Int
+    /// The base special defense.
+    var specialDefense: Int
+    /// The base speed.
+    var speed: Int
+    /// The front sprite's URL, if the service has one.
+    var sprite: URL?
+    /// The shiny front sprite's URL, if the service has one.
+    var shiny: URL?
+    /// The height in decimetres.
+    var height: Int
+    /// The weight in hectograms.
+    var weight: Int
+    /// The base experience, if the service has one.
+    var baseExperience: Int?
+    /// The names of the abilities, in slot order.
+    var abilities: [String]
+    /// The user's own data: not in the fixture, so `false` until a test sets it.
+    var favorite = false
+
+    /// The keys of the stored form: the attribute names, `favorite` left out.
+    enum CodingKeys: String, CodingKey {
+        case id, name, types, hp, attack, defense, speed, sprite, shiny, height, weight
+        case abilities
+        case specialAttack = "special_attack"
+        case specialDefense = "special_defense"
+        case baseExperience = "base_experience"
+    }
+
+    static let queryAttributes: AttributeMap<Pokemon> = [
+        \.id: "id",
+        \.name: "name",
+        \.types: "types",
+        \.hp: "hp",
+        \.attack: "attack",
+        \.defense: "defense",
+        \.specialAttack: "special_attack",
+        \.specialDefense: "special_defense",
+        \.speed: "speed",
+        \.sprite: "sprite",
+        \.shiny: "shiny",
+        \.height: "height",
+        \.weight: "weight",
+        \.baseExperience: "base_experience",
+        \.abilities: "abilities",
+        \.favorite: "favorite",
+    ]
+}

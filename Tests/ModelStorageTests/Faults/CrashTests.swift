@@ -1,0 +1,135 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+import ModelStorageTesting
+import TestSupport
+import Testing
+
+/// A writer killed with SIGKILL at random moments, many times over, never costs a save it
+/// acknowledged, and always leaves a store that opens.
+///
+/// Two kinds of kill alternate: at a random moment after the writer opened (or while it
+/// opens), and at a chosen file-system call, where the writer stops for good until it is
+/// killed — between the new document's write and its rename, among others. Each kill is
+/// classed by what the writer was doing; `STORE_CRASH_ITERATIONS` sets how many (60 by
+/// default; `Scripts/crash-harness.sh` runs 1,200).
+@Suite("Crash safety", .serialized)
+struct CrashTests {
+    /// Iterations of the kill loop; `STORE_CRASH_ITERATIONS` raises it for a long run.
+    static let iterations =
+        ProcessInfo.processInfo.environment["STORE_CRASH_ITERATIONS"].flatMap(Int.init) ?? 60
+
+    @Test func aKilledWriterNeverLosesAnAcknowledgedSave() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "store.json")
+            var ledger = CrashLedger()
+            var generator = SystemRandomNumberGenerator()
+            let stops = CrashStop.all(directory: directory)
+            for iteration in 0..<Self.iterations {
+                // Every third kill is at a chosen call, the others at a random moment.
+                let stop = iteration % 3 == 2 ? stops[(iteration / 3) % stops.count] : nil
+                var environment = ["STORE_CRASH_TRACE": "1"]
+                if let stop {
+                    environment["STORE_CRASH_STOP"] =
+                        "\(stop.call):\(stop.suffix):\(Int.random(in: 0...2, using: &generator))"
+                }
+                let child = try ChildProcess(
+                    [
+                        "write", url.path, "\(ledger.highestID + 1)",
+                        "\([512, 2_048, 8_192][iteration % 3])",
+                    ], environment: environment)
+                // Whatever happens, the writer does not outlive its iteration.
+                defer { child.kill() }
+                if let stop {
+                    let reached = try await child.line(startingWith: "stop", within: .seconds(30))
+                    if reached == nil { ledger.unreachedStops[stop.name, default: 0] += 1 }
+                } else if iteration % 5 == 4 {
+                    // Now and then, kill it while it opens (and recovers, and compacts).
+                    try await Task.sleep(
+                        for: .milliseconds(Int.random(in: 0...8, using: &generator)))
+                } else {
+                    try await child.waitForLine(startingWith: "ready")
+                    try await Task.sleep(
+                        for: .microseconds(Int.random(in: 0...25_000, using: &generator)))
+                }
+                child.kill()
+                try await child.waitForExit()
+                ledger.read(child.lines, stop: stop)
+                try await verify(url, ledger, iteration: iteration)
+            }
+            print(ledger.summary(iterations: Self.iterations))
+            #expect(ledger.ackedPuts.count > Self.iterations, "the writer got to save")
+            #expect(ledger.kills[.journalAppend, default: 0] > 0, "kills during journal appends")
+            #expect(ledger.kills[.documentRewrite, default: 0] > 0, "kills during rewrites")
+            #expect(ledger.stopsBeforeRename > 0, "kills between the write and the rename")
+        }
+    }
+
+    /// Opens what the killed writer left and checks it against the acknowledgements.
+    func verify(_ url: URL, _ ledger: CrashLedger, iteration: Int) async throws {
+        let store = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
+        let records = try await store.fetch(.everyRecord)
+        let present = Set(records.map(\.id))
+        let mustBePresent = ledger.ackedPuts.subtracting(ledger.begunDeletes)
+        let lost = mustBePresent.subtracting(present)
+        #expect(lost.isEmpty, "iteration \(iteration): acknowledged saves lost: \(lost.sorted())")
+        let resurrected = present.intersection(ledger.ackedDeletes)
+        #expect(
+            resurrected.isEmpty,
+            "iteration \(iteration): acknowledged deletes undone: \(resurrected.sorted())")
+        let phantoms = present.subtracting(ledger.begunPuts)
+        #expect(phantoms.isEmpty, "iteration \(iteration): records never saved: \(phantoms)")
+        for record in records where record != expectedRecord(record.id) {
+            Issue.record("iteration \(iteration): record \(record.id) is \(record)")
+        }
+    }
+
+    func expectedRecord(_ id: Int) -> Record {
+        Record(id: id, name: "r\(id)", attack: id % 1_000, favorite: id % 2 == 0)
+    }
+}
+
+/// A file-system call a writer is stopped at for good, before it is killed.
+struct CrashStop: Sendable {
+    /// The call, as `FileSystem.Call` names it.
+    let call: String
+    /// The end of the path it is made on.
+    let suffix: String
+    /// What it is, for the summary.
+    let name: String
+    /// Whether the new document is written but not yet renamed over the old one.
+    let isBeforeRename: Bool
+
+    /// Every stop, in the order a document rewrite and a journal append make the calls.
+    static func all(directory: URL) -> [CrashStop] {
+        [
+            CrashStop(
+                call: "write", suffix: ".json.tmp", name: "new document created, not written",
+                isBeforeRename: false),
+            CrashStop(
+                call: "sync", suffix: ".json.tmp", name: "new document written, not synced",
+                isBeforeRename: true),
+            CrashStop(
+                call: "link", suffix: ".json.backup.tmp", name: "synced, no backup yet",
+                isBeforeRename: true),
+            CrashStop(
+                call: "rename", suffix: ".json.backup", name: "backup made, not named",
+                isBeforeRename: true),
+            CrashStop(
+                call: "rename", suffix: ".json", name: "written and synced, not renamed",
+                isBeforeRename: true),
+            CrashStop(
+                call: "sync", suffix: directory.lastPathComponent,
+                name: "renamed, directory not synced", isBeforeRename: false),
+            CrashStop(
+                call: "write", suffix: ".journal", name: "journal line not written",
+                isBeforeRename: false),
+            CrashStop(
+                call: "sync", suffix: ".journal", name: "journal line written, not synced",
+                isBeforeRename: false),
+            CrashStop(
+                call: "truncate", suffix: ".journal", name: "journal being started over",
+                isBeforeRename: false),
+        ]
+    }
+}

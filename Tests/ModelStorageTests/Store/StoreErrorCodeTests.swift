@@ -1,0 +1,153 @@
+import KeyPathQuery
+import Testing
+
+@testable import ModelStorage
+
+@Suite("StoreError codes")
+struct StoreErrorCodeTests {
+    static let location = StoreError.Location(line: 3, column: 5, byteOffset: 40)
+    static let conflict = StoreConflict(
+        id: "7", changedBySave: ["name"], changedInStore: ["attack"], deletedInStore: false)
+    static let queryError = QueryError.invalidPagination(limit: -1, offset: 0)
+
+    /// One error of each code, made by its factory; a new code does not compile until it has one.
+    static func sample(_ kind: StoreError.Code.Kind) -> StoreError {
+        switch kind {
+        case .duplicateID: .duplicateID("7")
+        case .notFound: .notFound("7")
+        case .identifierChanged: .identifierChanged(from: "7", to: "8")
+        case .conflict: .conflict(conflict)
+        case .invalidQuery: .invalidQuery(queryError)
+        case .corruptFile: .corruptFile(path: "/s.json", problem: "bad", location: location)
+        case .unsupportedVersion:
+            .unsupportedVersion(path: "/s.json", kind: .schema, found: 3, supported: 2)
+        case .migrationFailed:
+            .migrationFailed(path: "/s.json", sourceVersion: 1, location: location, reason: "bad")
+        case .locked: .locked(path: "/s.json", pid: 42)
+        case .readOnly: .readOnly(path: "/s.json")
+        case .closed: .closed(path: "/s.json")
+        case .io: .io(path: "/s.json", operation: "write", code: 28, message: "bad")
+        case .fileTooLarge: .fileTooLarge(path: "/s.json", size: 300, limit: 256)
+        case .encodingFailed: .encodingFailed(id: "7", reason: "bad")
+        case .unusable: .unusable(path: "/s.json", reason: "bad")
+        }
+    }
+
+    /// The names of the detail properties that are set.
+    static func filled(_ error: StoreError) -> Set<String> {
+        let properties: [(String, Any?)] = [
+            ("path", error.path), ("recordID", error.recordID),
+            ("newRecordID", error.newRecordID), ("conflict", error.conflict),
+            ("queryError", error.queryError), ("problem", error.problem),
+            ("location", error.location), ("reason", error.reason),
+            ("versionKind", error.versionKind), ("foundVersion", error.foundVersion),
+            ("supportedVersion", error.supportedVersion), ("pid", error.pid),
+            ("operation", error.operation), ("errorNumber", error.errorNumber),
+            ("message", error.message), ("size", error.size), ("sizeLimit", error.sizeLimit),
+        ]
+        return Set(properties.compactMap { name, value in value == nil ? nil : name })
+    }
+
+    @Test("each factory makes its own code, and every code reads differently")
+    func codesAreDistinct() {
+        let kinds = StoreError.Code.Kind.allCases
+        let errors = kinds.map(Self.sample)
+        #expect(errors.map(\.code) == kinds.map(StoreError.Code.init))
+        #expect(errors.map(\.code.description) == kinds.map(\.rawValue))
+        #expect(Set(errors.map(\.code)).count == kinds.count)
+        #expect(Set(errors.map(\.description)).count == kinds.count)
+        #expect(Set(errors).count == kinds.count)
+    }
+
+    @Test("each factory fills its properties and no other")
+    func factoriesFillTheirProperties() {
+        let duplicate = StoreError.duplicateID("7")
+        #expect(Self.filled(duplicate) == ["recordID"])
+        #expect(duplicate.recordID == "7")
+        #expect(Self.filled(.notFound("9")) == ["recordID"])
+        #expect(StoreError.notFound("9").recordID == "9")
+
+        let changed = StoreError.identifierChanged(from: "7", to: "8")
+        #expect(Self.filled(changed) == ["recordID", "newRecordID"])
+        #expect(changed.recordID == "7" && changed.newRecordID == "8")
+
+        let conflict = StoreError.conflict(Self.conflict)
+        #expect(Self.filled(conflict) == ["conflict", "recordID"])
+        #expect(conflict.conflict == Self.conflict && conflict.recordID == "7")
+
+        let invalid = StoreError.invalidQuery(Self.queryError)
+        #expect(Self.filled(invalid) == ["queryError"])
+        #expect(invalid.queryError == Self.queryError)
+
+        let corrupt = StoreError.corruptFile(path: "/c", problem: "torn", location: Self.location)
+        #expect(Self.filled(corrupt) == ["path", "problem", "location"])
+        #expect(corrupt.path == "/c" && corrupt.problem == "torn")
+        #expect(corrupt.location == Self.location)
+
+        let newer = StoreError.unsupportedVersion(path: "/n", kind: .format, found: 4, supported: 1)
+        #expect(
+            Self.filled(newer) == ["path", "versionKind", "foundVersion", "supportedVersion"])
+        #expect(newer.path == "/n" && newer.versionKind == .format)
+        #expect(newer.foundVersion == 4 && newer.supportedVersion == 1)
+
+        let migration = StoreError.migrationFailed(
+            path: "/m", sourceVersion: 2, location: .wholeFile, reason: "no step")
+        #expect(Self.filled(migration) == ["path", "foundVersion", "location", "reason"])
+        #expect(migration.path == "/m" && migration.foundVersion == 2)
+        #expect(migration.location == .wholeFile && migration.reason == "no step")
+
+        let locked = StoreError.locked(path: "/l", pid: 42)
+        #expect(Self.filled(locked) == ["path", "pid"])
+        #expect(locked.path == "/l" && locked.pid == 42)
+        #expect(Self.filled(.locked(path: "/l", pid: nil)) == ["path"])
+
+        #expect(Self.filled(.readOnly(path: "/r")) == ["path"])
+        #expect(StoreError.readOnly(path: "/r").path == "/r")
+        #expect(Self.filled(.closed(path: "/x")) == ["path"])
+        #expect(StoreError.closed(path: "/x").path == "/x")
+
+        let io = StoreError.io(path: "/i", operation: "fsync", code: 5, message: "I/O error")
+        #expect(Self.filled(io) == ["path", "operation", "errorNumber", "message"])
+        #expect(io.path == "/i" && io.operation == "fsync")
+        #expect(io.errorNumber == 5 && io.message == "I/O error")
+
+        let large = StoreError.fileTooLarge(path: "/f", size: 300, limit: 256)
+        #expect(Self.filled(large) == ["path", "size", "sizeLimit"])
+        #expect(large.path == "/f" && large.size == 300 && large.sizeLimit == 256)
+
+        let encoding = StoreError.encodingFailed(id: "3", reason: "NaN")
+        #expect(Self.filled(encoding) == ["recordID", "reason"])
+        #expect(encoding.recordID == "3" && encoding.reason == "NaN")
+
+        let unusable = StoreError.unusable(path: "/u", reason: "a failed write")
+        #expect(Self.filled(unusable) == ["path", "reason"])
+        #expect(unusable.path == "/u" && unusable.reason == "a failed write")
+    }
+
+    @Test("errors are equal when their codes and details are")
+    func equality() {
+        #expect(StoreError.notFound("7") == .notFound("7"))
+        #expect(StoreError.notFound("7") != .notFound("8"))
+        #expect(StoreError.notFound("7") != .duplicateID("7"))
+        #expect(StoreError.closed(path: "/s") != .readOnly(path: "/s"))
+    }
+
+    @Test("a code is a pattern for a thrown error")
+    func codesMatchInCatchClauses() {
+        func matched(_ error: any Error) -> String {
+            do {
+                throw error
+            } catch StoreError.Code.notFound {
+                return "notFound"
+            } catch StoreError.Code.locked {
+                return "locked"
+            } catch {
+                return "other"
+            }
+        }
+        #expect(matched(StoreError.notFound("7")) == "notFound")
+        #expect(matched(StoreError.locked(path: "/s", pid: nil)) == "locked")
+        #expect(matched(StoreError.duplicateID("7")) == "other")
+        #expect(matched(CancellationError()) == "other")
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import PokeAPITestServer
+import TestSupport
+import Testing
+
+@Suite("pokedex sync from a server, into memory and into the per-user store")
+struct PokedexSyncCommandTests {
+    @Test("sync --base-url fetches from a PokeAPI server, each Pokémon once, then nothing new")
+    func syncFromServer() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = directory.appending(path: "dex.json").path
+            try await withTestServer { server in
+                let base = server.baseURL.absoluteString
+                let first = try await CommandRunner.pokedex(
+                    "sync", "--base-url", base, "--store", store)
+                #expect(first.status == 0, "\(first.error)")
+                #expect(first.output.hasPrefix("Synced 151 Pokémon from \(base) into "))
+                #expect(first.output.hasSuffix("dex.json (0 already stored).\n"))
+                #expect(first.errorLines.last == "synced 151/151")
+                let fetched = try await server.stats()
+                #expect(fetched.requestedPokemonIDs == Set(1...151))
+                #expect(fetched.total == 151, "one request per Pokémon, no retries")
+
+                let again = try await CommandRunner.pokedex(
+                    "sync", "--base-url", base, "--store", store)
+                #expect(again.status == 0, "\(again.error)")
+                #expect(again.output.contains("Synced 0 Pokémon from \(base)"))
+                #expect(again.output.contains("(151 already stored)"))
+                #expect(try await server.stats().total == 151, "nothing requested again")
+            }
+            let list = try await CommandRunner.pokedex(
+                "list", "--name", "char", "--json", "--store", store)
+            let records = try #require(
+                try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
+            #expect(records.compactMap { $0["id"] as? Int } == [4, 5, 6])
+        }
+    }
+
+    @Test("a sync with failures exits 1; the next one fetches only the ids still missing")
+    func failuresThenResume() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = directory.appending(path: "dex.json").path
+            // 7 and 12 fail on every attempt (after the client's retries); 13 does not exist.
+            try await withTestServer(.serverError(500, [7, 12], .always), .notFound([13])) {
+                server in
+                let base = server.baseURL.absoluteString
+                let failed = try await CommandRunner.pokedex(
+                    "sync", "--range", "1-20", "--base-url", base, "--store", store)
+                #expect(failed.status == 1, "\(failed.error)")
+                #expect(failed.output.hasPrefix("Synced 17 Pokémon from \(base) into "))
+                #expect(
+                    failed.output.hasSuffix(
+                        "dex.json (0 already stored, 1 not found (13), 2 failed).\n"))
+                let lines = failed.errorLines
+                #expect(lines.contains { $0.hasPrefix("  #7: ") }, "\(failed.error)")
+                #expect(lines.contains { $0.hasPrefix("  #12: ") }, "\(failed.error)")
+                #expect(
+                    lines.last
+                        == "pokedex: 2 Pokémon could not be fetched; run 'pokedex sync' again "
+                        + "to fetch just those")
+                let stats = try await server.stats()
+                #expect(stats.requests(forPokemon: 7) > 1, "a 500 is retried")
+                #expect(stats.requests(forPokemon: 13) == 1, "a 404 is not")
+            }
+            // A server without faults: the second sync asks it for the missing ids alone.
+            try await withTestServer { server in
+                let resumed = try await CommandRunner.pokedex(
+                    "sync", "--range", "1-20", "--base-url", server.baseURL.absoluteString,
+                    "--store", store)
+                #expect(resumed.status == 0, "\(resumed.error)")
+                #expect(resumed.output.contains("Synced 3 Pokémon"))
+                #expect(resumed.output.contains("(17 already stored)"))
+                let stats = try await server.stats()
+                #expect(stats.requestedPokemonIDs == [7, 12, 13])
+                #expect(stats.total == 3)
+            }
+            let all = try await CommandRunner.pokedex("stats", "--json", "--store", store)
+            #expect(all.output.contains("\"stored\" : 20"))
+        }
+    }
+
+    @Test("sync --in-memory syncs without writing a file anywhere")
+    func syncInMemory() async throws {
+        try await withTemporaryDirectory { directory in
+            let home = directory.appending(path: "home", directoryHint: .isDirectory)
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            let bundled = try await CommandRunner.run(
+                "pokedex", ["sync", "--in-memory"],
+                environment: ["HOME": home.path, "XDG_DATA_HOME": nil], directory: directory)
+            #expect(bundled.status == 0, "\(bundled.error)")
+            #expect(
+                bundled.output
+                    == "Synced 151 Pokémon from the bundled offline data into memory "
+                    + "(0 already stored).\n")
+            try await withTestServer { server in
+                let base = server.baseURL.absoluteString
+                let served = try await CommandRunner.run(
+                    "pokedex", ["sync", "--in-memory", "--range", "1-3", "--base-url", base],
+                    environment: ["HOME": home.path, "XDG_DATA_HOME": nil], directory: directory)
+                #expect(served.status == 0, "\(served.error)")
+                #expect(
+                    served.output
+                        == "Synced 3 Pokémon from \(base) into memory (0 already stored).\n")
+                #expect(try await server.stats().requestedPokemonIDs == [1, 2, 3])
+            }
+            // (URLSession may keep a cache and cookies at home; those are not stores.)
+            let files = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
+            #expect(!files.contains { $0.hasSuffix(".json") }, "no store file: \(files)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["home"])
+            let defaultStore = home.appending(path: ".local/share/pokedex")
+            #expect(!FileManager.default.fileExists(atPath: defaultStore.path))
+        }
+    }
+
+    @Test("the README's start: sync, then list, in the per-user store under $HOME")
+    func readmeStart() async throws {
+        try await withTemporaryDirectory { directory in
+            let home = directory.appending(path: "home", directoryHint: .isDirectory)
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            let environment: [String: String?] = ["HOME": home.path, "XDG_DATA_HOME": nil]
+            let sync = try await CommandRunner.run(
+                "pokedex", ["sync"], environment: environment, directory: directory)
+            #expect(sync.status == 0, "\(sync.error)")
+            #expect(
+                sync.output
+                    == "Synced 151 Pokémon from the bundled offline data into "
+                    + "~/.local/share/pokedex/pokedex.json (0 already stored).\n")
+            let store = home.appending(path: ".local/share/pokedex/pokedex.json")
+            #expect(FileManager.default.fileExists(atPath: store.path))
+
+            let list = try await CommandRunner.run(
+                "pokedex", ["list", "--type", "fire", "--sort", "-attack"],
+                environment: environment, directory: directory)
+            #expect(list.status == 0, "\(list.error)")
+            #expect(
+                Array(list.lines.prefix(6)) == [
+                    " ID  NAME        TYPES        HP  ATK  DEF  SPA  SPD  SPE  FAV",
+                    "───  ──────────  ───────────  ──  ───  ───  ───  ───  ───  ───",
+                    "136  flareon     fire         65  130   60   95  110   65",
+                    " 59  arcanine    fire         90  110   80  100   80   95",
+                    " 78  rapidash    fire         65  100   70   80   80  105",
+                    "146  moltres     fire/flying  90  100   90  125   85   90",
+                ])
+            #expect(list.lines.last == "12 shown of 12 matching; 151 stored in all.")
+        }
+    }
+
+    @Test("$XDG_DATA_HOME moves the per-user store")
+    func xdgDataHome() async throws {
+        try await withTemporaryDirectory { directory in
+            let home = directory.appending(path: "home", directoryHint: .isDirectory)
+            let data = directory.appending(path: "data", directoryHint: .isDirectory)
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            let environment: [String: String?] = ["HOME": home.path, "XDG_DATA_HOME": data.path]
+            let sync = try await CommandRunner.run(
+                "pokedex", ["sync", "--range", "1-3"], environment: environment)
+            #expect(sync.status == 0, "\(sync.error)")
+            let store = data.appending(path: "pokedex/pokedex.json")
+            #expect(sync.output.contains("into \(store.path) "), "\(sync.output)")
+            #expect(FileManager.default.fileExists(atPath: store.path))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+            let list = try await CommandRunner.run(
+                "pokedex", ["list", "--json"], environment: environment)
+            #expect(list.output.contains("\"name\" : \"venusaur\""), "\(list.error)")
+        }
+    }
+}
