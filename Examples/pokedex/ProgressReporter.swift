@@ -56,6 +56,7 @@ struct ProgressReporter {
     ///   - total: The ids to deal with.
     ///   - failed: The ids that failed, among `done`.
     ///   - width: The most characters the line may take.
+    /// - Returns: The line: the bar and the counts, the counts alone, or empty.
     static func bar(done: Int, total: Int, failed: Int, width: Int) -> String {
         let total = max(total, 0)
         let done = min(max(done, 0), total)
