@@ -8,8 +8,9 @@ import Foundation
     import Darwin
 #endif
 
-/// The file-system calls a file store makes, each failing with a typed ``StoreError/io(path:operation:code:message:)``
-/// that names the file, the operation and the system's error.
+/// The file-system calls a file store makes, each failing with a typed
+/// ``StoreError/io(path:operation:code:message:)`` that names the file, the operation and the
+/// system's error.
 ///
 /// Every call goes through ``faults`` first, the seam through which tests make a chosen call
 /// fail as a full disk or a read-only directory would.
