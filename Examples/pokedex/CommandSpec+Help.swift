@@ -44,6 +44,7 @@ extension CommandSpec {
     /// The tool's overview: how to start, then every command with its summary.
     ///
     /// - Parameter commands: The commands, in the order to list them.
+    /// - Returns: The overview's text, several lines without a final newline.
     static func overview(of commands: [CommandSpec]) -> String {
         """
         pokedex — Pokémon from PokeAPI in a local store, queried from the command line.

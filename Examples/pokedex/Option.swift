@@ -62,6 +62,7 @@ extension Option where Value == Bool {
     /// - Parameters:
     ///   - name: The name, without the leading `--`, such as `json`.
     ///   - help: What the flag does, in a short phrase.
+    /// - Returns: The flag's option: `true` when given, `false` otherwise.
     static func flag(_ name: String, help: String) -> Option<Bool> {
         Option(
             declaration: OptionDeclaration(
@@ -121,6 +122,8 @@ struct InvalidValue: Error {
 /// - Parameters:
 ///   - expected: What the option takes, such as `a whole number`.
 ///   - parse: Converts the text, or returns `nil` to refuse it.
+/// - Returns: A conversion that returns what `parse` makes of the text, and throws
+///   ``InvalidValue`` when `parse` returns `nil`.
 func expecting<Converted>(
     _ expected: String, _ parse: @escaping @Sendable (String) -> Converted?
 ) -> @Sendable (String) throws(InvalidValue) -> Converted {

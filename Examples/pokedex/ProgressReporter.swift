@@ -11,8 +11,9 @@ import Foundation
 /// Shows a sync's progress: a live bar on a terminal, plain lines otherwise (a pipe, a log,
 /// a test), so scripts get output they can read.
 ///
-/// What it draws is a pure function of the progress and the width, ``bar(done:total:failed:width:)``
-/// and ``plainLine(done:total:failed:)``; this type only decides which and writes it.
+/// What it draws is a pure function of the progress and the width,
+/// ``bar(done:total:failed:width:)`` and ``plainLine(done:total:failed:)``; this type only
+/// decides which and writes it.
 struct ProgressReporter {
     let isTerminal: Bool
     /// The characters a bar's line may take: one less than the terminal's columns, so that
@@ -56,6 +57,7 @@ struct ProgressReporter {
     ///   - total: The ids to deal with.
     ///   - failed: The ids that failed, among `done`.
     ///   - width: The most characters the line may take.
+    /// - Returns: The line: the bar and the counts, the counts alone, or empty.
     static func bar(done: Int, total: Int, failed: Int, width: Int) -> String {
         let total = max(total, 0)
         let done = min(max(done, 0), total)

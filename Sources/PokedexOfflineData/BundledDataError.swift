@@ -51,6 +51,7 @@ public struct BundledDataError: Error, Hashable, Sendable, CustomStringConvertib
     /// The id is not among the bundled ones (1–151): ``Code/notBundled``.
     ///
     /// - Parameter id: The id asked for (``pokemonID``).
+    /// - Returns: An error with code ``Code/notBundled`` naming the id.
     public static func notBundled(id: Int) -> BundledDataError {
         BundledDataError(.notBundled(id: id))
     }
@@ -58,6 +59,7 @@ public struct BundledDataError: Error, Hashable, Sendable, CustomStringConvertib
     /// A file is missing from the resource bundle (a broken build): ``Code/missingResource``.
     ///
     /// - Parameter path: The file's path in the bundle (``resourcePath``).
+    /// - Returns: An error with code ``Code/missingResource`` naming the file's path in the bundle.
     public static func missingResource(_ path: String) -> BundledDataError {
         BundledDataError(.missingResource(path))
     }

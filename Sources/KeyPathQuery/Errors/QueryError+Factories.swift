@@ -6,6 +6,7 @@ extension QueryError {
     ///   - keyPath: The key path as Swift prints it, such as `\Pokemon.nickname`
     ///     (``keyPath``).
     ///   - model: The model's type name (``model``).
+    /// - Returns: An error with code ``Code/unmappedKeyPath`` naming the key path and the model.
     public static func unmappedKeyPath(_ keyPath: String, model: String) -> QueryError {
         QueryError(.unmappedKeyPath(keyPath, model: model))
     }
@@ -18,6 +19,8 @@ extension QueryError {
     ///   - unmappedProperties: The stored properties without an attribute name
     ///     (``unmappedProperties``).
     ///   - duplicateNames: The attribute names used twice (``duplicateNames``).
+    /// - Returns: An error with code ``Code/invalidMapping`` naming the model, the properties
+    ///   without an attribute name, and the names used twice.
     public static func invalidMapping(
         model: String, unmappedProperties: [String], duplicateNames: [String]
     ) -> QueryError {
@@ -33,6 +36,7 @@ extension QueryError {
     /// - Parameters:
     ///   - name: The attribute name (``attribute``).
     ///   - model: The model's type name (``model``).
+    /// - Returns: An error with code ``Code/unknownAttribute`` naming the attribute and the model.
     public static func unknownAttribute(_ name: String, model: String) -> QueryError {
         QueryError(.unknownAttribute(name, model: model))
     }
@@ -44,6 +48,8 @@ extension QueryError {
     ///   - value: The value (``value``).
     ///   - attribute: The attribute's name or key path (``attribute``).
     ///   - expected: What the attribute holds, such as `Int` (``expectedType``).
+    /// - Returns: An error with code ``Code/invalidValue`` naming the value, the attribute, and
+    ///   what the attribute holds.
     public static func invalidValue(
         _ value: QueryValue, attribute: String, expected: String
     ) -> QueryError {
@@ -57,6 +63,8 @@ extension QueryError {
     ///   - operation: The operation, such as `CONTAINS[d]` (``operation``).
     ///   - target: The target that cannot express it (``target``).
     ///   - reason: Why, in a sentence (``reason``).
+    /// - Returns: An error with code ``Code/unsupported`` naming the operation, the target, and
+    ///   why.
     public static func unsupported(
         operation: String, target: QueryTarget, reason: String
     ) -> QueryError {
@@ -68,6 +76,8 @@ extension QueryError {
     /// - Parameters:
     ///   - pattern: The regular expression (``pattern``).
     ///   - reason: The compiler's explanation (``reason``).
+    /// - Returns: An error with code ``Code/invalidRegularExpression`` naming the pattern and why
+    ///   it does not compile.
     public static func invalidRegularExpression(pattern: String, reason: String) -> QueryError {
         QueryError(.invalidRegularExpression(pattern: pattern, reason: reason))
     }
@@ -77,6 +87,7 @@ extension QueryError {
     /// - Parameters:
     ///   - limit: The query's limit, or `nil` for none (``limit``).
     ///   - offset: The query's offset (``offset``).
+    /// - Returns: An error with code ``Code/invalidPagination`` naming the limit and the offset.
     public static func invalidPagination(limit: Int?, offset: Int) -> QueryError {
         QueryError(.invalidPagination(limit: limit, offset: offset))
     }
@@ -87,6 +98,7 @@ extension QueryError {
     /// - Parameters:
     ///   - depth: How deep it is nested (``depth``).
     ///   - limit: The deepest nesting allowed (``depthLimit``).
+    /// - Returns: An error with code ``Code/conditionTooDeep`` naming the depth and the limit.
     public static func conditionTooDeep(depth: Int, limit: Int) -> QueryError {
         QueryError(.conditionTooDeep(depth: depth, limit: limit))
     }

@@ -29,8 +29,9 @@ public struct SortKey<Model>: Hashable, Sendable {
     /// The direction.
     public let direction: Direction
 
-    /// How text is compared: exactly (the default), or folded as text conditions fold it —
-    /// ``TextOptions/caseInsensitive`` sorts `É` with `é` and `Apple` with `apple`,
+    /// How text is compared: exactly (the default), or folded as text conditions fold it.
+    ///
+    /// ``TextOptions/caseInsensitive`` sorts `É` with `é` and `Apple` with `apple`;
     /// ``TextOptions/diacriticInsensitive`` sorts `é` with `e`. Folded texts are ordered by
     /// their UTF-8 bytes, and texts that fold alike tie (the next key decides).
     ///

@@ -176,6 +176,8 @@ struct PredicateFormatRenderer {
             arguments: attribute.arguments + [.string(operand)])
     }
 
+    /// The attribute equal to one of the texts, compared as `options` say.
+    ///
     /// Exact, the list as ``membership(_:_:quantifier:)`` renders it; with options, one
     /// `==[c]` comparison per operand, or'ed. Not `IN[c]`: what `NSPredicate` and Core Data's
     /// stores make of options on `IN` is not documented, and `==[c]` is.

@@ -4,6 +4,7 @@ extension StoreError {
     /// An insert found a record with the same id: ``Code/duplicateID``.
     ///
     /// - Parameter id: The record's id, as text (``recordID``).
+    /// - Returns: An error with code ``Code/duplicateID`` naming the id.
     public static func duplicateID(_ id: String) -> StoreError {
         StoreError(.duplicateID(id))
     }
@@ -11,6 +12,7 @@ extension StoreError {
     /// No record has this id: ``Code/notFound``.
     ///
     /// - Parameter id: The id, as text (``recordID``).
+    /// - Returns: An error with code ``Code/notFound`` naming the id.
     public static func notFound(_ id: String) -> StoreError {
         StoreError(.notFound(id))
     }
@@ -21,6 +23,7 @@ extension StoreError {
     /// - Parameters:
     ///   - old: The id the record had (``recordID``).
     ///   - new: The id the write gave it (``newRecordID``).
+    /// - Returns: An error with code ``Code/identifierChanged`` naming both ids.
     public static func identifierChanged(from old: String, to new: String) -> StoreError {
         StoreError(.identifierChanged(from: old, to: new))
     }
@@ -30,6 +33,7 @@ extension StoreError {
     ///
     /// - Parameter conflict: The record and the attributes each side changed (``conflict``;
     ///   its id is also ``recordID``).
+    /// - Returns: An error with code ``Code/conflict`` holding the conflict.
     public static func conflict(_ conflict: StoreConflict) -> StoreError {
         StoreError(.conflict(conflict))
     }
@@ -37,6 +41,7 @@ extension StoreError {
     /// A query, condition or sort key cannot be evaluated: ``Code/invalidQuery``.
     ///
     /// - Parameter error: Why, from evaluating it (``queryError``).
+    /// - Returns: An error with code ``Code/invalidQuery`` holding the query error.
     public static func invalidQuery(_ error: QueryError) -> StoreError {
         StoreError(.invalidQuery(error))
     }
@@ -50,6 +55,8 @@ extension StoreError {
     ///   - path: The file's path (``path``).
     ///   - problem: What is wrong, in words (``problem``).
     ///   - location: Where in the file (``location``).
+    /// - Returns: An error with code ``Code/corruptFile`` naming the file, what is wrong, and
+    ///   where.
     public static func corruptFile(
         path: String, problem: String, location: Location
     ) -> StoreError {
@@ -64,6 +71,8 @@ extension StoreError {
     ///   - kind: Which version is too new (``versionKind``).
     ///   - found: The file's version (``foundVersion``).
     ///   - supported: The latest version this code reads (``supportedVersion``).
+    /// - Returns: An error with code ``Code/unsupportedVersion`` naming the file, which version is
+    ///   too new, the file's version, and the latest this code reads.
     public static func unsupportedVersion(
         path: String, kind: VersionKind, found: Int, supported: Int
     ) -> StoreError {
@@ -78,6 +87,8 @@ extension StoreError {
     ///   - sourceVersion: The schema version of the file (``foundVersion``).
     ///   - location: Where in the file (``location``).
     ///   - reason: Why, in words (``reason``).
+    /// - Returns: An error with code ``Code/migrationFailed`` naming the file, its schema version,
+    ///   where, and why.
     public static func migrationFailed(
         path: String, sourceVersion: Int, location: Location, reason: String
     ) -> StoreError {
@@ -92,6 +103,8 @@ extension StoreError {
     /// - Parameters:
     ///   - path: The store file's path (``path``).
     ///   - pid: The holder's process id, or `nil` when it is not known (``pid``).
+    /// - Returns: An error with code ``Code/locked`` naming the file and, when it is known, the
+    ///   holder's process id.
     public static func locked(path: String, pid: Int32?) -> StoreError {
         StoreError(.locked(path: path, pid: pid))
     }
@@ -99,6 +112,7 @@ extension StoreError {
     /// A write to a store opened read-only: ``Code/readOnly``.
     ///
     /// - Parameter path: The store file's path (``path``).
+    /// - Returns: An error with code ``Code/readOnly`` naming the file.
     public static func readOnly(path: String) -> StoreError {
         StoreError(.readOnly(path: path))
     }
@@ -106,6 +120,7 @@ extension StoreError {
     /// An operation on a store that was closed: ``Code/closed``.
     ///
     /// - Parameter path: The store file's path (``path``).
+    /// - Returns: An error with code ``Code/closed`` naming the file.
     public static func closed(path: String) -> StoreError {
         StoreError(.closed(path: path))
     }
@@ -120,21 +135,26 @@ extension StoreError {
     ///   - operation: What was being done, such as `write` (``operation``).
     ///   - code: The system's `errno` (``errorNumber``).
     ///   - message: The system's message for it (``message``).
+    /// - Returns: An error with code ``Code/io`` naming the file, the operation, and the system's
+    ///   error.
     public static func io(
         path: String, operation: String, code: Int32, message: String
     ) -> StoreError {
         StoreError(.io(path: path, operation: operation, code: code, message: message))
     }
 
-    /// A store file is larger than ``JSONFileStoreOptions/maximumFileSize``: one to read
-    /// (`size` is its size, or the bytes read when it grew while being read), or one a save
-    /// would write (`size` is what it would be). Nothing is read into memory, and nothing is
-    /// written (``Code/fileTooLarge``).
+    /// A store file is too large to read or to write: ``Code/fileTooLarge``.
+    ///
+    /// The file is larger than ``JSONFileStoreOptions/maximumFileSize``: one to read (`size` is
+    /// its size, or the bytes read when it grew while being read), or one a save would write
+    /// (`size` is what it would be). Nothing is read into memory, and nothing is written.
     ///
     /// - Parameters:
     ///   - path: The file's path (``path``).
     ///   - size: The file's size, in bytes (``size``).
     ///   - limit: The largest size allowed, in bytes (``sizeLimit``).
+    /// - Returns: An error with code ``Code/fileTooLarge`` naming the file, its size, and the
+    ///   limit.
     public static func fileTooLarge(path: String, size: Int, limit: Int) -> StoreError {
         StoreError(.fileTooLarge(path: path, size: size, limit: limit))
     }
@@ -144,6 +164,7 @@ extension StoreError {
     /// - Parameters:
     ///   - id: The record's id, as text (``recordID``).
     ///   - reason: Why, in words (``reason``).
+    /// - Returns: An error with code ``Code/encodingFailed`` naming the record and why.
     public static func encodingFailed(id: String, reason: String) -> StoreError {
         StoreError(.encodingFailed(id: id, reason: reason))
     }
@@ -154,6 +175,7 @@ extension StoreError {
     /// - Parameters:
     ///   - path: The store file's path (``path``).
     ///   - reason: The earlier failure, in words (``reason``).
+    /// - Returns: An error with code ``Code/unusable`` naming the file and the earlier failure.
     public static func unusable(path: String, reason: String) -> StoreError {
         StoreError(.unusable(path: path, reason: reason))
     }

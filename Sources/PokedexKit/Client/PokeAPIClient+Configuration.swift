@@ -45,11 +45,13 @@ extension PokeAPIClient {
         public var timeout: Duration
         /// How failed requests are retried.
         public var retryPolicy: RetryPolicy
-        /// The longest response body the client accepts, in bytes: 16 MiB by default, a dozen
-        /// times the largest Pokémon the service has (mew, 1.3 MB with every move). A longer
-        /// body ends the call with ``PokeAPIError/responseTooLarge(limit:_:)``, without a
-        /// retry; ``URLSessionTransport`` stops reading it as soon as it passes the limit, so
-        /// a hostile or broken server cannot make the client hold more than this in memory.
+        /// The longest response body the client accepts, in bytes.
+        ///
+        /// The default is 16 MiB, a dozen times the largest Pokémon the service has (mew,
+        /// 1.3 MB with every move). A longer body ends the call with
+        /// ``PokeAPIError/responseTooLarge(limit:_:)``, without a retry;
+        /// ``URLSessionTransport`` stops reading it as soon as it passes the limit, so a
+        /// hostile or broken server cannot make the client hold more than this in memory.
         public var maximumResponseSize: Int
         /// Waits between attempts; `Task.sleep(for:)` unless replaced.
         ///

@@ -1,28 +1,34 @@
 import Foundation
 
 extension PokeAPIError {
-    /// The name cannot name a Pokémon: empty once trimmed, containing `/`, or `.` or `..`.
-    /// No request was made (``Code/invalidName``).
+    /// The name cannot name a Pokémon: ``Code/invalidName``.
+    ///
+    /// The name is empty once trimmed, contains `/`, or is `.` or `..`. No request was made.
     ///
     /// - Parameter name: The name as it was given (``rejectedName``).
+    /// - Returns: An error with code ``Code/invalidName`` holding the name as it was given.
     public static func invalidName(_ name: String) -> PokeAPIError {
         PokeAPIError(.invalidName(name))
     }
 
-    /// The id cannot name a Pokémon: ids start at 1. No request was made
-    /// (``Code/invalidID``).
+    /// The id cannot name a Pokémon: ``Code/invalidID``.
+    ///
+    /// Ids start at 1. No request was made.
     ///
     /// - Parameter id: The id as it was given (``rejectedID``).
+    /// - Returns: An error with code ``Code/invalidID`` holding the id as it was given.
     public static func invalidID(_ id: Int) -> PokeAPIError {
         PokeAPIError(.invalidID(id))
     }
 
-    /// The page cannot be asked for: the limit is below 1 or the offset below 0. No request
-    /// was made (``Code/invalidPage``).
+    /// The page cannot be asked for: ``Code/invalidPage``.
+    ///
+    /// The limit is below 1 or the offset below 0. No request was made.
     ///
     /// - Parameters:
     ///   - limit: The page size asked for (``limit``).
     ///   - offset: The offset asked for (``offset``).
+    /// - Returns: An error with code ``Code/invalidPage`` naming the limit and the offset.
     public static func invalidPage(limit: Int, offset: Int) -> PokeAPIError {
         PokeAPIError(.invalidPage(limit: limit, offset: offset))
     }
@@ -34,6 +40,8 @@ extension PokeAPIError {
     /// - Parameters:
     ///   - status: The HTTP status (``statusCode``).
     ///   - context: Where and how the request failed (``context``).
+    /// - Returns: An error with code ``Code/unexpectedStatus`` naming the status, with the
+    ///   request's context.
     public static func unexpectedStatus(_ status: Int, _ context: Context) -> PokeAPIError {
         PokeAPIError(.unexpectedStatus(status, context))
     }
@@ -44,6 +52,8 @@ extension PokeAPIError {
     /// - Parameters:
     ///   - error: The transport's error, usually a `URLError` (``underlyingError``).
     ///   - context: Where and how the request failed (``context``).
+    /// - Returns: An error with code ``Code/transportFailed`` holding the transport's error, with
+    ///   the request's context.
     public static func transportFailed(_ error: any Error, _ context: Context) -> PokeAPIError {
         PokeAPIError(.transportFailed(error, context))
     }
@@ -54,6 +64,8 @@ extension PokeAPIError {
     /// - Parameters:
     ///   - error: The decoder's error (``decodingError``).
     ///   - context: Where and how the request failed (``context``).
+    /// - Returns: An error with code ``Code/undecodableBody`` holding the decoder's error, with the
+    ///   request's context.
     public static func undecodableBody(
         _ error: DecodingError, _ context: Context
     ) -> PokeAPIError {
@@ -64,6 +76,7 @@ extension PokeAPIError {
     /// end (``Code/paginationLoop``).
     ///
     /// - Parameter url: The link (``url``).
+    /// - Returns: An error with code ``Code/paginationLoop`` naming the link.
     public static func paginationLoop(_ url: URL) -> PokeAPIError {
         PokeAPIError(.paginationLoop(url))
     }
@@ -75,6 +88,8 @@ extension PokeAPIError {
     /// - Parameters:
     ///   - limit: The limit, in bytes (``sizeLimit``).
     ///   - context: Where and how the request failed (``context``).
+    /// - Returns: An error with code ``Code/responseTooLarge`` naming the limit, with the request's
+    ///   context.
     public static func responseTooLarge(limit: Int, _ context: Context) -> PokeAPIError {
         PokeAPIError(.responseTooLarge(limit: limit, context))
     }

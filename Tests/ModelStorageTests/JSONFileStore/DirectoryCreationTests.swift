@@ -12,10 +12,12 @@ import Testing
     import Darwin
 #endif
 
-/// A store opened with `createsDirectories` makes its missing directories, and makes each
-/// durable before it returns: made one level at a time, the directory each is made in synced
-/// right after it, and the store's own directory synced by the first save. A power loss
-/// cannot be staged in a test, so these tests read the order of the calls themselves.
+/// A store opened with `createsDirectories` makes its missing directories, durably.
+///
+/// It makes each durable before it returns: made one level at a time, the directory each is
+/// made in synced right after it, and the store's own directory synced by the first save. A
+/// power loss cannot be staged in a test, so these tests read the order of the calls
+/// themselves.
 @Suite("Making the store's directories")
 struct DirectoryCreationTests {
     /// A directory's path as the store names it: standardized, with no trailing slash.

@@ -7,8 +7,9 @@ import Testing
 /// The parser accepts exactly what a command declares: each declared option, and nothing else.
 @Suite("pokedex's parser, against each command's declarations")
 struct ArgumentsTests {
-    /// A valid value for each placeholder the commands use. A new placeholder needs one here,
-    /// so that the test below parses every option.
+    /// A valid value for each placeholder the commands use.
+    ///
+    /// A new placeholder needs one here, so that the test below parses every option.
     static let samples = [
         "A-B": "1-3", "URL": "http://127.0.0.1:9/", "N": "3", "PATH": "dex.json",
         "SECONDS": "1.5", "TEXT": "char", "T[,T…]": "fire,flying", "KEY": "-attack",

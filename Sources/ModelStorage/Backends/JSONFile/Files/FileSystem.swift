@@ -8,8 +8,9 @@ import Foundation
     import Darwin
 #endif
 
-/// The file-system calls a file store makes, each failing with a typed ``StoreError/io(path:operation:code:message:)``
-/// that names the file, the operation and the system's error.
+/// The file-system calls a file store makes, each failing with a typed
+/// ``StoreError/io(path:operation:code:message:)`` that names the file, the operation and the
+/// system's error.
 ///
 /// Every call goes through ``faults`` first, the seam through which tests make a chosen call
 /// fail as a full disk or a read-only directory would.
@@ -182,10 +183,11 @@ struct FileSystem: Sendable {
         guard mkdir(path, 0o777) == 0 else { throw Self.error(errno, "create the directory", path) }
     }
 
-    /// Makes a directory and every missing one above it, durably: one level at a time from
-    /// the top, syncing the directory each is made in right after it, so that once this
-    /// returns a power loss cannot take any of them away. A directory that exists is left as
-    /// it is.
+    /// Makes a directory and every missing one above it, durably.
+    ///
+    /// The directories are made one level at a time from the top, and the directory each is
+    /// made in is synced right after it, so that once this returns a power loss cannot take
+    /// any of them away. A directory that exists is left as it is.
     ///
     /// The new directories' own entries are the caller's to sync, after it has made them.
     ///
