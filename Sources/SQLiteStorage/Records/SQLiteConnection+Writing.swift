@@ -18,6 +18,8 @@ extension SQLiteConnection {
     ///   - layout: The model's table.
     ///   - collectingChanges: Whether to read each changed record's value before the change,
     ///     for live queries.
+    ///   - group: The group's number, unique on this connection: a transaction reads through
+    ///     the connection only while this group runs, and nothing once it is over.
     /// - Returns: Each write's outcome, the changes, and the version after the group.
     func commit<Model>(
         _ writes: [QueuedWrite<Model>], layout: TableLayout<Model>, collectingChanges: Bool,
