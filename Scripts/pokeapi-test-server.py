@@ -311,8 +311,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(body[: len(body) // 2])
             self.server.stats.count(self.server.stats.statuses, "200")
+            self.wfile.write(body[: len(body) // 2])
             self.hang_up()
         elif fault == "drop":
             self.hang_up()
@@ -443,12 +443,14 @@ class Handler(BaseHTTPRequestHandler):
         for name, value in (headers or {}).items():
             self.send_header(name, value)
         self.end_headers()
+        # Counted before the body goes out: a client that has read the body and then asks for
+        # /_stats must find this response counted (counting after the write raced that).
+        if count:
+            self.server.stats.count(self.server.stats.statuses, str(status))
         try:
             self.wfile.write(body)
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True  # the client gave up (a timeout) before the body
-        if count:
-            self.server.stats.count(self.server.stats.statuses, str(status))
 
 
 def parse_arguments(argv):
