@@ -94,6 +94,13 @@ actor SQLiteConnection {
         return sqlite3_db_readonly(handle, "main") == 1
     }
 
+    /// Whether a transaction is open: `false` once SQLite rolled one back by itself, as it
+    /// may after a full disk or an I/O error.
+    var isInTransaction: Bool {
+        guard let handle else { return false }
+        return sqlite3_get_autocommit(handle) == 0
+    }
+
     // MARK: Statements
 
     /// Runs a statement and reads each row it returns.
