@@ -125,11 +125,11 @@ extension SQLiteStore {
         // create them would fail on its first read, with a less helpful message.
         if writable, access(directory, W_OK) != 0 {
             let code = errno
+            let reason = String(cString: strerror(code))
             throw .io(
                 path: path, operation: "open for writing", code: code,
-                message:
-                    "its directory \(directory) cannot be written (\(String(cString: strerror(code)))), "
-                    + "and SQLite keeps the database's -wal and -shm files beside it")
+                message: "its directory \(directory) cannot be written (\(reason)), and SQLite "
+                    + "keeps the database's -wal and -shm files beside it")
         }
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             guard writable else {

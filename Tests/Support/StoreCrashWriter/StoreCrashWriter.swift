@@ -28,7 +28,8 @@ import SQLiteStorage
 /// - `StoreCrashWriter write <store> <first-id> <compaction-threshold>` saves forever:
 ///   single inserts, batches, deletes of earlier records and groups of concurrent inserts,
 ///   deleting the oldest 1,000 records at once whenever there are more than 1,500; on
-///   SQLite, also transactions (`begin tx put 7 8 9 del 3`, see ``saveForever(in:firstID:transactions:)``).
+///   SQLite, also transactions (`begin tx put 7 8 9 del 3`; see
+///   ``saveForever(in:firstID:transactions:)``).
 ///   It prints `ready` once the store is open, `begin put 12 13` before a save and
 ///   `ack put 12 13` once the save returned (likewise `del`), so a test can kill it at any
 ///   moment and know which saves were acknowledged.
