@@ -121,7 +121,7 @@ let package = Package(
             name: "ModelStorageTests",
             dependencies: [
                 "InternalSupport", "ModelStorage", "ModelStorageTesting", "SQLiteStorage",
-                "TestSupport",
+                "QueryTestSupport", "TestSupport",
             ]
         ),
         .testTarget(
@@ -130,11 +130,14 @@ let package = Package(
                 "SQLiteStorage", "ModelStorageTesting", "PokedexKit", "CSQLite", "TestSupport",
             ]
         ),
-        // A child process for the file-store tests: it saves in a loop and reports each
-        // acknowledged save, so a test can kill it mid-write or contend for its lock.
+        // A child process for the file-store tests (JSON and SQLite): it saves in a loop and
+        // reports each acknowledged save, so a test can kill it mid-write or contend for its lock.
         .executableTarget(
             name: "StoreCrashWriter",
-            dependencies: ["InternalSupport", "ModelStorage", "ModelStorageTesting"],
+            dependencies: [
+                "InternalSupport", "ModelStorage", "ModelStorageTesting", "SQLiteStorage",
+                "CSQLite",
+            ],
             path: "Tests/Support/StoreCrashWriter"
         ),
         // A child process for the client tests: it fetches one response under a size limit

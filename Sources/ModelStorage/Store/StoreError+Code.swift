@@ -58,7 +58,7 @@ extension StoreError {
         /// ``StoreError/migrationFailed(path:sourceVersion:location:reason:)``.
         public static let migrationFailed = Code(.migrationFailed)
 
-        /// Another writer holds the store's lock: ``StoreError/locked(path:pid:)``.
+        /// Another writer holds the store's lock: ``StoreError/locked(path:pid:message:)``.
         public static let locked = Code(.locked)
 
         /// A write to a store opened read-only: ``StoreError/readOnly(path:)``.

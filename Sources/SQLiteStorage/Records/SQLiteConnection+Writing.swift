@@ -37,10 +37,19 @@ extension SQLiteConnection {
         let encoder = TableLayout<Model>.makeEncoder()
         currentGroup = group
         for write in writes {
-            commit.outcomes.append(
-                run(
-                    write, layout: layout, encoder: encoder, into: &commit, group: group,
-                    collectingChanges: collectingChanges))
+            let outcome = run(
+                write, layout: layout, encoder: encoder, into: &commit, group: group,
+                collectingChanges: collectingChanges)
+            commit.outcomes.append(outcome)
+            // SQLite may roll the whole transaction back after a full disk or an I/O error:
+            // the writes after it must not run (each would commit on its own), and the ones
+            // before it are undone, so every write of the group fails with that error.
+            if case .failure(let error) = outcome, !isInTransaction {
+                currentGroup = 0
+                return GroupCommit(
+                    outcomes: writes.map { _ in .failure(error) }, changes: [],
+                    version: committedVersion)
+            }
         }
         currentGroup = 0
         do {
@@ -90,6 +99,9 @@ extension SQLiteConnection {
         }
         do {
             if case .failure = outcome {
+                // Rolled back with the whole transaction already: the write's own error says
+                // why, not the missing savepoint's.
+                guard isInTransaction else { return outcome }
                 try execute("ROLLBACK TO write", operation: "roll back a write")
             }
             try execute("RELEASE write", operation: "commit a write")

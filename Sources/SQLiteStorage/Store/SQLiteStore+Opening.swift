@@ -37,7 +37,7 @@ extension SQLiteStore {
     ///   schema version; `StoreError/migrationFailed(path:sourceVersion:location:reason:)`
     ///   when a migration fails (or is needed by a read-only store);
     ///   `StoreError/io(path:operation:code:message:)` for a file or directory
-    ///   it cannot read or write; `StoreError/locked(path:pid:)` when another
+    ///   it cannot read or write; `StoreError/locked(path:pid:message:)` when another
     ///   connection holds a lock past the busy timeout; `StoreError/invalidQuery(_:)`
     ///   when an attribute is named like one of the store's own columns.
     /// - Complexity: O(1) in the number of records, unless the table is migrated (O(*n*)).
@@ -52,7 +52,7 @@ extension SQLiteStore {
         let path = url.standardizedFileURL.path(percentEncoded: false)
         let layout = try TableLayout<Model>()
         let writable = options.mode == .readWrite
-        try checkFile(at: path, mustExist: !writable)
+        try checkFile(at: path, writable: writable)
         let first = try SQLiteConnection(
             path: path, writable: writable, busyTimeout: options.busyTimeout)
         do {
@@ -108,9 +108,10 @@ extension SQLiteStore {
         }
     }
 
-    /// Checks the path before SQLite opens it: its directory exists, it is not a directory,
-    /// and a file with bytes starts as every SQLite database does.
-    private static func checkFile(at path: String, mustExist: Bool) throws(StoreError) {
+    /// Checks the path before SQLite opens it: its directory exists (and, for writing, can be
+    /// written), it is not a directory, and a file with bytes starts as every SQLite database
+    /// does.
+    private static func checkFile(at path: String, writable: Bool) throws(StoreError) {
         var isDirectory: ObjCBool = false
         let directory = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
@@ -120,8 +121,18 @@ extension SQLiteStore {
                 path: directory, operation: "open the directory", code: ENOENT,
                 message: "no such directory")
         }
+        // SQLite keeps a WAL database's -wal and -shm files beside it: a writer that cannot
+        // create them would fail on its first read, with a less helpful message.
+        if writable, access(directory, W_OK) != 0 {
+            let code = errno
+            let reason = String(cString: strerror(code))
+            throw .io(
+                path: path, operation: "open for writing", code: code,
+                message: "its directory \(directory) cannot be written (\(reason)), and SQLite "
+                    + "keeps the database's -wal and -shm files beside it")
+        }
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            guard !mustExist else {
+            guard writable else {
                 throw .io(path: path, operation: "open", code: ENOENT, message: "no such file")
             }
             return

@@ -19,7 +19,7 @@ public struct SQLiteStoreOptions: Sendable {
     public var mode: AccessMode
 
     /// How long a statement waits for a lock another connection holds (another process
-    /// writing, say) before it fails with `StoreError/locked(path:pid:)`; five
+    /// writing, say) before it fails with `StoreError/locked(path:pid:message:)`; five
     /// seconds by default.
     public var busyTimeout: Duration
 

@@ -43,14 +43,11 @@ struct CrashTests {
                 if let stop {
                     let reached = try await child.line(startingWith: "stop", within: .seconds(30))
                     if reached == nil { ledger.unreachedStops[stop.name, default: 0] += 1 }
-                } else if iteration % 5 == 4 {
-                    // Now and then, kill it while it opens (and recovers, and compacts).
-                    try await Task.sleep(
-                        for: .milliseconds(Int.random(in: 0...8, using: &generator)))
                 } else {
-                    try await child.waitForLine(startingWith: "ready")
-                    try await Task.sleep(
-                        for: .microseconds(Int.random(in: 0...25_000, using: &generator)))
+                    // Now and then, kill it while it opens (and recovers, and compacts).
+                    try await child.waitForRandomMoment(
+                        whileOpening: iteration % 5 == 4, upTo: .milliseconds(25),
+                        using: &generator)
                 }
                 child.kill()
                 try await child.waitForExit()
@@ -69,16 +66,7 @@ struct CrashTests {
     func verify(_ url: URL, _ ledger: CrashLedger, iteration: Int) async throws {
         let store = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
         let records = try await store.fetch(.everyRecord)
-        let present = Set(records.map(\.id))
-        let mustBePresent = ledger.ackedPuts.subtracting(ledger.begunDeletes)
-        let lost = mustBePresent.subtracting(present)
-        #expect(lost.isEmpty, "iteration \(iteration): acknowledged saves lost: \(lost.sorted())")
-        let resurrected = present.intersection(ledger.ackedDeletes)
-        #expect(
-            resurrected.isEmpty,
-            "iteration \(iteration): acknowledged deletes undone: \(resurrected.sorted())")
-        let phantoms = present.subtracting(ledger.begunPuts)
-        #expect(phantoms.isEmpty, "iteration \(iteration): records never saved: \(phantoms)")
+        ledger.check(Set(records.map(\.id)), iteration: iteration)
         for record in records where record != expectedRecord(record.id) {
             Issue.record("iteration \(iteration): record \(record.id) is \(record)")
         }

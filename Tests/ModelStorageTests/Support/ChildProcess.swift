@@ -116,6 +116,22 @@ final class ChildProcess: @unchecked Sendable {
         return nil
     }
 
+    /// Waits for a random moment to kill the writer at: up to 8 ms after it started (while it
+    /// opens), or up to `window` after it printed `ready`.
+    func waitForRandomMoment(
+        whileOpening: Bool, upTo window: Duration,
+        using generator: inout some RandomNumberGenerator
+    ) async throws {
+        if whileOpening {
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...8, using: &generator)))
+        } else {
+            try await waitForLine(startingWith: "ready")
+            let microseconds = Int(window / .microseconds(1))
+            try await Task.sleep(
+                for: .microseconds(Int.random(in: 0...microseconds, using: &generator)))
+        }
+    }
+
     /// Kills the process at once; nothing once it has ended (its pid may be another's by then).
     func kill() {
         guard process.isRunning else { return }

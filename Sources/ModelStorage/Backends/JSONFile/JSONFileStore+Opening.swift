@@ -29,8 +29,8 @@ extension JSONFileStore {
     ///   - options: Whether to write, how long to wait for the lock, when to compact, whether
     ///     to make missing directories.
     /// - Returns: The open store.
-    /// - Throws: ``StoreError/locked(path:pid:)`` when another writer holds the lock past the
-    ///   timeout; ``StoreError/corruptFile(path:problem:location:)``,
+    /// - Throws: ``StoreError/locked(path:pid:message:)`` when another writer holds the lock
+    ///   past the timeout; ``StoreError/corruptFile(path:problem:location:)``,
     ///   ``StoreError/unsupportedVersion(path:kind:found:supported:)`` or
     ///   ``StoreError/migrationFailed(path:sourceVersion:location:reason:)`` for a file it
     ///   cannot read, which it leaves untouched;
