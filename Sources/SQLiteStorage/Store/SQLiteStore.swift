@@ -49,6 +49,11 @@ import ModelStorage
 /// processes may read and write the same file; a lock they hold is waited for up to
 /// ``SQLiteStoreOptions/busyTimeout``.
 ///
+/// Live queries (``observe(_:)``) get the store's own commits at once, and the commits other
+/// connections and processes make to the database within
+/// ``SQLiteStoreOptions/observationInterval``, 100 ms by default: see "Live queries across
+/// processes" in the SQLiteStorage documentation.
+///
 /// A file the store cannot use — not an SQLite database, a table that does not match the
 /// model, a newer schema version, a file it cannot write — opens with a `StoreError`
 /// that names the file, and the store leaves its bytes as they are.
