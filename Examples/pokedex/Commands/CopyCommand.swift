@@ -13,10 +13,11 @@ struct CopyCommand: Command {
         ],
         options: [.option(Options.replace), .option(CommonOptions.lockTimeout)],
         discussion: [
-            "Each store's backend is told by its extension: \(StoreFormat.accepted).",
-            "The Pokémon keep the source's order. A destination that already holds Pokémon",
-            "is left as it is, unless --replace is given: its Pokémon are then deleted, and",
-            "the copies written in a second commit.",
+            "Each store's backend is told by its extension: .sqlite, .sqlite3 or .db for",
+            "SQLite, .json for JSON. The Pokémon keep the source's order, and the source is",
+            "only read. A destination that already holds Pokémon is left as it is, unless",
+            "--replace is given: its Pokémon are then deleted, and the copies written in a",
+            "second commit.",
             "",
             "Example: pokedex copy pokedex.json dex.sqlite",
         ])

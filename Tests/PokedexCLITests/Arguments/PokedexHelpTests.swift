@@ -89,7 +89,9 @@ struct PokedexHelpTests {
         #expect(spec.help.contains("  <from> "))
         #expect(spec.help.contains("  <to> "))
         #expect(spec.help.contains("  --replace "))
-        #expect(spec.help.contains(".sqlite, .sqlite3, .db (SQLite) or .json (JSON)"))
+        #expect(spec.help.contains(".sqlite, .sqlite3 or .db for\nSQLite, .json for JSON"))
+        let lines = spec.help.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= CommandSpec.helpWidth }, "help fits 80 columns")
         let store = try #require(PokedexTool.command(named: "list")?.spec.option(named: "store"))
         #expect(store.help.contains(".sqlite, .sqlite3 or .db (SQLite), .json (JSON)"))
     }
