@@ -77,7 +77,7 @@ let package = Package(
 
         .executableTarget(
             name: "pokedex",
-            dependencies: ["PokedexKit", "PokedexOfflineData"],
+            dependencies: ["PokedexKit", "PokedexOfflineData", "SQLiteStorage"],
             path: "Examples/pokedex"
         ),
         .executableTarget(
@@ -150,7 +150,8 @@ let package = Package(
         .testTarget(
             name: "PokedexCLITests",
             dependencies: [
-                "pokedex", "timer-records", "PokedexKit", "PokeAPITestServer", "TestSupport",
+                "pokedex", "timer-records", "PokedexKit", "SQLiteStorage", "PokeAPITestServer",
+                "TestSupport",
             ]
         ),
         .testTarget(

@@ -149,7 +149,12 @@ public protocol ModelStore<Model>: Sendable {
     /// record that matched before or matches after — whichever attribute it changed, so
     /// toggling `favorite` while filtered by favorites updates the list. A consumer slower
     /// than the commits skips to the newest result. The sequence ends when the store closes.
-    /// Changes made by other processes to the same files are not observed.
+    ///
+    /// Which commits a backend observes beyond its own is its to say: `InMemoryStore` has no
+    /// other writer, and `JSONFileStore` does not observe saves made by other processes to
+    /// its files, while `SQLiteStore` (in the SQLiteStorage product) observes commits that
+    /// other connections and processes make to its database, within
+    /// `SQLiteStoreOptions.observationInterval`.
     ///
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first.

@@ -29,6 +29,7 @@ extension SQLiteConnection {
         do {
             try execute("BEGIN IMMEDIATE", operation: "begin a write")
             commit.version = try version(of: layout)
+            commit.startVersion = commit.version
         } catch {
             commit.outcomes = writes.map { _ in .failure(error) }
             return commit
@@ -64,7 +65,7 @@ extension SQLiteConnection {
             try? execute("ROLLBACK", operation: "commit a write")
             return GroupCommit(
                 outcomes: commit.outcomes.map { _ in .failure(error) }, changes: [],
-                version: committedVersion)
+                startVersion: committedVersion, version: committedVersion)
         }
         return commit
     }

@@ -101,7 +101,8 @@ extension SQLiteStore {
             let version = try await readers[0].version(of: layout)
             return SQLiteStore(
                 url: url, path: path, layout: layout, writer: writable ? first : nil,
-                readers: readers, version: version, migratedFrom: migratedFrom)
+                readers: readers, version: version, migratedFrom: migratedFrom,
+                options: options)
         } catch {
             for reader in readers where reader !== first { await reader.close() }
             throw error

@@ -60,6 +60,7 @@ extension SQLiteStore {
             let commit = await writer.commit(
                 batch, layout: layout, collectingChanges: !liveQueries.isEmpty, group: lastGroup)
             committedVersion = Swift.max(committedVersion, commit.version)
+            watch.noteOwnCommit(from: commit.startVersion, to: commit.version)
             refreshLiveQueries(needed: liveQueries.noteCommit(commit.changes))
             for (write, outcome) in zip(batch, commit.outcomes) {
                 switch outcome {

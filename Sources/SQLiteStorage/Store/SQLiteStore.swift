@@ -60,6 +60,11 @@ import ModelStorage
 /// ``SQLiteStoreOptions/busyTimeout``, then the save throws
 /// `StoreError/locked(path:pid:message:)` with SQLite's message.
 ///
+/// Live queries (``observe(_:)``) get the store's own commits at once, and the commits other
+/// connections and processes make to the database within
+/// ``SQLiteStoreOptions/observationInterval``, 100 ms by default: see "Live queries across
+/// processes" in the SQLiteStorage documentation.
+///
 /// A file the store cannot use — not an SQLite database, a table that does not match the
 /// model, a newer schema version, a file or a directory it cannot write, a database locked
 /// past the busy timeout — opens with a `StoreError` that names the file, and the store
@@ -90,10 +95,17 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     var flushWaiters: [CheckedContinuation<Void, Never>] = []
     var lastGroup: UInt64 = 0
     var isClosed = false
+    /// What the store needs to open another connection and to watch for other connections'
+    /// commits.
+    let options: SQLiteStoreOptions
+    /// The watch for other connections' commits while a live query exists (see
+    /// `SQLiteStore+OtherConnections.swift`).
+    var watch = ConnectionWatch()
 
     init(
         url: URL, path: String, layout: TableLayout<Model>, writer: SQLiteConnection?,
-        readers: [SQLiteConnection], version: UInt64, migratedFrom: Int?
+        readers: [SQLiteConnection], version: UInt64, migratedFrom: Int?,
+        options: SQLiteStoreOptions
     ) {
         self.url = url
         self.path = path
@@ -103,6 +115,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
         self.isReadOnly = writer == nil
         self.committedVersion = version
         self.migratedFromSchemaVersion = migratedFrom
+        self.options = options
     }
 
     func checkOpen() throws(StoreError) {
@@ -110,7 +123,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     }
 
     /// The next read connection, in turn.
-    private func reader() -> SQLiteConnection {
+    func reader() -> SQLiteConnection {
         nextReader += 1
         return readers[nextReader % readers.count]
     }
@@ -198,39 +211,54 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
 
     // MARK: Observing
 
-    /// A live query: the current results, then new results after every commit of this store
-    /// that can change them.
+    /// A live query: the current results, then new results after every commit that can
+    /// change them, this store's or another connection's.
     ///
-    /// Commits made by other connections to the same database (another process, say) are
-    /// not observed yet.
+    /// ```swift
+    /// for await result in try await store.observe(RecordQuery(where: \.favorite == true)) {
+    ///     print(result.records.map(\.name))
+    /// }
+    /// ```
+    ///
+    /// The store's own commits reach the query at once. Commits that other connections make
+    /// to the same database — another store on the file, another process such as
+    /// `pokedex favorite 25 --store dex.sqlite` — are found by looking at SQLite's
+    /// `PRAGMA data_version` every ``SQLiteStoreOptions/observationInterval`` (100 ms by
+    /// default) while the store has a live query; the query then re-runs, and its new
+    /// result is delivered when it differs from the last. A read-only store observes them
+    /// too.
     ///
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first; the sequence ends when the store closes.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be
     ///   evaluated; `StoreError/closed(path:)` when the store is closed.
-    /// - Complexity: Each result re-runs the query in SQLite.
+    /// - Complexity: Each result re-runs the query in SQLite and encodes its records once,
+    ///   to tell a changed result from the last; while a live query exists, one
+    ///   `PRAGMA data_version` per interval.
     public func observe(_ query: RecordQuery<Model>) async throws
         -> AsyncStream<QueryResult<Model>>
     {
         try checkOpen()
         let compiled = try Self.compile(query)
-        let first = try await reader().result(of: query, compiled: compiled, in: layout)
+        let first = try await reader().observedResult(of: query, compiled: compiled, in: layout)
         try checkOpen()
         let (id, stream) = liveQueries.add(query, compiled: compiled, first: first) {
             [weak self] id in
             guard let self else { return }
             Task { await self.removeLiveQuery(id) }
         }
-        if first.version < committedVersion {
+        if first.result.version < committedVersion {
             // A commit landed while the first result was read.
             liveQueries.markStale(id)
             refreshLiveQueries(needed: !liveQueries.isRefreshing)
         }
+        startWatching(from: first.result.version)
         return stream
     }
 
-    private func removeLiveQuery(_ id: UInt64) {
+    private func removeLiveQuery(_ id: UInt64) async {
         liveQueries.remove(id)
+        if liveQueries.isEmpty { await stopWatching() }
     }
 
     /// Starts a pass that re-runs the stale live queries on a reader, until none is stale.
@@ -239,9 +267,11 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
         liveQueries.isRefreshing = true
         Task {
             while let (id, entry) = liveQueries.nextStale(), !isClosed {
-                let result = try? await reader().result(
+                let result = try? await reader().observedResult(
                     of: entry.query, compiled: entry.compiled, in: layout)
-                if let result { liveQueries.yield(result, to: id) }
+                if let result {
+                    liveQueries.yield(result, to: id, onlyChanges: entry.deliversOnlyChanges)
+                }
             }
             liveQueries.isRefreshing = false
         }
@@ -262,6 +292,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
             await withCheckedContinuation { flushWaiters.append($0) }
         }
         liveQueries.finishAll()
+        await stopWatching()
         for reader in readers { await reader.close() }
         await writer?.close()
     }
