@@ -17,8 +17,8 @@ import KeyPathQuery
 ///
 /// Backends make one over their committed records and read back ``changes`` after the body
 /// returns. A simple backend can make one from a sequence of records with
-/// ``init(_:version:)``; a database backend, over records it reads on demand, with
-/// ``init(over:version:)``.
+/// ``init(_:writeVersions:version:)``; a database backend, over records it reads on demand,
+/// with ``init(over:version:)``.
 public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// The committed records the transaction reads.
     let base: any CommittedRecords<Model>
