@@ -16,6 +16,7 @@ import KeyPathQuery
 ///     var count: Int { connection.count() }
 ///     func record(withID id: Note.ID) -> Note? { connection.note(id) }
 ///     func position(ofID id: Note.ID) -> Int? { connection.rowid(of: id) }
+///     func writeVersion(ofID id: Note.ID) -> UInt64? { connection.writeVersion(of: id) }
 ///     func records(selectedBy query: RecordQuery<Note>, excluding ids: Set<Note.ID>) throws
 ///         -> [(position: Int, record: Note)] { try connection.select(query, excluding: ids) }
 ///     func count(where condition: Condition<Note>, excluding ids: Set<Note.ID>) throws -> Int {
@@ -39,9 +40,12 @@ import KeyPathQuery
 /// A conforming type answers as the committed records would in memory, in the store's order:
 /// positions increase along that order, and a query's records are those the in-memory engine
 /// selects from the records without the excluded ids, in that order, ties between sort keys
-/// in store order. Its reads cannot throw where the transaction's do not (``count``,
-/// ``record(withID:)``, ``position(ofID:)``): a backend whose reads can fail answers `nil` or
-/// zero, remembers the failure, and then fails the transaction with it, committing nothing.
+/// in store order. A record's write version, when the backend keeps them, is the version
+/// after the last commit that inserted or updated it, kept as long as the record (across
+/// reopens, for a durable backend). Its reads cannot throw where the transaction's do not
+/// (``count``, ``record(withID:)``, ``position(ofID:)``, ``writeVersion(ofID:)``): a backend
+/// whose reads can fail answers `nil` or zero, remembers the failure, and then fails the
+/// transaction with it, committing nothing.
 public protocol CommittedRecords<Model>: Sendable {
     /// The model of the records.
     associatedtype Model: StorableModel
