@@ -122,7 +122,8 @@ let package = Package(
             dependencies: [
                 "InternalSupport", "ModelStorage", "ModelStorageTesting", "SQLiteStorage",
                 "QueryTestSupport", "TestSupport",
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SQLiteStorageTests",

@@ -39,6 +39,12 @@ import KeyPathQuery
 ///   backend promises.
 /// - Count commits in a version that ``fetchVersioned(id:)`` reports and
 ///   ``StoreTransaction/version`` reads, increasing by one per commit that changes something.
+/// - Keep each record's write version — the version after the commit that last inserted or
+///   updated it, `version + 1` for a transaction's writes — and give it to the transaction
+///   (``CommittedRecords/writeVersion(ofID:)``, or the `writeVersions` of
+///   ``StoreTransaction/init(_:writeVersions:version:)``), so that a save of an earlier read
+///   is a conflict exactly when the record was written since the read, whatever its values.
+///   A durable backend keeps them across reopens.
 /// - Yield from ``observe(_:)`` the current results first, then new results after every
 ///   commit that can change them: one that inserts or deletes a record (the total count
 ///   changes), or that changes a record which matched the condition before or matches it

@@ -28,7 +28,7 @@ extension StoreError {
         StoreError(.identifierChanged(from: old, to: new))
     }
 
-    /// A save based on an earlier read found the record changed since, under
+    /// A save based on an earlier read found the record written since, under
     /// ``MergePolicy/error``: ``Code/conflict``.
     ///
     /// - Parameter conflict: The record and the attributes each side changed (``conflict``;

@@ -23,6 +23,14 @@ extension SQLiteConnection {
         try integer(layout.orderByKey, [key], operation: "read a record")
     }
 
+    /// The `_version` of the record with a key (its write version), or `nil`.
+    func writeVersion<Model>(ofKey key: SQLBinding, in layout: TableLayout<Model>)
+        throws(StoreError) -> UInt64?
+    {
+        try integer(layout.writeVersionByKey, [key], operation: "read a record")
+            .map { UInt64(Swift.max(0, $0)) }
+    }
+
     /// The number of records.
     func count<Model>(in layout: TableLayout<Model>) throws(StoreError) -> Int {
         Int(try integer(layout.countAll, operation: "count the records") ?? 0)

@@ -91,9 +91,11 @@ extension SQLiteConnection {
             outcome = .failure(readFailure)
         } else if case .success = outcome {
             do {
+                // The write is counted as a commit of its own: its records are written at
+                // the version after it.
                 changes = try store(
-                    transaction.changes, layout: layout, encoder: encoder,
-                    collectingChanges: collectingChanges)
+                    transaction.changes, layout: layout, version: commit.version + 1,
+                    encoder: encoder, collectingChanges: collectingChanges)
             } catch {
                 outcome = .failure(error)
             }
@@ -116,13 +118,13 @@ extension SQLiteConnection {
         return outcome
     }
 
-    /// Stores a write's changes.
+    /// Stores a write's changes, the records it writes at its version.
     ///
     /// - Returns: Each change with the record's value before it (when collecting changes)
     ///   and after.
     private func store<Model>(
-        _ changes: [RecordChange<Model>], layout: TableLayout<Model>, encoder: JSONEncoder,
-        collectingChanges: Bool
+        _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
+        encoder: JSONEncoder, collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
         var stored: [(old: Model?, new: Model?)] = []
         for change in changes {
@@ -140,7 +142,7 @@ extension SQLiteConnection {
                 collectingChanges ? try record(withKey: key, in: layout) : nil
             if let new {
                 try run(
-                    layout.upsert, try layout.row(of: new, encoder: encoder),
+                    layout.upsert, try layout.row(of: new, version: version, encoder: encoder),
                     operation: "write a record")
             } else {
                 try run(layout.delete, [key], operation: "delete a record")

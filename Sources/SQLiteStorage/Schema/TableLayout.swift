@@ -5,7 +5,7 @@ import ModelStorage
 /// How a model's records lie in their table: its name and columns, how a record becomes a
 /// row and a row a record, and the statements that read and write them.
 ///
-/// The table has three columns of the store's own, then one per mapped attribute
+/// The table has four columns of the store's own, then one per mapped attribute
 /// (`Queryable.sqlColumns()`, by KeyPathQuery's SQL conventions, dates as seconds since
 /// 2001 as the records' JSON writes them):
 ///
@@ -14,6 +14,11 @@ import ModelStorage
 /// | `_order` | `INTEGER PRIMARY KEY`: the record's place in the store's order |
 /// | `_key` | the record's id, unique: as its attribute stores it, or its JSON |
 /// | `_record` | the record's JSON, what the store decodes |
+/// | `_version` | the record's write version: the store's version after the commit that last inserted or updated it |
+///
+/// A table written before `_version` was kept gains it when a store opens the database for
+/// writing (`inspect(for:)` reports it as `withoutWriteVersions`): every record then reads as
+/// written at the store's version at that moment.
 struct TableLayout<Model: StorableModel>: Sendable {
     /// The table's name, unquoted.
     let name: String
@@ -27,7 +32,10 @@ struct TableLayout<Model: StorableModel>: Sendable {
         dateStorage: .secondsSinceReferenceDate, textFunctions: TextFunctions.names)
 
     /// The columns of the store's own.
-    static var storeColumns: [String] { ["_order", "_key", "_record"] }
+    static var storeColumns: [String] { ["_order", "_key", "_record", writeVersionColumn] }
+
+    /// The column of each record's write version.
+    static var writeVersionColumn: String { "_version" }
 
     /// The layout of the model's table.
     ///
@@ -65,7 +73,8 @@ struct TableLayout<Model: StorableModel>: Sendable {
                 .joined(separator: " ")
         }
         return "CREATE TABLE \(table) (\"_order\" INTEGER PRIMARY KEY, \"_key\" NOT NULL UNIQUE, "
-            + "\"_record\" TEXT NOT NULL" + attributes.map { ", " + $0 }.joined() + ")"
+            + "\"_record\" TEXT NOT NULL, \"_version\" INTEGER NOT NULL DEFAULT 0"
+            + attributes.map { ", " + $0 }.joined() + ")"
     }
 
     /// Inserts a row, or replaces the one with its key in place (keeping its `_order`).
@@ -80,6 +89,7 @@ struct TableLayout<Model: StorableModel>: Sendable {
     var delete: String { "DELETE FROM \(table) WHERE \"_key\" = ?" }
     var recordByKey: String { "SELECT \"_record\" FROM \(table) WHERE \"_key\" = ?" }
     var orderByKey: String { "SELECT \"_order\" FROM \(table) WHERE \"_key\" = ?" }
+    var writeVersionByKey: String { "SELECT \"_version\" FROM \(table) WHERE \"_key\" = ?" }
     var countAll: String { "SELECT count(*) FROM \(table)" }
 
     // MARK: Rows and records
@@ -103,16 +113,27 @@ struct TableLayout<Model: StorableModel>: Sendable {
         }
     }
 
-    /// A record's row for ``upsert``: key, JSON, then each attribute.
-    func row(of record: Model, encoder: JSONEncoder) throws(StoreError) -> [SQLBinding] {
+    /// A record's row for ``upsert``: key, JSON, write version, then each attribute.
+    ///
+    /// - Parameters:
+    ///   - record: The record.
+    ///   - version: Its write version: the store's version after the commit that writes it.
+    ///   - encoder: The encoder for `_record`.
+    /// - Returns: The bindings, in ``upsert``'s order.
+    /// - Throws: ``StoreError/encodingFailed(id:reason:)`` when the record does not encode.
+    func row(of record: Model, version: UInt64, encoder: JSONEncoder) throws(StoreError)
+        -> [SQLBinding]
+    {
         let json: Data
         do {
             json = try encoder.encode(record)
         } catch {
             throw .encodingFailed(id: String(describing: record.id), reason: "\(error)")
         }
-        return [try key(of: record.id), .text(String(decoding: json, as: UTF8.self))]
-            + columns.map { $0.value(in: record, options: options) }
+        return [
+            try key(of: record.id), .text(String(decoding: json, as: UTF8.self)),
+            .integer(Int64(clamping: version)),
+        ] + columns.map { $0.value(in: record, options: options) }
     }
 
     /// The encoder for `_record`: compact, with `/` left unescaped so that URLs read as

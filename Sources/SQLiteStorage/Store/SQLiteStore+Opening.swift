@@ -78,7 +78,7 @@ extension SQLiteStore {
         let state = try await first.inspect(for: layout)
         var migratedFrom: Int?
         switch (state, writable) {
-        case (.current, _): break
+        case (.current, _), (.withoutWriteVersions, _): break
         case (.older(let version), true): migratedFrom = version
         case (.older(let version), false):
             throw StoreError.migrationFailed(

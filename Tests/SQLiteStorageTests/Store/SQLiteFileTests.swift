@@ -41,9 +41,14 @@ struct SQLiteFileTests {
             #expect(
                 try database.strings("SELECT name FROM pokemon WHERE favorite = 1") == ["pikachu"])
             #expect(try database.strings("PRAGMA user_version") == ["1"])
+            // Each record's write version: the seed was the first commit, the update the second.
+            #expect(
+                try database.strings(
+                    "SELECT _version FROM pokemon WHERE id IN (25, 68) ORDER BY id")
+                    == ["2", "1"])
             #expect(
                 try database.strings("SELECT name FROM pragma_table_info('pokemon')")
-                    == ["_order", "_key", "_record"] + Pokemon.sqlColumns().map(\.name))
+                    == ["_order", "_key", "_record", "_version"] + Pokemon.sqlColumns().map(\.name))
         }
     }
 

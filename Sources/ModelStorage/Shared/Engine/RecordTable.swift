@@ -8,8 +8,17 @@ import KeyPathQuery
 /// dead, queries see the array itself. Lookups by id are one hash lookup; iteration follows
 /// insertion order, so every query without sort keys is deterministic. Replacing a record
 /// keeps its place; a record inserted again after a delete goes last.
+///
+/// Beside each record the table keeps its *write version*: the store's version after the
+/// commit that last inserted or updated it, which a save of an earlier read compares with
+/// the read's version to tell whether the record was written since.
 struct RecordTable<Model: StorableModel>: Sendable {
     private var slots: [Model] = []
+    /// Each slot's write version.
+    private var writeVersions: [UInt64] = []
+    /// Whether the write versions are known: `false` for a table made from records whose
+    /// write versions its backend does not keep, which then answers `nil` for them.
+    var knowsWriteVersions = true
     private var isLive: [Bool] = []
     private var deadSlots = 0
     private var positions: [Model.ID: Int] = [:]
@@ -35,8 +44,16 @@ struct RecordTable<Model: StorableModel>: Sendable {
 
     /// A table of records in order.
     ///
+    /// - Parameters:
+    ///   - records: The records.
+    ///   - versions: Each record's write version, in the records' order; a record past the
+    ///     end of the list was written at `fallbackVersion`.
+    ///   - fallbackVersion: The write version of the records `versions` does not cover.
     /// - Throws: ``DuplicateRecord`` for the first record whose id came before.
-    init(_ records: some Sequence<Model>) throws(DuplicateRecord) {
+    init(
+        _ records: some Sequence<Model>, writeVersions versions: [UInt64] = [],
+        fallbackVersion: UInt64 = 0
+    ) throws(DuplicateRecord) {
         slots.reserveCapacity(records.underestimatedCount)
         positions.reserveCapacity(records.underestimatedCount)
         for record in records {
@@ -47,6 +64,9 @@ struct RecordTable<Model: StorableModel>: Sendable {
             slots.append(record)
             keepIDKeyPaths(matching: record)
         }
+        writeVersions =
+            Array(versions.prefix(slots.count))
+            + repeatElement(fallbackVersion, count: Swift.max(0, slots.count - versions.count))
         isLive = Array(repeating: true, count: slots.count)
         count = slots.count
     }
@@ -57,6 +77,21 @@ struct RecordTable<Model: StorableModel>: Sendable {
     subscript(id: Model.ID) -> Model? {
         guard let position = positions[id] else { return nil }
         return slots[position]
+    }
+
+    /// The write version of the record with this id: the store's version after the commit
+    /// that last inserted or updated it.
+    ///
+    /// - Complexity: O(1) on average.
+    func writeVersion(ofID id: Model.ID) -> UInt64? {
+        guard knowsWriteVersions, let position = positions[id] else { return nil }
+        return writeVersions[position]
+    }
+
+    /// The write versions of the records, in insertion order.
+    var recordWriteVersions: [UInt64] {
+        deadSlots == 0
+            ? writeVersions : writeVersions.indices.filter { isLive[$0] }.map { writeVersions[$0] }
     }
 
     /// Whether a record has this id.
@@ -95,9 +130,12 @@ struct RecordTable<Model: StorableModel>: Sendable {
 
     /// Adds a record, or replaces the one with its id in place.
     ///
+    /// - Parameters:
+    ///   - record: The record.
+    ///   - version: Its write version: the store's version after the commit that writes it.
     /// - Returns: The record it replaced.
     @discardableResult
-    mutating func put(_ record: Model) -> Model? {
+    mutating func put(_ record: Model, version: UInt64) -> Model? {
         let id = record.id
         keepIDKeyPaths(matching: record)
         // One hash for a new record: claim the next slot, and give it back if taken.
@@ -105,9 +143,11 @@ struct RecordTable<Model: StorableModel>: Sendable {
             positions[id] = position
             let old = slots[position]
             slots[position] = record
+            writeVersions[position] = version
             return old
         }
         slots.append(record)
+        writeVersions.append(version)
         isLive.append(true)
         count += 1
         return nil
@@ -148,11 +188,15 @@ struct RecordTable<Model: StorableModel>: Sendable {
 
     private mutating func compactSlots() {
         var live: [Model] = []
+        var liveVersions: [UInt64] = []
         live.reserveCapacity(count)
+        liveVersions.reserveCapacity(count)
         for (position, record) in slots.enumerated() where isLive[position] {
             live.append(record)
+            liveVersions.append(writeVersions[position])
         }
         slots = live
+        writeVersions = liveVersions
         isLive = Array(repeating: true, count: slots.count)
         deadSlots = 0
         positions.removeAll(keepingCapacity: true)

@@ -72,16 +72,25 @@ struct StoreState<Model: StorableModel>: Sendable {
             records: query.apply(to: table.records), totalCount: table.count, version: version)
     }
 
-    /// Applies a commit's changes and counts the commit.
+    /// Applies a commit's changes and counts the commit: the records it writes get the new
+    /// version as their write version.
     ///
+    /// - Parameters:
+    ///   - changes: The commit's changes.
+    ///   - committedVersion: The version after the commit, when a journal's entry names it;
+    ///     `nil` for the next version.
     /// - Returns: Each record's value before and after, for observers.
     @discardableResult
-    mutating func apply(_ changes: [RecordChange<Model>]) -> [AppliedChange] {
+    mutating func apply(
+        _ changes: [RecordChange<Model>], committedVersion: UInt64? = nil
+    ) -> [AppliedChange] {
         guard !changes.isEmpty else { return [] }
-        version += 1
+        version = Swift.max(version + 1, committedVersion ?? 0)
+        let written = version
         return changes.map { change in
             switch change {
-            case .upsert(let model): AppliedChange(old: table.put(model), new: model)
+            case .upsert(let model):
+                AppliedChange(old: table.put(model, version: written), new: model)
             case .delete(let id): AppliedChange(old: table.remove(id), new: nil)
             }
         }
