@@ -25,8 +25,8 @@ import ModelStorage
 public enum StoreConformance {
     /// Every check, in a stable order.
     public static var checks: [StoreConformanceCheck] {
-        crudChecks + queryChecks + transactionChecks + mergeChecks + liveQueryChecks
-            + concurrencyChecks
+        crudChecks + queryChecks + differentialChecks + transactionChecks + mergeChecks
+            + liveQueryChecks + concurrencyChecks
     }
 
     /// The check with a name.
