@@ -108,28 +108,11 @@ private struct Differential {
             let id = generator.random.pick(ids)
             let record = generator.record(id: id)
             try await store.upsert(record)
-            Self.apply(.upsert(record), to: &records)
+            records = StoreConformance.applying([.upsert(record)], to: records)
         }
         try expectEqual(
             try await store.fetch(.everyRecord).map(\.id), records.map(\.id),
             "store order before the differential queries of seed \(seed)")
-    }
-
-    /// A change laid over records in store order: a replaced record keeps its place, a new
-    /// one goes last, a deleted one goes.
-    static func apply(
-        _ change: RecordChange<ConformanceRecord>, to records: inout [ConformanceRecord]
-    ) {
-        switch change {
-        case .upsert(let record):
-            if let index = records.firstIndex(where: { $0.id == record.id }) {
-                records[index] = record
-            } else {
-                records.append(record)
-            }
-        case .delete(let id):
-            records.removeAll { $0.id == id }
-        }
     }
 
     // MARK: Comparing
@@ -184,8 +167,7 @@ private struct Differential {
         }
         // The transaction's changes, as it sums them up (a record deleted and written again
         // in one body is replaced in place), laid over the committed records.
-        var expected = records
-        for change in committed { Self.apply(change, to: &expected) }
+        let expected = StoreConformance.applying(committed, to: records)
         let truths = queries.map { Truth($0.value, over: expected) }
         for (index, query) in queries.enumerated() {
             let place = "transaction \(round) query \(index)"

@@ -135,7 +135,7 @@ extension StoreConformance {
 
     /// Changes applied to records in store order: a replaced record keeps its place, a new
     /// one goes last, a deleted one goes.
-    private static func applying(
+    static func applying(
         _ changes: [RecordChange<ConformanceRecord>], to records: [ConformanceRecord]
     ) -> [ConformanceRecord] {
         var records = records
