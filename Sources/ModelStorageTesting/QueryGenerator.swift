@@ -45,7 +45,7 @@ struct QueryGenerator {
         "cafe\u{301}", "CAFÉ", "Café", "ß", "ss", "SS", "straße", "STRASSE", "Straße", "i", "I",
         "İ", "ı", "Σ", "σ", "ς", "ΣΟΦΟΣ", "σοφος", "naïve", "nai\u{308}ve", "NAÏVE", "ﬁ", "fi",
         "Ǆ", "ǆ", "%", "_", "*", "?", "\\", "a%b", "a_b", "a*b", "a?b", "100%", "'", "\"",
-        "O'Brien", "say \"hi\"", "🐉", "🐉x", " ", "a b", "Zürich", "zurich",
+        "O'Brien", "say \"hi\"", "🐉", "🐉x", " ", "a b", "Zürich", "zurich", "x\u{0}y",
     ]
 
     /// Short operands for text tests: single letters in every case and form, wildcard-like

@@ -64,4 +64,38 @@ struct SQLiteCanonicalTextTests {
             }
         }
     }
+
+    /// Regression: elements holding NUL are tested whole.
+    ///
+    /// SQLite's JSON functions end a string at NUL, so a stored tag `"x\0y"` was tested as
+    /// `"x"` by element conditions. Found by the differential conformance check.
+    @Test("elements holding NUL are tested whole, as in memory")
+    func elementsHoldingNUL() async throws {
+        let records = [
+            ConformanceRecord(id: 1, name: "a", attack: 1, tags: ["x\u{0}y"]),
+            ConformanceRecord(id: 2, name: "b", attack: 2, tags: ["x"]),
+            ConformanceRecord(id: 3, name: "c", attack: 3, tags: []),
+        ]
+        let conditions: [Condition<ConformanceRecord>] = [
+            .anyElement(\.tags, where: .matches(\String.self, "[a-z]*")),
+            .anyElement(\.tags, where: \String.self == "x"),
+            .contains(\.tags, "x"),
+            .noElement(\.tags, where: .hasSuffix(\String.self, "x")),
+            .everyElement(\.tags, where: \String.self <= "x"),
+        ]
+        try await withStore(seededWith: records) { store, _ in
+            for (index, condition) in conditions.enumerated() {
+                let truth = try condition.filter(records).map(\.id)
+                let fetched = try await store.fetch(RecordQuery(where: condition)).map(\.id)
+                let counted = try await store.count(where: condition)
+                #expect(fetched == truth, "condition \(index)")
+                #expect(counted == truth.count, "count of condition \(index)")
+            }
+            // Without NUL in any record, element conditions run in SQLite again.
+            try await store.delete(id: 1)
+            let truth = try conditions[0].filter(Array(records.dropFirst())).map(\.id)
+            let fetched = try await store.fetch(RecordQuery(where: conditions[0])).map(\.id)
+            #expect(fetched == truth)
+        }
+    }
 }
