@@ -24,7 +24,7 @@ extension StoreConformance {
     /// that a query the engine rejects makes the store throw ``StoreError`` with code
     /// `invalidQuery`. Half as many queries again run inside two transactions with
     /// uncommitted writes, compared with the engine over the committed records with the
-    /// writes laid over them.
+    /// transaction's changes laid over them.
     ///
     /// A failure names the seed and, for each disagreement, the query as Swift source and
     /// the expected and actual ids, so that it can be reproduced:
@@ -38,7 +38,8 @@ extension StoreConformance {
     ///
     /// - Parameters:
     ///   - seed: Makes the records, writes and queries; the same seed makes the same ones.
-    ///   - queryCount: How many random queries to compare outside transactions.
+    ///   - queryCount: How many random queries to compare outside transactions (none when
+    ///     not positive).
     /// - Returns: The check, named `differentialQueries`.
     public static func differentialCheck(
         seed: UInt64 = StoreConformance.defaultDifferentialSeed,
@@ -79,6 +80,7 @@ private struct Differential {
     }
 
     mutating func run(queryCount: Int) async throws {
+        let queryCount = max(0, queryCount)
         try await fill()
         for index in 0..<queryCount {
             try await compare(generator.query(), index: index, observing: index % 8 == 0)
