@@ -18,10 +18,10 @@ extension StoreConformance {
     /// repeated values for ties — with deletes, re-inserts and replacements so that the
     /// store's order is neither the ids' nor the inserts'. Then, for each of `queryCount`
     /// random queries drawn from the whole operator grammar with random sort keys and pages,
-    /// it checks that ``ModelStore/fetch(_:)``, ``ModelStore/count(where:)`` and, for one
-    /// query in eight, the first result of ``ModelStore/observe(_:)`` answer exactly what
+    /// it checks that `ModelStore.fetch(_:)`, `count(where:)` and, for one
+    /// query in eight, the first result of `observe(_:)` answer exactly what
     /// `RecordQuery.apply(to:)` answers over the store's records in the store's order; and
-    /// that a query the engine rejects makes the store throw ``StoreError`` with code
+    /// that a query the engine rejects makes the store throw `StoreError` with code
     /// `invalidQuery`. Half as many queries again run inside two transactions with
     /// uncommitted writes, compared with the engine over the committed records with the
     /// transaction's changes laid over them.
