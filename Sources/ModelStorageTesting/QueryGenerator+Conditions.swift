@@ -183,15 +183,12 @@ extension QueryGenerator {
         _ keyPath: any KeyPath<Model, Value> & Sendable, _ name: String, _ value: Value,
         _ spell: (Value) -> String
     ) -> Described<Condition<Model>> {
-        let spelled = spell(value)
-        return switch random.below(6) {
-        case 0: Described(keyPath == value, "\(name) == \(spelled)")
-        case 1: Described(keyPath != value, "\(name) != \(spelled)")
-        case 2: Described(keyPath < value, "\(name) < \(spelled)")
-        case 3: Described(keyPath <= value, "\(name) <= \(spelled)")
-        case 4: Described(keyPath > value, "\(name) > \(spelled)")
-        default: Described(keyPath >= value, "\(name) >= \(spelled)")
-        }
+        pickComparison(
+            name, spell(value),
+            [
+                keyPath == value, keyPath != value, keyPath < value, keyPath <= value,
+                keyPath > value, keyPath >= value,
+            ])
     }
 
     /// One of the six comparisons of an optional attribute with a present value.
@@ -199,15 +196,21 @@ extension QueryGenerator {
         _ keyPath: any KeyPath<Model, Value?> & Sendable, _ name: String, _ value: Value,
         _ spell: (Value) -> String
     ) -> Described<Condition<Model>> {
-        let spelled = spell(value)
-        return switch random.below(6) {
-        case 0: Described(keyPath == value, "\(name) == \(spelled)")
-        case 1: Described(keyPath != value, "\(name) != \(spelled)")
-        case 2: Described(keyPath < value, "\(name) < \(spelled)")
-        case 3: Described(keyPath <= value, "\(name) <= \(spelled)")
-        case 4: Described(keyPath > value, "\(name) > \(spelled)")
-        default: Described(keyPath >= value, "\(name) >= \(spelled)")
-        }
+        pickComparison(
+            name, spell(value),
+            [
+                keyPath == value, keyPath != value, keyPath < value, keyPath <= value,
+                keyPath > value, keyPath >= value,
+            ])
+    }
+
+    /// One of six comparisons, given in the order `==`, `!=`, `<`, `<=`, `>`, `>=`.
+    private mutating func pickComparison<Model>(
+        _ name: String, _ spelled: String, _ comparisons: [Condition<Model>]
+    ) -> Described<Condition<Model>> {
+        let symbols = ["==", "!=", "<", "<=", ">", ">="]
+        let index = random.below(symbols.count)
+        return Described(comparisons[index], "\(name) \(symbols[index]) \(spelled)")
     }
 
     /// A text test — contains, prefix, suffix, like, matches or equals — with random options;
