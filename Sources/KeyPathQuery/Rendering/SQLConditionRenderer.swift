@@ -62,10 +62,10 @@ struct SQLConditionRenderer {
                     bound, fits: keyPath.valueType, attribute: column.name, target: target)
             }
             if lower.isNull || upper.isNull { return .constant(false) }
+            let bindings = [try binding(lower, for: column), try binding(upper, for: column)]
             return Piece(
-                sql: column.sql + " BETWEEN ? AND ?",
-                bindings: [try binding(lower, for: column), try binding(upper, for: column)],
-                mayBeNull: true, isCompound: true)
+                sql: try compared(column, with: bindings) + " BETWEEN ? AND ?",
+                bindings: bindings, mayBeNull: true, isCompound: true)
         case .oneOf(let keyPath, let values):
             let column = try column(keyPath, in: scope)
             for value in values {
@@ -155,6 +155,17 @@ struct SQLConditionRenderer {
         return .text(value)
     }
 
+    /// The column as a comparison with these values reads it: with the registered collation
+    /// that compares as Swift `String`s when text functions are named and a value is text, so
+    /// that canonically equivalent texts are equal as in memory; as it is otherwise, so that
+    /// numbers keep their indexes.
+    func compared(_ column: Column, with bindings: [SQLBinding]) throws(QueryError) -> String {
+        guard let functions = options.textFunctions,
+            bindings.contains(where: { if case .text = $0 { true } else { false } })
+        else { return column.sql }
+        return column.sql + " COLLATE " + (try SQLTextFunctions.checkedName(functions.collation))
+    }
+
     // MARK: Comparisons
 
     private func renderComparison(
@@ -174,17 +185,20 @@ struct SQLConditionRenderer {
             return .constant(false)
         case (.notEqual, false):
             // `IS NOT` is true where the column is NULL: nil differs from every value.
+            let bindings = [try binding(value, for: column)]
             return Piece(
-                sql: column.sql + " IS NOT ?", bindings: [try binding(value, for: column)],
+                sql: try compared(column, with: bindings) + " IS NOT ?", bindings: bindings,
                 mayBeNull: false)
         case (.equal, false):
+            let bindings = [try binding(value, for: column)]
             return Piece(
-                sql: column.sql + " = ?", bindings: [try binding(value, for: column)],
+                sql: try compared(column, with: bindings) + " = ?", bindings: bindings,
                 mayBeNull: true)
         case (.less, false), (.lessOrEqual, false), (.greater, false), (.greaterOrEqual, false):
+            let bindings = [try binding(value, for: column)]
             return Piece(
-                sql: column.sql + " \(comparison.symbol) ?",
-                bindings: [try binding(value, for: column)], mayBeNull: true)
+                sql: try compared(column, with: bindings) + " \(comparison.symbol) ?",
+                bindings: bindings, mayBeNull: true)
         }
     }
 
@@ -199,7 +213,9 @@ struct SQLConditionRenderer {
         let isNil = Piece(sql: column.sql + " IS NULL", bindings: [], mayBeNull: false)
         if bindings.isEmpty { return matchesNil ? isNil : .constant(false) }
         let placeholders = Array(repeating: "?", count: bindings.count).joined(separator: ", ")
-        let sql = column.sql + (bindings.count == 1 ? " = ?" : " IN (\(placeholders))")
+        let sql =
+            try compared(column, with: bindings)
+            + (bindings.count == 1 ? " = ?" : " IN (\(placeholders))")
         guard matchesNil else { return Piece(sql: sql, bindings: bindings, mayBeNull: true) }
         return Piece(
             sql: sql + " OR " + isNil.sql, bindings: bindings, mayBeNull: true, isCompound: true)

@@ -40,8 +40,10 @@ extension SQLiteConnection {
     /// `_order`: the condition, sort keys and page run in SQLite, ties broken by `_order`.
     ///
     /// A condition that does not render (an operand SQLite cannot hold with the same
-    /// meaning, such as an unsigned integer above `Int64.max`) is evaluated in memory over
-    /// the rows, read one at a time in store order; only the matches are kept.
+    /// meaning, such as an unsigned integer above `Int64.max`), or that reads collection
+    /// elements while a stored one holds NUL (see ``readsTruncatedJSON(_:in:)``), is
+    /// evaluated in memory over the rows, read one at a time in store order; only the matches
+    /// are kept.
     func records<Model>(
         selectedBy query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
         in layout: TableLayout<Model>, excluding keys: [SQLBinding] = []
@@ -49,7 +51,9 @@ extension SQLiteConnection {
         let exclusion = Self.exclusion(of: keys)
         var selected: [(position: Int, record: Model)] = []
         let columns = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
-        if let rendered = try? Self.render(query, in: layout) {
+        if let rendered = try? Self.render(query, in: layout),
+            try !readsTruncatedJSON(rendered.condition.sql, in: layout)
+        {
             try run(
                 columns + rendered.filter(and: exclusion?.sql) + " " + rendered.orderAndPage,
                 rendered.bindings(and: exclusion?.binding), operation: "query the records"
@@ -84,7 +88,9 @@ extension SQLiteConnection {
     ) throws(StoreError) -> Int {
         let exclusion = Self.exclusion(of: keys)
         let from = "SELECT count(*) FROM \(layout.table) "
-        if let expression = try? condition.sqlExpression(options: layout.options) {
+        if let expression = try? condition.sqlExpression(options: layout.options),
+            try !readsTruncatedJSON(expression.sql, in: layout)
+        {
             let sql =
                 from + "WHERE (\(expression.sql))" + (exclusion.map { " AND " + $0.sql } ?? "")
             return Int(
@@ -104,6 +110,22 @@ extension SQLiteConnection {
             return true
         }
         return count
+    }
+
+    /// Whether a rendered condition reads collection elements that SQLite would cut short.
+    ///
+    /// True when the SQL reads elements with `json_each` while some stored record holds NUL
+    /// in its JSON: SQLite's JSON functions (3.40) end a string at `\u0000`, so the elements
+    /// SQL would test are not the stored ones, and the condition is evaluated in memory
+    /// instead. A record holding the text `\u0000` also answers yes, which costs only speed.
+    func readsTruncatedJSON<Model>(
+        _ sql: String, in layout: TableLayout<Model>
+    ) throws(StoreError) -> Bool {
+        guard sql.contains("json_each(") else { return false }
+        let found = try integer(
+            "SELECT EXISTS (SELECT 1 FROM \(layout.table) WHERE instr(\"_record\", ?) > 0)",
+            [.text("\\u0000")], operation: "query the records")
+        return (found ?? 0) != 0
     }
 
     /// The store's version: the number of commits that changed something.

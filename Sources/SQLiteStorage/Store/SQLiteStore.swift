@@ -31,9 +31,9 @@ import ModelStorage
 /// selects from the same records in the store's order, ties included (`_order` ends every
 /// `ORDER BY`). Text tests and sorts with text options run the engine's own matching and
 /// folding, registered as SQLite functions on every connection, so `matches`, diacritics and
-/// Unicode case folding mean what they mean in memory. Exact comparisons of text compare
-/// bytes, which agrees with memory for text in Unicode normalization form C (see
-/// KeyPathQuery's "One meaning in every target"). A condition with an operand SQLite cannot
+/// Unicode case folding mean what they mean in memory. Comparisons and sorts of text without
+/// options go through the engine's own comparison, registered as a collation, so that
+/// canonically equivalent texts are equal as in memory (`"é" == "e\u{301}"`). A condition with an operand SQLite cannot
 /// hold with the same meaning (an unsigned integer above `Int64.max`, say) is evaluated in
 /// memory over the rows, read one at a time.
 ///

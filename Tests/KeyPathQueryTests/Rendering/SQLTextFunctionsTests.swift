@@ -72,6 +72,51 @@ struct SQLTextFunctionsTests {
                 + #"keypathquery_text_fold("note", 3) DESC"#)
     }
 
+    @Test("comparisons with text, lists of texts and sorts on text name the collation")
+    func textComparisonsNameTheCollation() throws {
+        let equal = try (\Record.title == "cafe\u{301}").sqlExpression(options: Self.functions)
+        #expect(equal.sql == #""title" COLLATE keypathquery_text_order = ?"#)
+        let between = try Condition<Record>.between(\.title, "a"..."f")
+            .sqlExpression(options: Self.functions)
+        #expect(between.sql == #""title" COLLATE keypathquery_text_order BETWEEN ? AND ?"#)
+        let list = try Condition<Record>.in(\.note, ["é", nil, "e"])
+            .sqlExpression(options: Self.functions)
+        #expect(
+            list.sql == #""note" COLLATE keypathquery_text_order IN (?, ?) OR "note" IS NULL"#)
+        let element = try Condition<Record>.contains(\.tags, "é")
+            .sqlExpression(options: Self.functions)
+        #expect(
+            element.sql
+                == "EXISTS (SELECT 1 FROM json_each(\"tags\") AS e1 WHERE "
+                + "e1.value COLLATE keypathquery_text_order = ?)")
+        // Numbers keep SQLite's own comparison, and with it their indexes.
+        let number = try (\Record.id >= 3).sqlExpression(options: Self.functions)
+        #expect(number.sql == #""id" >= ?"#)
+        let clauses = try RecordQuery<Record>(sortedBy: [.ascending(\.note), .descending(\.id)])
+            .sqlClauses(options: Self.functions)
+        #expect(
+            clauses.orderByClause
+                == #"ORDER BY "note" COLLATE keypathquery_text_order ASC, "id" DESC"#)
+        // Without registered functions, the plain SQL target compares bytes, as documented.
+        #expect(try (\Record.title == "é").sqlExpression().sql == #""title" = ?"#)
+    }
+
+    @Test("the collation compares as memory: canonically equivalent texts are equal")
+    func collationComparesAsMemory() {
+        #expect(SQLTextFunctions.compare("caf\u{E9}", "cafe\u{301}") == 0)
+        #expect(SQLTextFunctions.compare("e\u{301}", "f") == 1)
+        #expect(SQLTextFunctions.compare("f", "e\u{301}") == -1)
+        #expect(SQLTextFunctions.compare("abc", "abd") == -1)
+        #expect(SQLTextFunctions.compare("", "") == 0)
+        // A pair the standard library's `<` orders neither way: unequal, ordered by bytes.
+        let (precomposed, decomposed) = ("caf\u{E9}?", "cafe\u{301}")
+        #expect(precomposed != decomposed)
+        #expect(SQLTextFunctions.compare(precomposed, decomposed) != 0)
+        #expect(
+            SQLTextFunctions.compare(precomposed, decomposed)
+                == -SQLTextFunctions.compare(decomposed, precomposed))
+    }
+
     static let texts = [
         "", "Straße", "STRASSE", "strasse", "Café", "Cafe\u{301}", "cafe", "CAFÉ", "Ǆemal",
         "ǆ", "ﬁne", "FINE", "K", "\u{212A}", "a*b", "a?c", "abc", "İstanbul", "istanbul",
