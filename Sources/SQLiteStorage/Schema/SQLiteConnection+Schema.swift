@@ -89,8 +89,8 @@ extension SQLiteConnection {
     }
 
     /// Makes the database ready for writing: the table migrated (the database as it was kept
-    /// as `<file>.backup`), WAL with full syncs, and the table and its version created when
-    /// absent.
+    /// as `<file>.backup`), WAL with full syncs, the table and its version created when
+    /// absent, and the indexes the model declares made (see ``updateIndexes(for:)``).
     ///
     /// - Throws: ``StoreError`` when the database cannot be written, or a migration fails;
     ///   a failed migration leaves the database as it was.
@@ -122,7 +122,12 @@ extension SQLiteConnection {
                 message: "SQLite kept the journal mode \(mode ?? "unknown")")
         }
         try execute("PRAGMA synchronous = FULL", operation: "set synchronous")
-        guard state == .absent else { return }
+        if state == .absent { try createTable(layout: layout) }
+        try updateIndexes(for: layout)
+    }
+
+    /// Creates the model's table and its version row, in one transaction.
+    private func createTable<Model>(layout: TableLayout<Model>) throws(StoreError) {
         try execute("BEGIN IMMEDIATE", operation: "create the table")
         do {
             try execute(

@@ -1,6 +1,7 @@
 import KeyPathQuery
 
-/// Records in insertion order with an index by id: the table both backends keep in memory.
+/// Records in insertion order with an index by id, and one by each of the model's
+/// ``StorableModel/indexedAttributes``: the table both backends keep in memory.
 ///
 /// Records sit densely in one array, so that the query engine scans them in place through
 /// contiguous storage. A deleted record leaves a dead slot (marked in `isLive`, its value kept
@@ -22,6 +23,9 @@ struct RecordTable<Model: StorableModel>: Sendable {
     /// mirrors it. A condition that pins one of them is answered by looking ids up
     /// (``records(withIDs:)``).
     private(set) var idKeyPaths: [IDKeyPath] = Self.attributesOfIDType
+    /// An index of each of the model's ``StorableModel/indexedAttributes``, kept up to date
+    /// by every write (see ``ValueIndex``).
+    private(set) var indexes: [ValueIndex<Model>] = Model.indexedAttributes.map(ValueIndex.init)
 
     /// A record whose id an earlier record already has.
     struct DuplicateRecord: Error {
@@ -49,6 +53,7 @@ struct RecordTable<Model: StorableModel>: Sendable {
         }
         isLive = Array(repeating: true, count: slots.count)
         count = slots.count
+        rebuildIndexes()
     }
 
     /// The record with this id.
@@ -90,6 +95,22 @@ struct RecordTable<Model: StorableModel>: Sendable {
         return records
     }
 
+    /// The records of some slots, in insertion order, each once; dead slots are skipped.
+    ///
+    /// - Complexity: O(*k* log *k*) for *k* slots.
+    func records(inSlots candidates: [Int]) -> [Model] {
+        var found = candidates
+        found.sort()
+        var records: [Model] = []
+        records.reserveCapacity(found.count)
+        var previous = -1
+        for slot in found where slot != previous {
+            previous = slot
+            if isLive[slot] { records.append(slots[slot]) }
+        }
+        return records
+    }
+
     /// The records in insertion order.
     var records: Records { Records(slots: slots, isLive: deadSlots == 0 ? nil : isLive) }
 
@@ -105,11 +126,13 @@ struct RecordTable<Model: StorableModel>: Sendable {
             positions[id] = position
             let old = slots[position]
             slots[position] = record
+            noteInIndexes(record, at: position, replacing: old)
             return old
         }
         slots.append(record)
         isLive.append(true)
         count += 1
+        noteInIndexes(record, at: slots.count - 1, replacing: nil)
         return nil
     }
 
@@ -146,6 +169,21 @@ struct RecordTable<Model: StorableModel>: Sendable {
         idKeyPaths.removeAll { record[keyPath: $0.keyPath] != id }
     }
 
+    private mutating func noteInIndexes(_ record: Model, at slot: Int, replacing old: Model?) {
+        guard !indexes.isEmpty else { return }
+        for index in indexes.indices {
+            indexes[index].note(record, at: slot, replacing: old)
+        }
+        // Entries left behind by changed values: rebuilt once they outnumber the records.
+        if indexes[0].entryCount > 2 * count + 1024 { rebuildIndexes() }
+    }
+
+    private mutating func rebuildIndexes() {
+        for index in indexes.indices {
+            indexes[index].rebuild(slots, isLive: isLive)
+        }
+    }
+
     private mutating func compactSlots() {
         var live: [Model] = []
         live.reserveCapacity(count)
@@ -159,6 +197,7 @@ struct RecordTable<Model: StorableModel>: Sendable {
         for (position, record) in slots.enumerated() {
             positions[record.id] = position
         }
+        rebuildIndexes()
     }
 
     /// The records of a table in insertion order.
