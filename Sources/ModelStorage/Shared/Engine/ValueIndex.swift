@@ -13,8 +13,12 @@ import KeyPathQuery
 /// rebuilt when they outnumber the live ones.
 ///
 /// Values are compared as the query engine compares them (``QueryValue``'s order: numbers by
-/// value, text by `String`'s order, which is that of the canonical Unicode form). A `nil` or
-/// NaN value is never indexed: no comparison an index answers holds for it.
+/// value, text by `String`'s order). A `nil` or NaN value is never indexed: no comparison an
+/// index answers holds for it. Text is ordered only when it is ASCII: `String` compares other
+/// text by canonical equivalence, and its order between such texts is not always transitive
+/// (`"e\u{301}"` equals `"é"` yet sorts between `"é5"` and `"é6"`), so no sorted array can
+/// agree with it. The slots of text outside ASCII are kept apart (`unordered`) and are
+/// candidates for every lookup; an operand outside ASCII is not looked up at all.
 struct ValueIndex<Model: StorableModel>: Sendable {
     /// The attribute.
     let attribute: IndexedAttribute<Model>
@@ -23,6 +27,8 @@ struct ValueIndex<Model: StorableModel>: Sendable {
     /// Entries not merged yet, by value.
     private var pending: [QueryValue: [Int]] = [:]
     private var pendingCount = 0
+    /// Slots whose value is text outside ASCII: candidates for every lookup.
+    private var unordered: [Int] = []
 
     /// A value with the slot of a record that had it when it was indexed.
     private struct Entry: Sendable {
@@ -35,14 +41,18 @@ struct ValueIndex<Model: StorableModel>: Sendable {
     }
 
     /// The number of entries, stale ones included.
-    var entryCount: Int { sorted.count + pendingCount }
+    var entryCount: Int { sorted.count + pendingCount + unordered.count }
 
     /// Replaces every entry with those of the live slots.
     mutating func rebuild(_ slots: [Model], isLive: [Bool]) {
         var entries: [Entry] = []
         entries.reserveCapacity(slots.count)
+        unordered = []
         for (slot, record) in slots.enumerated() where isLive[slot] {
-            if let value = indexable(attribute.value(record)) {
+            let value = attribute.value(record)
+            if Self.isUnorderedText(value) {
+                unordered.append(slot)
+            } else if let value = indexable(value) {
                 entries.append(Entry(value: value, slot: slot))
             }
         }
@@ -55,9 +65,14 @@ struct ValueIndex<Model: StorableModel>: Sendable {
     /// Notes that the record in a slot now has a value, after `old` had it there (`nil` for a
     /// new slot).
     mutating func note(_ record: Model, at slot: Int, replacing old: Model?) {
-        guard let value = indexable(attribute.value(record)) else { return }
+        let new = attribute.value(record)
+        if Self.isUnorderedText(new) {
+            unordered.append(slot)
+            return
+        }
+        guard let value = indexable(new) else { return }
         if let old, let oldValue = indexable(attribute.value(old)),
-            value.compare(to: oldValue) == .orderedSame
+            !Self.isUnorderedText(oldValue), value.compare(to: oldValue) == .orderedSame
         {
             return
         }
@@ -76,7 +91,7 @@ struct ValueIndex<Model: StorableModel>: Sendable {
     ///   cannot bound), or more than `limit` would be.
     func slots(in ranges: [Condition<Model>.IndexRange], limit: Int) -> [Int]? {
         var bounds: [(lower: Int, upper: Int, range: Resolved)] = []
-        var total = 0
+        var total = unordered.count
         for range in ranges {
             guard let resolved = resolve(range) else { return nil }
             let found = self.bounds(of: resolved)
@@ -84,8 +99,9 @@ struct ValueIndex<Model: StorableModel>: Sendable {
             total += Swift.max(0, found.upper - found.lower)
             if total > limit { return nil }
         }
-        var slots: [Int] = []
-        slots.reserveCapacity(total)
+        guard !bounds.isEmpty else { return [] }
+        var slots = unordered
+        slots.reserveCapacity(total + unordered.count)
         for (lower, upper, resolved) in bounds {
             if lower < upper {
                 for entry in sorted[lower..<upper] { slots.append(entry.slot) }
@@ -163,9 +179,18 @@ struct ValueIndex<Model: StorableModel>: Sendable {
         }
     }
 
-    /// A value as the index compares it, or `nil` for a value it does not hold.
+    /// An operand as the index compares it, or `nil` for one it cannot look up.
     private func converted(_ value: QueryValue) -> QueryValue? {
-        attribute.converted(value).flatMap(indexable)
+        guard let converted = attribute.converted(value).flatMap(indexable),
+            !Self.isUnorderedText(converted)
+        else { return nil }
+        return converted
+    }
+
+    /// Whether a value is text outside ASCII, which the index does not order.
+    private static func isUnorderedText(_ value: QueryValue) -> Bool {
+        guard case .string(let text) = value else { return false }
+        return !text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// The range of `sorted` whose values lie in a range.
