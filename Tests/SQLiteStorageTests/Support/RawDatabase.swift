@@ -36,8 +36,8 @@ final class RawDatabase {
         }
     }
 
-    /// The first column of every row, as text (`NULL` as "NULL").
-    func strings(_ sql: String) throws -> [String] {
+    /// One column of every row, the first by default, as text (`NULL` as "NULL").
+    func strings(_ sql: String, column: Int32 = 0) throws -> [String] {
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement
@@ -47,7 +47,7 @@ final class RawDatabase {
             switch sqlite3_step(statement) {
             case SQLITE_ROW:
                 values.append(
-                    sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
+                    sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL")
             case SQLITE_DONE:
                 return values
             default:
