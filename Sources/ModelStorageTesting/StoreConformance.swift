@@ -19,14 +19,15 @@ import ModelStorage
 /// Or run them all at once and get every failure: ``runAll(_:)``.
 ///
 /// The checks cover inserts, upserts, fetches, counts, deletes and updates; queries against
-/// expected ids; transactions and their rollback; every `MergePolicy` on one two-writer
+/// expected ids; queries on indexed attributes through writes and rollbacks; transactions and
+/// their rollback; every `MergePolicy` on one two-writer
 /// scenario; live queries, including a change to an attribute the condition does not name;
 /// and 10,000 concurrent mutations from detached tasks with the exact final state checked.
 public enum StoreConformance {
     /// Every check, in a stable order.
     public static var checks: [StoreConformanceCheck] {
-        crudChecks + queryChecks + transactionChecks + mergeChecks + liveQueryChecks
-            + concurrencyChecks
+        crudChecks + queryChecks + indexChecks + transactionChecks + mergeChecks
+            + liveQueryChecks + concurrencyChecks
     }
 
     /// The check with a name.
