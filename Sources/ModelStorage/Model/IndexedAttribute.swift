@@ -4,7 +4,7 @@ import KeyPathQuery
 /// ``StorableModel/indexedAttributes``.
 ///
 /// Declare one for each attribute your queries often select by, with a key path of a value a
-/// condition compares (a ``QueryValueConvertible`` type, optional or not: a collection does
+/// condition compares (a `QueryValueConvertible` type, optional or not: a collection does
 /// not compile):
 ///
 /// ```swift
@@ -21,7 +21,7 @@ import KeyPathQuery
 /// branch of an `||`. It still evaluates the whole condition on them and returns them in the
 /// store's order, so an index changes how fast a query runs, never what it returns.
 public struct IndexedAttribute<Model>: Sendable {
-    /// The attribute's key path, as the model's ``Queryable/queryAttributes`` map writes it.
+    /// The attribute's key path, as the model's `queryAttributes` map writes it.
     public let keyPath: any PartialKeyPath<Model> & Sendable
 
     /// The attribute's value in a record, as conditions compare it.
@@ -40,8 +40,8 @@ public struct IndexedAttribute<Model>: Sendable {
     /// IndexedAttribute(\Pokemon.name)
     /// ```
     ///
-    /// - Parameter keyPath: The attribute: a key path the model's
-    ///   ``Queryable/queryAttributes`` map, to a value conditions compare.
+    /// - Parameter keyPath: The attribute: a key path that the model's `queryAttributes`
+    ///   map, to a value conditions compare.
     public init<Value: QueryValueConvertible>(_ keyPath: any KeyPath<Model, Value> & Sendable) {
         self.keyPath = keyPath
         value = { $0[keyPath: keyPath as KeyPath<Model, Value>].queryValue }
@@ -54,8 +54,8 @@ extension StorableModel {
     /// Checks ``indexedAttributes`` against the model's attribute map.
     ///
     /// - Throws: ``StoreError/invalidQuery(_:)`` wrapping
-    ///   ``QueryError/unmappedKeyPath(_:model:)`` for the first indexed key path that
-    ///   ``Queryable/queryAttributes`` does not map, naming the model and the key path.
+    ///   `QueryError.unmappedKeyPath(_:model:)` for the first indexed key path that
+    ///   `queryAttributes` does not map, naming the model and the key path.
     package static func checkIndexedAttributes() throws(StoreError) {
         for attribute in indexedAttributes {
             do {
