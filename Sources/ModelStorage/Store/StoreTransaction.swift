@@ -64,7 +64,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// - Complexity: O(*n*) in the number of records.
     public init(_ records: some Sequence<Model>, version: UInt64 = 0) throws {
         do {
-            self.init(base: try RecordTable(records), version: version)
+            self.init(base: try RecordTable(records, isIndexed: false), version: version)
         } catch {
             throw StoreError.duplicateID(String(describing: error.id))
         }

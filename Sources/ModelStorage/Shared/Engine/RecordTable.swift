@@ -39,8 +39,13 @@ struct RecordTable<Model: StorableModel>: Sendable {
 
     /// A table of records in order.
     ///
+    /// - Parameters:
+    ///   - records: The records.
+    ///   - isIndexed: Whether to index the model's indexed attributes: `false` for a table
+    ///     made for one transaction, which only reads it once or twice.
     /// - Throws: ``DuplicateRecord`` for the first record whose id came before.
-    init(_ records: some Sequence<Model>) throws(DuplicateRecord) {
+    init(_ records: some Sequence<Model>, isIndexed: Bool = true) throws(DuplicateRecord) {
+        if !isIndexed { indexes = [] }
         slots.reserveCapacity(records.underestimatedCount)
         positions.reserveCapacity(records.underestimatedCount)
         for record in records {
