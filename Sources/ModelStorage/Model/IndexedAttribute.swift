@@ -44,18 +44,7 @@ public struct IndexedAttribute<Model>: Sendable {
     ///   map, to a value conditions compare.
     public init<Value: QueryValueConvertible>(_ keyPath: any KeyPath<Model, Value> & Sendable) {
         self.keyPath = keyPath
-        // A stored property held inline is read at its offset, as the query engine reads
-        // attributes (documented to be equivalent to the key path); anything else through
-        // the key path.
-        if let offset = MemoryLayout<Model>.offset(of: keyPath as KeyPath<Model, Value>) {
-            value = { record in
-                withUnsafePointer(to: record) {
-                    UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self).queryValue
-                }
-            }
-        } else {
-            value = { $0[keyPath: keyPath as KeyPath<Model, Value>].queryValue }
-        }
+        value = { $0[keyPath: keyPath as KeyPath<Model, Value>].queryValue }
         converted = { Value(queryValue: $0)?.queryValue }
         isText = Value.self == String.self || Value.self == String?.self
     }
