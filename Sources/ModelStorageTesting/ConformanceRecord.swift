@@ -46,6 +46,12 @@ public struct ConformanceRecord: StorableModel, Hashable {
         \.nickname: "nickname",
     ]
 
+    /// The attributes a store indexes: `name`, `attack` and `favorite`, so that every check
+    /// runs over a backend's indexes as well as its scans.
+    public static var indexedAttributes: [IndexedAttribute<ConformanceRecord>] {
+        [IndexedAttribute(\.name), IndexedAttribute(\.attack), IndexedAttribute(\.favorite)]
+    }
+
     /// A deterministic sample: attack `(id × 37) mod 100`, a favorite when `id` is a multiple
     /// of 3, up to three tags, and no nickname.
     ///

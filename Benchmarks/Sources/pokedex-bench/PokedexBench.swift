@@ -19,6 +19,7 @@ struct PokedexBench {
                 ([5], DecodingBenchmarks.run),
                 ([6], SyncBenchmarks.run),
                 ([7], LiveQueryBenchmarks.run),
+                ([8], IndexBenchmarks.run),
             ]
             for (numbers, run) in suites
             where options.only.isEmpty || !options.only.isDisjoint(with: numbers) {

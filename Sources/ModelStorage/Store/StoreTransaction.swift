@@ -74,7 +74,8 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
         _ records: some Sequence<Model>, writeVersions: [UInt64]? = nil, version: UInt64 = 0
     ) throws {
         do {
-            var table = try RecordTable(records, writeVersions: writeVersions ?? [])
+            var table = try RecordTable(
+                records, writeVersions: writeVersions ?? [], isIndexed: false)
             table.knowsWriteVersions = writeVersions != nil
             self.init(base: table, version: version)
         } catch {

@@ -100,8 +100,8 @@ extension SQLiteConnection {
     }
 
     /// Makes the database ready for writing: the table migrated (the database as it was kept
-    /// as `<file>.backup`), WAL with full syncs, and the table and its version created when
-    /// absent.
+    /// as `<file>.backup`), WAL with full syncs, the table and its version created when
+    /// absent, and the indexes the model declares made (see ``updateIndexes(for:)``).
     ///
     /// - Throws: ``StoreError`` when the database cannot be written, or a migration fails;
     ///   a failed migration leaves the database as it was.
@@ -134,7 +134,12 @@ extension SQLiteConnection {
         }
         try execute("PRAGMA synchronous = FULL", operation: "set synchronous")
         if state == .withoutWriteVersions { try addWriteVersions(layout: layout) }
-        guard state == .absent else { return }
+        if state == .absent { try createTable(layout: layout) }
+        try updateIndexes(for: layout)
+    }
+
+    /// Creates the model's table and its version row, in one transaction.
+    private func createTable<Model>(layout: TableLayout<Model>) throws(StoreError) {
         try inImmediateTransaction(operation: "create the table") { () throws(StoreError) in
             try execute(
                 "CREATE TABLE IF NOT EXISTS \(Schema.versionTable) "

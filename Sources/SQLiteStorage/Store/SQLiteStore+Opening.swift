@@ -25,7 +25,10 @@ extension SQLiteStore {
     /// refused with its bytes left as they are. A writable store then switches the database
     /// to WAL, creates the model's table, or migrates an older one with the model's
     /// `SchemaMigration` steps in one transaction (keeping the database as it
-    /// was at `<file>.backup`).
+    /// was at `<file>.backup`), and creates an index named `<table>_<column>_index` for each of
+    /// the model's `StorableModel/indexedAttributes`, dropping those it made for attributes
+    /// the model no longer declares (an index you made under another name stays). A
+    /// read-only store changes no index.
     ///
     /// - Parameters:
     ///   - url: The database's file URL, such as `…/dex.sqlite`; its directory must exist.
@@ -39,7 +42,8 @@ extension SQLiteStore {
     ///   `StoreError/io(path:operation:code:message:)` for a file or directory
     ///   it cannot read or write; `StoreError/locked(path:pid:message:)` when another
     ///   connection holds a lock past the busy timeout; `StoreError/invalidQuery(_:)`
-    ///   when an attribute is named like one of the store's own columns.
+    ///   when an attribute is named like one of the store's own columns, or an indexed key
+    ///   path is not in the model's attribute map.
     /// - Complexity: O(1) in the number of records, unless the table is migrated (O(*n*)).
     public static func open(
         at url: URL, options: SQLiteStoreOptions = .readWrite
@@ -51,6 +55,7 @@ extension SQLiteStore {
         }
         let path = url.standardizedFileURL.path(percentEncoded: false)
         let layout = try TableLayout<Model>()
+        try Model.checkIndexedAttributes()
         let writable = options.mode == .readWrite
         try checkFile(at: path, writable: writable)
         let first = try SQLiteConnection(

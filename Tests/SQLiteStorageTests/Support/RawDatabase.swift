@@ -1,6 +1,8 @@
 import CSQLite
 import Foundation
 
+@testable import SQLiteStorage
+
 /// A database file opened directly with SQLite's C API, as another program would: to read
 /// what a store wrote, or to make a file a store must refuse.
 ///
@@ -27,6 +29,12 @@ final class RawDatabase {
         sqlite3_close_v2(handle)
     }
 
+    /// Registers the functions and the collation the store's queries name, as the store does
+    /// on its own connections, so that this connection can prepare the store's statements.
+    func registerTextFunctions() {
+        TextFunctions.register(on: handle)
+    }
+
     /// Runs statements separated by semicolons.
     func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
@@ -36,8 +44,8 @@ final class RawDatabase {
         }
     }
 
-    /// The first column of every row, as text (`NULL` as "NULL").
-    func strings(_ sql: String) throws -> [String] {
+    /// One column of every row, the first by default, as text (`NULL` as "NULL").
+    func strings(_ sql: String, column: Int32 = 0) throws -> [String] {
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement
@@ -47,7 +55,7 @@ final class RawDatabase {
             switch sqlite3_step(statement) {
             case SQLITE_ROW:
                 values.append(
-                    sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
+                    sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL")
             case SQLITE_DONE:
                 return values
             default:

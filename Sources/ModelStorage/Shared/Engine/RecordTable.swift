@@ -1,6 +1,7 @@
 import KeyPathQuery
 
-/// Records in insertion order with an index by id: the table both backends keep in memory.
+/// Records in insertion order with an index by id, and one by each of the model's
+/// ``StorableModel/indexedAttributes``: the table both backends keep in memory.
 ///
 /// Records sit densely in one array, so that the query engine scans them in place through
 /// contiguous storage. A deleted record leaves a dead slot (marked in `isLive`, its value kept
@@ -31,6 +32,9 @@ struct RecordTable<Model: StorableModel>: Sendable {
     /// mirrors it. A condition that pins one of them is answered by looking ids up
     /// (``records(withIDs:)``).
     private(set) var idKeyPaths: [IDKeyPath] = Self.attributesOfIDType
+    /// An index of each of the model's ``StorableModel/indexedAttributes``, kept up to date
+    /// by every write (see ``ValueIndex``).
+    private(set) var indexes: [ValueIndex<Model>] = Model.indexedAttributes.map(ValueIndex.init)
 
     /// A record whose id an earlier record already has.
     struct DuplicateRecord: Error {
@@ -49,11 +53,14 @@ struct RecordTable<Model: StorableModel>: Sendable {
     ///   - versions: Each record's write version, in the records' order; a record past the
     ///     end of the list was written at `fallbackVersion`.
     ///   - fallbackVersion: The write version of the records `versions` does not cover.
+    ///   - isIndexed: Whether to index the model's indexed attributes: `false` for a table
+    ///     made for one transaction, which only reads it once or twice.
     /// - Throws: ``DuplicateRecord`` for the first record whose id came before.
     init(
         _ records: some Sequence<Model>, writeVersions versions: [UInt64] = [],
-        fallbackVersion: UInt64 = 0
+        fallbackVersion: UInt64 = 0, isIndexed: Bool = true
     ) throws(DuplicateRecord) {
+        if !isIndexed { indexes = [] }
         slots.reserveCapacity(records.underestimatedCount)
         positions.reserveCapacity(records.underestimatedCount)
         for record in records {
@@ -69,6 +76,7 @@ struct RecordTable<Model: StorableModel>: Sendable {
             + repeatElement(fallbackVersion, count: Swift.max(0, slots.count - versions.count))
         isLive = Array(repeating: true, count: slots.count)
         count = slots.count
+        rebuildIndexes()
     }
 
     /// The record with this id.
@@ -125,6 +133,22 @@ struct RecordTable<Model: StorableModel>: Sendable {
         return records
     }
 
+    /// The records of some slots, in insertion order, each once; dead slots are skipped.
+    ///
+    /// - Complexity: O(*k* log *k*) for *k* slots.
+    func records(inSlots candidates: [Int]) -> [Model] {
+        var found = candidates
+        found.sort()
+        var records: [Model] = []
+        records.reserveCapacity(found.count)
+        var previous = -1
+        for slot in found where slot != previous {
+            previous = slot
+            if isLive[slot] { records.append(slots[slot]) }
+        }
+        return records
+    }
+
     /// The records in insertion order.
     var records: Records { Records(slots: slots, isLive: deadSlots == 0 ? nil : isLive) }
 
@@ -144,12 +168,14 @@ struct RecordTable<Model: StorableModel>: Sendable {
             let old = slots[position]
             slots[position] = record
             writeVersions[position] = version
+            noteInIndexes(record, at: position, replacing: old)
             return old
         }
         slots.append(record)
         writeVersions.append(version)
         isLive.append(true)
         count += 1
+        noteInIndexes(record, at: slots.count - 1, replacing: nil)
         return nil
     }
 
@@ -186,6 +212,21 @@ struct RecordTable<Model: StorableModel>: Sendable {
         idKeyPaths.removeAll { record[keyPath: $0.keyPath] != id }
     }
 
+    private mutating func noteInIndexes(_ record: Model, at slot: Int, replacing old: Model?) {
+        guard !indexes.isEmpty else { return }
+        for index in indexes.indices {
+            indexes[index].note(record, at: slot, replacing: old)
+        }
+        // Entries left behind by changed values: rebuilt once they outnumber the records.
+        if indexes[0].entryCount > 2 * count + 1024 { rebuildIndexes() }
+    }
+
+    private mutating func rebuildIndexes() {
+        for index in indexes.indices {
+            indexes[index].rebuild(slots, isLive: isLive)
+        }
+    }
+
     private mutating func compactSlots() {
         var live: [Model] = []
         var liveVersions: [UInt64] = []
@@ -203,6 +244,7 @@ struct RecordTable<Model: StorableModel>: Sendable {
         for (position, record) in slots.enumerated() {
             positions[record.id] = position
         }
+        rebuildIndexes()
     }
 
     /// The records of a table in insertion order.

@@ -22,8 +22,8 @@ struct StoreState<Model: StorableModel>: Sendable {
         table[id]
     }
 
-    /// The records a query selects: those with the ids its condition pins, looked up, or
-    /// else every record, scanned.
+    /// The records a query selects: those with the ids its condition pins or that an index
+    /// finds, looked up, or else every record, scanned.
     func fetch(_ query: RecordQuery<Model>) throws(StoreError) -> [Model] {
         let compiled = try StoreTransaction<Model>.compile(query)
         if let candidates = candidates(for: query.condition) {
@@ -47,14 +47,9 @@ struct StoreState<Model: StorableModel>: Sendable {
         return compiled.count(in: table.records)
     }
 
-    /// The only records a condition can hold for, in the table's order, when it pins fewer
-    /// ids than the table has records; `nil` when every record must be scanned.
-    ///
-    /// The whole condition is still evaluated on them: this only narrows the scan.
+    /// The only records a condition can hold for (see ``RecordTable/candidates(for:)``).
     private func candidates(for condition: Condition<Model>) -> [Model]? {
-        guard let ids = condition.pinnedIDs(through: table.idKeyPaths), ids.count < table.count
-        else { return nil }
-        return table.records(withIDs: ids)
+        table.candidates(for: condition)
     }
 
     func versioned(id: Model.ID) -> Versioned<Model>? {
