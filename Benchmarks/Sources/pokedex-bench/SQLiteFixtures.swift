@@ -1,0 +1,116 @@
+import Foundation
+import PokedexKit
+import SQLiteStorage
+
+/// The records and databases the SQLite benchmarks compare on: the same records, in a
+/// `SQLiteStore` database and in a table with a column per attribute (GRDB's, which the C
+/// API baseline reads too), each with indexes on `name` and `attack`.
+enum SQLiteFixtures {
+    /// The model's table in every database: `Pokemon.storageName`, as `SQLiteStore` names it.
+    static let table = "pokemon"
+
+    /// The attributes indexed in every database, as the issue's users would index them.
+    static let indexedColumns = ["name", "attack"]
+
+    /// The name of the index on a column.
+    static func indexName(_ column: String) -> String {
+        "\(table)_\(column)"
+    }
+
+    /// `count` Pokémon-shaped records with unique names: the 151 real ones repeated with
+    /// fresh ids (``Fixtures/records(_:)``), each repetition after the first named with a
+    /// suffix (`mew-7`), so that `name ==` selects exactly one record, as on a real Pokédex.
+    static func records(_ count: Int) throws -> [Pokemon] {
+        var records = try Fixtures.records(count)
+        for index in records.indices where index >= 151 {
+            records[index].name += "-\(index / 151)"
+        }
+        return records
+    }
+
+    /// Opens a `SQLiteStore` with the indexes on ``indexedColumns``, creating the database
+    /// (empty) when it does not exist.
+    ///
+    /// The store creates its table on the first open; the indexes are then added with SQL
+    /// and the store opened again. `SQLiteStore` checks only the table's columns, so it keeps
+    /// indexes it did not create (``checkIndexes(at:)`` checks that it did).
+    static func openStore(at url: URL) async throws -> SQLiteStore<Pokemon> {
+        let created = try await SQLiteStore<Pokemon>.open(at: url)
+        await created.close()
+        // TODO(index-declaration): once `StorableModel` declares indexed attributes, declare
+        // `name` and `attack` on `Pokemon` (or a benchmark model) and drop these statements:
+        // `SQLiteStore` then creates the indexes itself, and this function is just `open`.
+        let connection = try SQLiteCBaseline(at: url)
+        for column in indexedColumns {
+            try connection.execute(
+                "CREATE INDEX IF NOT EXISTS \(indexName(column)) ON \(table)(\(column))")
+        }
+        connection.close()
+        return try await SQLiteStore<Pokemon>.open(at: url)
+    }
+
+    /// Checks that a database still has the indexes on ``indexedColumns``.
+    ///
+    /// - Throws: ``BenchmarkError/disagreement(_:)`` when one is missing.
+    static func checkIndexes(at url: URL, except dropped: [String] = []) throws {
+        let connection = try SQLiteCBaseline(at: url)
+        defer { connection.close() }
+        let indexes = Set(
+            try connection.texts(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = '\(table)'"))
+        let expected = indexedColumns.filter { !dropped.contains($0) }.map(indexName)
+        guard Set(expected).isSubset(of: indexes) else {
+            throw BenchmarkError.disagreement(
+                "the indexes of \(url.lastPathComponent): \(indexes.sorted()) lacks some of "
+                    + "\(expected)")
+        }
+    }
+
+    /// One size's databases, made once and only read by the reading benchmarks.
+    struct Databases {
+        let records: [Pokemon]
+        /// A `SQLiteStore` database with the indexes.
+        let store: URL
+        /// A copy of ``store`` without the index on `name`.
+        let unindexedStore: URL
+        /// GRDB's table, which the C API baseline reads too.
+        let table: URL
+
+        /// Makes the databases of the records in a folder of their own.
+        init(_ records: [Pokemon], in directory: URL) async throws {
+            self.records = records
+            let folder = directory.appending(path: "databases-\(records.count)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            store = folder.appending(path: "store.sqlite")
+            unindexedStore = folder.appending(path: "store-unindexed.sqlite")
+            table = folder.appending(path: "grdb.sqlite")
+
+            let opened = try await openStore(at: store)
+            try await opened.upsert(contentsOf: records)
+            await opened.close()
+            try checkIndexes(at: store)
+            try FileManager.default.copyItem(at: store, to: unindexedStore)
+            let connection = try SQLiteCBaseline(at: unindexedStore)
+            try connection.execute("DROP INDEX \(indexName("name"))")
+            connection.close()
+            try checkIndexes(at: unindexedStore, except: ["name"])
+
+            try GRDBBaseline.makeDatabase(at: table, records: records)
+        }
+
+        var size: String {
+            "\(records.count.formatted()) records"
+        }
+
+        /// File sizes, for notes: the store's database and GRDB's.
+        var fileSizes: String {
+            func megabytes(_ url: URL) -> String {
+                let bytes =
+                    (try? FileManager.default.attributesOfItem(
+                        atPath: url.path(percentEncoded: false))[.size] as? Int) ?? 0
+                return ResidentMemory.megabytes(bytes)
+            }
+            return "store database \(megabytes(store)), GRDB's \(megabytes(table))"
+        }
+    }
+}
