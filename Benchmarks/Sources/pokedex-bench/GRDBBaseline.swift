@@ -59,15 +59,6 @@ enum GRDBBaseline {
         }
     }
 
-    /// Creates a database of the records at a URL: the table, its indexes, and every record
-    /// inserted in one transaction.
-    static func makeDatabase(at url: URL, records: [Pokemon]) throws {
-        let pool = try open(at: url)
-        try createTable(in: pool)
-        try insert(records, into: pool)
-        try pool.close()
-    }
-
     /// Inserts records in one transaction.
     static func insert(_ records: [Pokemon], into pool: DatabasePool) throws {
         try pool.write { db in

@@ -16,7 +16,7 @@ extension SQLiteBenchmarks {
         init(_ files: SQLiteFixtures.Databases) async throws {
             store = try await SQLiteStore<Pokemon>.open(at: files.store)
             pool = try GRDBBaseline.open(at: files.table)
-            connection = try SQLiteCBaseline(at: files.table)
+            connection = try SQLiteCBaseline(at: files.cTable)
         }
 
         func close() async throws {

@@ -10,7 +10,7 @@ import SQLiteStorage
 ///
 /// Each row measures the three in one run, interleaved; its ratio is against GRDB, and a
 /// second row from the same runs gives the ratio against the C API. Sizes are 1,000, 100,000
-/// and 1,000,000 records (`--sizes` picks others; `--quick` uses 1,000 and 10,000).
+/// and 1,000,000 records (`--sizes` picks others; `--quick` uses 1,000 and 5,000).
 enum SQLiteBenchmarks {
     static let group = "9. SQLiteStore vs GRDB and the C API"
 
@@ -18,7 +18,7 @@ enum SQLiteBenchmarks {
     static let targetSize = 1_000_000
 
     static func defaultSizes(quick: Bool) -> [Int] {
-        quick ? [1_000, 10_000] : [1_000, 100_000, 1_000_000]
+        quick ? [1_000, 5_000] : [1_000, 100_000, 1_000_000]
     }
 
     static func run(_ bench: Bench, sizes: [Int]?) async throws -> [Result] {
@@ -42,7 +42,7 @@ enum SQLiteBenchmarks {
             for files in databases { results.append(try await unindexedName(files, bench)) }
             for files in databases { results += try await strongest(files, bench) }
             for files in databases {
-                results += try await batchInsert(files.records, in: directory, bench)
+                results += try await batchInsert(files, in: directory, bench)
             }
             for files in databases {
                 results += try await durableUpdates(files, in: directory, bench)
@@ -112,7 +112,7 @@ enum SQLiteBenchmarks {
             let pool = try GRDBBaseline.open(at: files.table)
             let fromGRDB = try GRDBBaseline.record(id: id, in: pool)
             try pool.close()
-            let connection = try SQLiteCBaseline(at: files.table)
+            let connection = try SQLiteCBaseline(at: files.cTable)
             let fromC = try connection.record(id: id)
             connection.close()
             guard stored == expected, fromGRDB == expected, fromC == expected else {
@@ -139,7 +139,7 @@ enum SQLiteBenchmarks {
             ),
             reference: (
                 "C API: open, prepare, step",
-                cOpening(files.table) { connection in
+                cOpening(files.cTable) { connection in
                     turns.c += 1
                     blackHole(try connection.record(id: ids[turns.c % ids.count]))
                 }
@@ -229,7 +229,7 @@ enum SQLiteBenchmarks {
             ),
             reference: (
                 "C API: open, SELECT count(*)",
-                cOpening(files.table) { blackHole(try $0.count()) }
+                cOpening(files.cTable) { blackHole(try $0.count()) }
             ),
             note: "SQLite counts by scanning the smallest index, in every one of the three",
             repetitions: repetitions(for: count, bench))

@@ -73,8 +73,13 @@ enum SQLiteFixtures {
         let store: URL
         /// A copy of ``store`` without the index on `name`.
         let unindexedStore: URL
-        /// GRDB's table, which the C API baseline reads too.
+        /// GRDB's table.
         let table: URL
+        /// The same table, written and read by the C API baseline.
+        let cTable: URL
+        /// The seconds each one's batch insert took while the databases were made (one run
+        /// each, in turn): the store's, GRDB's and the C API's.
+        let insertSeconds: (store: Double, grdb: Double, c: Double)
 
         /// Makes the databases of the records in a folder of their own.
         init(_ records: [Pokemon], in directory: URL) async throws {
@@ -84,9 +89,10 @@ enum SQLiteFixtures {
             store = folder.appending(path: "store.sqlite")
             unindexedStore = folder.appending(path: "store-unindexed.sqlite")
             table = folder.appending(path: "grdb.sqlite")
+            cTable = folder.appending(path: "c.sqlite")
 
             let opened = try await openStore(at: store)
-            try await opened.upsert(contentsOf: records)
+            let storeSeconds = try await Bench.time { try await opened.upsert(contentsOf: records) }
             await opened.close()
             try checkIndexes(at: store)
             try FileManager.default.copyItem(at: store, to: unindexedStore)
@@ -95,7 +101,16 @@ enum SQLiteFixtures {
             connection.close()
             try checkIndexes(at: unindexedStore, except: ["name"])
 
-            try GRDBBaseline.makeDatabase(at: table, records: records)
+            let pool = try GRDBBaseline.open(at: table)
+            try GRDBBaseline.createTable(in: pool)
+            let grdbSeconds = try await Bench.time { try GRDBBaseline.insert(records, into: pool) }
+            try pool.close()
+
+            let written = try SQLiteCBaseline(at: cTable)
+            try written.createTable()
+            let cSeconds = try await Bench.time { try written.insert(records) }
+            written.close()
+            insertSeconds = (storeSeconds, grdbSeconds, cSeconds)
         }
 
         var size: String {
@@ -110,7 +125,8 @@ enum SQLiteFixtures {
                         atPath: url.path(percentEncoded: false))[.size] as? Int) ?? 0
                 return ResidentMemory.megabytes(bytes)
             }
-            return "store database \(megabytes(store)), GRDB's \(megabytes(table))"
+            return "store database \(megabytes(store)), GRDB's \(megabytes(table)), "
+                + "the C API's \(megabytes(cTable))"
         }
     }
 }
