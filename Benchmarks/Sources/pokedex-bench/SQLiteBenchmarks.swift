@@ -121,15 +121,13 @@ enum SQLiteBenchmarks {
         }
         var turns = (store: 0, grdb: 0, c: 0, reference: 0)
         let referenceIDs = Fixtures.spreadIDs(64, in: 1...reference.records.count)
+        let storeRun = storeOpening(files.store) { store in
+            turns.store += 1
+            blackHole(try await store.fetch(id: ids[turns.store % ids.count]))
+        }
         var results = try await bench.compareThree(
             group: group, name: "open + fetch by id, \(files.size)", target: .report,
-            candidate: (
-                "SQLiteStore.open + fetch(id:)",
-                storeOpening(files.store) { store in
-                    turns.store += 1
-                    blackHole(try await store.fetch(id: ids[turns.store % ids.count]))
-                }
-            ),
+            candidate: ("SQLiteStore.open + fetch(id:)", storeRun),
             baseline: (
                 "GRDB DatabasePool + fetchOne(key:)",
                 grdbOpening(files.table) { pool in
@@ -154,13 +152,7 @@ enum SQLiteBenchmarks {
                 group: group,
                 name: "open + fetch by id, \(files.size) vs \(reference.size)",
                 target: .atMost(2),
-                candidate: (
-                    "SQLiteStore.open + fetch(id:), \(files.size)",
-                    storeOpening(files.store) { store in
-                        turns.store += 1
-                        blackHole(try await store.fetch(id: ids[turns.store % ids.count]))
-                    }
-                ),
+                candidate: ("SQLiteStore.open + fetch(id:), \(files.size)", storeRun),
                 baseline: (
                     "the same, \(reference.size)",
                     storeOpening(reference.store) { store in
