@@ -2,9 +2,9 @@ import Foundation
 import PokedexKit
 import SQLiteStorage
 
-/// The records and databases the SQLite benchmarks compare on: the same records, in a
-/// `SQLiteStore` database and in a table with a column per attribute (GRDB's, which the C
-/// API baseline reads too), each with indexes on `name` and `attack`.
+/// The records and databases the SQLite benchmarks compare on: the same records in a
+/// `SQLiteStore` database, in GRDB's table and in the C API baseline's (a column per
+/// attribute), each with indexes on `name` and `attack`.
 enum SQLiteFixtures {
     /// The model's table in every database: `Pokemon.storageName`, as `SQLiteStore` names it.
     static let table = "pokemon"
