@@ -26,6 +26,22 @@ struct TableLayout<Model: StorableModel>: Sendable {
     let table: String
     /// The attributes' columns.
     let columns: [SQLColumn<Model>]
+
+    // The statements run for every record are made once, in `init`: building one (quoting
+    // every column's name) cost more than writing the record.
+
+    /// Inserts a row, or replaces the one with its key in place (keeping its `_order`).
+    let upsert: String
+    /// Deletes the row with a key.
+    let delete: String
+    /// Reads the JSON of the row with a key.
+    let recordByKey: String
+    /// Reads the `_order` of the row with a key.
+    let orderByKey: String
+    /// Reads the write version of the row with a key.
+    let writeVersionByKey: String
+    /// Counts the rows.
+    let countAll: String
     /// How queries are rendered for the table: dates as the records' JSON stores them, and
     /// the text functions every connection registers.
     let options = SQLOptions(
@@ -55,6 +71,17 @@ struct TableLayout<Model: StorableModel>: Sendable {
                     duplicateNames: repeated.isEmpty ? [name] : Array(Set(repeated)).sorted()))
         }
         table = Self.quoted(name)
+        let quoted = (Self.storeColumns + names).dropFirst().map(Self.quoted)
+        let placeholders = Array(repeating: "?", count: quoted.count).joined(separator: ", ")
+        let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        upsert =
+            "INSERT INTO \(table) (\(quoted.joined(separator: ", "))) VALUES (\(placeholders)) "
+            + "ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
+        delete = "DELETE FROM \(table) WHERE \"_key\" = ?"
+        recordByKey = "SELECT \"_record\" FROM \(table) WHERE \"_key\" = ?"
+        orderByKey = "SELECT \"_order\" FROM \(table) WHERE \"_key\" = ?"
+        writeVersionByKey = "SELECT \"_version\" FROM \(table) WHERE \"_key\" = ?"
+        countAll = "SELECT count(*) FROM \(table)"
     }
 
     /// Every column's name, the store's own first.
@@ -76,21 +103,6 @@ struct TableLayout<Model: StorableModel>: Sendable {
             + "\"_record\" TEXT NOT NULL, \"_version\" INTEGER NOT NULL DEFAULT 0"
             + attributes.map { ", " + $0 }.joined() + ")"
     }
-
-    /// Inserts a row, or replaces the one with its key in place (keeping its `_order`).
-    var upsert: String {
-        let names = columnNames.dropFirst().map(Self.quoted)
-        let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
-        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        return "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
-            + "ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
-    }
-
-    var delete: String { "DELETE FROM \(table) WHERE \"_key\" = ?" }
-    var recordByKey: String { "SELECT \"_record\" FROM \(table) WHERE \"_key\" = ?" }
-    var orderByKey: String { "SELECT \"_order\" FROM \(table) WHERE \"_key\" = ?" }
-    var writeVersionByKey: String { "SELECT \"_version\" FROM \(table) WHERE \"_key\" = ?" }
-    var countAll: String { "SELECT count(*) FROM \(table)" }
 
     // MARK: Rows and records
 
