@@ -67,7 +67,6 @@ struct SQLiteIndexTests {
                 ])
             // As the store renders it: text compared through its collation, which the index
             // must use too.
-            database.registerTextFunctions()
             let condition: Condition<Pokemon> = \.name == "pikachu"
             let fragment = try condition.sqlExpression(
                 options: SQLOptions(

@@ -30,7 +30,8 @@ struct SQLiteFileTests {
             try await store.update(id: 25) { $0.favorite = true }
             await store.close()
 
-            let database = try RawDatabase(url)
+            // A program that knows nothing of the store, as the sqlite3 shell.
+            let database = try RawDatabase(url, registeringTextFunctions: false)
             let strong = try database.strings(
                 "SELECT name FROM pokemon WHERE attack > 120 ORDER BY _order")
             #expect(strong == ["heracross", "rampardos", "machamp"])

@@ -16,7 +16,7 @@ struct SQLiteWriteStatementTests {
     func statementText() throws {
         let layout = try TableLayout<Pokemon>()
         let attributes = Pokemon.sqlColumns().map { "\"\($0.name)\"" }
-        let columns = ["\"_key\"", "\"_record\""] + attributes
+        let columns = ["\"_key\"", "\"_record\"", "\"_version\""] + attributes
         let updates = columns.dropFirst().map { "\($0) = excluded.\($0)" }
         #expect(
             layout.upsert
@@ -26,6 +26,8 @@ struct SQLiteWriteStatementTests {
         #expect(layout.delete == "DELETE FROM \"pokemon\" WHERE \"_key\" = ?")
         #expect(layout.recordByKey == "SELECT \"_record\" FROM \"pokemon\" WHERE \"_key\" = ?")
         #expect(layout.orderByKey == "SELECT \"_order\" FROM \"pokemon\" WHERE \"_key\" = ?")
+        #expect(
+            layout.writeVersionByKey == "SELECT \"_version\" FROM \"pokemon\" WHERE \"_key\" = ?")
         #expect(layout.countAll == "SELECT count(*) FROM \"pokemon\"")
     }
 

@@ -14,7 +14,15 @@ final class RawDatabase {
         let description: String
     }
 
-    init(_ url: URL) throws {
+    /// Opens a database file.
+    ///
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - registeringTextFunctions: Whether to register the store's text functions and
+    ///     collation, as a program that links the library would: SQLite needs the collation to
+    ///     write a table whose text columns have the store's indexes, or to check it. `false`
+    ///     is a program that knows nothing of the store, as the `sqlite3` shell.
+    init(_ url: URL, registeringTextFunctions: Bool = true) throws {
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(
             url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
@@ -23,16 +31,11 @@ final class RawDatabase {
             throw Failure(description: "cannot open \(url.path): \(code)")
         }
         self.handle = handle
+        if registeringTextFunctions { TextFunctions.register(on: handle) }
     }
 
     deinit {
         sqlite3_close_v2(handle)
-    }
-
-    /// Registers the functions and the collation the store's queries name, as the store does
-    /// on its own connections, so that this connection can prepare the store's statements.
-    func registerTextFunctions() {
-        TextFunctions.register(on: handle)
     }
 
     /// Runs statements separated by semicolons.
