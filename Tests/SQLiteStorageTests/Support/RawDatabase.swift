@@ -22,6 +22,7 @@ final class RawDatabase {
     ///     collation, as a program that links the library would: SQLite needs the collation to
     ///     write a table whose text columns have the store's indexes, or to check it. `false`
     ///     is a program that knows nothing of the store, as the `sqlite3` shell.
+    /// - Throws: ``Failure`` when SQLite cannot open the file.
     init(_ url: URL, registeringTextFunctions: Bool = true) throws {
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(
