@@ -22,7 +22,7 @@ extension SQLiteBenchmarks {
         let records = files.records
         let count = records.count
         let note =
-            "indexes on name and attack exist before the insert in all three; the store "
+            "indexes on name, attack and favorite exist before the insert in all three; the store "
             + "also writes each record's JSON and its id's unique index"
         guard count < targetSize else {
             // A run of the three takes many minutes here: the inserts that made the
