@@ -5,9 +5,12 @@
 #
 #   json (the default): JSONFileStore, killed at random moments and at chosen file-system
 #     calls (between the new document's write and its rename, among others); CrashTests.
-#   sqlite: SQLiteStore, killed at seeded random moments during single saves, batches,
-#     concurrent inserts, deletes and transactions; a save under way must be there whole or
-#     not at all; SQLiteCrashTests. STORE_CRASH_SEED picks the seed (13 by default).
+#   sqlite: SQLiteStore, killed at random moments during single saves, batches, concurrent
+#     inserts, deletes and transactions; a save under way must be there whole or not at all;
+#     SQLiteCrashTests.
+#
+# Both draw the random moments from a seeded generator; STORE_CRASH_SEED picks the seed (13
+# by default).
 #
 #   bash Scripts/crash-harness.sh                1,200 kills of the JSON store
 #   bash Scripts/crash-harness.sh 5000           5,000 kills of the JSON store

@@ -2,6 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
+import QueryTestSupport
 import TestSupport
 import Testing
 
@@ -10,20 +11,21 @@ import Testing
 ///
 /// Two kinds of kill alternate: at a random moment after the writer opened (or while it
 /// opens), and at a chosen file-system call, where the writer stops for good until it is
-/// killed — between the new document's write and its rename, among others. Each kill is
-/// classed by what the writer was doing; `STORE_CRASH_ITERATIONS` sets how many (60 by
-/// default; `Scripts/crash-harness.sh` runs 1,200).
+/// killed — between the new document's write and its rename, among others. The random
+/// moments come from a seeded generator (`STORE_CRASH_SEED`, 13 by default), the same one
+/// `SQLiteCrashTests` draws from. Each kill is classed by what the writer was doing;
+/// `STORE_CRASH_ITERATIONS` sets how many (60 by default; `Scripts/crash-harness.sh` runs
+/// 1,200).
 @Suite("Crash safety", .serialized)
 struct CrashTests {
     /// Iterations of the kill loop; `STORE_CRASH_ITERATIONS` raises it for a long run.
-    static let iterations =
-        ProcessInfo.processInfo.environment["STORE_CRASH_ITERATIONS"].flatMap(Int.init) ?? 60
+    static let iterations = CrashRun.iterations(default: 60)
 
     @Test func aKilledWriterNeverLosesAnAcknowledgedSave() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
             var ledger = CrashLedger()
-            var generator = SystemRandomNumberGenerator()
+            var generator = SplitMix64(seed: CrashRun.seed)
             let stops = CrashStop.all(directory: directory)
             for iteration in 0..<Self.iterations {
                 // Every third kill is at a chosen call, the others at a random moment.
@@ -54,7 +56,7 @@ struct CrashTests {
                 ledger.read(child.lines, stop: stop)
                 try await verify(url, ledger, iteration: iteration)
             }
-            print(ledger.summary(iterations: Self.iterations))
+            print(ledger.summary(iterations: Self.iterations, seed: CrashRun.seed))
             #expect(ledger.ackedPuts.count > Self.iterations, "the writer got to save")
             #expect(ledger.kills[.journalAppend, default: 0] > 0, "kills during journal appends")
             #expect(ledger.kills[.documentRewrite, default: 0] > 0, "kills during rewrites")

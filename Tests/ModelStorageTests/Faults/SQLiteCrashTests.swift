@@ -22,19 +22,14 @@ import Testing
 @Suite("Crash safety on SQLite", .serialized)
 struct SQLiteCrashTests {
     /// Iterations of the kill loop; `STORE_CRASH_ITERATIONS` raises it for a long run.
-    static let iterations =
-        ProcessInfo.processInfo.environment["STORE_CRASH_ITERATIONS"].flatMap(Int.init) ?? 25
-
-    /// The seed of the kill moments; `STORE_CRASH_SEED` picks another.
-    static let seed =
-        ProcessInfo.processInfo.environment["STORE_CRASH_SEED"].flatMap(UInt64.init) ?? 13
+    static let iterations = CrashRun.iterations(default: 25)
 
     @Test func aKilledWriterNeverLosesAnAcknowledgedSave() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.sqlite")
             let started = ContinuousClock.now
             var ledger = CrashLedger()
-            var generator = SplitMix64(seed: Self.seed)
+            var generator = SplitMix64(seed: CrashRun.seed)
             var killedWhileOpening = 0
             var killedMidSave = 0
             var killedMidTransaction = 0
@@ -62,7 +57,7 @@ struct SQLiteCrashTests {
             print(
                 """
                 SQLite crash harness: \(Self.iterations) writers killed with SIGKILL \
-                (seed \(Self.seed), \(seconds) s)
+                (seed \(CrashRun.seed), \(seconds) s)
                   while opening: \(killedWhileOpening); with a save under way: \(killedMidSave), \
                 of which a transaction: \(killedMidTransaction)
                   acknowledged: \(ledger.ackedPuts.count) puts, \(ledger.ackedDeletes.count) \

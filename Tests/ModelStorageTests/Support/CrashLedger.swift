@@ -118,8 +118,8 @@ struct CrashLedger {
     }
 
     /// The figures of a run, one line each.
-    func summary(iterations: Int) -> String {
-        var lines = ["crash harness: \(iterations) writers killed with SIGKILL"]
+    func summary(iterations: Int, seed: UInt64) -> String {
+        var lines = ["crash harness: \(iterations) writers killed with SIGKILL (seed \(seed))"]
         for phase in Phase.allCases {
             lines.append("  during \(phase.rawValue): \(kills[phase, default: 0])")
         }
