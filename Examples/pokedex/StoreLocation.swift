@@ -8,8 +8,8 @@ enum StoreLocation {
     case file(URL)
     case inMemory
 
-    /// The per-user store: `pokedex/pokedex.json` (a JSON store) in the data directory (`~/.local/share` or
-    /// `$XDG_DATA_HOME` on Linux, Application Support on Apple platforms).
+    /// The per-user store: `pokedex/pokedex.json` (a JSON store) in the data directory
+    /// (`~/.local/share` or `$XDG_DATA_HOME` on Linux, Application Support on Apple platforms).
     static var defaultURL: URL {
         let base =
             FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
@@ -49,8 +49,9 @@ enum StoreLocation {
     }
 }
 
-/// A store file the command cannot use: not a store this tool reads (not JSON, a newer
-/// format, a failed migration, too large), or one the system will not open.
+/// A store file the command cannot use: not a store this tool reads (an extension that names
+/// no backend, not the backend's format, a newer format, a failed migration, too large), or
+/// one the system will not open.
 ///
 /// The command stops before it changes anything, so the file's bytes stay as they were. The
 /// tool prints the reason on one line and the command's usage hint, and exits with status 1:
