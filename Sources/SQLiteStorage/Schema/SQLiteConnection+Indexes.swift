@@ -73,13 +73,8 @@ extension SQLiteConnection {
             statements.append(statement)
         }
         guard !statements.isEmpty else { return }
-        try execute("BEGIN IMMEDIATE", operation: "update the indexes")
-        do {
+        try inImmediateTransaction(operation: "update the indexes") { () throws(StoreError) in
             try execute(statements.joined(separator: "; "), operation: "update the indexes")
-            try execute("COMMIT", operation: "update the indexes")
-        } catch {
-            try? execute("ROLLBACK", operation: "update the indexes")
-            throw error
         }
     }
 }
