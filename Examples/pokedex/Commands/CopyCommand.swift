@@ -24,7 +24,7 @@ struct CopyCommand: Command {
 
     /// The options of `copy` alone.
     enum Options {
-        /// `--replace`: delete what the destination holds, then copy, in one transaction.
+        /// `--replace`: delete what the destination holds, then copy, in a second commit.
         static let replace = Option.flag(
             "replace", help: "replace the Pokémon a destination already holds")
     }

@@ -57,12 +57,24 @@ extension StorableModel {
     ///   `QueryError.unmappedKeyPath(_:model:)` for the first indexed key path that
     ///   `queryAttributes` does not map, naming the model and the key path.
     package static func checkIndexedAttributes() throws(StoreError) {
+        _ = try indexedAttributeNames()
+    }
+
+    /// The name the model's attribute map gives each of ``indexedAttributes``, in order.
+    ///
+    /// - Returns: The attributes' names, as conditions and SQL columns name them.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` wrapping
+    ///   `QueryError.unmappedKeyPath(_:model:)` for the first indexed key path that
+    ///   `queryAttributes` does not map, as ``checkIndexedAttributes()`` does.
+    package static func indexedAttributeNames() throws(StoreError) -> [String] {
+        var names: [String] = []
         for attribute in indexedAttributes {
             do {
-                _ = try attributeName(for: attribute.keyPath)
+                names.append(try attributeName(for: attribute.keyPath))
             } catch {
                 throw .invalidQuery(error)
             }
         }
+        return names
     }
 }

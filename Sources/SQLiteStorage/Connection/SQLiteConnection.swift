@@ -22,6 +22,10 @@ actor SQLiteConnection {
     var currentGroup: UInt64 = 0
     /// A read that failed inside the current write's body, which then fails.
     var readFailure: StoreError?
+    /// On a read-only connection, whether a table's stored JSON held NUL at a
+    /// `PRAGMA data_version` (see `readsTruncatedJSON(_:in:)`): only another connection can
+    /// change the answer, and its commit changes the data version.
+    var recordsHoldingNUL: (table: String, dataVersion: Int64, found: Bool)?
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()

@@ -118,14 +118,30 @@ extension SQLiteConnection {
     /// in its JSON: SQLite's JSON functions (3.40) end a string at `\u0000`, so the elements
     /// SQL would test are not the stored ones, and the condition is evaluated in memory
     /// instead. A record holding the text `\u0000` also answers yes, which costs only speed.
+    ///
+    /// The answer scans the table. A read-only connection (every reader) keeps it until
+    /// `PRAGMA data_version` says another connection committed, so that it scans once per
+    /// change of the database rather than once per query; the writer, whose own writes do
+    /// not change its data version, scans every time.
     func readsTruncatedJSON<Model>(
         _ sql: String, in layout: TableLayout<Model>
     ) throws(StoreError) -> Bool {
         guard sql.contains("json_each(") else { return false }
-        let found = try integer(
+        // Read before the scan: a commit between the two makes the next look scan again.
+        let dataVersion = isReadOnly ? try dataVersion() : nil
+        if let dataVersion, let known = recordsHoldingNUL, known.table == layout.name,
+            known.dataVersion == dataVersion
+        {
+            return known.found
+        }
+        let exists = try integer(
             "SELECT EXISTS (SELECT 1 FROM \(layout.table) WHERE instr(\"_record\", ?) > 0)",
             [.text("\\u0000")], operation: "query the records")
-        return (found ?? 0) != 0
+        let found = (exists ?? 0) != 0
+        if let dataVersion {
+            recordsHoldingNUL = (layout.name, dataVersion, found)
+        }
+        return found
     }
 
     /// The store's version: the number of commits that changed something.

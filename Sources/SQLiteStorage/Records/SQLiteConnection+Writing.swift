@@ -49,7 +49,7 @@ extension SQLiteConnection {
                 currentGroup = 0
                 return GroupCommit(
                     outcomes: writes.map { _ in .failure(error) }, changes: [],
-                    version: committedVersion)
+                    startVersion: committedVersion, version: committedVersion)
             }
         }
         currentGroup = 0

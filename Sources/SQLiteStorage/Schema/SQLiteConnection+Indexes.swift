@@ -36,14 +36,7 @@ extension SQLiteConnection {
     /// - Throws: ``StoreError/invalidQuery(_:)`` for an index on a key path the model does
     ///   not map; a ``StoreError`` when the database cannot be written.
     func updateIndexes<Model>(for layout: TableLayout<Model>) throws(StoreError) {
-        var declared: [String] = []
-        for attribute in Model.indexedAttributes {
-            do {
-                declared.append(try Model.attributeName(for: attribute.keyPath))
-            } catch {
-                throw .invalidQuery(error)
-            }
-        }
+        let declared = try Model.indexedAttributeNames()
         // Each index on the table, with the statement that made it.
         var existing: [String: String] = [:]
         try run(
@@ -73,13 +66,8 @@ extension SQLiteConnection {
             statements.append(statement)
         }
         guard !statements.isEmpty else { return }
-        try execute("BEGIN IMMEDIATE", operation: "update the indexes")
-        do {
+        try inImmediateTransaction(operation: "update the indexes") { () throws(StoreError) in
             try execute(statements.joined(separator: "; "), operation: "update the indexes")
-            try execute("COMMIT", operation: "update the indexes")
-        } catch {
-            try? execute("ROLLBACK", operation: "update the indexes")
-            throw error
         }
     }
 }

@@ -160,7 +160,7 @@ extension SQLiteConnection {
     ///   - body: The writes.
     /// - Throws: What `body` throws, or ``StoreError`` when the transaction cannot begin or
     ///   commit; nothing is changed then.
-    private func inImmediateTransaction(
+    func inImmediateTransaction(
         operation: String, _ body: () throws(StoreError) -> Void
     ) throws(StoreError) {
         try execute("BEGIN IMMEDIATE", operation: operation)

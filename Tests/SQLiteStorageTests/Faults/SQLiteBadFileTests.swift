@@ -100,7 +100,7 @@ struct SQLiteBadFileTests {
 
     @Test(
         "a file the process cannot write",
-        .enabled(if: getuid() != 0 || ReadOnlyMount.canMount, "needs a read-only file"))
+        .enabled(if: getuid() != 0 || Tmpfs.canMount, "needs a read-only file"))
     func readOnlyFile() async throws {
         try await ReadOnlyMount.withReadOnlyFile { url in
             try await expectRefused(url, saying: "cannot be written")

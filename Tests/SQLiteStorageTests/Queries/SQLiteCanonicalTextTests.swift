@@ -98,4 +98,32 @@ struct SQLiteCanonicalTextTests {
             #expect(fetched == truth)
         }
     }
+
+    /// The readers keep whether a record holds NUL until the database changes: a record
+    /// holding NUL written after a query that found none is tested whole.
+    @Test("an element holding NUL written after a query is tested whole")
+    func elementHoldingNULWrittenLater() async throws {
+        let records = [
+            ConformanceRecord(id: 1, name: "a", attack: 1, tags: ["x"]),
+            ConformanceRecord(id: 2, name: "b", attack: 2, tags: []),
+        ]
+        let condition = Condition<ConformanceRecord>.anyElement(
+            \.tags, where: .hasSuffix(\String.self, "y"))
+        try await withStore(seededWith: records) { store, _ in
+            // Once on each reader, which then knows that no record holds NUL.
+            for _ in 0..<4 {
+                #expect(try await store.fetch(RecordQuery(where: condition)).isEmpty)
+            }
+            let later = ConformanceRecord(id: 3, name: "c", attack: 3, tags: ["x\u{0}y"])
+            try await store.upsert(later)
+            let all = records + [later]
+            let truth = try condition.filter(all).map(\.id)
+            #expect(truth == [3])
+            for _ in 0..<4 {
+                let fetched = try await store.fetch(RecordQuery(where: condition)).map(\.id)
+                #expect(fetched == truth)
+                #expect(try await store.count(where: condition) == truth.count)
+            }
+        }
+    }
 }
