@@ -21,10 +21,12 @@ struct RecordTable<Model: StorableModel>: Sendable {
     /// write versions its backend does not keep, which then answers `nil` for them.
     var knowsWriteVersions = true
     private var isLive: [Bool] = []
-    private var deadSlots = 0
+    /// Each live record's slot: one entry a record, so its count is the table's.
     private var positions: [Model.ID: Int] = [:]
     /// The number of records.
-    private(set) var count = 0
+    var count: Int { positions.count }
+    /// The number of dead slots, which compaction reclaims.
+    private var deadSlots: Int { slots.count - positions.count }
     /// The model's mapped attributes (``Queryable/queryAttributes``) of the id's type whose
     /// value has equalled the id in every record put so far.
     ///
@@ -75,7 +77,6 @@ struct RecordTable<Model: StorableModel>: Sendable {
             Array(versions.prefix(slots.count))
             + repeatElement(fallbackVersion, count: Swift.max(0, slots.count - versions.count))
         isLive = Array(repeating: true, count: slots.count)
-        count = slots.count
         rebuildIndexes()
     }
 
@@ -174,7 +175,6 @@ struct RecordTable<Model: StorableModel>: Sendable {
         slots.append(record)
         writeVersions.append(version)
         isLive.append(true)
-        count += 1
         noteInIndexes(record, at: slots.count - 1, replacing: nil)
         return nil
     }
@@ -187,8 +187,6 @@ struct RecordTable<Model: StorableModel>: Sendable {
         guard let position = positions.removeValue(forKey: id) else { return nil }
         let old = slots[position]
         isLive[position] = false
-        deadSlots += 1
-        count -= 1
         if deadSlots > Swift.max(32, count) || count == 0 { compactSlots() }
         return old
     }
@@ -239,7 +237,6 @@ struct RecordTable<Model: StorableModel>: Sendable {
         slots = live
         writeVersions = liveVersions
         isLive = Array(repeating: true, count: slots.count)
-        deadSlots = 0
         positions.removeAll(keepingCapacity: true)
         for (position, record) in slots.enumerated() {
             positions[record.id] = position
