@@ -19,7 +19,7 @@ struct RecordTable<Model: StorableModel>: Sendable {
     private var writeVersions: [UInt64] = []
     /// Whether the write versions are known: `false` for a table made from records whose
     /// write versions its backend does not keep, which then answers `nil` for them.
-    var knowsWriteVersions = true
+    private var knowsWriteVersions = true
     private var isLive: [Bool] = []
     /// Each live record's slot: one entry a record, so its count is the table's.
     private var positions: [Model.ID: Int] = [:]
@@ -53,16 +53,19 @@ struct RecordTable<Model: StorableModel>: Sendable {
     /// - Parameters:
     ///   - records: The records.
     ///   - versions: Each record's write version, in the records' order; a record past the
-    ///     end of the list was written at `fallbackVersion`.
+    ///     end of the list was written at `fallbackVersion`. `nil` when the backend does not
+    ///     keep them: the table then answers `nil` for every record's write version.
     ///   - fallbackVersion: The write version of the records `versions` does not cover.
     ///   - isIndexed: Whether to index the model's indexed attributes: `false` for a table
     ///     made for one transaction, which only reads it once or twice.
     /// - Throws: ``DuplicateRecord`` for the first record whose id came before.
     init(
-        _ records: some Sequence<Model>, writeVersions versions: [UInt64] = [],
+        _ records: some Sequence<Model>, writeVersions versions: [UInt64]?,
         fallbackVersion: UInt64 = 0, isIndexed: Bool = true
     ) throws(DuplicateRecord) {
         if !isIndexed { indexes = [] }
+        knowsWriteVersions = versions != nil
+        let versions = versions ?? []
         slots.reserveCapacity(records.underestimatedCount)
         positions.reserveCapacity(records.underestimatedCount)
         for record in records {
