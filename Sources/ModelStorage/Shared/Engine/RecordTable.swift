@@ -121,20 +121,7 @@ struct RecordTable<Model: StorableModel>: Sendable {
     ///
     /// - Complexity: O(*k* log *k*) for *k* ids.
     func records(withIDs ids: [Model.ID]) -> [Model] {
-        var found: [Int] = []
-        found.reserveCapacity(ids.count)
-        for id in ids {
-            if let position = positions[id] { found.append(position) }
-        }
-        found.sort()
-        var records: [Model] = []
-        records.reserveCapacity(found.count)
-        var previous = -1
-        for position in found where position != previous {
-            records.append(slots[position])
-            previous = position
-        }
-        return records
+        records(inSlots: ids.compactMap { positions[$0] })
     }
 
     /// The records of some slots, in insertion order, each once; dead slots are skipped.
