@@ -19,22 +19,6 @@ extension StoreConformance {
         return (store, user)
     }
 
-    /// Reads a record with its version, failing the check when there is none.
-    ///
-    /// - Parameters:
-    ///   - id: The record's id.
-    ///   - store: The store.
-    /// - Returns: The record as read.
-    /// - Throws: ``ConformanceFailure`` when no record has the id.
-    static func readVersioned(
-        _ id: Int, in store: any ModelStore<ConformanceRecord>
-    ) async throws -> Versioned<ConformanceRecord> {
-        guard let read = try await store.fetchVersioned(id: id) else {
-            throw ConformanceFailure(check: "", message: "no record \(id)", file: "", line: 0)
-        }
-        return read
-    }
-
     /// What the write-back save leaves under each policy: the record stored, when the save
     /// succeeds.
     private static func writtenBackOutcome(_ policy: MergePolicy) -> ConformanceRecord? {

@@ -70,4 +70,20 @@ public enum StoreConformance {
         try await store.upsert(contentsOf: ids.map(ConformanceRecord.sample))
         return store
     }
+
+    /// Reads a record with its version, failing the check when there is none.
+    ///
+    /// - Parameters:
+    ///   - id: The record's id.
+    ///   - store: The store.
+    /// - Returns: The record as read.
+    /// - Throws: ``ConformanceFailure`` when no record has the id.
+    static func readVersioned(
+        _ id: Int, in store: any ModelStore<ConformanceRecord>
+    ) async throws -> Versioned<ConformanceRecord> {
+        guard let read = try await store.fetchVersioned(id: id) else {
+            throw ConformanceFailure(check: "", message: "no record \(id)", file: "", line: 0)
+        }
+        return read
+    }
 }

@@ -35,6 +35,9 @@ extension Condition {
     /// - an `||` whose every branch has ranges of the attribute (all their ranges);
     /// - ``false`` (no range).
     ///
+    /// ``pinnedValues(of:)`` reads its values from these ranges, when every one is an
+    /// `.equal`.
+    ///
     /// A `nil` value never bounds a range: an attribute compared with `nil`, or a list that
     /// holds `nil`, gives none, nor does `!=` or a negation.
     ///

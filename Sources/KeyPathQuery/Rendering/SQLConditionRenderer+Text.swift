@@ -148,8 +148,7 @@ extension SQLConditionRenderer {
 
     /// The text with `A`–`Z` lowered, as SQLite's `lower()` does.
     static func asciiLowercased(_ text: String) -> String {
-        String(
-            decoding: text.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        String(decoding: text.utf8.map(TextMatcher.lowercased), as: UTF8.self)
     }
 
     // MARK: Wildcards

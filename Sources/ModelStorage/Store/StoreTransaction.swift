@@ -74,9 +74,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
         _ records: some Sequence<Model>, writeVersions: [UInt64]? = nil, version: UInt64 = 0
     ) throws {
         do {
-            var table = try RecordTable(
-                records, writeVersions: writeVersions ?? [], isIndexed: false)
-            table.knowsWriteVersions = writeVersions != nil
+            let table = try RecordTable(records, writeVersions: writeVersions, isIndexed: false)
             self.init(base: table, version: version)
         } catch {
             throw StoreError.duplicateID(String(describing: error.id))

@@ -34,6 +34,52 @@ extension RecordTable {
         return best.map(records(inSlots:))
     }
 
+    /// The records a compiled query selects, leaving out some ids: it runs over the
+    /// candidates its condition narrows the scan to, or else over every record.
+    ///
+    /// - Parameters:
+    ///   - compiled: The query, compiled.
+    ///   - condition: The query's condition, which narrows the scan (see
+    ///     ``candidates(for:)``).
+    ///   - ids: The ids of records to leave out.
+    /// - Returns: The selected records.
+    /// - Complexity: That of ``candidates(for:)``, plus the query over the candidates or,
+    ///   without them, over every record.
+    func matching(
+        _ compiled: CompiledQuery<Model>, narrowedBy condition: Condition<Model>,
+        excluding ids: Set<Model.ID> = []
+    ) -> [Model] {
+        if let candidates = candidates(for: condition) {
+            return compiled.apply(
+                to: ids.isEmpty ? candidates : candidates.filter { !ids.contains($0.id) })
+        }
+        if ids.isEmpty { return compiled.apply(to: records) }
+        return compiled.apply(to: records.lazy.filter { !ids.contains($0.id) })
+    }
+
+    /// The number of records a compiled condition holds for, leaving out some ids: counted
+    /// over the candidates the condition narrows the scan to, or else over every record.
+    ///
+    /// - Parameters:
+    ///   - compiled: The condition, compiled.
+    ///   - condition: The condition as written, which narrows the scan (see
+    ///     ``candidates(for:)``).
+    ///   - ids: The ids of records to leave out.
+    /// - Returns: The number of matching records.
+    /// - Complexity: That of ``candidates(for:)``, plus the condition over the candidates
+    ///   or, without them, over every record.
+    func countMatching(
+        _ compiled: CompiledCondition<Model>, narrowedBy condition: Condition<Model>,
+        excluding ids: Set<Model.ID> = []
+    ) -> Int {
+        if let candidates = candidates(for: condition) {
+            if ids.isEmpty { return compiled.count(in: candidates) }
+            return compiled.count(in: candidates.lazy.filter { !ids.contains($0.id) })
+        }
+        if ids.isEmpty { return compiled.count(in: records) }
+        return compiled.count(in: records.lazy.filter { !ids.contains($0.id) })
+    }
+
     /// How many records a query or count with this condition evaluates it on: the candidates
     /// an id or an index narrows it to, or every record.
     func examinedCount(for condition: Condition<Model>) -> Int {

@@ -19,12 +19,14 @@ struct RecordTable<Model: StorableModel>: Sendable {
     private var writeVersions: [UInt64] = []
     /// Whether the write versions are known: `false` for a table made from records whose
     /// write versions its backend does not keep, which then answers `nil` for them.
-    var knowsWriteVersions = true
+    private var knowsWriteVersions = true
     private var isLive: [Bool] = []
-    private var deadSlots = 0
+    /// Each live record's slot: one entry a record, so its count is the table's.
     private var positions: [Model.ID: Int] = [:]
     /// The number of records.
-    private(set) var count = 0
+    var count: Int { positions.count }
+    /// The number of dead slots, which compaction reclaims.
+    private var deadSlots: Int { slots.count - positions.count }
     /// The model's mapped attributes (``Queryable/queryAttributes``) of the id's type whose
     /// value has equalled the id in every record put so far.
     ///
@@ -51,16 +53,19 @@ struct RecordTable<Model: StorableModel>: Sendable {
     /// - Parameters:
     ///   - records: The records.
     ///   - versions: Each record's write version, in the records' order; a record past the
-    ///     end of the list was written at `fallbackVersion`.
+    ///     end of the list was written at `fallbackVersion`. `nil` when the backend does not
+    ///     keep them: the table then answers `nil` for every record's write version.
     ///   - fallbackVersion: The write version of the records `versions` does not cover.
     ///   - isIndexed: Whether to index the model's indexed attributes: `false` for a table
     ///     made for one transaction, which only reads it once or twice.
     /// - Throws: ``DuplicateRecord`` for the first record whose id came before.
     init(
-        _ records: some Sequence<Model>, writeVersions versions: [UInt64] = [],
+        _ records: some Sequence<Model>, writeVersions versions: [UInt64]?,
         fallbackVersion: UInt64 = 0, isIndexed: Bool = true
     ) throws(DuplicateRecord) {
         if !isIndexed { indexes = [] }
+        knowsWriteVersions = versions != nil
+        let versions = versions ?? []
         slots.reserveCapacity(records.underestimatedCount)
         positions.reserveCapacity(records.underestimatedCount)
         for record in records {
@@ -75,7 +80,6 @@ struct RecordTable<Model: StorableModel>: Sendable {
             Array(versions.prefix(slots.count))
             + repeatElement(fallbackVersion, count: Swift.max(0, slots.count - versions.count))
         isLive = Array(repeating: true, count: slots.count)
-        count = slots.count
         rebuildIndexes()
     }
 
@@ -117,20 +121,7 @@ struct RecordTable<Model: StorableModel>: Sendable {
     ///
     /// - Complexity: O(*k* log *k*) for *k* ids.
     func records(withIDs ids: [Model.ID]) -> [Model] {
-        var found: [Int] = []
-        found.reserveCapacity(ids.count)
-        for id in ids {
-            if let position = positions[id] { found.append(position) }
-        }
-        found.sort()
-        var records: [Model] = []
-        records.reserveCapacity(found.count)
-        var previous = -1
-        for position in found where position != previous {
-            records.append(slots[position])
-            previous = position
-        }
-        return records
+        records(inSlots: ids.compactMap { positions[$0] })
     }
 
     /// The records of some slots, in insertion order, each once; dead slots are skipped.
@@ -174,7 +165,6 @@ struct RecordTable<Model: StorableModel>: Sendable {
         slots.append(record)
         writeVersions.append(version)
         isLive.append(true)
-        count += 1
         noteInIndexes(record, at: slots.count - 1, replacing: nil)
         return nil
     }
@@ -187,8 +177,6 @@ struct RecordTable<Model: StorableModel>: Sendable {
         guard let position = positions.removeValue(forKey: id) else { return nil }
         let old = slots[position]
         isLive[position] = false
-        deadSlots += 1
-        count -= 1
         if deadSlots > Swift.max(32, count) || count == 0 { compactSlots() }
         return old
     }
@@ -239,7 +227,6 @@ struct RecordTable<Model: StorableModel>: Sendable {
         slots = live
         writeVersions = liveVersions
         isLive = Array(repeating: true, count: slots.count)
-        deadSlots = 0
         positions.removeAll(keepingCapacity: true)
         for (position, record) in slots.enumerated() {
             positions[record.id] = position

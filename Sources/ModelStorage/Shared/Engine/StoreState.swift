@@ -25,11 +25,7 @@ struct StoreState<Model: StorableModel>: Sendable {
     /// The records a query selects: those with the ids its condition pins or that an index
     /// finds, looked up, or else every record, scanned.
     func fetch(_ query: RecordQuery<Model>) throws(StoreError) -> [Model] {
-        let compiled = try StoreTransaction<Model>.compile(query)
-        if let candidates = candidates(for: query.condition) {
-            return compiled.apply(to: candidates)
-        }
-        return compiled.apply(to: table.records)
+        table.matching(try StoreTransaction<Model>.compile(query), narrowedBy: query.condition)
     }
 
     /// The records a query selects, with the total count and the version, at this moment.
@@ -41,15 +37,7 @@ struct StoreState<Model: StorableModel>: Sendable {
     func count(where condition: Condition<Model>) throws(StoreError) -> Int {
         if condition.isAlwaysTrue { return table.count }
         let compiled = try StoreTransaction<Model>.compile(condition)
-        if let candidates = candidates(for: condition) {
-            return compiled.count(in: candidates)
-        }
-        return compiled.count(in: table.records)
-    }
-
-    /// The only records a condition can hold for (see ``RecordTable/candidates(for:)``).
-    private func candidates(for condition: Condition<Model>) -> [Model]? {
-        table.candidates(for: condition)
+        return table.countMatching(compiled, narrowedBy: condition)
     }
 
     func versioned(id: Model.ID) -> Versioned<Model>? {
