@@ -57,22 +57,22 @@ struct SQLConditionRenderer {
             return try renderComparison(keyPath, comparison, value, in: scope)
         case .between(let keyPath, let lower, let upper):
             let column = try column(keyPath, in: scope)
-            for bound in [lower, upper] {
-                try RenderingChecks.check(
-                    bound, fits: keyPath.valueType, attribute: column.name, target: target)
-            }
-            if lower.isNull || upper.isNull { return .constant(false) }
-            let bindings = [try binding(lower, for: column), try binding(upper, for: column)]
+            let bounds = try RenderingChecks.operands(
+                [lower, upper], fitting: keyPath.valueType, attribute: column.name,
+                target: target)
+            if bounds.contains(where: \.isNull) { return .constant(false) }
+            let bindings = [
+                try binding(bounds[0], for: column), try binding(bounds[1], for: column),
+            ]
             return Piece(
                 sql: try compared(column, with: bindings) + " BETWEEN ? AND ?",
                 bindings: bindings, mayBeNull: true, isCompound: true)
         case .oneOf(let keyPath, let values):
             let column = try column(keyPath, in: scope)
-            for value in values {
-                try RenderingChecks.check(
-                    value, fits: keyPath.valueType, attribute: column.name, target: target)
-            }
-            return try membership(column, values)
+            return try membership(
+                column,
+                RenderingChecks.operands(
+                    values, fitting: keyPath.valueType, attribute: column.name, target: target))
         case .text(let keyPath, let operation, let operand, let options):
             return try text(keyPath, operation, operand, options, in: scope)
         case .textOneOf(let keyPath, let operands, let options):
@@ -169,12 +169,12 @@ struct SQLConditionRenderer {
     // MARK: Comparisons
 
     private func renderComparison(
-        _ keyPath: AttributeKeyPath, _ comparison: ComparisonOperator, _ value: QueryValue,
+        _ keyPath: AttributeKeyPath, _ comparison: ComparisonOperator, _ written: QueryValue,
         in scope: Scope
     ) throws(QueryError) -> Piece {
         let column = try column(keyPath, in: scope)
-        try RenderingChecks.check(
-            value, fits: keyPath.valueType, attribute: column.name, target: target)
+        let value = try RenderingChecks.operand(
+            written, fitting: keyPath.valueType, attribute: column.name, target: target)
         switch (comparison, value.isNull) {
         case (.equal, true):
             return Piece(sql: column.sql + " IS NULL", bindings: [], mayBeNull: false)
