@@ -91,10 +91,18 @@ final class ChildProcess: @unchecked Sendable {
         output.withLock { $0.finished }
     }
 
+    /// How long a wait for the child lasts before the test fails.
+    ///
+    /// It guards against a hang; it is not a measure. On two cores under a sanitizer, with other suites writing, each of a
+    /// child's `fsync`s can wait seconds for their data to reach the disk (ext4's journal
+    /// writes every file's pending data before it commits), and a holder that saves ten
+    /// records once took over a minute to print `locked`.
+    static let hangLimit: Duration = .seconds(300)
+
     /// Waits until a line starting with a prefix is printed.
     @discardableResult
     func waitForLine(
-        startingWith prefix: String, within limit: Duration = .seconds(60),
+        startingWith prefix: String, within limit: Duration = hangLimit,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> String {
         if let line = try await line(startingWith: prefix, within: limit) { return line }
@@ -139,7 +147,7 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits for the process to end and its output to be read to the end.
-    func waitForExit(within limit: Duration = .seconds(30)) async throws {
+    func waitForExit(within limit: Duration = hangLimit) async throws {
         let deadline = ContinuousClock.now + limit
         while process.isRunning || !isFinished {
             guard ContinuousClock.now < deadline else {
