@@ -29,6 +29,48 @@ struct SQLTextFunctionsTests {
                 + "keypathquery_text_test(e1.value, 'like', ?, 0))")
     }
 
+    /// An exact ASCII prefix also bounds the column in the collation, so that a store's index
+    /// on it (made in that collation) can find the candidates; the test function decides.
+    @Test(
+        "an exact ASCII prefix adds its range in the collation",
+        arguments: [
+            ("char", "char", "chas"), ("a\u{7F}", "a\u{7F}", "b"),
+            ("ab\u{7F}\u{7F}", "ab\u{7F}\u{7F}", "ac"),
+        ])
+    func prefixRange(_ prefix: String, lower: String, upper: String) throws {
+        let rendered = try Condition<Record>.hasPrefix(\.title, prefix)
+            .sqlExpression(options: Self.functions)
+        #expect(
+            rendered.sql
+                == #""title" COLLATE keypathquery_text_order >= ? AND "#
+                + #""title" COLLATE keypathquery_text_order < ? AND "#
+                + #"keypathquery_text_test("title", 'hasPrefix', ?, 0)"#)
+        #expect(rendered.bindings == [.text(lower), .text(upper), .text(prefix)])
+    }
+
+    @Test("a prefix of DEL alone has no upper bound")
+    func prefixRangeWithoutUpperBound() throws {
+        let rendered = try Condition<Record>.hasPrefix(\.title, "\u{7F}")
+            .sqlExpression(options: Self.functions)
+        #expect(
+            rendered.sql
+                == #""title" COLLATE keypathquery_text_order >= ? AND "#
+                + #"keypathquery_text_test("title", 'hasPrefix', ?, 0)"#)
+        #expect(rendered.bindings == [.text("\u{7F}"), .text("\u{7F}")])
+    }
+
+    @Test(
+        "no range for an empty or non-ASCII prefix, text options, or an element",
+        arguments: [
+            Condition<Record>.hasPrefix(\.title, ""), .hasPrefix(\.title, "caf\u{E9}"),
+            .hasPrefix(\.title, "char", options: .caseInsensitive),
+            .anyElement(\.tags, where: .hasPrefix(\.self, "a")),
+        ])
+    func noPrefixRange(_ condition: Condition<Record>) throws {
+        let rendered = try condition.sqlExpression(options: Self.functions)
+        #expect(!rendered.sql.contains(">="), "\(rendered.sql)")
+    }
+
     @Test("without them, the plain target still refuses what it cannot express")
     func plainTargetRefuses() {
         #expect(throws: QueryError.self) {
