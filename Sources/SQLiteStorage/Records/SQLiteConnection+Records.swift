@@ -179,13 +179,13 @@ extension SQLiteConnection {
     func reading<Result>(
         _ body: () throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
-        try execute("BEGIN", operation: "read")
+        try run("BEGIN", operation: "read")
         do {
             let result = try body()
-            try execute("COMMIT", operation: "read")
+            try run("COMMIT", operation: "read")
             return result
         } catch {
-            try? execute("ROLLBACK", operation: "read")
+            try? run("ROLLBACK", operation: "read")
             throw error
         }
     }
