@@ -91,13 +91,9 @@ final class ChildProcess: @unchecked Sendable {
         output.withLock { $0.finished }
     }
 
-    /// How long a wait for the child lasts before the test fails.
-    ///
-    /// It guards against a hang; it is not a measure. On two cores under a sanitizer, with other suites writing, each of a
-    /// child's `fsync`s can wait seconds for their data to reach the disk (ext4's journal
-    /// writes every file's pending data before it commits), and a holder that saves ten
-    /// records once took over a minute to print `locked`.
-    static let hangLimit: Duration = .seconds(300)
+    /// How long a wait for the child lasts before the test fails: ``hangGuard``, since a
+    /// child's saves can wait over a minute for their `fsync`s under a sanitizer.
+    static let hangLimit = hangGuard
 
     /// Waits until a line starting with a prefix is printed.
     @discardableResult

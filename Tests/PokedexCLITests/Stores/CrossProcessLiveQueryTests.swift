@@ -9,7 +9,7 @@ import Testing
 @Suite("Live queries across processes")
 struct CrossProcessLiveQueryTests {
     /// How long the test waits for the update before it fails: generous, for a busy machine.
-    static let timeout = Duration.seconds(60)
+    static let timeout = hangGuard
 
     @Test("an app observing favorites updates when `pokedex favorite 25` runs in another process")
     func favoriteFromAnotherProcess() async throws {

@@ -11,7 +11,7 @@ import Testing
 @Suite("SQLiteStore live queries and other connections")
 struct SQLiteOtherConnectionTests {
     /// How long a test waits for a result before it fails: generous, for a busy machine.
-    static let timeout = Duration.seconds(60)
+    static let timeout = hangGuard
 
     @Test("a live query sees another store's commit to the same file")
     func seesAnotherStore() async throws {
