@@ -47,7 +47,7 @@ let package = Package(
         ),
         .target(
             name: "ModelStorageTesting",
-            dependencies: ["ModelStorage"]
+            dependencies: ["InternalSupport", "ModelStorage"]
         ),
         // The system SQLite (libsqlite3-dev on Linux, the SDK's on Apple platforms). Only
         // SQLiteStorage and test support depend on it, so that the other libraries build
@@ -114,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KeyPathQueryTests",
-            dependencies: ["KeyPathQuery", "QueryTestSupport"],
+            dependencies: ["InternalSupport", "KeyPathQuery", "QueryTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import InternalSupport
 import KeyPathQuery
 import ModelStorage
 
