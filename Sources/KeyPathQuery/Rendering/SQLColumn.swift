@@ -27,6 +27,34 @@ public struct SQLColumn<Model>: Sendable {
     /// The attribute, from the model.
     let keyPath: AttributeKeyPath
 
+    /// Reads the attribute's value through its typed key path, when it has a query
+    /// representation: without the dynamic casts of reading through `keyPath`, which cost
+    /// more than the rest of storing a record.
+    private let reader: Reader?
+
+    /// A typed read of a column's value; `@unchecked Sendable` as the key path it holds is
+    /// immutable.
+    private struct Reader: @unchecked Sendable {
+        let read: (Model, SQLOptions) -> SQLBinding
+    }
+
+    init(name: String, declaredType: String, keyPath: AttributeKeyPath) {
+        self.name = name
+        self.declaredType = declaredType
+        self.keyPath = keyPath
+        func reader<Value: QueryValueConvertible>(_: Value.Type) -> Reader? {
+            guard let typed = keyPath.typed(Model.self, Value.self) else { return nil }
+            return Reader { record, options in
+                SQLBinding(storing: record[keyPath: typed].queryValue, options: options)
+            }
+        }
+        if let convertible = keyPath.valueType as? any QueryValueConvertible.Type {
+            self.reader = reader(convertible)
+        } else {
+            self.reader = nil
+        }
+    }
+
     /// How a record's attribute is stored in this column.
     ///
     /// - Parameters:
@@ -36,6 +64,7 @@ public struct SQLColumn<Model>: Sendable {
     ///   is JSON text, and a value of a type the renderer cannot compare is `NULL`.
     /// - Complexity: O(*n*) in the size of the attribute's value.
     public func value(in record: Model, options: SQLOptions = SQLOptions()) -> SQLBinding {
+        if let reader { return reader.read(record, options) }
         guard let value = record[keyPath: keyPath.keyPath] else { return .null }
         if let convertible = value as? any QueryValueConvertible {
             return SQLBinding(storing: convertible.queryValue, options: options)

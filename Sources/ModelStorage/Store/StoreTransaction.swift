@@ -127,7 +127,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// - Complexity: O(*n*) to filter the *n* records, plus the sort (see `CompiledQuery`).
     public func fetch(_ query: RecordQuery<Model>) throws -> [Model] {
         guard !isUntouched else {
-            return try base.records(selectedBy: query, excluding: []).map(\.record)
+            return try base.records(selectedBy: query, excluding: []).map { $0.record }
         }
         let compiled = try Self.compile(query)
         // The committed records the page can hold (those the body has not written, sorted,
@@ -145,7 +145,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
         }
         candidates += matchingTouched(touched.inOrder, compiled.condition)
         candidates.sort { $0.position < $1.position }
-        return compiled.apply(to: candidates.map(\.record))
+        return compiled.apply(to: candidates.map { $0.record })
     }
 
     /// The number of records that satisfy a condition.
@@ -263,7 +263,8 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
         let touched = touchedIDs
         let doomed =
             try base.records(selectedBy: RecordQuery(where: condition), excluding: touched.set)
-            .map(\.record.id) + matchingTouched(touched.inOrder, compiled).map(\.record.id)
+            .map { $0.record.id }
+            + matchingTouched(touched.inOrder, compiled).map { $0.record.id }
         for id in doomed { put(id, nil) }
         return doomed.count
     }

@@ -74,7 +74,7 @@ struct LiveQueries<Model: StorableModel>: Sendable {
                 }
             if affected { markStale(id) }
         }
-        return !isRefreshing && entries.values.contains(where: \.isStale)
+        return !isRefreshing && entries.values.contains { $0.isStale }
     }
 
     /// Marks every query stale after another connection's commit, whose changes are not

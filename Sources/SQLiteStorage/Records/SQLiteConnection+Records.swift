@@ -77,7 +77,7 @@ extension SQLiteConnection {
         }
         var positions: [Model.ID: Int] = [:]
         for (position, record) in selected { positions[record.id] = position }
-        return compiled.apply(to: selected.map(\.record)).map { (positions[$0.id] ?? 0, $0) }
+        return compiled.apply(to: selected.map { $0.record }).map { (positions[$0.id] ?? 0, $0) }
     }
 
     /// The number of records whose keys are not excluded that satisfy a condition, counted
@@ -160,7 +160,7 @@ extension SQLiteConnection {
         try reading { () throws(StoreError) in
             QueryResult(
                 records: try records(selectedBy: query, compiled: compiled, in: layout)
-                    .map(\.record),
+                    .map { $0.record },
                 totalCount: try count(in: layout), version: try version(of: layout))
         }
     }

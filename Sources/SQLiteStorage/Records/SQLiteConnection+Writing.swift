@@ -140,6 +140,9 @@ extension SQLiteConnection {
 
     /// Stores a write's changes, the records it writes at its version.
     ///
+    /// The rows of a large write are made on a second thread while this one stores them
+    /// (``RowPipeline``); a small write's are made here, each as it is stored.
+    ///
     /// - Returns: Each change with the record's value before it (when collecting changes)
     ///   and after.
     private func store<Model>(
@@ -147,28 +150,59 @@ extension SQLiteConnection {
         encoder: JSONEncoder, collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
         var stored: [(old: Model?, new: Model?)] = []
-        for change in changes {
-            let key: SQLBinding
-            let new: Model?
-            switch change {
-            case .upsert(let record):
-                key = try layout.key(of: record.id)
-                new = record
-            case .delete(let id):
-                key = try layout.key(of: id)
-                new = nil
+        stored.reserveCapacity(changes.count)
+        guard let pipeline = RowPipeline<Model>.start(changes, layout: layout, version: version)
+        else {
+            for change in changes {
+                let row: [SQLBinding]? =
+                    switch change {
+                    case .upsert(let record):
+                        try layout.row(of: record, version: version, encoder: encoder)
+                    case .delete: nil
+                    }
+                stored.append(
+                    try store(
+                        change, row: row, layout: layout, collectingChanges: collectingChanges))
             }
-            let old: Model? =
-                collectingChanges ? try record(withKey: key, in: layout) : nil
-            if let new {
-                try run(
-                    layout.upsert, try layout.row(of: new, version: version, encoder: encoder),
-                    operation: "write a record")
-            } else {
-                try run(layout.delete, [key], operation: "delete a record")
+            return stored
+        }
+        defer { pipeline.cancel() }
+        for index in 0..<pipeline.count {
+            let chunk = pipeline.next()
+            for (offset, position) in pipeline.range(ofChunk: index).enumerated() {
+                guard offset < chunk.rows.count else {
+                    throw chunk.failure ?? .closed(path: path)
+                }
+                stored.append(
+                    try store(
+                        changes[position], row: chunk.rows[offset], layout: layout,
+                        collectingChanges: collectingChanges))
             }
-            stored.append((old, new))
         }
         return stored
+    }
+
+    /// Stores one change: its row, or the deletion of its record.
+    private func store<Model>(
+        _ change: RecordChange<Model>, row: [SQLBinding]?, layout: TableLayout<Model>,
+        collectingChanges: Bool
+    ) throws(StoreError) -> (old: Model?, new: Model?) {
+        let key: SQLBinding
+        let new: Model?
+        switch change {
+        case .upsert(let record):
+            if let stored = row?.first { key = stored } else { key = try layout.key(of: record.id) }
+            new = record
+        case .delete(let id):
+            key = try layout.key(of: id)
+            new = nil
+        }
+        let old: Model? = collectingChanges ? try record(withKey: key, in: layout) : nil
+        if new != nil {
+            try run(layout.upsert, row ?? [], operation: "write a record")
+        } else {
+            try run(layout.delete, [key], operation: "delete a record")
+        }
+        return (old, new)
     }
 }

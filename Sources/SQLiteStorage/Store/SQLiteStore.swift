@@ -165,7 +165,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
         try checkOpen()
         let compiled = try Self.compile(query)
         return try await reader().records(selectedBy: query, compiled: compiled, in: layout)
-            .map(\.record)
+            .map { $0.record }
     }
 
     /// The records a query selects with the store's total count and version, read in one

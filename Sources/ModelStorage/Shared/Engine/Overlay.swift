@@ -13,7 +13,7 @@ struct Overlay<Model: StorableModel>: Sendable {
     var isEmpty: Bool { entries.isEmpty }
 
     /// The touched ids, in the order first touched.
-    var order: [Model.ID] { entries.map(\.id) }
+    var order: [Model.ID] { entries.map { $0.id } }
 
     /// The change for an id: `.some(nil)` when deleted, `nil` when untouched.
     subscript(id: Model.ID) -> Model?? {
