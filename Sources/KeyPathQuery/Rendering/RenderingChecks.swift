@@ -95,6 +95,36 @@ protocol ListAttribute {
 
     /// The elements, in the collection's order.
     var listElements: [Any] { get }
+
+    /// Writes a list's column JSON reading each element's query representation directly,
+    /// when the elements have one; `nil` otherwise, where ``SQLStorageJSON`` writes the
+    /// boxed ``listElements``. Both write the same text.
+    static func queryValueWriter() -> ((Self, SQLOptions, inout String) -> Void)?
+}
+
+extension ListAttribute where Self: Sequence {
+    static func queryValueWriter() -> ((Self, SQLOptions, inout String) -> Void)? {
+        guard let convertible = Element.self as? any QueryValueConvertible.Type else {
+            return nil
+        }
+        func writer<Value: QueryValueConvertible>(
+            _: Value.Type
+        ) -> (Self, SQLOptions, inout String) -> Void {
+            { list, options, json in
+                json += "["
+                var first = true
+                for element in list {
+                    if !first { json += "," }
+                    first = false
+                    // `Element` is `Value`, checked above: the cast only names it.
+                    let value = unsafeBitCast(element, to: Value.self)
+                    SQLStorageJSON.write(value.queryValue, options: options, to: &json)
+                }
+                json += "]"
+            }
+        }
+        return writer(convertible)
+    }
 }
 
 extension Array: ListAttribute {

@@ -48,8 +48,20 @@ public struct SQLColumn<Model>: Sendable {
                 SQLBinding(storing: record[keyPath: typed].queryValue, options: options)
             }
         }
+        func listReader<List: ListAttribute>(_: List.Type) -> Reader? {
+            guard let typed = keyPath.typed(Model.self, List.self),
+                let write = List.queryValueWriter()
+            else { return nil }
+            return Reader { record, options in
+                var json = ""
+                write(record[keyPath: typed], options, &json)
+                return .text(json)
+            }
+        }
         if let convertible = keyPath.valueType as? any QueryValueConvertible.Type {
             self.reader = reader(convertible)
+        } else if let list = keyPath.valueType as? any ListAttribute.Type {
+            self.reader = listReader(list)
         } else {
             self.reader = nil
         }
