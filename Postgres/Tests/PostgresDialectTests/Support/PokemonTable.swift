@@ -1,0 +1,83 @@
+import Foundation
+import KeyPathQuery
+import PostgresNIO
+import SharedConditionTable
+
+/// The condition table's Pokémon in a real PostgreSQL table, stored by the conventions of the
+/// PostgreSQL dialect: `bigint`, `text COLLATE "C"`, `boolean`, and arrays as `jsonb`.
+enum PokemonTable {
+    /// The options every query here is rendered with.
+    static let options = SQLOptions(dialect: .postgreSQL)
+
+    /// The columns that hold `jsonb` arrays, bound as JSON text and cast.
+    private static let jsonColumns: Set<String> = ["types", "abilities"]
+
+    /// Creates the `pokemon` table and fills it with `pokemon`, each value as
+    /// ``SQLColumn/value(in:options:)`` stores it.
+    static func create(
+        with pokemon: [Pokemon], on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query(
+            PostgresQuery(
+                unsafeSQL: """
+                    CREATE TABLE pokemon (
+                        id bigint NOT NULL PRIMARY KEY, name text COLLATE "C" NOT NULL,
+                        types jsonb NOT NULL, hp bigint NOT NULL, attack bigint NOT NULL,
+                        defense bigint NOT NULL, special_attack bigint NOT NULL,
+                        special_defense bigint NOT NULL, speed bigint NOT NULL,
+                        sprite text COLLATE "C", shiny text COLLATE "C", height bigint NOT NULL,
+                        weight bigint NOT NULL, base_experience bigint,
+                        abilities jsonb NOT NULL, favorite boolean NOT NULL
+                    )
+                    """), logger: logger)
+        let columns = Pokemon.sqlColumns()
+        let names = columns.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        let values = columns.enumerated().map { index, column in
+            jsonColumns.contains(column.name) ? "CAST($\(index + 1) AS jsonb)" : "$\(index + 1)"
+        }
+        let insert =
+            "INSERT INTO pokemon (\(names)) VALUES (\(values.joined(separator: ", ")))"
+        for record in pokemon {
+            var bindings = PostgresBindings()
+            for column in columns {
+                try bindings.appendBinding(column.value(in: record, options: options))
+            }
+            try await connection.query(
+                PostgresQuery(unsafeSQL: insert, binds: bindings), logger: logger)
+        }
+    }
+
+    /// The ids a query selects from the table, in the order PostgreSQL returns them.
+    static func ids(
+        of query: RecordQuery<Pokemon>, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [Int] {
+        let clauses = try query.sqlClauses(options: options)
+        var bindings = PostgresBindings()
+        for binding in clauses.bindings {
+            try bindings.appendBinding(binding)
+        }
+        let rows = try await connection.query(
+            PostgresQuery(unsafeSQL: "SELECT id FROM pokemon " + clauses.sql, binds: bindings),
+            logger: logger)
+        var ids: [Int] = []
+        for try await id in rows.decode(Int64.self) {
+            ids.append(Int(id))
+        }
+        return ids
+    }
+}
+
+extension PostgresBindings {
+    /// Appends a rendered binding with its PostgreSQL type: `bigint`, `boolean`,
+    /// `double precision`, `text` or `bytea`.
+    mutating func appendBinding(_ binding: SQLBinding) throws {
+        switch binding {
+        case .null: appendNull()
+        case .integer(let value): append(value)
+        case .boolean(let value): append(value)
+        case .real(let value): append(value)
+        case .text(let value): append(value)
+        case .blob(let value): try append(value)
+        }
+    }
+}
