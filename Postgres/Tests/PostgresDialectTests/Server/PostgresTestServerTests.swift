@@ -20,20 +20,21 @@ struct PostgresTestServerTests {
             {
                 settings = [encoding, superuser, user]
             }
-            // The backend serving this connection runs as an unprivileged user.
+            // The backend serving this connection (read while it is open) runs as an
+            // unprivileged user.
             var backend: Int32 = 0
             for try await pid in try await connection.query(
                 "SELECT pg_backend_pid()", logger: server.logger
             ).decode(Int32.self) {
                 backend = pid
             }
-            try await connection.close()
             #if os(Linux)
                 let status = try String(contentsOfFile: "/proc/\(backend)/status", encoding: .utf8)
                 let uid = status.split(separator: "\n").first { $0.hasPrefix("Uid:") }
                 let real = uid?.split(whereSeparator: \.isWhitespace).dropFirst().first
                 #expect(real != nil && real != "0", "the server runs as root: \(uid ?? "?")")
             #endif
+            try await connection.close()
             #expect(FileManager.default.fileExists(atPath: server.directory.path))
             return (server.directory, settings)
         }

@@ -51,13 +51,22 @@ enum PokemonTable {
     static func ids(
         of query: RecordQuery<Pokemon>, on connection: PostgresConnection, logger: Logger
     ) async throws -> [Int] {
+        try await selectIDs(query, from: "pokemon", on: connection, logger: logger)
+    }
+
+    /// The ids a query selects from a table, rendered in the PostgreSQL dialect, in the order
+    /// PostgreSQL returns them.
+    static func selectIDs<Model: Queryable>(
+        _ query: RecordQuery<Model>, from table: String, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> [Int] {
         let clauses = try query.sqlClauses(options: options)
         var bindings = PostgresBindings()
         for binding in clauses.bindings {
             try bindings.appendBinding(binding)
         }
         let rows = try await connection.query(
-            PostgresQuery(unsafeSQL: "SELECT id FROM pokemon " + clauses.sql, binds: bindings),
+            PostgresQuery(unsafeSQL: "SELECT id FROM \(table) " + clauses.sql, binds: bindings),
             logger: logger)
         var ids: [Int] = []
         for try await id in rows.decode(Int64.self) {
