@@ -22,6 +22,13 @@ struct SQLColumnTests {
                 "INTEGER", "TEXT", "TEXT", "REAL", "INTEGER", "", "INTEGER", "REAL",
                 "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT",
             ])
+        #expect(columns.map { $0.declaredType(in: .sqlite) } == columns.map(\.declaredType))
+        let text = #"text COLLATE "C""#
+        #expect(
+            columns.map { $0.declaredType(in: .postgreSQL) } == [
+                "bigint", text, text, "double precision", "bigint", "bigint", "boolean",
+                "double precision", text, text, text, text, "jsonb", text, "jsonb", "jsonb",
+            ])
     }
 
     @Test("hold, row by row, exactly the values of the hand-written table")

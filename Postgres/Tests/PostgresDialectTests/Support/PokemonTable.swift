@@ -9,31 +9,22 @@ enum PokemonTable {
     /// The options every query here is rendered with.
     static let options = SQLOptions(dialect: .postgreSQL)
 
-    /// The columns that hold `jsonb` arrays, bound as JSON text and cast.
-    private static let jsonColumns: Set<String> = ["types", "abilities"]
-
     /// Creates the `pokemon` table and fills it with `pokemon`, each value as
     /// ``SQLColumn/value(in:options:)`` stores it.
     static func create(
         with pokemon: [Pokemon], on connection: PostgresConnection, logger: Logger
     ) async throws {
+        let columns = Pokemon.sqlColumns()
+        // The table the dialect's conventions declare, column by column.
+        let definitions = columns.map { "\"\($0.name)\" \($0.declaredType(in: .postgreSQL))" }
         try await connection.query(
             PostgresQuery(
-                unsafeSQL: """
-                    CREATE TABLE pokemon (
-                        id bigint NOT NULL PRIMARY KEY, name text COLLATE "C" NOT NULL,
-                        types jsonb NOT NULL, hp bigint NOT NULL, attack bigint NOT NULL,
-                        defense bigint NOT NULL, special_attack bigint NOT NULL,
-                        special_defense bigint NOT NULL, speed bigint NOT NULL,
-                        sprite text COLLATE "C", shiny text COLLATE "C", height bigint NOT NULL,
-                        weight bigint NOT NULL, base_experience bigint,
-                        abilities jsonb NOT NULL, favorite boolean NOT NULL
-                    )
-                    """), logger: logger)
-        let columns = Pokemon.sqlColumns()
+                unsafeSQL: "CREATE TABLE pokemon (" + definitions.joined(separator: ", ") + ")"),
+            logger: logger)
         let names = columns.map { "\"\($0.name)\"" }.joined(separator: ", ")
         let values = columns.enumerated().map { index, column in
-            jsonColumns.contains(column.name) ? "CAST($\(index + 1) AS jsonb)" : "$\(index + 1)"
+            column.declaredType(in: .postgreSQL) == "jsonb"
+                ? "CAST($\(index + 1) AS jsonb)" : "$\(index + 1)"
         }
         let insert =
             "INSERT INTO pokemon (\(names)) VALUES (\(values.joined(separator: ", ")))"

@@ -75,26 +75,20 @@ struct Visit: Hashable, Sendable, Queryable {
             checks: checks, days: [day(n), day(n + 3)], stops: stops)
     }
 
-    /// The columns that hold `jsonb` arrays.
-    static let jsonColumns: Set<String> = ["ratings", "counts", "checks", "days", "stops"]
-
     /// Creates the `visits` table and fills it, each value as ``SQLColumn/value(in:options:)``
     /// stores it in the PostgreSQL dialect.
     static func createTable(on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query(
-            """
-            CREATE TABLE visits (
-                id bigint NOT NULL PRIMARY KEY, score double precision NOT NULL,
-                "when" double precision NOT NULL, token text COLLATE "C" NOT NULL, photo bytea,
-                done boolean NOT NULL, note text COLLATE "C", ratings jsonb NOT NULL,
-                counts jsonb NOT NULL, checks jsonb NOT NULL, days jsonb NOT NULL,
-                stops jsonb NOT NULL
-            )
-            """, logger: logger)
         let columns = sqlColumns().filter { !$0.name.contains(".") }
+        // The table the dialect's conventions declare, column by column.
+        let definitions = columns.map { "\"\($0.name)\" \($0.declaredType(in: .postgreSQL))" }
+        try await connection.query(
+            PostgresQuery(
+                unsafeSQL: "CREATE TABLE visits (" + definitions.joined(separator: ", ") + ")"),
+            logger: logger)
         let names = columns.map { "\"\($0.name)\"" }.joined(separator: ", ")
         let values = columns.enumerated().map { index, column in
-            jsonColumns.contains(column.name) ? "CAST($\(index + 1) AS jsonb)" : "$\(index + 1)"
+            column.declaredType(in: .postgreSQL) == "jsonb"
+                ? "CAST($\(index + 1) AS jsonb)" : "$\(index + 1)"
         }
         let insert = "INSERT INTO visits (\(names)) VALUES (\(values.joined(separator: ", ")))"
         for visit in all {
