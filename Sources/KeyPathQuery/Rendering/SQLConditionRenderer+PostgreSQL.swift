@@ -13,17 +13,13 @@ extension SQLConditionRenderer {
 
     /// An attribute as PostgreSQL reads it: a column, text with `COLLATE "C"`; or, inside a
     /// `jsonb` array, the element (or its attribute) as text and cast to the attribute's type.
+    /// (``column(_:in:)`` has refused the row itself.)
     func postgreSQLColumn(
         _ keyPath: AttributeKeyPath, name: String, in scope: Scope
     ) throws(QueryError) -> Column {
         let storage = PostgreSQLStorage(of: keyPath.valueType)
         switch scope {
         case .row:
-            guard !keyPath.isIdentity else {
-                throw .unsupported(
-                    operation: "a condition on \(keyPath.description) itself", target: target,
-                    reason: "a table row is not a value; name one of its attributes.")
-            }
             var sql = try Self.quotedIdentifier(name, in: dialect)
             if storage == .text { sql += " COLLATE \"C\"" }
             return Column(name: name, sql: sql, isInJSON: false, valueType: keyPath.valueType)

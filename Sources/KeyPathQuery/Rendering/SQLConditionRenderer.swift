@@ -114,16 +114,16 @@ struct SQLConditionRenderer {
 
     func column(_ keyPath: AttributeKeyPath, in scope: Scope) throws(QueryError) -> Column {
         let name = try RenderingChecks.name(of: keyPath)
+        if case .row = scope, keyPath.isIdentity {
+            throw .unsupported(
+                operation: "a condition on \(keyPath.description) itself", target: target,
+                reason: "a table row is not a value; name one of its attributes.")
+        }
         if dialect == .postgreSQL {
             return try postgreSQLColumn(keyPath, name: name, in: scope)
         }
         switch scope {
         case .row:
-            guard !keyPath.isIdentity else {
-                throw .unsupported(
-                    operation: "a condition on \(keyPath.description) itself", target: target,
-                    reason: "a table row is not a value; name one of its attributes.")
-            }
             return Column(name: name, sql: try Self.quotedIdentifier(name), isInJSON: false)
         case .element(let alias):
             if keyPath.isIdentity {

@@ -9,17 +9,25 @@ enum PokemonTable {
     /// The options every query here is rendered with.
     static let options = SQLOptions(dialect: .postgreSQL)
 
-    /// Creates the `pokemon` table and fills it with `pokemon`, each value as
-    /// ``SQLColumn/value(in:options:)`` stores it.
+    /// Creates the `pokemon` table and fills it with `pokemon`.
     static func create(
         with pokemon: [Pokemon], on connection: PostgresConnection, logger: Logger
     ) async throws {
-        let columns = Pokemon.sqlColumns()
-        // The table the dialect's conventions declare, column by column.
+        try await createTable("pokemon", with: pokemon, on: connection, logger: logger)
+    }
+
+    /// Creates a table of a model's ``Queryable/sqlColumns()``, each declared with
+    /// ``SQLColumn/declaredType(in:)``, and fills it with `records`, each value as
+    /// ``SQLColumn/value(in:options:)`` stores it (`jsonb` bound as JSON text and cast).
+    static func createTable<Model: Queryable>(
+        _ table: String, with records: [Model], on connection: PostgresConnection,
+        logger: Logger
+    ) async throws {
+        let columns = Model.sqlColumns()
         let definitions = columns.map { "\"\($0.name)\" \($0.declaredType(in: .postgreSQL))" }
         try await connection.query(
             PostgresQuery(
-                unsafeSQL: "CREATE TABLE pokemon (" + definitions.joined(separator: ", ") + ")"),
+                unsafeSQL: "CREATE TABLE \(table) (" + definitions.joined(separator: ", ") + ")"),
             logger: logger)
         let names = columns.map { "\"\($0.name)\"" }.joined(separator: ", ")
         let values = columns.enumerated().map { index, column in
@@ -27,8 +35,8 @@ enum PokemonTable {
                 ? "CAST($\(index + 1) AS jsonb)" : "$\(index + 1)"
         }
         let insert =
-            "INSERT INTO pokemon (\(names)) VALUES (\(values.joined(separator: ", ")))"
-        for record in pokemon {
+            "INSERT INTO \(table) (\(names)) VALUES (\(values.joined(separator: ", ")))"
+        for record in records {
             var bindings = PostgresBindings()
             for column in columns {
                 try bindings.appendBinding(column.value(in: record, options: options))

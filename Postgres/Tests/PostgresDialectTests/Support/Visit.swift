@@ -75,29 +75,8 @@ struct Visit: Hashable, Sendable, Queryable {
             checks: checks, days: [day(n), day(n + 3)], stops: stops)
     }
 
-    /// Creates the `visits` table and fills it, each value as ``SQLColumn/value(in:options:)``
-    /// stores it in the PostgreSQL dialect.
+    /// Creates the `visits` table and fills it with ``all``.
     static func createTable(on connection: PostgresConnection, logger: Logger) async throws {
-        let columns = sqlColumns().filter { !$0.name.contains(".") }
-        // The table the dialect's conventions declare, column by column.
-        let definitions = columns.map { "\"\($0.name)\" \($0.declaredType(in: .postgreSQL))" }
-        try await connection.query(
-            PostgresQuery(
-                unsafeSQL: "CREATE TABLE visits (" + definitions.joined(separator: ", ") + ")"),
-            logger: logger)
-        let names = columns.map { "\"\($0.name)\"" }.joined(separator: ", ")
-        let values = columns.enumerated().map { index, column in
-            column.declaredType(in: .postgreSQL) == "jsonb"
-                ? "CAST($\(index + 1) AS jsonb)" : "$\(index + 1)"
-        }
-        let insert = "INSERT INTO visits (\(names)) VALUES (\(values.joined(separator: ", ")))"
-        for visit in all {
-            var bindings = PostgresBindings()
-            for column in columns {
-                try bindings.appendBinding(column.value(in: visit, options: PokemonTable.options))
-            }
-            try await connection.query(
-                PostgresQuery(unsafeSQL: insert, binds: bindings), logger: logger)
-        }
+        try await PokemonTable.createTable("visits", with: all, on: connection, logger: logger)
     }
 }
