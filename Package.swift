@@ -47,7 +47,7 @@ let package = Package(
         ),
         .target(
             name: "ModelStorageTesting",
-            dependencies: ["ModelStorage"]
+            dependencies: ["InternalSupport", "ModelStorage"]
         ),
         // The system SQLite (libsqlite3-dev on Linux, the SDK's on Apple platforms). Only
         // SQLiteStorage and test support depend on it, so that the other libraries build
@@ -77,7 +77,7 @@ let package = Package(
 
         .executableTarget(
             name: "pokedex",
-            dependencies: ["PokedexKit", "PokedexOfflineData"],
+            dependencies: ["PokedexKit", "PokedexOfflineData", "SQLiteStorage"],
             path: "Examples/pokedex"
         ),
         .executableTarget(
@@ -125,14 +125,17 @@ let package = Package(
         ),
         .testTarget(
             name: "KeyPathQueryTests",
-            dependencies: ["KeyPathQuery", "ConditionTableSupport", "QueryTestSupport"]
+            dependencies: [
+                "InternalSupport", "KeyPathQuery", "ConditionTableSupport", "QueryTestSupport",
+            ]
         ),
         .testTarget(
             name: "ModelStorageTests",
             dependencies: [
                 "InternalSupport", "ModelStorage", "ModelStorageTesting", "SQLiteStorage",
-                "TestSupport",
-            ]
+                "QueryTestSupport", "TestSupport",
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SQLiteStorageTests",
@@ -140,11 +143,14 @@ let package = Package(
                 "SQLiteStorage", "ModelStorageTesting", "PokedexKit", "CSQLite", "TestSupport",
             ]
         ),
-        // A child process for the file-store tests: it saves in a loop and reports each
-        // acknowledged save, so a test can kill it mid-write or contend for its lock.
+        // A child process for the file-store tests (JSON and SQLite): it saves in a loop and
+        // reports each acknowledged save, so a test can kill it mid-write or contend for its lock.
         .executableTarget(
             name: "StoreCrashWriter",
-            dependencies: ["InternalSupport", "ModelStorage", "ModelStorageTesting"],
+            dependencies: [
+                "InternalSupport", "ModelStorage", "ModelStorageTesting", "SQLiteStorage",
+                "CSQLite",
+            ],
             path: "Tests/Support/StoreCrashWriter"
         ),
         // A child process for the client tests: it fetches one response under a size limit
@@ -157,7 +163,8 @@ let package = Package(
         .testTarget(
             name: "PokedexCLITests",
             dependencies: [
-                "pokedex", "timer-records", "PokedexKit", "PokeAPITestServer", "TestSupport",
+                "pokedex", "timer-records", "PokedexKit", "SQLiteStorage", "PokeAPITestServer",
+                "TestSupport",
             ]
         ),
         .testTarget(

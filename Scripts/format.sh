@@ -1,10 +1,21 @@
 #!/usr/bin/env bash
 # Formats every Swift file in place with the toolchain's swift-format and the committed
-# .swift-format; CI runs the same tool in lint mode.
+# .swift-format; with --lint, checks them instead, as CI does (`swift format lint --strict`).
+#
+#   bash Scripts/format.sh          format in place
+#   bash Scripts/format.sh --lint   report what is not formatted; fails if anything is
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dirs=()
-for dir in Package.swift Sources Tests Examples Benchmarks/Sources Benchmarks/Package.swift Fuzz/Sources Fuzz/Package.swift; do
+# Postgres/Tests/Support/SharedConditionTable is left out: it is a symbolic link to
+# Tests/Support/ConditionTableSupport, formatted there.
+for dir in Package.swift Sources Tests Examples Benchmarks/Sources Benchmarks/Package.swift \
+    Fuzz/Sources Fuzz/Package.swift Postgres/Package.swift Postgres/Tests/PostgresDialectTests \
+    Postgres/Tests/Support/PostgresTestServer; do
     [ -e "$dir" ] && dirs+=("$dir")
 done
-swift format format --in-place --recursive --parallel "${dirs[@]}"
+case "${1:-}" in
+    "") swift format format --in-place --recursive --parallel "${dirs[@]}" ;;
+    --lint) swift format lint --strict --recursive --parallel "${dirs[@]}" ;;
+    *) echo "usage: $0 [--lint]" >&2; exit 2 ;;
+esac

@@ -28,7 +28,7 @@ export TSAN_OPTIONS=halt_on_error=0:second_deadlock_stack=1
 export ASAN_OPTIONS=detect_leaks=0:halt_on_error=1
 set +e
 STORE_LARGE_RECORDS=100000 swift test --skip-build --sanitize="$sanitizer" \
-    --scratch-path "$scratch" 2>&1 | tee "$log" | grep -E "^(✘|✔ Test run|✘ Test run)|Sanitizer"
+    --scratch-path "$scratch" 2>&1 | tee "$log" | grep -E "^(✘|✔ Test run|✘ Test run)|^ *↳|Sanitizer"
 status=${PIPESTATUS[0]}
 set -e
 reports=$(grep -c -E "WARNING: ThreadSanitizer|ERROR: AddressSanitizer" "$log" || true)

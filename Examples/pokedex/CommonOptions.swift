@@ -3,13 +3,12 @@ import Foundation
 /// The options several commands share, each declared once; a command takes one by listing it
 /// in its ``CommandSpec``.
 enum CommonOptions {
-    /// `--store PATH`: the store file; the per-user store when absent.
+    /// `--store PATH`: the store file, its backend told by its extension (see
+    /// ``StoreFormat``); the per-user store when absent.
     static let store = Option<URL?>(
-        "store", "PATH", help: "the store file", absence: StoreLocation.defaultDescription,
-        convert: { path throws(InvalidValue) in
-            guard !path.isEmpty else { throw InvalidValue("needs a path") }
-            return URL(filePath: path, relativeTo: .currentDirectory()).absoluteURL
-        })
+        "store", "PATH", help: "the store file: .sqlite, .sqlite3 or .db (SQLite), .json (JSON)",
+        absence: StoreLocation.defaultDescription,
+        convert: { path throws(InvalidValue) in try StoreFormat.storeURL(path) })
 
     /// `--in-memory`: a store in memory instead of a file.
     static let inMemory = Option.flag(

@@ -19,7 +19,7 @@ struct PokedexTool {
     static var commands: [any Command.Type] {
         [
             SyncCommand.self, ListCommand.self, ShowCommand.self, FavoriteCommand.self,
-            StatsCommand.self, HelpCommand.self,
+            StatsCommand.self, CopyCommand.self, HelpCommand.self,
         ]
     }
 

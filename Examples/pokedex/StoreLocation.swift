@@ -8,8 +8,8 @@ enum StoreLocation {
     case file(URL)
     case inMemory
 
-    /// The per-user store: `pokedex/pokedex.json` in the data directory (`~/.local/share` or
-    /// `$XDG_DATA_HOME` on Linux, Application Support on Apple platforms).
+    /// The per-user store: `pokedex/pokedex.json` (a JSON store) in the data directory
+    /// (`~/.local/share` or `$XDG_DATA_HOME` on Linux, Application Support on Apple platforms).
     static var defaultURL: URL {
         let base =
             FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
@@ -49,81 +49,9 @@ enum StoreLocation {
     }
 }
 
-/// A store opened for a command, file or memory.
-enum OpenedStore {
-    case file(JSONFileStore<Pokemon>)
-    case memory(InMemoryStore<Pokemon>)
-
-    /// Opens the store for reading only: no lock, alongside any writer.
-    ///
-    /// - Throws: ``UnopenableStore`` when the file is not a store this tool can read.
-    static func forReading(_ location: StoreLocation) async throws -> OpenedStore {
-        switch location {
-        case .inMemory:
-            return .memory(InMemoryStore(try BundledPokeAPI.storedPokemon()))
-        case .file(let url):
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw CommandFailure(
-                    "no store at \(url.path); run 'pokedex sync' first (or pass --store PATH)")
-            }
-            return .file(try await open(url, options: .readOnly))
-        }
-    }
-
-    /// Opens the store for writing, waiting up to `lockTimeout` for another writer.
-    ///
-    /// - Throws: ``UnopenableStore`` when the file is not a store this tool can read, or its
-    ///   folder cannot be made; `StoreError.locked` when the wait runs out.
-    static func forWriting(
-        _ location: StoreLocation, lockTimeout: Duration
-    ) async throws -> OpenedStore {
-        switch location {
-        case .inMemory:
-            return .memory(InMemoryStore<Pokemon>())
-        case .file(let url):
-            // The store makes the missing folders, each durable before the open returns.
-            let options = JSONFileStoreOptions(lockTimeout: lockTimeout, createsDirectories: true)
-            return .file(try await open(url, options: options))
-        }
-    }
-
-    /// Opens a file store, telling a file that cannot be used apart from a busy one.
-    private static func open(
-        _ url: URL, options: JSONFileStoreOptions
-    ) async throws -> JSONFileStore<Pokemon> {
-        do {
-            return try await JSONFileStore<Pokemon>.open(at: url, options: options)
-        } catch let error as StoreError {
-            // Another writer holding the lock is a wait that ran out, not a bad file.
-            if error.code == .locked { throw error }
-            throw UnopenableStore(error.description)
-        }
-    }
-
-    /// Runs `body` with a Pokédex over the store, then closes a file store (folding its
-    /// journal into the document), even when `body` throws.
-    func withPokedex<Result>(
-        client: PokeAPIClient = PokeAPIClient(transport: BundledPokeAPITransport()),
-        _ body: (any PokedexAccess) async throws -> Result
-    ) async throws -> Result {
-        switch self {
-        case .memory(let store):
-            return try await body(Pokedex(store: store, client: client))
-        case .file(let store):
-            do {
-                let result = try await body(Pokedex(store: store, client: client))
-                try await store.close()
-                return result
-            } catch {
-                try? await store.close()
-                throw error
-            }
-        }
-    }
-}
-
-/// A store file the command cannot use: not a store this tool reads (not JSON, a newer
-/// format, a failed migration, too large), or one the system will not open.
+/// A store file the command cannot use: not a store this tool reads (an extension that names
+/// no backend, not the backend's format, a newer format, a failed migration, too large), or
+/// one the system will not open.
 ///
 /// The command stops before it changes anything, so the file's bytes stay as they were. The
 /// tool prints the reason on one line and the command's usage hint, and exits with status 1:

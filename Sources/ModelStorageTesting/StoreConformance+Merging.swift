@@ -14,9 +14,8 @@ extension StoreConformance {
     ) async throws -> (any ModelStore<ConformanceRecord>, Versioned<ConformanceRecord>) {
         let store = try await makeStore()
         try await store.insert(bulbasaur)
-        guard var user = try await store.fetchVersioned(id: 1),
-            var sync = try await store.fetchVersioned(id: 1)
-        else { throw ConformanceFailure(check: "", message: "no record 1", file: "", line: 0) }
+        var user = try await readVersioned(1, in: store)
+        var sync = try await readVersioned(1, in: store)
         sync.attack = 50
         sync.name = "Bulbasaur"
         try await store.save(sync)
@@ -105,9 +104,7 @@ extension StoreConformance {
                     + ".error, even after other records changed."
             ) { makeStore in
                 let store = try await seeded(makeStore, 1...3)
-                guard var edit = try await store.fetchVersioned(id: 1) else {
-                    throw ConformanceFailure(check: "", message: "no record 1", file: "", line: 0)
-                }
+                var edit = try await readVersioned(1, in: store)
                 try await store.update(id: 2) { $0.attack = 0 }
                 edit.attack = 77
                 try await store.save(edit)

@@ -1,3 +1,4 @@
+import InternalSupport
 import KeyPathQuery
 import ModelStorage
 
@@ -93,7 +94,7 @@ extension StoreConformance {
     private static func checkTransactionQueries(
         _ makeStore: ConformanceStoreFactory, seed: UInt64
     ) async throws {
-        var random = SeededNumbers(seed: seed)
+        var random = SplitMix64(seed: seed)
         let store = try await seeded(makeStore, (1...30).shuffled(using: &random))
         let committed = try await store.fetch(.everyRecord)
         var writes: [(id: Int, record: ConformanceRecord?)] = []
@@ -135,7 +136,7 @@ extension StoreConformance {
 
     /// Changes applied to records in store order: a replaced record keeps its place, a new
     /// one goes last, a deleted one goes.
-    private static func applying(
+    static func applying(
         _ changes: [RecordChange<ConformanceRecord>], to records: [ConformanceRecord]
     ) -> [ConformanceRecord] {
         var records = records
@@ -170,18 +171,5 @@ extension StoreConformance {
                 pages.map { RecordQuery(where: condition, sortedBy: keys, limit: $0, offset: $1) }
             }
         }
-    }
-}
-
-/// A small seeded generator, so that a check's random inputs are the same on every run.
-struct SeededNumbers: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        // Knuth's MMIX linear congruential generator, its high bits mixed into the low ones.
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state ^ (state >> 29)
     }
 }

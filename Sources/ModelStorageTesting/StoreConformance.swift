@@ -19,14 +19,18 @@ import ModelStorage
 /// Or run them all at once and get every failure: ``runAll(_:)``.
 ///
 /// The checks cover inserts, upserts, fetches, counts, deletes and updates; queries against
-/// expected ids; transactions and their rollback; every `MergePolicy` on one two-writer
-/// scenario; live queries, including a change to an attribute the condition does not name;
-/// and 10,000 concurrent mutations from detached tasks with the exact final state checked.
+/// expected ids; queries on indexed attributes through writes and rollbacks; transactions and
+/// their rollback; every `MergePolicy` on one two-writer scenario, and on a record written
+/// since the read with its values back to those read (conflicts come from write versions, not
+/// values); live queries, including a change to an attribute the condition does not name;
+/// 10,000 concurrent mutations from detached tasks with the exact final state checked; and
+/// hundreds of random queries compared with the in-memory engine
+/// (``differentialCheck(seed:queryCount:)``).
 public enum StoreConformance {
     /// Every check, in a stable order.
     public static var checks: [StoreConformanceCheck] {
-        crudChecks + queryChecks + transactionChecks + mergeChecks + liveQueryChecks
-            + concurrencyChecks
+        crudChecks + queryChecks + indexChecks + differentialChecks + transactionChecks
+            + mergeChecks + writeVersionChecks + liveQueryChecks + concurrencyChecks
     }
 
     /// The check with a name.
@@ -65,5 +69,21 @@ public enum StoreConformance {
         let store = try await makeStore()
         try await store.upsert(contentsOf: ids.map(ConformanceRecord.sample))
         return store
+    }
+
+    /// Reads a record with its version, failing the check when there is none.
+    ///
+    /// - Parameters:
+    ///   - id: The record's id.
+    ///   - store: The store.
+    /// - Returns: The record as read.
+    /// - Throws: ``ConformanceFailure`` when no record has the id.
+    static func readVersioned(
+        _ id: Int, in store: any ModelStore<ConformanceRecord>
+    ) async throws -> Versioned<ConformanceRecord> {
+        guard let read = try await store.fetchVersioned(id: id) else {
+            throw ConformanceFailure(check: "", message: "no record \(id)", file: "", line: 0)
+        }
+        return read
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Runs every benchmark, prints a table, and writes the results as JSON.
 ///
 ///     swift run -c release --package-path Benchmarks pokedex-bench [--quick] [--json PATH]
-///         [--only GROUP-NUMBER,...]
+///         [--only GROUP-NUMBER,...] [--sizes RECORDS,...]
 @main
 struct PokedexBench {
     static func main() async {
@@ -19,6 +19,8 @@ struct PokedexBench {
                 ([5], DecodingBenchmarks.run),
                 ([6], SyncBenchmarks.run),
                 ([7], LiveQueryBenchmarks.run),
+                ([8], IndexBenchmarks.run),
+                ([9], { try await SQLiteBenchmarks.run($0, sizes: options.sizes) }),
             ]
             for (numbers, run) in suites
             where options.only.isEmpty || !options.only.isDisjoint(with: numbers) {
@@ -38,6 +40,8 @@ struct Options {
     var quick = false
     var jsonPath = URL(filePath: "Benchmarks/results/latest.json")
     var only: Set<Int> = []
+    /// The record counts of the SQLite benchmarks (group 9), when not their default.
+    var sizes: [Int]?
 
     init(_ arguments: ArraySlice<String>) throws {
         var arguments = arguments
@@ -54,9 +58,15 @@ struct Options {
                     throw BenchmarkError.setup("--only needs group numbers, such as 1,4")
                 }
                 only = Set(list.split(separator: ",").compactMap { Int($0) })
+            case "--sizes":
+                guard let list = arguments.popFirst() else {
+                    throw BenchmarkError.setup("--sizes needs record counts, such as 1000,100000")
+                }
+                sizes = list.split(separator: ",").compactMap { Int($0) }
             default:
                 throw BenchmarkError.setup(
-                    "unknown argument \(argument); use --quick, --json PATH, --only 1,4")
+                    "unknown argument \(argument); use --quick, --json PATH, --only 1,4, "
+                        + "--sizes 1000,100000")
             }
         }
     }

@@ -45,7 +45,7 @@ struct ListCommand: Command {
 
         /// `--sort KEY`: the order.
         static let sort = Option<PokemonSort>(
-            "sort", "KEY", help: "id, name, hp, attack, defense or speed; -KEY descends",
+            "sort", "KEY", help: "\(ListCommand.sortKeyList); -KEY descends",
             default: .id(.ascending), shownAs: "id", convert: ListCommand.sort(_:))
 
         /// `--limit N`: at most this many.
@@ -91,23 +91,29 @@ struct ListCommand: Command {
         return types
     }
 
+    /// The keys `--sort` accepts, each with the order it names: the one list that parsing,
+    /// the help and the error message all read.
+    static let sortKeys:
+        KeyValuePairs<String, @Sendable (SortKey<Pokemon>.Direction) -> PokemonSort> = [
+            "id": { .id($0) }, "name": { .name($0) }, "hp": { .stat(.hp, $0) },
+            "attack": { .stat(.attack, $0) }, "defense": { .stat(.defense, $0) },
+            "speed": { .stat(.speed, $0) },
+        ]
+
+    /// The sort keys as the help and errors list them: "id, name, … or speed".
+    static var sortKeyList: String {
+        let names = sortKeys.map(\.key)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
     /// Parses a sort key, such as `name` or `-attack` (descending).
     static func sort(_ text: String) throws(InvalidValue) -> PokemonSort {
         let descending = text.hasPrefix("-")
         let key = descending ? String(text.dropFirst()) : text
-        let direction: SortKey<Pokemon>.Direction = descending ? .descending : .ascending
-        switch key {
-        case "id": return .id(direction)
-        case "name": return .name(direction)
-        case "hp": return .stat(.hp, direction)
-        case "attack": return .stat(.attack, direction)
-        case "defense": return .stat(.defense, direction)
-        case "speed": return .stat(.speed, direction)
-        default:
-            throw InvalidValue(
-                "expects id, name, hp, attack, defense or speed (add - to descend), "
-                    + "not '\(text)'")
+        guard let make = sortKeys.first(where: { $0.key == key })?.value else {
+            throw InvalidValue("expects \(sortKeyList) (add - to descend), not '\(text)'")
         }
+        return make(descending ? .descending : .ascending)
     }
 
     func run() async throws {

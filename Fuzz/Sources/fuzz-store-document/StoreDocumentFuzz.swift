@@ -11,7 +11,7 @@ import StoreFuzzSupport
 ///
 /// Properties: reading throws nothing but a `StoreError` naming the document (corrupt,
 /// unsupported or unmigratable); what reads, written again as a document, reads back the same
-/// records, generation and version.
+/// records, generation, version and write versions.
 @main
 enum StoreDocumentFuzz: FuzzTarget {
     static func main() {
@@ -49,10 +49,12 @@ enum StoreDocumentFuzz: FuzzTarget {
             return
         }
         let records = Array(loaded.state.table.records)
+        let writeVersions = loaded.state.table.recordWriteVersions
         do {
             let written = try StoreDocument.encode(
-                records, count: records.count, generation: loaded.generation,
-                version: loaded.state.version, encoder: RecordCoding.makeEncoder())
+                records, count: records.count, writeVersions: writeVersions,
+                generation: loaded.generation, version: loaded.state.version,
+                encoder: RecordCoding.makeEncoder())
             let again = try StoreLoader.decode(
                 document: written, journal: nil, paths: paths, as: Model.self)
             require(
@@ -60,6 +62,9 @@ enum StoreDocumentFuzz: FuzzTarget {
                 "the records do not read back the same")
             require(again.generation == loaded.generation, "the generation changed")
             require(again.state.version == loaded.state.version, "the version changed")
+            require(
+                again.state.table.recordWriteVersions == writeVersions,
+                "the write versions do not read back the same")
         } catch {
             fatalError("a document that reads does not read back once written: \(error)")
         }

@@ -16,37 +16,16 @@ extension Condition {
     /// - Parameter keyPath: The attribute, as the condition's key paths name it.
     /// - Returns: The values, or `nil` when a value the condition holds for may have others.
     package func pinnedValues(of keyPath: AnyKeyPath) -> [QueryValue]? {
-        Self.pinnedValues(in: node, of: keyPath)
-    }
-
-    private static func pinnedValues(in node: ConditionNode, of keyPath: AnyKeyPath)
-        -> [QueryValue]?
-    {
-        switch node {
-        case .constant(false):
-            return []
-        case .comparison(let attribute, .equal, let value)
-        where attribute.keyPath == keyPath && !value.isNull:
-            return [value]
-        case .oneOf(let attribute, let values)
-        where attribute.keyPath == keyPath && !values.contains(where: \.isNull):
-            return values
-        case .and(let children):
-            var fewest: [QueryValue]?
-            for child in children {
-                guard let values = pinnedValues(in: child, of: keyPath) else { continue }
-                if values.count < fewest?.count ?? .max { fewest = values }
-            }
-            return fewest
-        case .or(let children):
-            var all: [QueryValue] = []
-            for child in children {
-                guard let values = pinnedValues(in: child, of: keyPath) else { return nil }
-                all += values
-            }
-            return all
-        default:
-            return nil
+        // The pinned values are the index ranges when every one is a single value: the
+        // ranges' walk picks an `&&`'s equality clause with the fewest values before any
+        // other, and an `||` of ranges is all equalities only when every branch pins.
+        guard let ranges = indexRanges(of: keyPath) else { return nil }
+        var values: [QueryValue] = []
+        values.reserveCapacity(ranges.count)
+        for range in ranges {
+            guard case .equal(let value) = range else { return nil }
+            values.append(value)
         }
+        return values
     }
 }

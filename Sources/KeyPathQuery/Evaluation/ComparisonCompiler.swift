@@ -197,6 +197,10 @@ extension QueryValueConvertible {
 
 /// `Optional`, seen from a compiler that does not know its wrapped type statically.
 protocol OptionalQueryValue {
+    /// Whether the wrapped type is native (``NativeQueryValue``), so that comparisons convert
+    /// their operand to it.
+    static var wrapsNativeValue: Bool { get }
+
     /// Compiles a comparison on an optional native attribute, or returns `nil` when the
     /// wrapped type is not native.
     static func compileOptionalComparison<Root>(
@@ -212,6 +216,8 @@ protocol OptionalQueryValue {
 }
 
 extension Optional: OptionalQueryValue {
+    static var wrapsNativeValue: Bool { Wrapped.self is any NativeQueryValue.Type }
+
     static func compileOptionalComparison<Root>(
         _ keyPath: AttributeKeyPath, _ comparison: ComparisonOperator, _ operand: QueryValue,
         as _: Root.Type

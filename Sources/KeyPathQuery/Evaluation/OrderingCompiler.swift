@@ -185,16 +185,13 @@ extension OrderingCompiler {
                     return nil
                 }
                 for index in 0..<Swift.min(left.count, right.count) {
-                    let (l, r) = (asciiLowercased(left[index]), asciiLowercased(right[index]))
+                    let (l, r) = (
+                        TextMatcher.lowercased(left[index]), TextMatcher.lowercased(right[index])
+                    )
                     if l != r { return l < r ? .orderedAscending : .orderedDescending }
                 }
                 return order(left.count, right.count)
             }
         }
-    }
-
-    @inline(__always)
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 }

@@ -124,7 +124,8 @@ struct TextMatcher: TextTest {
         return bytes
     }
 
-    /// The byte with `A`–`Z` lowered.
+    /// The byte with `A`–`Z` lowered, as SQLite's `lower()` does: the one ASCII folding the
+    /// text tests, the case-insensitive ordering and the SQL renderer share.
     @inline(__always)
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte &- 0x41 < 26 ? byte | 0x20 : byte

@@ -36,22 +36,21 @@ struct PredicateFormatRenderer {
             return try renderComparison(keyPath, comparison, value, in: scope)
         case .between(let keyPath, let lower, let upper):
             let attribute = try attribute(keyPath, in: scope)
-            for bound in [lower, upper] {
-                try RenderingChecks.check(
-                    bound, fits: keyPath.valueType, attribute: attribute.name, target: target)
-            }
+            let bounds = try RenderingChecks.operands(
+                [lower, upper], fitting: keyPath.valueType, attribute: attribute.name,
+                target: target)
             // A missing bound orders against nothing: false, as in memory.
-            if lower.isNull || upper.isNull { return .constant(false) }
+            if bounds.contains(where: \.isNull) { return .constant(false) }
             return Piece(
                 format: attribute.format + " BETWEEN %@",
-                arguments: attribute.arguments + [.list([lower, upper])])
+                arguments: attribute.arguments + [.list(bounds)])
         case .oneOf(let keyPath, let values):
             let attribute = try attribute(keyPath, in: scope)
-            for value in values {
-                try RenderingChecks.check(
-                    value, fits: keyPath.valueType, attribute: attribute.name, target: target)
-            }
-            return membership(attribute, values, quantifier: "")
+            return membership(
+                attribute,
+                try RenderingChecks.operands(
+                    values, fitting: keyPath.valueType, attribute: attribute.name, target: target),
+                quantifier: "")
         case .text(let keyPath, let operation, let operand, let options):
             return try text(keyPath, operation, operand, options, in: scope)
         case .textOneOf(let keyPath, let operands, let options):
@@ -101,12 +100,12 @@ struct PredicateFormatRenderer {
     // MARK: Comparisons
 
     private func renderComparison(
-        _ keyPath: AttributeKeyPath, _ comparison: ComparisonOperator, _ value: QueryValue,
+        _ keyPath: AttributeKeyPath, _ comparison: ComparisonOperator, _ written: QueryValue,
         in scope: Scope
     ) throws(QueryError) -> Piece {
         let attribute = try attribute(keyPath, in: scope)
-        try RenderingChecks.check(
-            value, fits: keyPath.valueType, attribute: attribute.name, target: target)
+        let value = try RenderingChecks.operand(
+            written, fitting: keyPath.valueType, attribute: attribute.name, target: target)
         guard !value.isNull else {
             switch comparison {
             case .equal, .notEqual:
@@ -210,21 +209,18 @@ struct PredicateFormatRenderer {
         let elementType = try RenderingChecks.elementType(
             of: keyPath.valueType, attribute: attribute.name,
             operation: "a collection test on \"\(attribute.name)\"", target: target)
-        func checkElement(_ value: QueryValue) throws(QueryError) {
-            try RenderingChecks.check(
-                value, fits: elementType, attribute: attribute.name, target: target)
+        func elements(_ values: [QueryValue]) throws(QueryError) -> [QueryValue] {
+            try RenderingChecks.operands(
+                values, fitting: elementType, attribute: attribute.name, target: target)
         }
         switch test {
         case .contains(let value):
-            try checkElement(value)
-            return membership(attribute, [value], quantifier: "ANY ")
+            return membership(attribute, try elements([value]), quantifier: "ANY ")
         case .containsAny(let values):
-            for value in values { try checkElement(value) }
-            return membership(attribute, values, quantifier: "ANY ")
+            return membership(attribute, try elements(values), quantifier: "ANY ")
         case .containsAll(let values):
             var pieces: [Piece] = []
-            for value in values {
-                try checkElement(value)
+            for value in try elements(values) {
                 pieces.append(membership(attribute, [value], quantifier: "ANY "))
             }
             return join(pieces, keyword: "AND", empty: true)

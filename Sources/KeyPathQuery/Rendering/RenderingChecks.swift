@@ -8,24 +8,49 @@ enum RenderingChecks {
         try AttributeIndex.of(keyPath.rootType).name(for: keyPath)
     }
 
-    /// Checks that a value fits an attribute's type, as compiling for memory does: `nil` fits
-    /// everything (comparing a present value with `nil` has a meaning), anything else must
-    /// convert to the type.
+    /// Checks that a value fits an attribute's type, as compiling for memory does, and returns
+    /// the value memory compares: `nil` fits everything (comparing a present value with `nil`
+    /// has a meaning), anything else must convert to the type.
     ///
+    /// Memory compares a native type (`Int`, `Double`, `String`, `Date`, `UUID`, …, optional
+    /// or not) as the Swift value the operand converts to, so a renderer must bind that
+    /// value's representation, not the operand as written: a decoded condition may give a
+    /// `UUID` attribute its lower-case text, which memory reads as the UUID and SQL stores
+    /// upper-case. Any other type compares by representation, so its operand is kept.
+    ///
+    /// - Parameters:
+    ///   - value: The operand, as the condition holds it.
+    ///   - type: The attribute's (or the collection element's) type.
+    ///   - attribute: The attribute's name, for errors.
+    ///   - target: The renderer's target, for errors.
+    /// - Returns: The operand to render.
     /// - Throws: ``QueryError/invalidValue(_:attribute:expected:)`` when it does not fit (a
     ///   decoded condition; the typed builders cannot make one), and
     ///   ``QueryError/unsupported(operation:target:reason:)`` when the type cannot be compared.
-    static func check(
-        _ value: QueryValue, fits type: Any.Type, attribute: String, target: QueryTarget
-    ) throws(QueryError) {
-        guard !value.isNull else { return }
+    static func operand(
+        _ value: QueryValue, fitting type: Any.Type, attribute: String, target: QueryTarget
+    ) throws(QueryError) -> QueryValue {
+        guard !value.isNull else { return value }
         guard let convertible = type as? any QueryValueConvertible.Type else {
             throw .unsupported(
                 operation: "a comparison on \"\(attribute)\"", target: target,
                 reason: "\(type) does not conform to QueryValueConvertible.")
         }
-        guard convertible.init(queryValue: value) != nil else {
+        guard let converted = convertible.init(queryValue: value) else {
             throw .invalidValue(value, attribute: attribute, expected: "\(type)")
+        }
+        let isNative =
+            type is any NativeQueryValue.Type
+            || (type as? any OptionalQueryValue.Type)?.wrapsNativeValue == true
+        return isNative ? converted.queryValue : value
+    }
+
+    /// ``operand(_:fitting:attribute:target:)`` for each of a list of values.
+    static func operands(
+        _ values: [QueryValue], fitting type: Any.Type, attribute: String, target: QueryTarget
+    ) throws(QueryError) -> [QueryValue] {
+        try values.map { value throws(QueryError) in
+            try operand(value, fitting: type, attribute: attribute, target: target)
         }
     }
 

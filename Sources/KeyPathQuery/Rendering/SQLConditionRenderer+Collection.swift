@@ -15,11 +15,9 @@ extension SQLConditionRenderer {
         }
         let alias = "e\(level + 1)"
         let element = Column(name: column.name, sql: alias + ".value", isInJSON: true)
-        func exists(_ values: [QueryValue]) throws(QueryError) -> Piece {
-            for value in values {
-                try RenderingChecks.check(
-                    value, fits: elementType, attribute: column.name, target: target)
-            }
+        func exists(_ written: [QueryValue]) throws(QueryError) -> Piece {
+            let values = try RenderingChecks.operands(
+                written, fitting: elementType, attribute: column.name, target: target)
             guard !values.isEmpty else { return constant(false) }
             let test = try membership(element, values)
             return Piece(

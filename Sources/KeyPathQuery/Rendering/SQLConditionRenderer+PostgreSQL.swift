@@ -22,7 +22,7 @@ extension SQLConditionRenderer {
         case .row:
             var sql = try Self.quotedIdentifier(name, in: dialect)
             if storage == .text { sql += " COLLATE \"C\"" }
-            return Column(name: name, sql: sql, isInJSON: false, valueType: keyPath.valueType)
+            return Column(name: name, sql: sql, isInJSON: false)
         case .element(let alias):
             var json = alias + ".value"
             if !keyPath.isIdentity {
@@ -41,7 +41,7 @@ extension SQLConditionRenderer {
                 case .boolean: "CAST(\(text) AS boolean)"
                 case .json, .bytes, .other: json
                 }
-            return Column(name: name, sql: sql, isInJSON: true, valueType: keyPath.valueType)
+            return Column(name: name, sql: sql, isInJSON: true)
         }
     }
 
@@ -69,19 +69,6 @@ extension SQLConditionRenderer {
                 reason: "PostgreSQL's text cannot hold NUL.")
         }
         return .text(value)
-    }
-
-    /// A value converted to an attribute's type and back, as memory converts it.
-    ///
-    /// Memory converts an operand before it compares (so `1` for a `Double` is `1.0`, and `1`
-    /// for a `Bool` is `true`); the value itself comes back when the type does not convert it
-    /// (the checks have refused what cannot fit). Only PostgreSQL binds converted values,
-    /// being stricter than SQLite about types.
-    static func converted(_ value: QueryValue, to type: Any.Type) -> QueryValue {
-        guard !value.isNull, let convertible = type as? any QueryValueConvertible.Type,
-            let typed = convertible.init(queryValue: value)
-        else { return value }
-        return typed.queryValue
     }
 
     // MARK: Text
@@ -153,13 +140,13 @@ extension SQLConditionRenderer {
     func postgreSQLCollection(
         _ column: Column, elementType: Any.Type, _ test: CollectionTest
     ) throws(QueryError) -> Piece {
-        /// `"c" @> CAST(? AS jsonb)`, with the values as a JSON array of the element type.
-        func containing(_ values: [QueryValue]) throws(QueryError) -> Piece {
+        /// `"c" @> CAST(? AS jsonb)`, with the values as a JSON array of the element type,
+        /// each the operand memory compares (converted to a native element type).
+        func containing(_ written: [QueryValue]) throws(QueryError) -> Piece {
+            let values = try RenderingChecks.operands(
+                written, fitting: elementType, attribute: column.name, target: target)
             var json = "["
-            for (index, value) in values.enumerated() {
-                try RenderingChecks.check(
-                    value, fits: elementType, attribute: column.name, target: target)
-                let element = Self.converted(value, to: elementType)
+            for (index, element) in values.enumerated() {
                 try checkJSONElement(element, column: column)
                 if index > 0 { json += "," }
                 SQLStorageJSON.write(element, options: options, to: &json)

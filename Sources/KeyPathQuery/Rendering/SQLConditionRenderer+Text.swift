@@ -15,13 +15,20 @@ extension SQLConditionRenderer {
         let described = "\(column.name) \(keyword) \(operand.debugDescription)"
         try RenderingChecks.checkText(
             keyPath.valueType, attribute: column.name, operation: described, target: target)
+        // Registered text functions, their collation and with it the prefix range below are
+        // SQLite's: the PostgreSQL dialect never calls them, and its `hasPrefix` is
+        // `starts_with` alone.
         if dialect == .sqlite, let functions = self.options.textFunctions {
             // Prepared as memory prepares it, so that a pattern memory refuses is refused here.
             _ = try TextMatcher(operation, operand, options: options)
             let name = try SQLTextFunctions.checkedName(functions.test)
-            return Piece(
+            let test = Piece(
                 sql: "\(name)(\(column.sql), '\(operation.rawValue)', ?, \(options.rawValue))",
                 bindings: [.text(operand)], mayBeNull: false)
+            guard operation == .hasPrefix, options.isEmpty, !column.isInJSON,
+                let range = Self.prefixRange(operand)
+            else { return test }
+            return try prefixRange(range, of: column, collation: functions.collation, and: test)
         }
         guard operation != .matches else {
             throw .unsupported(
@@ -66,6 +73,50 @@ extension SQLConditionRenderer {
         }
     }
 
+    // MARK: Prefix ranges
+
+    /// The bounds between which every text with an ASCII prefix lies in the order of
+    /// ``SQLTextFunctions/collation``: the prefix itself, and the prefix with its last byte
+    /// below DEL raised by one (the bytes after it dropped); `nil` for an empty prefix or one
+    /// outside ASCII.
+    ///
+    /// A text that has an ASCII prefix as Swift's `hasPrefix` reads it (`Character` by
+    /// `Character`) starts with the prefix's scalars in normalization form C too, since a
+    /// character that would compose with the prefix's last one belongs to its `Character`.
+    /// Swift orders text by those scalars, so the text is at least the prefix and below the
+    /// raised one.
+    static func prefixRange(_ prefix: String) -> (lower: String, upper: String?)? {
+        let bytes = Array(prefix.utf8)
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard let last = bytes.lastIndex(where: { $0 < 0x7F }) else { return (prefix, nil) }
+        var upper = Array(bytes[...last])
+        upper[last] += 1
+        return (prefix, String(decoding: upper, as: UTF8.self))
+    }
+
+    /// A prefix test with the prefix's range on the column before it.
+    ///
+    /// The range is compared in the collation that a text column's index in a store uses, so
+    /// that SQLite can look the candidates up in that index; the test still decides. The
+    /// range holds every text with the prefix (see ``prefixRange(_:)``), so the answer never
+    /// changes.
+    private func prefixRange(
+        _ range: (lower: String, upper: String?), of column: Column, collation: String,
+        and test: Piece
+    ) throws(QueryError) -> Piece {
+        let collated = column.sql + " COLLATE " + (try SQLTextFunctions.checkedName(collation))
+        var sql = collated + " >= ?"
+        var bindings: [SQLBinding] = [.text(range.lower)]
+        if let upper = range.upper {
+            sql += " AND " + collated + " < ?"
+            bindings.append(.text(upper))
+        }
+        // A NULL column makes the comparisons NULL and the test 0: the whole is 0, never NULL.
+        return Piece(
+            sql: sql + " AND " + test.sql, bindings: bindings + test.bindings, mayBeNull: false,
+            isCompound: true)
+    }
+
     /// `attribute = ?` for one operand, `attribute IN (?, …)` for several, `0` for none; the
     /// attribute and the operands folded as for the other text tests.
     func textOneOf(
@@ -84,8 +135,6 @@ extension SQLConditionRenderer {
         let (subject, values) = try folded(column, operands, options, described: described)
         var foldedColumn = column
         foldedColumn.sql = subject
-        // Text tests compare the attribute's text with the operands as they are.
-        foldedColumn.valueType = String.self
         return try membership(foldedColumn, values.map(QueryValue.string))
     }
 
@@ -168,8 +217,7 @@ extension SQLConditionRenderer {
 
     /// The text with `A`–`Z` lowered, as SQLite's `lower()` does.
     static func asciiLowercased(_ text: String) -> String {
-        String(
-            decoding: text.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        String(decoding: text.utf8.map(TextMatcher.lowercased), as: UTF8.self)
     }
 
     // MARK: Wildcards

@@ -51,8 +51,6 @@ struct SQLConditionRenderer {
         var sql: String
         /// Whether its values are read from JSON, where they follow JSON's conventions.
         var isInJSON: Bool
-        /// The attribute's Swift type, to which PostgreSQL's operands are converted.
-        var valueType: Any.Type = Any.self
     }
 
     let options: SQLOptions
@@ -75,22 +73,22 @@ struct SQLConditionRenderer {
             return try renderComparison(keyPath, comparison, value, in: scope)
         case .between(let keyPath, let lower, let upper):
             let column = try column(keyPath, in: scope)
-            for bound in [lower, upper] {
-                try RenderingChecks.check(
-                    bound, fits: keyPath.valueType, attribute: column.name, target: target)
-            }
-            if lower.isNull || upper.isNull { return constant(false) }
+            let bounds = try RenderingChecks.operands(
+                [lower, upper], fitting: keyPath.valueType, attribute: column.name,
+                target: target)
+            if bounds.contains(where: \.isNull) { return constant(false) }
+            let bindings = [
+                try binding(bounds[0], for: column), try binding(bounds[1], for: column),
+            ]
             return Piece(
-                sql: column.sql + " BETWEEN ? AND ?",
-                bindings: [try binding(lower, for: column), try binding(upper, for: column)],
-                mayBeNull: true, isCompound: true)
+                sql: try compared(column, with: bindings) + " BETWEEN ? AND ?",
+                bindings: bindings, mayBeNull: true, isCompound: true)
         case .oneOf(let keyPath, let values):
             let column = try column(keyPath, in: scope)
-            for value in values {
-                try RenderingChecks.check(
-                    value, fits: keyPath.valueType, attribute: column.name, target: target)
-            }
-            return try membership(column, values)
+            return try membership(
+                column,
+                RenderingChecks.operands(
+                    values, fitting: keyPath.valueType, attribute: column.name, target: target))
         case .text(let keyPath, let operation, let operand, let options):
             return try text(keyPath, operation, operand, options, in: scope)
         case .textOneOf(let keyPath, let operands, let options):
@@ -135,10 +133,13 @@ struct SQLConditionRenderer {
         }
     }
 
-    /// A value as the database stores it in a column, or inside JSON; in PostgreSQL, first
-    /// converted to the attribute's type, as memory converts it.
+    /// A value as the database stores it in a column, or inside JSON.
+    ///
+    /// The value is the operand as memory compares it, from
+    /// ``RenderingChecks/operand(_:fitting:attribute:target:)``: in both dialects, converted to
+    /// the attribute's type when that type is native (`1` for a `Double` is `1.0`, a UUID's
+    /// text is its upper-case `uuidString`), as written otherwise.
     func binding(_ value: QueryValue, for column: Column) throws(QueryError) -> SQLBinding {
-        let value = dialect == .postgreSQL ? Self.converted(value, to: column.valueType) : value
         switch value {
         case .null, .bool, .integer, .date, .uuid, .url:
             return SQLBinding(storing: value, options: options)
@@ -184,15 +185,29 @@ struct SQLConditionRenderer {
         return .text(value)
     }
 
+    /// The column as a comparison with these values reads it: with the registered collation
+    /// that compares as Swift `String`s when text functions are named and a value is text, so
+    /// that canonically equivalent texts are equal as in memory; as it is otherwise, so that
+    /// numbers keep their indexes.
+    ///
+    /// Registered text functions are SQLite's: in PostgreSQL the column is read as it is (its
+    /// text already compares with `COLLATE "C"`).
+    func compared(_ column: Column, with bindings: [SQLBinding]) throws(QueryError) -> String {
+        guard dialect == .sqlite, let functions = options.textFunctions,
+            bindings.contains(where: { if case .text = $0 { true } else { false } })
+        else { return column.sql }
+        return column.sql + " COLLATE " + (try SQLTextFunctions.checkedName(functions.collation))
+    }
+
     // MARK: Comparisons
 
     private func renderComparison(
-        _ keyPath: AttributeKeyPath, _ comparison: ComparisonOperator, _ value: QueryValue,
+        _ keyPath: AttributeKeyPath, _ comparison: ComparisonOperator, _ written: QueryValue,
         in scope: Scope
     ) throws(QueryError) -> Piece {
         let column = try column(keyPath, in: scope)
-        try RenderingChecks.check(
-            value, fits: keyPath.valueType, attribute: column.name, target: target)
+        let value = try RenderingChecks.operand(
+            written, fitting: keyPath.valueType, attribute: column.name, target: target)
         switch (comparison, value.isNull) {
         case (.equal, true):
             return Piece(sql: column.sql + " IS NULL", bindings: [], mayBeNull: false)
@@ -204,17 +219,20 @@ struct SQLConditionRenderer {
         case (.notEqual, false):
             // `IS NOT` is true where the column is NULL: nil differs from every value.
             let notEqual = dialect == .postgreSQL ? " IS DISTINCT FROM ?" : " IS NOT ?"
+            let bindings = [try binding(value, for: column)]
             return Piece(
-                sql: column.sql + notEqual, bindings: [try binding(value, for: column)],
+                sql: try compared(column, with: bindings) + notEqual, bindings: bindings,
                 mayBeNull: false)
         case (.equal, false):
+            let bindings = [try binding(value, for: column)]
             return Piece(
-                sql: column.sql + " = ?", bindings: [try binding(value, for: column)],
+                sql: try compared(column, with: bindings) + " = ?", bindings: bindings,
                 mayBeNull: true)
         case (.less, false), (.lessOrEqual, false), (.greater, false), (.greaterOrEqual, false):
+            let bindings = [try binding(value, for: column)]
             return Piece(
-                sql: column.sql + " \(comparison.symbol) ?",
-                bindings: [try binding(value, for: column)], mayBeNull: true)
+                sql: try compared(column, with: bindings) + " \(comparison.symbol) ?",
+                bindings: bindings, mayBeNull: true)
         }
     }
 
@@ -229,7 +247,9 @@ struct SQLConditionRenderer {
         let isNil = Piece(sql: column.sql + " IS NULL", bindings: [], mayBeNull: false)
         if bindings.isEmpty { return matchesNil ? isNil : constant(false) }
         let placeholders = Array(repeating: "?", count: bindings.count).joined(separator: ", ")
-        let sql = column.sql + (bindings.count == 1 ? " = ?" : " IN (\(placeholders))")
+        let sql =
+            try compared(column, with: bindings)
+            + (bindings.count == 1 ? " = ?" : " IN (\(placeholders))")
         guard matchesNil else { return Piece(sql: sql, bindings: bindings, mayBeNull: true) }
         return Piece(
             sql: sql + " OR " + isNil.sql, bindings: bindings, mayBeNull: true, isCompound: true)

@@ -56,8 +56,8 @@ public struct SQLOptions: Hashable, Sendable {
     /// The text functions registered on the SQLite connections that run the SQL, or `nil`
     /// (the default) for plain SQLite.
     ///
-    /// The ``SQLDialect/postgreSQL`` dialect does not call them: it refuses what plain
-    /// PostgreSQL cannot express with the in-memory meaning.
+    /// The ``SQLDialect/postgreSQL`` dialect does not use them (nor their collation): it
+    /// refuses what plain PostgreSQL cannot express with the in-memory meaning.
     ///
     /// With them, every text test and every sort key with ``TextOptions`` calls them, so that
     /// they mean exactly what they mean in memory: `matches`, ``TextOptions/diacriticInsensitive``

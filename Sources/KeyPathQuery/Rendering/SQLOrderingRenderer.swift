@@ -80,6 +80,10 @@ enum SQLOrderingRenderer {
             }
             let fold = try SQLTextFunctions.checkedName(textFunctions.fold)
             term = "\(fold)(\(term), \(key.options.rawValue))"
+        } else if let textFunctions, key.keyPath.valueType is any QueryTextConvertible.Type {
+            // Text without options sorts as Swift `String`s, canonically equivalent texts
+            // tied, as in memory.
+            term += " COLLATE " + (try SQLTextFunctions.checkedName(textFunctions.collation))
         }
         term += key.direction == .ascending ? " ASC" : " DESC"
         let sqliteDefault: SortKey<Model>.NilPlacement =

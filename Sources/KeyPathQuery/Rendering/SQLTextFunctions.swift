@@ -1,5 +1,5 @@
-/// Two SQL functions that give SQLite the in-memory engine's text semantics, for an
-/// application that registers them on its connections and names them in
+/// Two SQL functions and a collation that give SQLite the in-memory engine's text semantics,
+/// for an application that registers them on its connections and names them in
 /// ``SQLOptions/textFunctions``.
 ///
 /// - `test(text, operation, operand, options)` is 1 when `text` passes the text test and 0
@@ -9,9 +9,13 @@
 /// - `fold(text, options)` is the text folded as the in-memory sort folds it (`NULL` for
 ///   `NULL`): sorting by it with SQLite's default `BINARY` collation orders as memory does.
 ///   Implement it with ``fold(_:options:)``.
+/// - The collation `collation` orders and equates texts as Swift `String`s do (canonically
+///   equivalent texts are equal, `"é" == "e\u{301}"`), where SQLite's `BINARY` collation
+///   compares bytes. Implement it with ``compare(_:_:)``.
 ///
 /// With them named in the options, every text test and every sort key with options renders
-/// as a call:
+/// as a call, and every comparison with text, `in` list of texts and sort key on text without
+/// options names the collation (`"name" COLLATE keypathquery_text_order = ?`):
 ///
 /// ```swift
 /// let options = SQLOptions(textFunctions: SQLTextFunctions())
@@ -22,7 +26,7 @@
 /// fragment.bindings    // [.text("FLABÉBÉ")]
 /// ```
 ///
-/// SQLiteStorage registers both on every connection of its stores.
+/// SQLiteStorage registers all three on every connection of its stores.
 public struct SQLTextFunctions: Hashable, Sendable {
     /// The name of the text-test function: `keypathquery_text_test` by default.
     public var test: String
@@ -30,14 +34,23 @@ public struct SQLTextFunctions: Hashable, Sendable {
     /// The name of the folding function: `keypathquery_text_fold` by default.
     public var fold: String
 
-    /// Names the registered functions.
+    /// The name of the collation that compares as Swift `String`s:
+    /// `keypathquery_text_order` by default.
+    public var collation: String
+
+    /// Names the registered functions and collation.
     ///
     /// - Parameters:
     ///   - test: The name of the text-test function.
     ///   - fold: The name of the folding function.
-    public init(test: String = "keypathquery_text_test", fold: String = "keypathquery_text_fold") {
+    ///   - collation: The name of the collation.
+    public init(
+        test: String = "keypathquery_text_test", fold: String = "keypathquery_text_fold",
+        collation: String = "keypathquery_text_order"
+    ) {
         self.test = test
         self.fold = fold
+        self.collation = collation
     }
 
     /// A text test as the in-memory engine runs it, made once from the test function's
@@ -96,6 +109,34 @@ public struct SQLTextFunctions: Hashable, Sendable {
     /// - Complexity: O(*n*) in the text's length.
     public static func fold(_ text: String, options: Int64) throws(QueryError) -> String {
         TextMatcher.fold(text, try textOptions(options))
+    }
+
+    /// Two texts compared as the in-memory engine compares them in conditions and sorts
+    /// without options: as Swift `String`s, canonically equivalent texts equal.
+    ///
+    /// Equal exactly when Swift's `==` says so, and otherwise ordered by Swift's `<`; for the
+    /// rare pairs that `<` does not order either way although they differ, by their UTF-8
+    /// bytes, where memory's `<`, `<=`, `>` and `>=` contradict each other.
+    ///
+    /// ```swift
+    /// SQLTextFunctions.compare("é", "e\u{301}")   // 0: equal, where their bytes differ
+    /// SQLTextFunctions.compare("e\u{301}", "f")   // 1: "é" sorts after "f"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lhs: The first text.
+    ///   - rhs: The second text.
+    /// - Returns: A negative number when `lhs` comes first, zero when the texts are equal,
+    ///   and a positive number when `rhs` comes first.
+    /// - Complexity: O(*n*) in the texts' length.
+    public static func compare(_ lhs: String, _ rhs: String) -> Int32 {
+        if lhs == rhs { return 0 }
+        if lhs < rhs { return -1 }
+        if rhs < lhs { return 1 }
+        // The standard library's `<` is not total for some texts that mix precomposed and
+        // decomposed characters (`"caf\u{E9}?"` and `"cafe\u{301}"`: neither is less, yet
+        // they differ): equality decides `=`, and such a pair orders by its UTF-8 bytes.
+        return lhs.utf8.lexicographicallyPrecedes(rhs.utf8) ? -1 : 1
     }
 
     /// The options of a raw value the renderer wrote.

@@ -68,7 +68,7 @@ extension QueryValue {
     ///
     /// - Returns: `nil` when the values cannot be ordered against each other (different kinds,
     ///   or either is ``null``).
-    func compare(to other: QueryValue) -> ComparisonResult? {
+    package func compare(to other: QueryValue) -> ComparisonResult? {
         switch (self, other) {
         case (.bool(let a), .bool(let b)): return Self.order(a ? 1 : 0, b ? 1 : 0)
         case (.integer(let a), .integer(let b)): return Self.order(a, b)

@@ -54,6 +54,29 @@ where ID: Codable & Sendable {
     /// }
     /// ```
     static var storageName: String { get }
+
+    /// The attributes every store keeps an index on, so that queries selecting by them look
+    /// records up instead of scanning them all; none by default.
+    ///
+    /// Index the attributes your queries often compare with `==`, `in`, `<`, `<=`, `>`, `>=`
+    /// or `between`, or test with `hasPrefix`:
+    ///
+    /// ```swift
+    /// extension Note {
+    ///     static var indexedAttributes: [IndexedAttribute<Note>] {
+    ///         [IndexedAttribute(\.title), IndexedAttribute(\.pinned)]
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// ``InMemoryStore`` and ``JSONFileStore`` keep each index in memory, built when the store
+    /// opens and kept up to date by every write; a database backend creates its own. An index
+    /// never changes what a query returns, only how many records it reads, and it costs
+    /// memory and a little time on each write (see <doc:Indexes>). ``JSONFileStore`` refuses
+    /// to open with an index on a key path that `queryAttributes` does not map, with
+    /// ``StoreError/invalidQuery(_:)``; an attribute conditions cannot compare, such as a
+    /// collection, does not compile.
+    static var indexedAttributes: [IndexedAttribute<Self>] { get }
 }
 
 extension StorableModel {
@@ -62,6 +85,9 @@ extension StorableModel {
 
     /// No migrations.
     public static var migrations: [SchemaMigration] { [] }
+
+    /// No indexes.
+    public static var indexedAttributes: [IndexedAttribute<Self>] { [] }
 
     /// The type's name in snake case: `Pokemon` is `pokemon`, `JSONRecord` is `json_record`.
     public static var storageName: String {

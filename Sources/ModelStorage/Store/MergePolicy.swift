@@ -1,11 +1,20 @@
-/// What a save does when the record changed since the read it was based on.
+/// What a save does when the record was written since the read it was based on.
 ///
-/// The policies mirror Core Data's. A save carries its read as a ``Versioned`` value; the
-/// record has *changed since the read* when one of its attributes differs from the read's. An
-/// attribute is a top-level key of the record's encoded JSON object, so the merges work for
-/// any `Codable` model.
+/// The policies mirror Core Data's, and so does what a conflict is: its optimistic locking. A
+/// save carries its read as a ``Versioned`` value, and every backend keeps each record's
+/// *write version*, the store's version after the commit that last inserted or updated it.
+/// The save is a *conflict* when the record was written since the read — its write version
+/// is greater than ``Versioned/version`` — whatever its values are now: an attribute that went
+/// 35 → 99 → 35 in between makes a conflict, though nothing differs from the read. Writes to
+/// other records never do.
 ///
-/// | Policy | The record changed since the read |
+/// A conflict is resolved attribute by attribute. An attribute is a top-level key of the
+/// record's encoded JSON object, so the merges work for any `Codable` model; what the store
+/// changed is what differs between the read and the stored record (nothing, for a record
+/// written back to the values read), what the save changes is what differs between the read
+/// and the edit.
+///
+/// | Policy | The record was written since the read |
 /// | --- | --- |
 /// | ``error`` | throws ``StoreError/conflict(_:)`` naming the attributes on each side |
 /// | ``mergeByPropertyObjectTrump`` | merges: the save's changes win where both changed |
@@ -13,8 +22,10 @@
 /// | ``overwrite`` | the saved value replaces the record whole |
 /// | ``rollback`` | the save is dropped; the stored record stays |
 ///
-/// A save whose record did not change since its read writes its value under every policy, and
-/// a save that changes nothing writes nothing.
+/// A save whose record was not written since its read writes its value under every policy,
+/// and a save that changes nothing writes nothing and is never a conflict. A record deleted
+/// since the read is handled as each policy says below; one deleted and inserted again since
+/// the read was written since it, and is merged with the new record.
 public enum MergePolicy: Hashable, Sendable, CaseIterable {
     /// Refuse the save with ``StoreError/conflict(_:)``, naming the record and the attributes
     /// changed on each side. The default, like Core Data's `NSErrorMergePolicy`.

@@ -68,7 +68,7 @@ extension ModelStore {
         try await transaction { try $0.update(id: id, body) }
     }
 
-    /// Saves an edit of a record read earlier, resolving changes made since the read with a
+    /// Saves an edit of a record read earlier, resolving a write made since the read with a
     /// merge policy.
     ///
     /// ```swift
@@ -78,15 +78,17 @@ extension ModelStore {
     /// try await store.save(edit, mergePolicy: .mergeByPropertyObjectTrump)
     /// ```
     ///
-    /// It runs ``StoreTransaction/save(_:mergePolicy:)`` in a transaction of its own.
+    /// It runs ``StoreTransaction/save(_:mergePolicy:)`` in a transaction of its own. The
+    /// save is a conflict when the record was inserted or updated by a commit after the read,
+    /// whatever its values now (see ``MergePolicy``).
     ///
     /// - Parameters:
     ///   - edit: The record as read and as edited.
-    ///   - mergePolicy: What to do when the record changed since the read;
+    ///   - mergePolicy: What to do when the record was written since the read;
     ///     ``MergePolicy/error`` (throw) by default.
     /// - Returns: The record as stored after the save.
-    /// - Throws: ``StoreError/conflict(_:)`` under ``MergePolicy/error`` when the record
-    ///   changed since the read; ``StoreError/notFound(_:)`` when it was deleted and the
+    /// - Throws: ``StoreError/conflict(_:)`` under ``MergePolicy/error`` when the record was
+    ///   written since the read; ``StoreError/notFound(_:)`` when it was deleted and the
     ///   policy keeps the store's state.
     /// - Complexity: O(1) on average when nothing was written since the read, O(*a*) in the
     ///   size of the record's attributes otherwise, plus storing it.

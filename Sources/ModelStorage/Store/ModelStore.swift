@@ -26,12 +26,23 @@ import KeyPathQuery
 ///
 /// - Be `Sendable` and safe to call concurrently; an actor is the simplest way.
 /// - Give each record one place in a stable order (insertion order: a replaced record keeps
-///   its place, a record inserted again after a delete goes last), and answer every query and
-///   count with exactly what KeyPathQuery's in-memory engine (`RecordQuery.compiled()`)
-///   selects from the store's records in that order — the same records in the same order,
-///   ties between sort keys included — so that every backend answers alike. A backend may run
-///   the engine itself or, as a database does, translate the query; the results must not
-///   differ.
+///   its place, a record inserted again after a delete goes last).
+/// - Answer with exactly what KeyPathQuery's in-memory engine answers over the store's
+///   records in that order: ``fetch(_:)`` and each result of ``observe(_:)`` (and so
+///   ``fetchResult(_:)``) return what `RecordQuery.apply(to:)` (the compiled query,
+///   `RecordQuery.compiled()`) returns — the same records in the same order, ties between
+///   sort keys included — and ``count(where:)`` and ``delete(where:)`` count what
+///   `Condition.filter(_:)` keeps. Inside ``transaction(_:)``, ``StoreTransaction``'s reads
+///   answer the same way over the committed records with the body's writes laid over them.
+///   How a backend gets there is its own: it may run the engine, or translate the query, as
+///   a database does; the results must not differ, so that every backend answers alike.
+/// - Refuse nothing the engine accepts, and accept nothing it rejects: a query or condition
+///   the engine rejects (a negative limit or offset, a regular expression that does not
+///   compile, a condition nested too deep) throws ``StoreError/invalidQuery(_:)``, as the
+///   bundled backends do; one the engine accepts is answered, a part the backend
+///   cannot translate evaluated with the engine itself. The only other errors a read throws
+///   are the store's own (``StoreError/closed(path:)``, a file or database that cannot be
+///   read), never a refusal of the query.
 /// - Run ``transaction(_:)`` bodies one at a time, each over every commit before it
 ///   (serializable), and make a body's changes visible only if the body returns and the
 ///   changes are stored; when the body throws or storing fails, leave every record exactly as
@@ -39,6 +50,12 @@ import KeyPathQuery
 ///   backend promises.
 /// - Count commits in a version that ``fetchVersioned(id:)`` reports and
 ///   ``StoreTransaction/version`` reads, increasing by one per commit that changes something.
+/// - Keep each record's write version — the version after the commit that last inserted or
+///   updated it, `version + 1` for a transaction's writes — and give it to the transaction
+///   (``CommittedRecords/writeVersion(ofID:)``, or the `writeVersions` of
+///   ``StoreTransaction/init(_:writeVersions:version:)``), so that a save of an earlier read
+///   is a conflict exactly when the record was written since the read, whatever its values.
+///   A durable backend keeps them across reopens.
 /// - Yield from ``observe(_:)`` the current results first, then new results after every
 ///   commit that can change them: one that inserts or deletes a record (the total count
 ///   changes), or that changes a record which matched the condition before or matches it
@@ -51,7 +68,8 @@ import KeyPathQuery
 /// backend that reads its records on demand makes one over its ``CommittedRecords``), and
 /// ``fetchResult(_:)`` in terms of ``observe(_:)``. Run
 /// `ModelStorageTesting`'s conformance checks against your backend to prove it meets this
-/// contract.
+/// contract; its differential check compares the answers with the engine's on hundreds of
+/// random queries over adversarial records.
 public protocol ModelStore<Model>: Sendable {
     /// The model the store keeps.
     associatedtype Model: StorableModel
@@ -149,7 +167,12 @@ public protocol ModelStore<Model>: Sendable {
     /// record that matched before or matches after — whichever attribute it changed, so
     /// toggling `favorite` while filtered by favorites updates the list. A consumer slower
     /// than the commits skips to the newest result. The sequence ends when the store closes.
-    /// Changes made by other processes to the same files are not observed.
+    ///
+    /// Which commits a backend observes beyond its own is its to say: `InMemoryStore` has no
+    /// other writer, and `JSONFileStore` does not observe saves made by other processes to
+    /// its files, while `SQLiteStore` (in the SQLiteStorage product) observes commits that
+    /// other connections and processes make to its database, within
+    /// `SQLiteStoreOptions.observationInterval`.
     ///
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first.

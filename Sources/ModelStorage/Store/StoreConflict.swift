@@ -1,15 +1,17 @@
-/// A record that changed since the read a save was based on: which record, which attributes
-/// each side changed.
+/// A record written since the read a save was based on: which record, which attributes each
+/// side changed.
 ///
 /// Thrown as ``StoreError/conflict(_:)`` by a save under ``MergePolicy/error``. Attributes are
-/// the top-level keys of the record's encoded JSON object.
+/// the top-level keys of the record's encoded JSON object. A record written since the read
+/// whose values are back to those read (an attribute that went 35 → 99 → 35) is a conflict
+/// with no attribute in ``changedInStore``.
 public struct StoreConflict: Hashable, Sendable {
     /// The record's id, as text.
     public let id: String
     /// The attributes the save changed, relative to its read, sorted.
     public let changedBySave: [String]
     /// The attributes the store changed since the read, sorted; empty when the record was
-    /// deleted.
+    /// deleted, or written since the read with the values it was read with.
     public let changedInStore: [String]
     /// Whether the record was deleted since the read.
     public let deletedInStore: Bool
@@ -42,6 +44,10 @@ extension StoreConflict: CustomStringConvertible {
         let ours = changedBySave.isEmpty ? "nothing" : changedBySave.joined(separator: ", ")
         if deletedInStore {
             return "Record \(id) was deleted since it was read; this save changed \(ours)."
+        }
+        guard !changedInStore.isEmpty else {
+            return "Record \(id) was written since it was read, though its values are those "
+                + "read; this save changed \(ours)."
         }
         let theirs = changedInStore.joined(separator: ", ")
         return "Record \(id) changed since it was read: this save changed \(ours); the store "

@@ -40,7 +40,8 @@ extension StoreError {
         /// A write changed a record's id: ``StoreError/identifierChanged(from:to:)``.
         public static let identifierChanged = Code(.identifierChanged)
 
-        /// The record changed since the read a save was based on: ``StoreError/conflict(_:)``.
+        /// The record was written since the read a save was based on:
+        /// ``StoreError/conflict(_:)``.
         public static let conflict = Code(.conflict)
 
         /// A query, condition or sort key cannot be evaluated: ``StoreError/invalidQuery(_:)``.
@@ -58,7 +59,7 @@ extension StoreError {
         /// ``StoreError/migrationFailed(path:sourceVersion:location:reason:)``.
         public static let migrationFailed = Code(.migrationFailed)
 
-        /// Another writer holds the store's lock: ``StoreError/locked(path:pid:)``.
+        /// Another writer holds the store's lock: ``StoreError/locked(path:pid:message:)``.
         public static let locked = Code(.locked)
 
         /// A write to a store opened read-only: ``StoreError/readOnly(path:)``.

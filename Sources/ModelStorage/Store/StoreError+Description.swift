@@ -24,10 +24,11 @@ extension StoreError: CustomStringConvertible {
         case .migrationFailed(let path, let version, let location, let reason):
             return "The store file \(path) could not be migrated from schema version "
                 + "\(version): \(reason)\(location.suffix). The file was left as it is."
-        case .locked(let path, let pid):
+        case .locked(let path, let pid, let message):
             let holder = pid.map { "process \($0)" } ?? "another process"
-            return "The store file \(path) is locked by \(holder); wait for it to finish, or "
-                + "open the store with a lock timeout or read-only."
+            let reported = message.map { " (\($0))" } ?? ""
+            return "The store file \(path) is locked by \(holder)\(reported); wait for it to "
+                + "finish, or open the store with a lock timeout or read-only."
         case .readOnly(let path):
             return "The store at \(path) is open read-only."
         case .closed(let path):

@@ -10,7 +10,7 @@ extension StoreError {
     public var path: String? {
         switch storage {
         case .corruptFile(let path, _, _), .unsupportedVersion(let path, _, _, _),
-            .migrationFailed(let path, _, _, _), .locked(let path, _), .readOnly(let path),
+            .migrationFailed(let path, _, _, _), .locked(let path, _, _), .readOnly(let path),
             .closed(let path), .io(let path, _, _, _), .fileTooLarge(let path, _, _),
             .unusable(let path, _):
             path
@@ -104,7 +104,7 @@ extension StoreError {
 
     /// The process that holds the lock, for ``Code/locked``; `nil` when it is not known.
     public var pid: Int32? {
-        guard case .locked(_, let pid) = storage else { return nil }
+        guard case .locked(_, let pid, _) = storage else { return nil }
         return pid
     }
 
@@ -120,10 +120,14 @@ extension StoreError {
         return code
     }
 
-    /// The system's message for ``errorNumber``, for ``Code/io``.
+    /// The system's message for ``errorNumber``, for ``Code/io``; for ``Code/locked``,
+    /// what the database reported about the lock, when a database reported it.
     public var message: String? {
-        guard case .io(_, _, _, let message) = storage else { return nil }
-        return message
+        switch storage {
+        case .io(_, _, _, let message): message
+        case .locked(_, _, let message): message
+        default: nil
+        }
     }
 
     /// The file's size in bytes, or the size a save would write, for ``Code/fileTooLarge``.

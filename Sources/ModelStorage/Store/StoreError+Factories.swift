@@ -28,7 +28,7 @@ extension StoreError {
         StoreError(.identifierChanged(from: old, to: new))
     }
 
-    /// A save based on an earlier read found the record changed since, under
+    /// A save based on an earlier read found the record written since, under
     /// ``MergePolicy/error``: ``Code/conflict``.
     ///
     /// - Parameter conflict: The record and the attributes each side changed (``conflict``;
@@ -103,10 +103,12 @@ extension StoreError {
     /// - Parameters:
     ///   - path: The store file's path (``path``).
     ///   - pid: The holder's process id, or `nil` when it is not known (``pid``).
+    ///   - message: What the database reported about the lock, such as SQLite's message and
+    ///     result code, or `nil` (``message``).
     /// - Returns: An error with code ``Code/locked`` naming the file and, when it is known, the
     ///   holder's process id.
-    public static func locked(path: String, pid: Int32?) -> StoreError {
-        StoreError(.locked(path: path, pid: pid))
+    public static func locked(path: String, pid: Int32?, message: String? = nil) -> StoreError {
+        StoreError(.locked(path: path, pid: pid, message: message))
     }
 
     /// A write to a store opened read-only: ``Code/readOnly``.

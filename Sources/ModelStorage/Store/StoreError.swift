@@ -71,7 +71,7 @@ public struct StoreError: Error, Hashable, Sendable {
         case corruptFile(path: String, problem: String, location: Location)
         case unsupportedVersion(path: String, kind: VersionKind, found: Int, supported: Int)
         case migrationFailed(path: String, sourceVersion: Int, location: Location, reason: String)
-        case locked(path: String, pid: Int32?)
+        case locked(path: String, pid: Int32?, message: String?)
         case readOnly(path: String)
         case closed(path: String)
         case io(path: String, operation: String, code: Int32, message: String)

@@ -17,8 +17,8 @@ import KeyPathQuery
 ///
 /// Backends make one over their committed records and read back ``changes`` after the body
 /// returns. A simple backend can make one from a sequence of records with
-/// ``init(_:version:)``; a database backend, over records it reads on demand, with
-/// ``init(over:version:)``.
+/// ``init(_:writeVersions:version:)``; a database backend, over records it reads on demand,
+/// with ``init(over:version:)``.
 public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// The committed records the transaction reads.
     let base: any CommittedRecords<Model>
@@ -57,14 +57,25 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// Creates a transaction over some records, for a backend of your own that keeps them in
     /// its own form.
     ///
+    /// A backend that keeps each record's write version — the store's version after the
+    /// commit that last inserted or updated it, `version + 1` for the records this
+    /// transaction's ``changes`` write — passes them, so that ``save(_:mergePolicy:)`` sees a
+    /// record written since a read as a conflict even when its values are back to those read,
+    /// as the conformance suite requires. Without them, a save compares values instead.
+    ///
     /// - Parameters:
     ///   - records: The committed records, in their order.
+    ///   - writeVersions: Each record's write version, in the records' order; `nil` when the
+    ///     backend does not keep them.
     ///   - version: The store's version: the number of commits so far.
     /// - Throws: ``StoreError/duplicateID(_:)`` when two records have the same id.
     /// - Complexity: O(*n*) in the number of records.
-    public init(_ records: some Sequence<Model>, version: UInt64 = 0) throws {
+    public init(
+        _ records: some Sequence<Model>, writeVersions: [UInt64]? = nil, version: UInt64 = 0
+    ) throws {
         do {
-            self.init(base: try RecordTable(records), version: version)
+            let table = try RecordTable(records, writeVersions: writeVersions, isIndexed: false)
+            self.init(base: table, version: version)
         } catch {
             throw StoreError.duplicateID(String(describing: error.id))
         }
@@ -288,12 +299,19 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
         return model
     }
 
-    /// Saves an edit of a record read earlier, resolving any change made since the read with
+    /// Saves an edit of a record read earlier, resolving any write made since the read with
     /// a merge policy.
+    ///
+    /// The record was *written since the read* when a commit after the read's version
+    /// inserted or updated it (its write version is greater than ``Versioned/version``), or
+    /// when this transaction or an earlier write of its group wrote it — whatever its values
+    /// are now. Such a save is a conflict, which the merge policy resolves attribute by
+    /// attribute; a save that changes nothing is never one, and writes nothing. A record
+    /// deleted since the read is resolved as ``MergePolicy`` describes.
     ///
     /// - Parameters:
     ///   - edit: The record as read and as edited.
-    ///   - mergePolicy: What to do when the record changed since the read.
+    ///   - mergePolicy: What to do when the record was written since the read.
     /// - Returns: The record as stored after the save.
     /// - Throws: ``StoreError/conflict(_:)`` under ``MergePolicy/error``;
     ///   ``StoreError/notFound(_:)`` when the record was deleted and the policy keeps the
@@ -311,19 +329,29 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
                 from: String(describing: id), to: String(describing: edit.value.id))
         }
         let current = fetch(id: id)
-        let untouchedSinceRead =
-            edit.version == version && own[id] == nil && inherited[id] == nil && current != nil
-        if untouchedSinceRead {
+        let written = current == nil ? nil : writtenSince(edit.version, id: id)
+        if written == false {
             put(id, edit.value)
             return edit.value
         }
-        switch try MergeResolver.resolve(edit, against: current, policy: mergePolicy) {
+        switch try MergeResolver.resolve(
+            edit, against: current, policy: mergePolicy, writtenSinceRead: written == true)
+        {
         case .write(let model):
             put(id, model)
             return model
         case .keep(let model):
             return model
         }
+    }
+
+    /// Whether the record with an id was written after a read at a version: `nil` when the
+    /// committed records keep no write versions and a commit came since the read, so only
+    /// its values can tell.
+    private func writtenSince(_ readVersion: UInt64, id: Model.ID) -> Bool? {
+        if touchedValue(id) != nil { return true }
+        if let written = base.writeVersion(ofID: id) { return written > readVersion }
+        return readVersion == version ? false : nil
     }
 }
 

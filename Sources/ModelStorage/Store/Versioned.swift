@@ -2,7 +2,7 @@
 /// store version of the read.
 ///
 /// Read with ``ModelStore/fetchVersioned(id:)``, change ``value`` (or the record's properties
-/// directly), and save with a ``MergePolicy`` that says what to do if someone changed the
+/// directly), and save with a ``MergePolicy`` that says what to do if someone wrote the
 /// record in between:
 ///
 /// ```swift
@@ -11,9 +11,12 @@
 /// try await store.save(edit, mergePolicy: .mergeByPropertyObjectTrump)
 /// ```
 ///
-/// The save compares ``base`` with the stored record attribute by attribute to learn what
-/// changed since the read, and ``base`` with ``value`` to learn what the save changes.
-/// ``version`` lets a store skip that comparison when nothing was written since the read.
+/// The save is a conflict when the record was inserted or updated by a commit after
+/// ``version`` — the store keeps each record's write version — whatever its values are now,
+/// as Core Data's optimistic locking has it. A conflict is then resolved attribute by
+/// attribute: the save compares ``base`` with the stored record to learn what the store
+/// changed, and ``base`` with ``value`` to learn what the save changes. A save of a record not
+/// written since ``version`` writes ``value`` without comparing anything.
 @dynamicMemberLookup
 public struct Versioned<Model: StorableModel>: Sendable {
     /// The record as it was read.
@@ -21,6 +24,8 @@ public struct Versioned<Model: StorableModel>: Sendable {
     /// The record as edited; the value a save writes.
     public var value: Model
     /// The store's version when the record was read: it counts the store's commits.
+    ///
+    /// The record was written since the read when its write version is greater.
     public let version: UInt64
 
     /// Creates an edit of a record as read at a version.

@@ -22,6 +22,10 @@ actor SQLiteConnection {
     var currentGroup: UInt64 = 0
     /// A read that failed inside the current write's body, which then fails.
     var readFailure: StoreError?
+    /// On a read-only connection, whether a table's stored JSON held NUL at a
+    /// `PRAGMA data_version` (see `readsTruncatedJSON(_:in:)`): only another connection can
+    /// change the answer, and its commit changes the data version.
+    var recordsHoldingNUL: (table: String, dataVersion: Int64, found: Bool)?
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()
@@ -92,6 +96,13 @@ actor SQLiteConnection {
     var isReadOnly: Bool {
         guard let handle else { return true }
         return sqlite3_db_readonly(handle, "main") == 1
+    }
+
+    /// Whether a transaction is open: `false` once SQLite rolled one back by itself, as it
+    /// may after a full disk or an I/O error.
+    var isInTransaction: Bool {
+        guard let handle else { return false }
+        return sqlite3_get_autocommit(handle) == 0
     }
 
     // MARK: Statements
@@ -175,16 +186,23 @@ actor SQLiteConnection {
     /// The ``StoreError`` for an SQLite result code: a lock another connection holds past
     /// the busy timeout, a file that is not a database or is damaged, a full disk, a
     /// read-only file, or any other failure with the system's error number when there is one.
+    ///
+    /// Every error names the file and keeps SQLite's message with its extended result code
+    /// (connections are opened with `SQLITE_OPEN_EXRESCODE`), such as "database is locked
+    /// (SQLite result code 5)" or "attempt to write a readonly database (SQLite result code
+    /// 1288)": in ``StoreError/message`` for `io` and `locked`, in ``StoreError/problem``
+    /// for `corruptFile`.
     static func error(
         _ code: Int32, _ handle: OpaquePointer?, path: String, operation: String
     ) -> StoreError {
-        let message =
+        let text =
             handle.map { String(cString: sqlite3_errmsg($0)) }
             ?? String(cString: sqlite3_errstr(code))
+        let message = "\(text) (SQLite result code \(code))"
         let systemCode = handle.map { sqlite3_system_errno($0) } ?? 0
         switch code & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return .locked(path: path, pid: nil)
+            return .locked(path: path, pid: nil, message: message)
         case SQLITE_NOTADB:
             return .corruptFile(
                 path: path, problem: "it is not an SQLite database (\(message))",
@@ -194,14 +212,21 @@ actor SQLiteConnection {
                 path: path, problem: "SQLite finds it damaged (\(message))", location: .wholeFile)
         case SQLITE_FULL:
             return .io(path: path, operation: operation, code: ENOSPC, message: message)
-        case SQLITE_READONLY:
+        case SQLITE_READONLY, SQLITE_PERM:
+            // SQLITE_READONLY_DIRECTORY and SQLITE_READONLY_CANTINIT (macros Swift does not
+            // import): a WAL database read where its -shm file cannot be made.
+            let noSharedMemory =
+                code == SQLITE_READONLY | (6 << 8) || code == SQLITE_READONLY | (5 << 8)
             return .io(
                 path: path, operation: operation, code: systemCode == 0 ? EACCES : systemCode,
-                message: message)
+                message: noSharedMemory
+                    ? message + "; SQLite cannot make the -shm file beside the database, "
+                        + "which it reads a WAL database through"
+                    : message)
         default:
             return .io(
                 path: path, operation: operation, code: systemCode == 0 ? EIO : systemCode,
-                message: "SQLite error \(code): \(message)")
+                message: message)
         }
     }
 }

@@ -1,19 +1,36 @@
 import CSQLite
 import KeyPathQuery
 
-/// KeyPathQuery's text functions (`SQLTextFunctions`) as SQLite functions: the in-memory
-/// engine's own matching and folding, so that text tests and sorts with options mean in
-/// SQLite exactly what they mean in memory.
+/// KeyPathQuery's text functions (`SQLTextFunctions`) as SQLite functions and a collation:
+/// the in-memory engine's own matching, folding and comparison of text, so that text tests,
+/// comparisons with text and sorts on text mean in SQLite exactly what they mean in memory.
 enum TextFunctions {
     /// The names the store's queries are rendered with.
     static let names = SQLTextFunctions()
 
-    /// Registers both functions on a connection.
+    /// Registers both functions and the collation on a connection.
     static func register(on handle: OpaquePointer) {
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
         sqlite3_create_function_v2(handle, names.test, 4, flags, nil, test, nil, nil, nil)
         sqlite3_create_function_v2(handle, names.fold, 2, flags, nil, fold, nil, nil, nil)
+        sqlite3_create_collation_v2(handle, names.collation, SQLITE_UTF8, nil, compare, nil)
     }
+
+    /// The collation: two texts compared as Swift `String`s (canonically equivalent texts
+    /// equal), by their bytes when both are ASCII, where the two orders agree.
+    private static let compare:
+        @convention(c) (
+            UnsafeMutableRawPointer?, Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?
+        ) -> Int32 = { _, leftCount, left, rightCount, right in
+            let lhs = UnsafeRawBufferPointer(start: left, count: Int(max(0, leftCount)))
+            let rhs = UnsafeRawBufferPointer(start: right, count: Int(max(0, rightCount)))
+            if lhs.allSatisfy({ $0 < 0x80 }) && rhs.allSatisfy({ $0 < 0x80 }) {
+                for (l, r) in zip(lhs, rhs) where l != r { return l < r ? -1 : 1 }
+                return lhs.count == rhs.count ? 0 : (lhs.count < rhs.count ? -1 : 1)
+            }
+            return SQLTextFunctions.compare(
+                String(decoding: lhs, as: UTF8.self), String(decoding: rhs, as: UTF8.self))
+        }
 
     /// A prepared matcher, kept by SQLite with the operand for the rest of the statement.
     private final class MatcherBox {

@@ -16,6 +16,8 @@ struct GroupCommit<Model: StorableModel>: Sendable {
     var outcomes: [Result<@Sendable () -> Void, any Error>] = []
     /// Each changed record's value before and after, when asked for.
     var changes: [(old: Model?, new: Model?)] = []
+    /// The version before the group.
+    var startVersion: UInt64 = 0
     /// The version after the group.
     var version: UInt64 = 0
 }

@@ -23,6 +23,14 @@ extension SQLiteConnection {
         try integer(layout.orderByKey, [key], operation: "read a record")
     }
 
+    /// The `_version` of the record with a key (its write version), or `nil`.
+    func writeVersion<Model>(ofKey key: SQLBinding, in layout: TableLayout<Model>)
+        throws(StoreError) -> UInt64?
+    {
+        try integer(layout.writeVersionByKey, [key], operation: "read a record")
+            .map { UInt64(Swift.max(0, $0)) }
+    }
+
     /// The number of records.
     func count<Model>(in layout: TableLayout<Model>) throws(StoreError) -> Int {
         Int(try integer(layout.countAll, operation: "count the records") ?? 0)
@@ -32,8 +40,10 @@ extension SQLiteConnection {
     /// `_order`: the condition, sort keys and page run in SQLite, ties broken by `_order`.
     ///
     /// A condition that does not render (an operand SQLite cannot hold with the same
-    /// meaning, such as an unsigned integer above `Int64.max`) is evaluated in memory over
-    /// the rows, read one at a time in store order; only the matches are kept.
+    /// meaning, such as an unsigned integer above `Int64.max`), or that reads collection
+    /// elements while a stored one holds NUL (see ``readsTruncatedJSON(_:in:)``), is
+    /// evaluated in memory over the rows, read one at a time in store order; only the matches
+    /// are kept.
     func records<Model>(
         selectedBy query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
         in layout: TableLayout<Model>, excluding keys: [SQLBinding] = []
@@ -41,7 +51,9 @@ extension SQLiteConnection {
         let exclusion = Self.exclusion(of: keys)
         var selected: [(position: Int, record: Model)] = []
         let columns = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
-        if let rendered = try? Self.render(query, in: layout) {
+        if let rendered = try? Self.render(query, in: layout),
+            try !readsTruncatedJSON(rendered.condition.sql, in: layout)
+        {
             try run(
                 columns + rendered.filter(and: exclusion?.sql) + " " + rendered.orderAndPage,
                 rendered.bindings(and: exclusion?.binding), operation: "query the records"
@@ -76,7 +88,9 @@ extension SQLiteConnection {
     ) throws(StoreError) -> Int {
         let exclusion = Self.exclusion(of: keys)
         let from = "SELECT count(*) FROM \(layout.table) "
-        if let expression = try? condition.sqlExpression(options: layout.options) {
+        if let expression = try? condition.sqlExpression(options: layout.options),
+            try !readsTruncatedJSON(expression.sql, in: layout)
+        {
             let sql =
                 from + "WHERE (\(expression.sql))" + (exclusion.map { " AND " + $0.sql } ?? "")
             return Int(
@@ -96,6 +110,38 @@ extension SQLiteConnection {
             return true
         }
         return count
+    }
+
+    /// Whether a rendered condition reads collection elements that SQLite would cut short.
+    ///
+    /// True when the SQL reads elements with `json_each` while some stored record holds NUL
+    /// in its JSON: SQLite's JSON functions (3.40) end a string at `\u0000`, so the elements
+    /// SQL would test are not the stored ones, and the condition is evaluated in memory
+    /// instead. A record holding the text `\u0000` also answers yes, which costs only speed.
+    ///
+    /// The answer scans the table. A read-only connection (every reader) keeps it until
+    /// `PRAGMA data_version` says another connection committed, so that it scans once per
+    /// change of the database rather than once per query; the writer, whose own writes do
+    /// not change its data version, scans every time.
+    func readsTruncatedJSON<Model>(
+        _ sql: String, in layout: TableLayout<Model>
+    ) throws(StoreError) -> Bool {
+        guard sql.contains("json_each(") else { return false }
+        // Read before the scan: a commit between the two makes the next look scan again.
+        let dataVersion = isReadOnly ? try dataVersion() : nil
+        if let dataVersion, let known = recordsHoldingNUL, known.table == layout.name,
+            known.dataVersion == dataVersion
+        {
+            return known.found
+        }
+        let exists = try integer(
+            "SELECT EXISTS (SELECT 1 FROM \(layout.table) WHERE instr(\"_record\", ?) > 0)",
+            [.text("\\u0000")], operation: "query the records")
+        let found = (exists ?? 0) != 0
+        if let dataVersion {
+            recordsHoldingNUL = (layout.name, dataVersion, found)
+        }
+        return found
     }
 
     /// The store's version: the number of commits that changed something.
@@ -133,13 +179,13 @@ extension SQLiteConnection {
     func reading<Result>(
         _ body: () throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
-        try execute("BEGIN", operation: "read")
+        try run("BEGIN", operation: "read")
         do {
             let result = try body()
-            try execute("COMMIT", operation: "read")
+            try run("COMMIT", operation: "read")
             return result
         } catch {
-            try? execute("ROLLBACK", operation: "read")
+            try? run("ROLLBACK", operation: "read")
             throw error
         }
     }

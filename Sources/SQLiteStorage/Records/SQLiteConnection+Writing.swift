@@ -4,7 +4,10 @@ import ModelStorage
 
 /// Group commits: the writes queued together run one after the other in one SQLite
 /// transaction, each in a savepoint of its own and counted as a commit of its own, and the
-/// transaction commits once — one sync of the WAL for the whole group.
+/// transaction commits once — one sync of the WAL for the whole group. A write alone in its
+/// group needs no savepoint: the transaction is rolled back when it fails.
+///
+/// The statements that control the transaction are prepared once, as every other is.
 extension SQLiteConnection {
     /// Runs and commits a group of writes.
     ///
@@ -27,8 +30,9 @@ extension SQLiteConnection {
     ) -> GroupCommit<Model> {
         var commit = GroupCommit<Model>()
         do {
-            try execute("BEGIN IMMEDIATE", operation: "begin a write")
+            try run("BEGIN IMMEDIATE", operation: "begin a write")
             commit.version = try version(of: layout)
+            commit.startVersion = commit.version
         } catch {
             commit.outcomes = writes.map { _ in .failure(error) }
             return commit
@@ -36,13 +40,30 @@ extension SQLiteConnection {
         let committedVersion = commit.version
         let encoder = TableLayout<Model>.makeEncoder()
         currentGroup = group
+        let inSavepoints = writes.count > 1
         for write in writes {
-            commit.outcomes.append(
-                run(
-                    write, layout: layout, encoder: encoder, into: &commit, group: group,
-                    collectingChanges: collectingChanges))
+            let outcome = run(
+                write, layout: layout, encoder: encoder, into: &commit, group: group,
+                inSavepoint: inSavepoints, collectingChanges: collectingChanges)
+            commit.outcomes.append(outcome)
+            // SQLite may roll the whole transaction back after a full disk or an I/O error:
+            // the writes after it must not run (each would commit on its own), and the ones
+            // before it are undone, so every write of the group fails with that error.
+            if case .failure(let error) = outcome, !isInTransaction {
+                currentGroup = 0
+                return GroupCommit(
+                    outcomes: writes.map { _ in .failure(error) }, changes: [],
+                    startVersion: committedVersion, version: committedVersion)
+            }
         }
         currentGroup = 0
+        if !inSavepoints, case .failure = commit.outcomes.first {
+            // The lone write failed: undo whatever it stored, with the transaction.
+            try? run("ROLLBACK", operation: "roll back a write")
+            return GroupCommit(
+                outcomes: commit.outcomes, changes: [], startVersion: committedVersion,
+                version: committedVersion)
+        }
         do {
             if commit.version != committedVersion {
                 try run(
@@ -50,25 +71,31 @@ extension SQLiteConnection {
                     [.integer(Int64(commit.version)), .text(layout.name)],
                     operation: "commit a write")
             }
-            try execute("COMMIT", operation: "commit a write")
+            try run("COMMIT", operation: "commit a write")
         } catch {
-            try? execute("ROLLBACK", operation: "commit a write")
+            try? run("ROLLBACK", operation: "commit a write")
             return GroupCommit(
                 outcomes: commit.outcomes.map { _ in .failure(error) }, changes: [],
-                version: committedVersion)
+                startVersion: committedVersion, version: committedVersion)
         }
         return commit
     }
 
-    /// Runs one write in a savepoint and stores its changes.
+    /// Runs one write, in a savepoint when others share its group, and stores its changes.
+    ///
+    /// Without a savepoint, a write that fails leaves what it stored for the group's commit
+    /// to roll back with the transaction.
     private func run<Model>(
         _ write: QueuedWrite<Model>, layout: TableLayout<Model>, encoder: JSONEncoder,
-        into commit: inout GroupCommit<Model>, group: UInt64, collectingChanges: Bool
+        into commit: inout GroupCommit<Model>, group: UInt64, inSavepoint: Bool,
+        collectingChanges: Bool
     ) -> Result<@Sendable () -> Void, any Error> {
-        do {
-            try execute("SAVEPOINT write", operation: "begin a write")
-        } catch {
-            return .failure(error)
+        if inSavepoint {
+            do {
+                try run("SAVEPOINT write", operation: "begin a write")
+            } catch {
+                return .failure(error)
+            }
         }
         readFailure = nil
         var transaction = StoreTransaction(
@@ -81,20 +108,28 @@ extension SQLiteConnection {
             outcome = .failure(readFailure)
         } else if case .success = outcome {
             do {
+                // The write is counted as a commit of its own: its records are written at
+                // the version after it.
                 changes = try store(
-                    transaction.changes, layout: layout, encoder: encoder,
-                    collectingChanges: collectingChanges)
+                    transaction.changes, layout: layout, version: commit.version + 1,
+                    encoder: encoder, collectingChanges: collectingChanges)
             } catch {
                 outcome = .failure(error)
             }
         }
-        do {
-            if case .failure = outcome {
-                try execute("ROLLBACK TO write", operation: "roll back a write")
+        if case .failure = outcome, !inSavepoint { return outcome }
+        if inSavepoint {
+            do {
+                if case .failure = outcome {
+                    // Rolled back with the whole transaction already: the write's own error
+                    // says why, not the missing savepoint's.
+                    guard isInTransaction else { return outcome }
+                    try run("ROLLBACK TO write", operation: "roll back a write")
+                }
+                try run("RELEASE write", operation: "commit a write")
+            } catch {
+                return .failure(error)
             }
-            try execute("RELEASE write", operation: "commit a write")
-        } catch {
-            return .failure(error)
         }
         if case .success = outcome, !changes.isEmpty {
             commit.version += 1
@@ -103,13 +138,13 @@ extension SQLiteConnection {
         return outcome
     }
 
-    /// Stores a write's changes.
+    /// Stores a write's changes, the records it writes at its version.
     ///
     /// - Returns: Each change with the record's value before it (when collecting changes)
     ///   and after.
     private func store<Model>(
-        _ changes: [RecordChange<Model>], layout: TableLayout<Model>, encoder: JSONEncoder,
-        collectingChanges: Bool
+        _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
+        encoder: JSONEncoder, collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
         var stored: [(old: Model?, new: Model?)] = []
         for change in changes {
@@ -127,7 +162,7 @@ extension SQLiteConnection {
                 collectingChanges ? try record(withKey: key, in: layout) : nil
             if let new {
                 try run(
-                    layout.upsert, try layout.row(of: new, encoder: encoder),
+                    layout.upsert, try layout.row(of: new, version: version, encoder: encoder),
                     operation: "write a record")
             } else {
                 try run(layout.delete, [key], operation: "delete a record")

@@ -34,6 +34,12 @@ struct WriterRecords<Model: StorableModel>: CommittedRecords {
         } ?? nil
     }
 
+    func writeVersion(ofID id: Model.ID) -> UInt64? {
+        read { connection throws(StoreError) in
+            try connection.writeVersion(ofKey: try layout.key(of: id), in: layout)
+        } ?? nil
+    }
+
     func records(
         selectedBy query: RecordQuery<Model>, excluding ids: Set<Model.ID>
     ) throws -> [(position: Int, record: Model)] {

@@ -17,6 +17,9 @@ extension SQLiteConnection {
         case current
         /// The table at an older schema version, to migrate.
         case older(Int)
+        /// The table at the model's schema version, written before the store kept each
+        /// record's write version: it gains the `_version` column when opened for writing.
+        case withoutWriteVersions
         /// No table yet, in a database that holds nothing of the store's.
         case absent
     }
@@ -61,19 +64,27 @@ extension SQLiteConnection {
                     + "no table \(Schema.versionTable)",
                 location: .wholeFile)
         }
+        let writeVersion = TableLayout<Model>.writeVersionColumn
         if found < Model.schemaVersion {
-            guard Set(TableLayout<Model>.storeColumns).isSubset(of: columns) else {
-                throw mismatch(layout, columns)
-            }
+            let required = TableLayout<Model>.storeColumns.filter { $0 != writeVersion }
+            guard Set(required).isSubset(of: columns) else { throw mismatch(layout, columns) }
             return .older(found)
         }
-        guard Set(columns) == Set(layout.columnNames), columns.count == layout.columnNames.count
+        if Set(columns) == Set(layout.columnNames), columns.count == layout.columnNames.count {
+            return .current
+        }
+        let withVersions = columns + [writeVersion]
+        guard Set(withVersions) == Set(layout.columnNames),
+            withVersions.count == layout.columnNames.count
         else { throw mismatch(layout, columns) }
-        return .current
+        return .withoutWriteVersions
     }
 
     private func mismatch<Model>(_ layout: TableLayout<Model>, _ columns: [String]) -> StoreError {
-        let missing = layout.columnNames.filter { !columns.contains($0) }
+        // A missing `_version` alone is added on opening, so it is not named.
+        let missing = layout.columnNames.filter {
+            !columns.contains($0) && $0 != TableLayout<Model>.writeVersionColumn
+        }
         let unexpected = columns.filter { !layout.columnNames.contains($0) }
         var differences: [String] = []
         if !missing.isEmpty { differences.append("no column " + missing.joined(separator: ", ")) }
@@ -89,8 +100,8 @@ extension SQLiteConnection {
     }
 
     /// Makes the database ready for writing: the table migrated (the database as it was kept
-    /// as `<file>.backup`), WAL with full syncs, and the table and its version created when
-    /// absent.
+    /// as `<file>.backup`), WAL with full syncs, the table and its version created when
+    /// absent, and the indexes the model declares made (see ``updateIndexes(for:)``).
     ///
     /// - Throws: ``StoreError`` when the database cannot be written, or a migration fails;
     ///   a failed migration leaves the database as it was.
@@ -122,9 +133,14 @@ extension SQLiteConnection {
                 message: "SQLite kept the journal mode \(mode ?? "unknown")")
         }
         try execute("PRAGMA synchronous = FULL", operation: "set synchronous")
-        guard state == .absent else { return }
-        try execute("BEGIN IMMEDIATE", operation: "create the table")
-        do {
+        if state == .withoutWriteVersions { try addWriteVersions(layout: layout) }
+        if state == .absent { try createTable(layout: layout) }
+        try updateIndexes(for: layout)
+    }
+
+    /// Creates the model's table and its version row, in one transaction.
+    private func createTable<Model>(layout: TableLayout<Model>) throws(StoreError) {
+        try inImmediateTransaction(operation: "create the table") { () throws(StoreError) in
             try execute(
                 "CREATE TABLE IF NOT EXISTS \(Schema.versionTable) "
                     + "(\"table_name\" TEXT PRIMARY KEY, \"version\" INTEGER NOT NULL); "
@@ -133,10 +149,42 @@ extension SQLiteConnection {
             try run(
                 "INSERT OR REPLACE INTO \(Schema.versionTable) VALUES (?, 0)",
                 [.text(layout.name)], operation: "create the table")
-            try execute("COMMIT", operation: "create the table")
+        }
+    }
+
+    /// Runs a body in an immediate write transaction: committed when it returns, rolled back
+    /// when it throws.
+    ///
+    /// - Parameters:
+    ///   - operation: What the body does, for errors.
+    ///   - body: The writes.
+    /// - Throws: What `body` throws, or ``StoreError`` when the transaction cannot begin or
+    ///   commit; nothing is changed then.
+    func inImmediateTransaction(
+        operation: String, _ body: () throws(StoreError) -> Void
+    ) throws(StoreError) {
+        try execute("BEGIN IMMEDIATE", operation: operation)
+        do {
+            try body()
+            try execute("COMMIT", operation: operation)
         } catch {
-            try? execute("ROLLBACK", operation: "create the table")
+            try? execute("ROLLBACK", operation: operation)
             throw error
+        }
+    }
+
+    /// Adds the `_version` column to a table written before the store kept write versions.
+    ///
+    /// Every record reads as written at the store's version now, so that a read made before
+    /// is a conflict and one made after is not. Adding a column with a constant default
+    /// rewrites no row.
+    private func addWriteVersions<Model>(layout: TableLayout<Model>) throws(StoreError) {
+        try inImmediateTransaction(operation: "add the write versions") { () throws(StoreError) in
+            let version = try version(of: layout)
+            try execute(
+                "ALTER TABLE \(layout.table) ADD COLUMN \"_version\" INTEGER NOT NULL "
+                    + "DEFAULT \(Int64(clamping: version))",
+                operation: "add the write versions")
         }
     }
 
@@ -144,8 +192,7 @@ extension SQLiteConnection {
     /// model's migrations, decoded to check it, into a new table that replaces the old one,
     /// in one transaction that keeps each record's place.
     private func migrate<Model>(from version: Int, layout: TableLayout<Model>) throws(StoreError) {
-        try execute("BEGIN IMMEDIATE", operation: "migrate the table")
-        do {
+        try inImmediateTransaction(operation: "migrate the table") { () throws(StoreError) in
             let staging = TableLayout<Model>.quoted(layout.name + "_migrating")
             try execute(
                 "DROP TABLE IF EXISTS \(staging); "
@@ -157,29 +204,38 @@ extension SQLiteConnection {
             )
             .replacingOccurrences(of: "VALUES (", with: "VALUES (?, ")
             let encoder = TableLayout<Model>.makeEncoder()
-            var rows: [(Int64, Data)] = []
+            // Each record keeps its write version; a table written before they were kept
+            // gives every record the store's version now.
+            let hasWriteVersions =
+                try integer(
+                    "SELECT count(*) FROM pragma_table_info(?) WHERE name = ?",
+                    [.text(layout.name), .text(TableLayout<Model>.writeVersionColumn)],
+                    operation: "migrate the table") == 1
+            let storeVersion = Int64(clamping: try self.version(of: layout))
+            var rows: [(Int64, Data, Int64)] = []
             try run(
-                "SELECT \"_order\", \"_record\" FROM \(layout.table) ORDER BY \"_order\"",
+                "SELECT \"_order\", \"_record\", "
+                    + (hasWriteVersions ? "\"_version\"" : "\(storeVersion)")
+                    + " FROM \(layout.table) ORDER BY \"_order\"",
                 operation: "migrate the table"
             ) { (row) throws(StoreError) in
-                rows.append((row.integer(at: 0), row.data(at: 1)))
+                rows.append((row.integer(at: 0), row.data(at: 1), row.integer(at: 2)))
                 return true
             }
-            for (index, (order, json)) in rows.enumerated() {
+            for (index, (order, json, written)) in rows.enumerated() {
                 let record = try Self.migrated(
                     json, from: version, as: Model.self, path: path, index: index)
                 try run(
-                    insert, [.integer(order)] + layout.row(of: record, encoder: encoder),
+                    insert,
+                    [.integer(order)]
+                        + layout.row(
+                            of: record, version: UInt64(Swift.max(0, written)), encoder: encoder),
                     operation: "migrate the table")
             }
             try execute(
                 "DROP TABLE \(layout.table); ALTER TABLE \(staging) RENAME TO \(layout.table); "
                     + "PRAGMA user_version = \(Model.schemaVersion)",
                 operation: "migrate the table")
-            try execute("COMMIT", operation: "migrate the table")
-        } catch {
-            try? execute("ROLLBACK", operation: "migrate the table")
-            throw error
         }
     }
 

@@ -5,7 +5,7 @@ import ModelStorage
 /// How a model's records lie in their table: its name and columns, how a record becomes a
 /// row and a row a record, and the statements that read and write them.
 ///
-/// The table has three columns of the store's own, then one per mapped attribute
+/// The table has four columns of the store's own, then one per mapped attribute
 /// (`Queryable.sqlColumns()`, by KeyPathQuery's SQL conventions, dates as seconds since
 /// 2001 as the records' JSON writes them):
 ///
@@ -14,6 +14,11 @@ import ModelStorage
 /// | `_order` | `INTEGER PRIMARY KEY`: the record's place in the store's order |
 /// | `_key` | the record's id, unique: as its attribute stores it, or its JSON |
 /// | `_record` | the record's JSON, what the store decodes |
+/// | `_version` | the record's write version: the store's version after the commit that last inserted or updated it |
+///
+/// A table written before `_version` was kept gains it when a store opens the database for
+/// writing (`inspect(for:)` reports it as `withoutWriteVersions`): every record then reads as
+/// written at the store's version at that moment.
 struct TableLayout<Model: StorableModel>: Sendable {
     /// The table's name, unquoted.
     let name: String
@@ -21,13 +26,32 @@ struct TableLayout<Model: StorableModel>: Sendable {
     let table: String
     /// The attributes' columns.
     let columns: [SQLColumn<Model>]
+
+    // The statements run for every record are made once, in `init`: building one (quoting
+    // every column's name) cost more than writing the record.
+
+    /// Inserts a row, or replaces the one with its key in place (keeping its `_order`).
+    let upsert: String
+    /// Deletes the row with a key.
+    let delete: String
+    /// Reads the JSON of the row with a key.
+    let recordByKey: String
+    /// Reads the `_order` of the row with a key.
+    let orderByKey: String
+    /// Reads the write version of the row with a key.
+    let writeVersionByKey: String
+    /// Counts the rows.
+    let countAll: String
     /// How queries are rendered for the table: dates as the records' JSON stores them, and
     /// the text functions every connection registers.
     let options = SQLOptions(
         dateStorage: .secondsSinceReferenceDate, textFunctions: TextFunctions.names)
 
     /// The columns of the store's own.
-    static var storeColumns: [String] { ["_order", "_key", "_record"] }
+    static var storeColumns: [String] { ["_order", "_key", "_record", writeVersionColumn] }
+
+    /// The column of each record's write version.
+    static var writeVersionColumn: String { "_version" }
 
     /// The layout of the model's table.
     ///
@@ -47,6 +71,17 @@ struct TableLayout<Model: StorableModel>: Sendable {
                     duplicateNames: repeated.isEmpty ? [name] : Array(Set(repeated)).sorted()))
         }
         table = Self.quoted(name)
+        let quoted = (Self.storeColumns + names).dropFirst().map(Self.quoted)
+        let placeholders = Array(repeating: "?", count: quoted.count).joined(separator: ", ")
+        let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        upsert =
+            "INSERT INTO \(table) (\(quoted.joined(separator: ", "))) VALUES (\(placeholders)) "
+            + "ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
+        delete = "DELETE FROM \(table) WHERE \"_key\" = ?"
+        recordByKey = "SELECT \"_record\" FROM \(table) WHERE \"_key\" = ?"
+        orderByKey = "SELECT \"_order\" FROM \(table) WHERE \"_key\" = ?"
+        writeVersionByKey = "SELECT \"_version\" FROM \(table) WHERE \"_key\" = ?"
+        countAll = "SELECT count(*) FROM \(table)"
     }
 
     /// Every column's name, the store's own first.
@@ -65,22 +100,9 @@ struct TableLayout<Model: StorableModel>: Sendable {
                 .joined(separator: " ")
         }
         return "CREATE TABLE \(table) (\"_order\" INTEGER PRIMARY KEY, \"_key\" NOT NULL UNIQUE, "
-            + "\"_record\" TEXT NOT NULL" + attributes.map { ", " + $0 }.joined() + ")"
+            + "\"_record\" TEXT NOT NULL, \"_version\" INTEGER NOT NULL DEFAULT 0"
+            + attributes.map { ", " + $0 }.joined() + ")"
     }
-
-    /// Inserts a row, or replaces the one with its key in place (keeping its `_order`).
-    var upsert: String {
-        let names = columnNames.dropFirst().map(Self.quoted)
-        let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
-        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        return "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
-            + "ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
-    }
-
-    var delete: String { "DELETE FROM \(table) WHERE \"_key\" = ?" }
-    var recordByKey: String { "SELECT \"_record\" FROM \(table) WHERE \"_key\" = ?" }
-    var orderByKey: String { "SELECT \"_order\" FROM \(table) WHERE \"_key\" = ?" }
-    var countAll: String { "SELECT count(*) FROM \(table)" }
 
     // MARK: Rows and records
 
@@ -105,16 +127,27 @@ struct TableLayout<Model: StorableModel>: Sendable {
         }
     }
 
-    /// A record's row for ``upsert``: key, JSON, then each attribute.
-    func row(of record: Model, encoder: JSONEncoder) throws(StoreError) -> [SQLBinding] {
+    /// A record's row for ``upsert``: key, JSON, write version, then each attribute.
+    ///
+    /// - Parameters:
+    ///   - record: The record.
+    ///   - version: Its write version: the store's version after the commit that writes it.
+    ///   - encoder: The encoder for `_record`.
+    /// - Returns: The bindings, in ``upsert``'s order.
+    /// - Throws: ``StoreError/encodingFailed(id:reason:)`` when the record does not encode.
+    func row(of record: Model, version: UInt64, encoder: JSONEncoder) throws(StoreError)
+        -> [SQLBinding]
+    {
         let json: Data
         do {
             json = try encoder.encode(record)
         } catch {
             throw .encodingFailed(id: String(describing: record.id), reason: "\(error)")
         }
-        return [try key(of: record.id), .text(String(decoding: json, as: UTF8.self))]
-            + columns.map { $0.value(in: record, options: options) }
+        return [
+            try key(of: record.id), .text(String(decoding: json, as: UTF8.self)),
+            .integer(Int64(clamping: version)),
+        ] + columns.map { $0.value(in: record, options: options) }
     }
 
     /// The encoder for `_record`: compact, with `/` left unescaped so that URLs read as

@@ -25,7 +25,10 @@ extension SQLiteStore {
     /// refused with its bytes left as they are. A writable store then switches the database
     /// to WAL, creates the model's table, or migrates an older one with the model's
     /// `SchemaMigration` steps in one transaction (keeping the database as it
-    /// was at `<file>.backup`).
+    /// was at `<file>.backup`), and creates an index named `<table>_<column>_index` for each of
+    /// the model's `StorableModel/indexedAttributes`, dropping those it made for attributes
+    /// the model no longer declares (an index you made under another name stays). A
+    /// read-only store changes no index.
     ///
     /// - Parameters:
     ///   - url: The database's file URL, such as `…/dex.sqlite`; its directory must exist.
@@ -37,9 +40,10 @@ extension SQLiteStore {
     ///   schema version; `StoreError/migrationFailed(path:sourceVersion:location:reason:)`
     ///   when a migration fails (or is needed by a read-only store);
     ///   `StoreError/io(path:operation:code:message:)` for a file or directory
-    ///   it cannot read or write; `StoreError/locked(path:pid:)` when another
+    ///   it cannot read or write; `StoreError/locked(path:pid:message:)` when another
     ///   connection holds a lock past the busy timeout; `StoreError/invalidQuery(_:)`
-    ///   when an attribute is named like one of the store's own columns.
+    ///   when an attribute is named like one of the store's own columns, or an indexed key
+    ///   path is not in the model's attribute map.
     /// - Complexity: O(1) in the number of records, unless the table is migrated (O(*n*)).
     public static func open(
         at url: URL, options: SQLiteStoreOptions = .readWrite
@@ -51,8 +55,9 @@ extension SQLiteStore {
         }
         let path = url.standardizedFileURL.path(percentEncoded: false)
         let layout = try TableLayout<Model>()
+        try Model.checkIndexedAttributes()
         let writable = options.mode == .readWrite
-        try checkFile(at: path, mustExist: !writable)
+        try checkFile(at: path, writable: writable)
         let first = try SQLiteConnection(
             path: path, writable: writable, busyTimeout: options.busyTimeout)
         do {
@@ -78,7 +83,7 @@ extension SQLiteStore {
         let state = try await first.inspect(for: layout)
         var migratedFrom: Int?
         switch (state, writable) {
-        case (.current, _): break
+        case (.current, _), (.withoutWriteVersions, _): break
         case (.older(let version), true): migratedFrom = version
         case (.older(let version), false):
             throw StoreError.migrationFailed(
@@ -101,16 +106,18 @@ extension SQLiteStore {
             let version = try await readers[0].version(of: layout)
             return SQLiteStore(
                 url: url, path: path, layout: layout, writer: writable ? first : nil,
-                readers: readers, version: version, migratedFrom: migratedFrom)
+                readers: readers, version: version, migratedFrom: migratedFrom,
+                options: options)
         } catch {
             for reader in readers where reader !== first { await reader.close() }
             throw error
         }
     }
 
-    /// Checks the path before SQLite opens it: its directory exists, it is not a directory,
-    /// and a file with bytes starts as every SQLite database does.
-    private static func checkFile(at path: String, mustExist: Bool) throws(StoreError) {
+    /// Checks the path before SQLite opens it: its directory exists (and, for writing, can be
+    /// written), it is not a directory, and a file with bytes starts as every SQLite database
+    /// does.
+    private static func checkFile(at path: String, writable: Bool) throws(StoreError) {
         var isDirectory: ObjCBool = false
         let directory = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
@@ -120,8 +127,18 @@ extension SQLiteStore {
                 path: directory, operation: "open the directory", code: ENOENT,
                 message: "no such directory")
         }
+        // SQLite keeps a WAL database's -wal and -shm files beside it: a writer that cannot
+        // create them would fail on its first read, with a less helpful message.
+        if writable, access(directory, W_OK) != 0 {
+            let code = errno
+            let reason = String(cString: strerror(code))
+            throw .io(
+                path: path, operation: "open for writing", code: code,
+                message: "its directory \(directory) cannot be written (\(reason)), and SQLite "
+                    + "keeps the database's -wal and -shm files beside it")
+        }
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            guard !mustExist else {
+            guard writable else {
                 throw .io(path: path, operation: "open", code: ENOENT, message: "no such file")
             }
             return

@@ -31,27 +31,48 @@ import ModelStorage
 /// selects from the same records in the store's order, ties included (`_order` ends every
 /// `ORDER BY`). Text tests and sorts with text options run the engine's own matching and
 /// folding, registered as SQLite functions on every connection, so `matches`, diacritics and
-/// Unicode case folding mean what they mean in memory. Exact comparisons of text compare
-/// bytes, which agrees with memory for text in Unicode normalization form C (see
-/// KeyPathQuery's "One meaning in every target"). A condition with an operand SQLite cannot
+/// Unicode case folding mean what they mean in memory. Comparisons and sorts of text without
+/// options go through the engine's own comparison, registered as a collation, so that
+/// canonically equivalent texts are equal as in memory (`"é" == "e\u{301}"`). A condition with an operand SQLite cannot
 /// hold with the same meaning (an unsigned integer above `Int64.max`, say) is evaluated in
 /// memory over the rows, read one at a time.
 ///
 /// ## Durability and concurrency
 ///
-/// The database is in WAL mode with `synchronous = FULL`: a write returns only once its
-/// commit is in the WAL and the WAL is synced, so an acknowledged write survives a crash of
-/// the process and a power loss. (With `synchronous = NORMAL`, WAL syncs only at
+/// The database is in WAL mode (`PRAGMA journal_mode = WAL`) with `synchronous = FULL`, and
+/// a save returns only once it is durable. A commit appends the changed pages to the WAL,
+/// ending with a commit frame; with `FULL`, SQLite syncs the WAL before the commit returns,
+/// so an acknowledged write survives a crash of the process and a power loss. The database
+/// file itself is written only at checkpoints, from frames already synced, and a crash
+/// leaves at worst frames with no commit frame after them, which the next connection ignores:
+/// a save is there whole or not at all. With `synchronous = NORMAL`, WAL syncs only at
 /// checkpoints: commits survive a crash of the process, but the latest ones can be lost to a
-/// power loss.) Writes from concurrent tasks are grouped into one SQLite transaction and one
-/// sync; each still counts as a commit of its own. One connection writes; reads go to
-/// separate read connections, each on its own thread, so they never wait for a write. Other
-/// processes may read and write the same file; a lock they hold is waited for up to
-/// ``SQLiteStoreOptions/busyTimeout``.
+/// power loss, which is why the store does not use it. (The rollback journal in `DELETE`
+/// mode is durable with `FULL` too, but syncs several files per commit and keeps readers
+/// out during one.) `Scripts/crash-harness.sh 1200 sqlite` kills a writer with SIGKILL in
+/// the middle of saves and transactions 1,200 times and checks every acknowledged save
+/// (figures in `Documentation/Reliability.md`).
+///
+/// Writes from concurrent tasks are grouped into one SQLite transaction and one sync; each
+/// still counts as a commit of its own. One connection writes; reads go to separate read
+/// connections, each on its own thread, so they never wait for a write. Other processes may
+/// read and write the same file; a lock they hold is waited for up to
+/// ``SQLiteStoreOptions/busyTimeout``, then the save throws
+/// `StoreError/locked(path:pid:message:)` with SQLite's message.
+///
+/// Live queries (``observe(_:)``) get the store's own commits at once, and the commits other
+/// connections and processes make to the database within
+/// ``SQLiteStoreOptions/observationInterval``, 100 ms by default: see "Live queries across
+/// processes" in the SQLiteStorage documentation.
 ///
 /// A file the store cannot use — not an SQLite database, a table that does not match the
-/// model, a newer schema version, a file it cannot write — opens with a `StoreError`
-/// that names the file, and the store leaves its bytes as they are.
+/// model, a newer schema version, a file or a directory it cannot write, a database locked
+/// past the busy timeout — opens with a `StoreError` that names the file, and the store
+/// leaves its bytes as they are. A save that meets a full disk throws
+/// `StoreError/io(path:operation:code:message:)` with `ENOSPC`, keeps every record stored
+/// before, and the store goes on working once there is space again. A directory the store
+/// cannot write is refused even for reading a WAL database unless its `-shm` file is already
+/// there: SQLite reads a WAL database through that file, and cannot create it.
 public actor SQLiteStore<Model: StorableModel>: ModelStore {
     /// The database's location.
     public nonisolated let url: URL
@@ -74,10 +95,17 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     var flushWaiters: [CheckedContinuation<Void, Never>] = []
     var lastGroup: UInt64 = 0
     var isClosed = false
+    /// What the store needs to open another connection and to watch for other connections'
+    /// commits.
+    let options: SQLiteStoreOptions
+    /// The watch for other connections' commits while a live query exists (see
+    /// `SQLiteStore+OtherConnections.swift`).
+    var watch = ConnectionWatch()
 
     init(
         url: URL, path: String, layout: TableLayout<Model>, writer: SQLiteConnection?,
-        readers: [SQLiteConnection], version: UInt64, migratedFrom: Int?
+        readers: [SQLiteConnection], version: UInt64, migratedFrom: Int?,
+        options: SQLiteStoreOptions
     ) {
         self.url = url
         self.path = path
@@ -87,6 +115,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
         self.isReadOnly = writer == nil
         self.committedVersion = version
         self.migratedFromSchemaVersion = migratedFrom
+        self.options = options
     }
 
     func checkOpen() throws(StoreError) {
@@ -94,7 +123,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     }
 
     /// The next read connection, in turn.
-    private func reader() -> SQLiteConnection {
+    func reader() -> SQLiteConnection {
         nextReader += 1
         return readers[nextReader % readers.count]
     }
@@ -182,39 +211,54 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
 
     // MARK: Observing
 
-    /// A live query: the current results, then new results after every commit of this store
-    /// that can change them.
+    /// A live query: the current results, then new results after every commit that can
+    /// change them, this store's or another connection's.
     ///
-    /// Commits made by other connections to the same database (another process, say) are
-    /// not observed yet.
+    /// ```swift
+    /// for await result in try await store.observe(RecordQuery(where: \.favorite == true)) {
+    ///     print(result.records.map(\.name))
+    /// }
+    /// ```
+    ///
+    /// The store's own commits reach the query at once. Commits that other connections make
+    /// to the same database — another store on the file, another process such as
+    /// `pokedex favorite 25 --store dex.sqlite` — are found by looking at SQLite's
+    /// `PRAGMA data_version` every ``SQLiteStoreOptions/observationInterval`` (100 ms by
+    /// default) while the store has a live query; the query then re-runs, and its new
+    /// result is delivered when it differs from the last. A read-only store observes them
+    /// too.
     ///
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first; the sequence ends when the store closes.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be
     ///   evaluated; `StoreError/closed(path:)` when the store is closed.
-    /// - Complexity: Each result re-runs the query in SQLite.
+    /// - Complexity: Each result re-runs the query in SQLite and encodes its records once,
+    ///   to tell a changed result from the last; while a live query exists, one
+    ///   `PRAGMA data_version` per interval.
     public func observe(_ query: RecordQuery<Model>) async throws
         -> AsyncStream<QueryResult<Model>>
     {
         try checkOpen()
         let compiled = try Self.compile(query)
-        let first = try await reader().result(of: query, compiled: compiled, in: layout)
+        let first = try await reader().observedResult(of: query, compiled: compiled, in: layout)
         try checkOpen()
         let (id, stream) = liveQueries.add(query, compiled: compiled, first: first) {
             [weak self] id in
             guard let self else { return }
             Task { await self.removeLiveQuery(id) }
         }
-        if first.version < committedVersion {
+        if first.result.version < committedVersion {
             // A commit landed while the first result was read.
             liveQueries.markStale(id)
             refreshLiveQueries(needed: !liveQueries.isRefreshing)
         }
+        startWatching(from: first.result.version)
         return stream
     }
 
-    private func removeLiveQuery(_ id: UInt64) {
+    private func removeLiveQuery(_ id: UInt64) async {
         liveQueries.remove(id)
+        if liveQueries.isEmpty { await stopWatching() }
     }
 
     /// Starts a pass that re-runs the stale live queries on a reader, until none is stale.
@@ -223,9 +267,11 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
         liveQueries.isRefreshing = true
         Task {
             while let (id, entry) = liveQueries.nextStale(), !isClosed {
-                let result = try? await reader().result(
+                let result = try? await reader().observedResult(
                     of: entry.query, compiled: entry.compiled, in: layout)
-                if let result { liveQueries.yield(result, to: id) }
+                if let result {
+                    liveQueries.yield(result, to: id, onlyChanges: entry.deliversOnlyChanges)
+                }
             }
             liveQueries.isRefreshing = false
         }
@@ -246,6 +292,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
             await withCheckedContinuation { flushWaiters.append($0) }
         }
         liveQueries.finishAll()
+        await stopWatching()
         for reader in readers { await reader.close() }
         await writer?.close()
     }

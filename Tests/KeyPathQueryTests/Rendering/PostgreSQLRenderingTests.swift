@@ -83,12 +83,12 @@ struct PostgreSQLRenderingTests {
 
     @Test("converts an operand to the attribute's type, as memory compares it")
     func convertsOperands() throws {
-        func bindings(_ json: String) throws -> [SQLBinding] {
-            let condition = try JSONDecoder().decode(Condition<Record>.self, from: Data(json.utf8))
-            return try condition.sqlExpression(options: Self.options).bindings
+        func decoded(_ json: String) throws -> Condition<Record> {
+            try JSONDecoder().decode(Condition<Record>.self, from: Data(json.utf8))
         }
-        let flag = #"{"comparison":{"attribute":"flag","operator":"equal","value":{"integer":1}}}"#
-        #expect(try bindings(flag) == [.boolean(true)])
+        func bindings(_ json: String) throws -> [SQLBinding] {
+            try decoded(json).sqlExpression(options: Self.options).bindings
+        }
         let score =
             #"{"comparison":{"attribute":"score","operator":"less","value":{"integer":2}}}"#
         #expect(try bindings(score) == [.real(2)])
@@ -96,6 +96,43 @@ struct PostgreSQLRenderingTests {
             #"{"comparison":{"attribute":"uuid","operator":"equal","value":{"string":""#
             + Self.uuid.uuidString.lowercased() + #""}}}"#
         #expect(try bindings(uuid) == [.text(Self.uuid.uuidString)])
+        let between =
+            #"{"between":{"attribute":"score","lower":{"integer":1},"upper":{"integer":3}}}"#
+        #expect(try bindings(between) == [.real(1), .real(3)])
+        // `Bool` is not native: memory compares it by its representation, where the integer 1
+        // never equals `true`, so the operand is kept as written, as in SQLite and
+        // `NSPredicate` (a server refuses `boolean = bigint`: an error, never a different
+        // answer).
+        let flag = #"{"comparison":{"attribute":"flag","operator":"equal","value":{"integer":1}}}"#
+        #expect(try bindings(flag) == [.integer(1)])
+        #expect(try RecordQuery(where: decoded(flag)).apply(to: Record.all).isEmpty)
+        #expect(try decoded(flag).sqlExpression().bindings == [.integer(1)])
+    }
+
+    /// Registered text functions, their collation and the prefix range that SQLite's
+    /// rendering adds with them (for a store's index in that collation) are SQLite's: the
+    /// PostgreSQL dialect renders as without them.
+    @Test("ignores SQLite's registered text functions, collation and prefix range")
+    func ignoresSQLiteTextFunctions() throws {
+        var options = Self.options
+        options.textFunctions = SQLTextFunctions()
+        let conditions: [Condition<Record>] = [
+            .hasPrefix(\.title, "Rec"), \.title == "R", .between(\.title, "a"..."f"),
+            .in(\.note, ["a", nil]), .contains(\.tags, "t1"),
+            .anyElement(\.sessions, where: \.name == "s1"),
+        ]
+        for condition in conditions {
+            let plain = try condition.sqlExpression(options: Self.options)
+            #expect(try condition.sqlExpression(options: options) == plain)
+            #expect(!plain.sql.contains("keypathquery"), "\(plain.sql)")
+        }
+        #expect(
+            try Condition<Record>.hasPrefix(\.title, "Rec").sqlExpression(options: options).sql
+                == #"starts_with("title" COLLATE "C", $1)"#)
+        let query = RecordQuery<Record>(sortedBy: [.ascending(\.title)])
+        #expect(
+            try query.sqlClauses(options: options).orderByClause
+                == #"ORDER BY "title" COLLATE "C" ASC NULLS FIRST"#)
     }
 
     @Test("numbers placeholders through the clauses, never inside quoted names")

@@ -137,6 +137,42 @@ struct RecordSQLiteTests {
         #expect(try RecordTable.ids(testCase.query, in: RecordTable.database()) == inMemory)
     }
 
+    /// A decoded condition may give a `UUID` attribute the UUID's lower-case text, which
+    /// memory converts to the UUID: SQL binds the UUID's stored (upper-case) text, and
+    /// `NSPredicate` the UUID, so every target selects what memory selects.
+    @Test(
+        "a decoded operand converts to the attribute's type, as in memory",
+        arguments: ["==", "!=", ">=", "in"])
+    func decodedOperandConverts(_ operation: String) throws {
+        let uuid = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        let other = try #require(UUID(uuidString: "0E621E1F-C36C-495A-93FC-0C247A3E6E5F"))
+        var records = Record.all
+        records[7].uuid = uuid
+        records[8].uuid = other
+        let typed: Condition<Record> =
+            switch operation {
+            case "==": \.uuid == uuid
+            case "!=": \.uuid != uuid
+            case ">=": \.uuid >= uuid
+            default: .in(\.uuid, [uuid, other])
+            }
+        // The same condition as a client might send it: the UUID as lower-case text.
+        let json = String(decoding: try JSONEncoder().encode(typed), as: UTF8.self)
+        let written = json.replacingOccurrences(
+            of: #"{"uuid":"\#(uuid.uuidString)"}"#,
+            with: #"{"string":"\#(uuid.uuidString.lowercased())"}"#)
+        #expect(written != json)
+        let decoded = try JSONDecoder().decode(Condition<Record>.self, from: Data(written.utf8))
+        #expect(decoded != typed)
+
+        let query = RecordQuery(where: decoded, sortedBy: [.ascending(\.id)])
+        let inMemory = try query.apply(to: records).map(\.id)
+        #expect(try inMemory == RecordQuery(where: typed).apply(to: records).map(\.id))
+        #expect(inMemory.contains(7) == (operation != "!="))
+        #expect(try RecordTable.ids(query, in: RecordTable.database(records)) == inMemory)
+        #expect(try decoded.predicateFormat() == typed.predicateFormat())
+    }
+
     @Test("with dates stored as seconds since 2001, when the options say so")
     func referenceDates() throws {
         let database = try RecordTable.database(dates: .secondsSinceReferenceDate)

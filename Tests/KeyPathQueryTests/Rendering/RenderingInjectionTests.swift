@@ -1,5 +1,6 @@
 import ConditionTableSupport
 import Foundation
+import InternalSupport
 import KeyPathQuery
 import QueryTestSupport
 import Testing

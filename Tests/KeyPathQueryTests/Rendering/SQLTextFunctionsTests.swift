@@ -29,6 +29,48 @@ struct SQLTextFunctionsTests {
                 + "keypathquery_text_test(e1.value, 'like', ?, 0))")
     }
 
+    /// An exact ASCII prefix also bounds the column in the collation, so that a store's index
+    /// on it (made in that collation) can find the candidates; the test function decides.
+    @Test(
+        "an exact ASCII prefix adds its range in the collation",
+        arguments: [
+            ("char", "char", "chas"), ("a\u{7F}", "a\u{7F}", "b"),
+            ("ab\u{7F}\u{7F}", "ab\u{7F}\u{7F}", "ac"),
+        ])
+    func prefixRange(_ prefix: String, lower: String, upper: String) throws {
+        let rendered = try Condition<Record>.hasPrefix(\.title, prefix)
+            .sqlExpression(options: Self.functions)
+        #expect(
+            rendered.sql
+                == #""title" COLLATE keypathquery_text_order >= ? AND "#
+                + #""title" COLLATE keypathquery_text_order < ? AND "#
+                + #"keypathquery_text_test("title", 'hasPrefix', ?, 0)"#)
+        #expect(rendered.bindings == [.text(lower), .text(upper), .text(prefix)])
+    }
+
+    @Test("a prefix of DEL alone has no upper bound")
+    func prefixRangeWithoutUpperBound() throws {
+        let rendered = try Condition<Record>.hasPrefix(\.title, "\u{7F}")
+            .sqlExpression(options: Self.functions)
+        #expect(
+            rendered.sql
+                == #""title" COLLATE keypathquery_text_order >= ? AND "#
+                + #"keypathquery_text_test("title", 'hasPrefix', ?, 0)"#)
+        #expect(rendered.bindings == [.text("\u{7F}"), .text("\u{7F}")])
+    }
+
+    @Test(
+        "no range for an empty or non-ASCII prefix, text options, or an element",
+        arguments: [
+            Condition<Record>.hasPrefix(\.title, ""), .hasPrefix(\.title, "caf\u{E9}"),
+            .hasPrefix(\.title, "char", options: .caseInsensitive),
+            .anyElement(\.tags, where: .hasPrefix(\.self, "a")),
+        ])
+    func noPrefixRange(_ condition: Condition<Record>) throws {
+        let rendered = try condition.sqlExpression(options: Self.functions)
+        #expect(!rendered.sql.contains(">="), "\(rendered.sql)")
+    }
+
     @Test("without them, the plain target still refuses what it cannot express")
     func plainTargetRefuses() {
         #expect(throws: QueryError.self) {
@@ -70,6 +112,51 @@ struct SQLTextFunctionsTests {
             clauses.orderByClause
                 == #"ORDER BY keypathquery_text_fold("title", 1) ASC, "#
                 + #"keypathquery_text_fold("note", 3) DESC"#)
+    }
+
+    @Test("comparisons with text, lists of texts and sorts on text name the collation")
+    func textComparisonsNameTheCollation() throws {
+        let equal = try (\Record.title == "cafe\u{301}").sqlExpression(options: Self.functions)
+        #expect(equal.sql == #""title" COLLATE keypathquery_text_order = ?"#)
+        let between = try Condition<Record>.between(\.title, "a"..."f")
+            .sqlExpression(options: Self.functions)
+        #expect(between.sql == #""title" COLLATE keypathquery_text_order BETWEEN ? AND ?"#)
+        let list = try Condition<Record>.in(\.note, ["é", nil, "e"])
+            .sqlExpression(options: Self.functions)
+        #expect(
+            list.sql == #""note" COLLATE keypathquery_text_order IN (?, ?) OR "note" IS NULL"#)
+        let element = try Condition<Record>.contains(\.tags, "é")
+            .sqlExpression(options: Self.functions)
+        #expect(
+            element.sql
+                == "EXISTS (SELECT 1 FROM json_each(\"tags\") AS e1 WHERE "
+                + "e1.value COLLATE keypathquery_text_order = ?)")
+        // Numbers keep SQLite's own comparison, and with it their indexes.
+        let number = try (\Record.id >= 3).sqlExpression(options: Self.functions)
+        #expect(number.sql == #""id" >= ?"#)
+        let clauses = try RecordQuery<Record>(sortedBy: [.ascending(\.note), .descending(\.id)])
+            .sqlClauses(options: Self.functions)
+        #expect(
+            clauses.orderByClause
+                == #"ORDER BY "note" COLLATE keypathquery_text_order ASC, "id" DESC"#)
+        // Without registered functions, the plain SQL target compares bytes, as documented.
+        #expect(try (\Record.title == "é").sqlExpression().sql == #""title" = ?"#)
+    }
+
+    @Test("the collation compares as memory: canonically equivalent texts are equal")
+    func collationComparesAsMemory() {
+        #expect(SQLTextFunctions.compare("caf\u{E9}", "cafe\u{301}") == 0)
+        #expect(SQLTextFunctions.compare("e\u{301}", "f") == 1)
+        #expect(SQLTextFunctions.compare("f", "e\u{301}") == -1)
+        #expect(SQLTextFunctions.compare("abc", "abd") == -1)
+        #expect(SQLTextFunctions.compare("", "") == 0)
+        // A pair the standard library's `<` orders neither way: unequal, ordered by bytes.
+        let (precomposed, decomposed) = ("caf\u{E9}?", "cafe\u{301}")
+        #expect(precomposed != decomposed)
+        #expect(SQLTextFunctions.compare(precomposed, decomposed) != 0)
+        #expect(
+            SQLTextFunctions.compare(precomposed, decomposed)
+                == -SQLTextFunctions.compare(decomposed, precomposed))
     }
 
     static let texts = [

@@ -18,6 +18,25 @@ struct BadFile: Sendable, CustomStringConvertible {
 
     static let all: [BadFile] = [
         BadFile(
+            description: "write versions that do not count the records",
+            document: three.dropLast(3) + "],\n\"writeVersions\":[1,2]}\n", journal: nil
+        ) { error, path, _ in
+            error
+                == .corruptFile(
+                    path: path, problem: "2 write versions for 3 records",
+                    location: .init(codingPath: "writeVersions"))
+        },
+        BadFile(
+            description: "a write version above the document's version",
+            document: three.dropLast(3) + "],\n\"writeVersions\":[1,9,3]}\n", journal: nil
+        ) { error, path, _ in
+            error
+                == .corruptFile(
+                    path: path,
+                    problem: "the write version 9 of record 1 is above the document's version 3",
+                    location: .init(codingPath: "writeVersions"))
+        },
+        BadFile(
             description: "truncated document", document: String(three.prefix(150)), journal: nil
         ) { error, path, _ in
             guard error.code == .corruptFile, error.path == path, let problem = error.problem,

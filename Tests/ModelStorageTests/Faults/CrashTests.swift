@@ -1,7 +1,9 @@
 import Foundation
+import InternalSupport
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
+import QueryTestSupport
 import TestSupport
 import Testing
 
@@ -10,20 +12,21 @@ import Testing
 ///
 /// Two kinds of kill alternate: at a random moment after the writer opened (or while it
 /// opens), and at a chosen file-system call, where the writer stops for good until it is
-/// killed — between the new document's write and its rename, among others. Each kill is
-/// classed by what the writer was doing; `STORE_CRASH_ITERATIONS` sets how many (60 by
-/// default; `Scripts/crash-harness.sh` runs 1,200).
+/// killed — between the new document's write and its rename, among others. The random
+/// moments come from a seeded generator (`STORE_CRASH_SEED`, 13 by default), the same one
+/// `SQLiteCrashTests` draws from. Each kill is classed by what the writer was doing;
+/// `STORE_CRASH_ITERATIONS` sets how many (60 by default; `Scripts/crash-harness.sh` runs
+/// 1,200).
 @Suite("Crash safety", .serialized)
 struct CrashTests {
     /// Iterations of the kill loop; `STORE_CRASH_ITERATIONS` raises it for a long run.
-    static let iterations =
-        ProcessInfo.processInfo.environment["STORE_CRASH_ITERATIONS"].flatMap(Int.init) ?? 60
+    static let iterations = CrashRun.iterations(default: 60)
 
     @Test func aKilledWriterNeverLosesAnAcknowledgedSave() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
             var ledger = CrashLedger()
-            var generator = SystemRandomNumberGenerator()
+            var generator = SplitMix64(seed: CrashRun.seed)
             let stops = CrashStop.all(directory: directory)
             for iteration in 0..<Self.iterations {
                 // Every third kill is at a chosen call, the others at a random moment.
@@ -43,21 +46,18 @@ struct CrashTests {
                 if let stop {
                     let reached = try await child.line(startingWith: "stop", within: .seconds(30))
                     if reached == nil { ledger.unreachedStops[stop.name, default: 0] += 1 }
-                } else if iteration % 5 == 4 {
-                    // Now and then, kill it while it opens (and recovers, and compacts).
-                    try await Task.sleep(
-                        for: .milliseconds(Int.random(in: 0...8, using: &generator)))
                 } else {
-                    try await child.waitForLine(startingWith: "ready")
-                    try await Task.sleep(
-                        for: .microseconds(Int.random(in: 0...25_000, using: &generator)))
+                    // Now and then, kill it while it opens (and recovers, and compacts).
+                    try await child.waitForRandomMoment(
+                        whileOpening: iteration % 5 == 4, upTo: .milliseconds(25),
+                        using: &generator)
                 }
                 child.kill()
                 try await child.waitForExit()
                 ledger.read(child.lines, stop: stop)
                 try await verify(url, ledger, iteration: iteration)
             }
-            print(ledger.summary(iterations: Self.iterations))
+            print(ledger.summary(iterations: Self.iterations, seed: CrashRun.seed))
             #expect(ledger.ackedPuts.count > Self.iterations, "the writer got to save")
             #expect(ledger.kills[.journalAppend, default: 0] > 0, "kills during journal appends")
             #expect(ledger.kills[.documentRewrite, default: 0] > 0, "kills during rewrites")
@@ -69,16 +69,7 @@ struct CrashTests {
     func verify(_ url: URL, _ ledger: CrashLedger, iteration: Int) async throws {
         let store = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
         let records = try await store.fetch(.everyRecord)
-        let present = Set(records.map(\.id))
-        let mustBePresent = ledger.ackedPuts.subtracting(ledger.begunDeletes)
-        let lost = mustBePresent.subtracting(present)
-        #expect(lost.isEmpty, "iteration \(iteration): acknowledged saves lost: \(lost.sorted())")
-        let resurrected = present.intersection(ledger.ackedDeletes)
-        #expect(
-            resurrected.isEmpty,
-            "iteration \(iteration): acknowledged deletes undone: \(resurrected.sorted())")
-        let phantoms = present.subtracting(ledger.begunPuts)
-        #expect(phantoms.isEmpty, "iteration \(iteration): records never saved: \(phantoms)")
+        ledger.check(Set(records.map(\.id)), iteration: iteration)
         for record in records where record != expectedRecord(record.id) {
             Issue.record("iteration \(iteration): record \(record.id) is \(record)")
         }

@@ -2,6 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -25,7 +26,7 @@ struct DiskFullTests {
 
     @Test(
         "the save throws ENOSPC, memory and files are unchanged, and space back, it works",
-        .enabled(if: SmallFileSystem.canMount, "needs root, to mount a tmpfs"),
+        .enabled(if: Tmpfs.canMount, "needs root, to mount a tmpfs"),
         arguments: Write.allCases)
     func fullMidSave(_ write: Write) async throws {
         try await SmallFileSystem.with(megabytes: 4) { directory in
@@ -72,22 +73,6 @@ enum SmallFileSystem {
     /// The file that fills the file system up.
     static let fillerName = "filler"
 
-    /// Whether this process may mount one: root, in a sandbox that allows it (tried once).
-    static let canMount: Bool = {
-        guard getuid() == 0 else { return false }
-        let directory = FileManager.default.temporaryDirectory
-            .appending(path: "mount-probe-\(UUID().uuidString)")
-        guard
-            (try? FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true)) != nil
-        else { return false }
-        defer { try? FileManager.default.removeItem(at: directory) }
-        guard run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", directory.path) else {
-            return false
-        }
-        return run("umount", directory.path)
-    }()
-
     /// Runs a body with a fresh directory on a tmpfs of `megabytes`, unmounted afterwards.
     static func with<Result>(
         megabytes: Int, _ body: (URL) async throws -> Result
@@ -97,8 +82,8 @@ enum SmallFileSystem {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try #require(
-            run("mount", "-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", directory.path))
-        defer { _ = run("umount", directory.path) }
+            Tmpfs.run("mount", "-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", directory.path))
+        defer { Tmpfs.run("umount", directory.path) }
         return try await body(directory)
     }
 
@@ -123,22 +108,5 @@ enum SmallFileSystem {
         var status = statvfs()
         guard statvfs(directory.path, &status) == 0 else { return -1 }
         return Int(status.f_bavail) * Int(status.f_bsize)
-    }
-
-    /// Runs a command quietly; whether it succeeded.
-    @discardableResult
-    static func run(_ arguments: String...) -> Bool {
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return false
-        }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 }

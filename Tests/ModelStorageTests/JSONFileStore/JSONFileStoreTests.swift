@@ -55,9 +55,11 @@ struct JSONFileStoreTests {
             // The previous document is the backup, byte for byte.
             #expect(contents(of: url.appendingPathExtension("backup")) == first)
             let document = lines(of: url)
-            #expect(document.count == 7)
+            #expect(document.count == 8)
             #expect(document.first?.hasPrefix("{\"format\":1,\"schemaVersion\":1,") == true)
-            #expect(document.last == "]}")
+            #expect(document[6] == "],")
+            // Each record's write version: the update of record 2 was the second commit.
+            #expect(document.last == #""writeVersions":[1,2,1,1,1]}"#)
             let second = try JSONDecoder().decode(
                 Record.self, from: Data(document[2].dropLast().utf8))
             #expect(

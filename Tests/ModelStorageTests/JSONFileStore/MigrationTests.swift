@@ -42,6 +42,29 @@ struct MigrationTests {
         }
     }
 
+    @Test func aMigratedDocumentKeepsItsWriteVersions() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "store.json")
+            let document = storeDocument(records: [Self.recordV1(1), Self.recordV1(2)])
+            try Data((document.dropLast(3) + "],\n\"writeVersions\":[1,3]}\n").utf8).write(to: url)
+            let store = try await JSONFileStore<RecordV2>.open(at: url)
+            #expect(store.migratedFromSchemaVersion == 1)
+            #expect(lines(of: url).last == #""writeVersions":[1,3]}"#)
+            // Read at version 2: record 2, written at 3, is a conflict; record 1 is not.
+            for id in [1, 2] {
+                let stored = try #require(try await store.fetch(id: id))
+                var edit = Versioned(stored, version: 2)
+                edit.favorite = true
+                if id == 2 {
+                    await #expect(throws: StoreError.self) { try await store.save(edit) }
+                } else {
+                    try await store.save(edit)
+                }
+            }
+            #expect(try await store.fetch(.everyRecord).map(\.favorite) == [true, false])
+        }
+    }
+
     @Test func aReadOnlyStoreMigratesInMemoryOnly() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")

@@ -3,6 +3,7 @@ import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
 import Observation
+import TestSupport
 import Testing
 
 @Suite("LiveQuery")
@@ -13,7 +14,7 @@ struct LiveQueryTests {
         _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: () -> Bool
     ) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + hangGuard
         while !condition() {
             guard ContinuousClock.now < deadline else {
                 Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)

@@ -100,6 +100,11 @@ struct StoreErrorCodeTests {
         #expect(Self.filled(locked) == ["path", "pid"])
         #expect(locked.path == "/l" && locked.pid == 42)
         #expect(Self.filled(.locked(path: "/l", pid: nil)) == ["path"])
+        let busy = StoreError.locked(
+            path: "/l", pid: nil, message: "database is locked (SQLite result code 5)")
+        #expect(Self.filled(busy) == ["path", "message"])
+        #expect(busy.message == "database is locked (SQLite result code 5)")
+        #expect(busy.description.contains("database is locked (SQLite result code 5)"))
 
         #expect(Self.filled(.readOnly(path: "/r")) == ["path"])
         #expect(StoreError.readOnly(path: "/r").path == "/r")

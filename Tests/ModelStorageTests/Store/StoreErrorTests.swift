@@ -43,6 +43,14 @@ struct StoreErrorTests {
                 "Record 1 changed since it was read: this save changed favorite; the store changed "
                     + "attack, name."
             ),
+            (
+                .conflict(
+                    StoreConflict(
+                        id: "1", changedBySave: ["favorite"], changedInStore: [],
+                        deletedInStore: false)),
+                "Record 1 was written since it was read, though its values are those read; this "
+                    + "save changed favorite."
+            ),
             (.invalidQuery(.invalidPagination(limit: -1, offset: 0)), "cannot be negative"),
         ] as [(StoreError, String)])
     func descriptionsSayWhatAndWhere(_ error: StoreError, _ expected: String) {

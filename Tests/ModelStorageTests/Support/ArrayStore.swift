@@ -9,6 +9,8 @@ import ModelStorage
 /// protocol's extension through ``transaction(_:)``.
 actor ArrayStore<Model: StorableModel>: ModelStore {
     private var records: [Model] = []
+    /// Each record's write version: the version after the commit that last wrote it.
+    private var writeVersions: [UInt64] = []
     private var version: UInt64 = 0
     private var observers:
         [Int: (
@@ -40,7 +42,8 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
     func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
     ) throws -> Result {
-        var transaction = try StoreTransaction(records, version: version)
+        var transaction = try StoreTransaction(
+            records, writeVersions: writeVersions, version: version)
         let result = try body(&transaction)
         let changes = transaction.changes
         guard !changes.isEmpty else { return result }
@@ -50,9 +53,18 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
             switch change {
             case .upsert(let model):
                 touched.append((index.map { records[$0] }, model))
-                if let index { records[index] = model } else { records.append(model) }
+                if let index {
+                    records[index] = model
+                    writeVersions[index] = version + 1
+                } else {
+                    records.append(model)
+                    writeVersions.append(version + 1)
+                }
             case .delete:
-                if let index { touched.append((records.remove(at: index), nil)) }
+                if let index {
+                    touched.append((records.remove(at: index), nil))
+                    writeVersions.remove(at: index)
+                }
             }
         }
         version += 1

@@ -91,10 +91,14 @@ final class ChildProcess: @unchecked Sendable {
         output.withLock { $0.finished }
     }
 
+    /// How long a wait for the child lasts before the test fails: ``hangGuard``, since a
+    /// child's saves can wait over a minute for their `fsync`s under a sanitizer.
+    static let hangLimit = hangGuard
+
     /// Waits until a line starting with a prefix is printed.
     @discardableResult
     func waitForLine(
-        startingWith prefix: String, within limit: Duration = .seconds(60),
+        startingWith prefix: String, within limit: Duration = hangLimit,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> String {
         if let line = try await line(startingWith: prefix, within: limit) { return line }
@@ -116,6 +120,22 @@ final class ChildProcess: @unchecked Sendable {
         return nil
     }
 
+    /// Waits for a random moment to kill the writer at: up to 8 ms after it started (while it
+    /// opens), or up to `window` after it printed `ready`.
+    func waitForRandomMoment(
+        whileOpening: Bool, upTo window: Duration,
+        using generator: inout some RandomNumberGenerator
+    ) async throws {
+        if whileOpening {
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...8, using: &generator)))
+        } else {
+            try await waitForLine(startingWith: "ready")
+            let microseconds = Int(window / .microseconds(1))
+            try await Task.sleep(
+                for: .microseconds(Int.random(in: 0...microseconds, using: &generator)))
+        }
+    }
+
     /// Kills the process at once; nothing once it has ended (its pid may be another's by then).
     func kill() {
         guard process.isRunning else { return }
@@ -123,7 +143,7 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits for the process to end and its output to be read to the end.
-    func waitForExit(within limit: Duration = .seconds(30)) async throws {
+    func waitForExit(within limit: Duration = hangLimit) async throws {
         let deadline = ContinuousClock.now + limit
         while process.isRunning || !isFinished {
             guard ContinuousClock.now < deadline else {

@@ -82,6 +82,22 @@ struct ArgumentsTests {
         #expect(list[ListCommand.Options.type].isEmpty)
     }
 
+    /// The keys `--sort` accepts are listed once: each parses, both ways, into a different
+    /// order, and the help and the error name every one.
+    @Test("every sort key parses, and the help and the error list them all")
+    func sortKeys() throws {
+        var orders: Set<PokemonSort> = []
+        for (key, _) in ListCommand.sortKeys {
+            orders.insert(try ListCommand.sort(key))
+            orders.insert(try ListCommand.sort("-" + key))
+        }
+        #expect(orders.count == 2 * ListCommand.sortKeys.count)
+        #expect(ListCommand.sortKeyList == "id, name, hp, attack, defense or speed")
+        #expect(ListCommand.Options.sort.declaration.help.contains(ListCommand.sortKeyList))
+        let error = try #require(throws: InvalidValue.self) { try ListCommand.sort("weight") }
+        #expect(error.reason.contains(ListCommand.sortKeyList), "\(error.reason)")
+    }
+
     @Test(
         "bad values name the option and what it expects",
         arguments: [
@@ -89,7 +105,9 @@ struct ArgumentsTests {
             (["--lock-timeout", "-1"], "--lock-timeout expects a number of seconds from 0 to"),
             (["--lock-timeout", "1e300"], "--lock-timeout expects a number of seconds from 0 to"),
             (["--store", ""], "--store needs a path"),
-            (["--store", "a", "--in-memory"], "give --store or --in-memory, not both"),
+            (["--store", "a.json", "--in-memory"], "give --store or --in-memory, not both"),
+            (["--store", "a"], "--store expects a file ending in .sqlite, .sqlite3, .db"),
+            (["--store", "a.JSONL"], "--store expects a file ending in .sqlite, .sqlite3, .db"),
             (["--base-url", "http://x", "--live"], "give --base-url or --live, not both"),
             (["--range", "1-2", "--range", "3-4"], "--range is given twice"),
             (["--refresh=no"], "--refresh takes no value"),

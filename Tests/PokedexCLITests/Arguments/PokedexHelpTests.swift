@@ -13,7 +13,7 @@ struct PokedexHelpTests {
     @Test("the overview lists every command with its summary, for every way of asking")
     func overview() async throws {
         let specs = PokedexTool.specs
-        try #require(specs.count == 6, "sync, list, show, favorite, stats and help")
+        try #require(specs.count == 7, "sync, list, show, favorite, stats, copy and help")
         let expected = CommandSpec.overview(of: specs)
         for spec in specs {
             let line = expected.split(separator: "\n").first { $0.hasPrefix("  \(spec.name) ") }
@@ -78,6 +78,22 @@ struct PokedexHelpTests {
         for stat in ["hp", "attack", "defense", "speed"] {
             #expect(list.contains("  --min-\(stat) N "))
         }
+    }
+
+    @Test("copy's help names both stores, the extensions, and --replace")
+    func copyHelp() throws {
+        let spec = try #require(PokedexTool.command(named: "copy")?.spec)
+        #expect(
+            spec.usage
+                == "usage: pokedex copy <from> <to> [--replace] [--lock-timeout SECONDS]")
+        #expect(spec.help.contains("  <from> "))
+        #expect(spec.help.contains("  <to> "))
+        #expect(spec.help.contains("  --replace "))
+        #expect(spec.help.contains(".sqlite, .sqlite3 or .db for\nSQLite, .json for JSON"))
+        let lines = spec.help.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= CommandSpec.helpWidth }, "help fits 80 columns")
+        let store = try #require(PokedexTool.command(named: "list")?.spec.option(named: "store"))
+        #expect(store.help.contains(".sqlite, .sqlite3 or .db (SQLite), .json (JSON)"))
     }
 
     @Test("help for a command that does not exist is a mistake: exit 2")

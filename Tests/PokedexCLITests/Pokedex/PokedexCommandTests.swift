@@ -203,10 +203,12 @@ struct PokedexCommandTests {
         #expect(lines.first?.contains(misuse.message) == true, "\(result.error)")
     }
 
-    @Test("an unreadable store: one line on stderr, a usage hint, exit 1, its bytes untouched")
-    func unreadableStore() async throws {
+    @Test(
+        "an unreadable store: one line on stderr, a usage hint, exit 1, its bytes untouched",
+        arguments: ["dex.json", "dex.sqlite"])
+    func unreadableStore(name: String) async throws {
         try await withTemporaryDirectory { directory in
-            let store = directory.appending(path: "dex.json")
+            let store = directory.appending(path: name)
             let garbage = Data("{ this is not a pokedex".utf8)
             try garbage.write(to: store)
             let commands = [["list"], ["sync"], ["favorite", "1"], ["stats"], ["show", "1"]]
@@ -225,7 +227,9 @@ struct PokedexCommandTests {
                 #expect(try Data(contentsOf: store) == garbage, "\(command) left the bytes alone")
             }
             // A store in a "folder" that is a file, and one that is a folder.
-            for path in [store.appending(path: "dex.json").path, directory.path] {
+            let folder = directory.appending(path: "shelf" + name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for path in [store.appending(path: name).path, folder.path] {
                 let result = try await CommandRunner.pokedex("sync", "--store", path)
                 #expect(result.status == 1, "\(path)")
                 #expect(result.errorLines.count == 2, "\(path): \(result.error)")

@@ -1,6 +1,7 @@
 import Foundation
 import PokedexKit
 import PokedexOfflineData
+import TestSupport
 import Testing
 
 /// The README's storage and sync examples, run: if one stops compiling or working, the README
@@ -22,32 +23,30 @@ struct ReadmeExamplesTests {
 
     @Test("storing, observing and changing")
     func storing() async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appending(path: "readme-\(UUID().uuidString)", directoryHint: .isDirectory)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let pokemon = try BundledPokeAPI.allPokemon().map(Pokemon.init)
+        try await withTemporaryDirectory { directory in
+            let pokemon = try BundledPokeAPI.allPokemon().map(Pokemon.init)
 
-        let store = try await JSONFileStore<Pokemon>.open(
-            at: directory.appending(path: "pokedex.json"),
-            options: JSONFileStoreOptions(lockTimeout: .seconds(2)))
-        try await store.upsert(contentsOf: pokemon)
-        let strongestFire = try await store.fetch(
-            RecordQuery(
-                where: .contains(\.types, .fire), sortedBy: [.descending(\.attack)], limit: 5))
-        #expect(strongestFire.map(\.name).first == "flareon")
-        try await store.update(id: 25) { $0.favorite = true }
+            let store = try await JSONFileStore<Pokemon>.open(
+                at: directory.appending(path: "pokedex.json"),
+                options: JSONFileStoreOptions(lockTimeout: .seconds(2)))
+            try await store.upsert(contentsOf: pokemon)
+            let strongestFire = try await store.fetch(
+                RecordQuery(
+                    where: .contains(\.types, .fire), sortedBy: [.descending(\.attack)], limit: 5))
+            #expect(strongestFire.map(\.name).first == "flareon")
+            try await store.update(id: 25) { $0.favorite = true }
 
-        let favorites = try await store.observe(RecordQuery(where: \.favorite == true))
-        var seen: [Int] = []
-        for await result in favorites {
-            seen.append(result.records.count)
-            #expect(result.totalCount == 151)
-            if seen.count == 1 { try await store.update(id: 6) { $0.favorite = true } }
-            if seen.count == 2 { break }
+            let favorites = try await store.observe(RecordQuery(where: \.favorite == true))
+            var seen: [Int] = []
+            for await result in favorites {
+                seen.append(result.records.count)
+                #expect(result.totalCount == 151)
+                if seen.count == 1 { try await store.update(id: 6) { $0.favorite = true } }
+                if seen.count == 2 { break }
+            }
+            #expect(seen == [1, 2])
+            try await store.close()
         }
-        #expect(seen == [1, 2])
-        try await store.close()
     }
 
     @Test("syncing from PokeAPI (the bundled data standing in for the live service)")

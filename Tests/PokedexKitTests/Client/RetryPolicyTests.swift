@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 import PokedexKit
 import QueryTestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import InternalSupport
 import PokeAPITestServer
 import PokedexKit
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -34,7 +35,7 @@ struct TransportCancellationTests {
                 try await Task.sleep(
                     for: .microseconds(Int.random(in: 0...4_000, using: &generator)))
                 call.cancel()
-                switch await outcome(of: call, within: .seconds(60)) {
+                switch await outcome(of: call, within: hangGuard) {
                 case .none:
                     Issue.record("iteration \(iteration): a cancelled request hung")
                     return

@@ -1,5 +1,6 @@
 import Foundation
 import PokedexKit
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -149,10 +150,9 @@ actor Flag {
 /// still does not after `timeout`.
 ///
 /// The wait is for a test's setup (a request in flight, a caller queued), never what it
-/// measures: it is long, because on a 2-core machine under a sanitizer, CPU-bound tests
-/// running beside it can hold every thread the test's tasks run on for many seconds.
+/// measures, so it lasts ``hangGuard``: it only stops a hang.
 func waitUntil(
-    timeout: Duration = .seconds(60),
+    timeout: Duration = hangGuard,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () async -> Bool
 ) async throws {

@@ -100,10 +100,48 @@ struct SQLiteBadFileTests {
 
     @Test(
         "a file the process cannot write",
-        .enabled(if: getuid() != 0 || ReadOnlyMount.canMount, "needs a read-only file"))
+        .enabled(if: getuid() != 0 || Tmpfs.canMount, "needs a read-only file"))
     func readOnlyFile() async throws {
         try await ReadOnlyMount.withReadOnlyFile { url in
             try await expectRefused(url, saying: "cannot be written")
+        }
+    }
+
+    @Test(
+        "a directory the process cannot write",
+        .enabled(
+            if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            "root needs setpriv to run the probe as nobody"))
+    func readOnlyDirectory() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "store.sqlite")
+            let store = try await SQLiteStore<ConformanceRecord>.open(at: url)
+            try await store.upsert(contentsOf: (1...3).map(ConformanceRecord.sample))
+            await store.close()
+            // The file may be written, its directory not: as root (who writes through
+            // permissions) the probe runs as nobody, whom a root-owned 0755 directory refuses.
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o666], ofItemAtPath: url.path)
+            if getuid() != 0 {
+                try FileManager.default.setAttributes(
+                    [.posixPermissions: 0o555], ofItemAtPath: directory.path)
+            }
+            defer {
+                try? FileManager.default.setAttributes(
+                    [.posixPermissions: 0o755], ofItemAtPath: directory.path)
+            }
+            let before = try Data(contentsOf: url)
+            let siblings = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            let lines = try await probeStore(
+                at: url, as: getuid() == 0 ? (uid: 65_534, gid: 65_534) : nil)
+            // Writing is refused before SQLite opens the file, naming it; so is reading, since
+            // SQLite cannot make the -shm file a WAL database is read through.
+            #expect(lines.first == "refused \(EACCES) \(url.path)", "\(lines)")
+            #expect(lines.last?.hasPrefix("unreadable") == true, "\(lines)")
+            #expect(lines.last?.contains(url.path) == true, "\(lines)")
+            #expect(try Data(contentsOf: url) == before, "the file's bytes")
+            let after = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            #expect(after.sorted() == siblings.sorted(), "the directory's files")
         }
     }
 

@@ -96,6 +96,26 @@ struct SQLiteMigrationTests {
         }
     }
 
+    /// A table without write versions gets the store's version for every record.
+    @Test("a migrated table keeps each record's write version", arguments: [true, false])
+    func migrationKeepsWriteVersions(tableHasThem: Bool) async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "notes.sqlite")
+            try await Self.writeVersion1(at: url, titles: ["a", "b"])
+            let store = try await SQLiteStore<NoteV1>.open(at: url)
+            try await store.update(id: 9) { $0.title = "B" }
+            await store.close()
+            if !tableHasThem {
+                try RawDatabase(url).execute("ALTER TABLE note DROP COLUMN _version")
+            }
+            let migrated = try await SQLiteStore<NoteV2>.open(at: url)
+            await migrated.close()
+            #expect(
+                try RawDatabase(url).strings("SELECT _version FROM note ORDER BY _order")
+                    == (tableHasThem ? ["1", "2"] : ["2", "2"]))
+        }
+    }
+
     @Test("a migration that fails leaves the file as it was")
     func failedMigration() async throws {
         try await withTemporaryDirectory { directory in

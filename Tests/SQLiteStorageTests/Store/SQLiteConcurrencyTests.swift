@@ -15,14 +15,17 @@ struct SQLiteConcurrencyTests {
         try await withStore(seededWith: (1...50).map(ConformanceRecord.sample)) { store, _ in
             // A write whose body holds the writer, inside its SQLite transaction, until the
             // reads are done (a body should never block; this one does, to stand for a long
-            // commit). Reads that waited for it would wait for its ten-second timeout.
+            // commit). Reads that waited for it would wait until its hang guard ran out: how
+            // long the reads take is not measured, since a busy machine can delay them by
+            // more than any fixed time.
             let started = DispatchSemaphore(value: 0)
             let release = DispatchSemaphore(value: 0)
+            let patience = DispatchTimeInterval.seconds(Int(hangGuard.components.seconds))
             let write = Task {
                 try await store.transaction { transaction in
                     transaction.upsert(ConformanceRecord(id: 99, name: "slow", attack: 1))
                     started.signal()
-                    return release.wait(timeout: .now() + 10) == .timedOut
+                    return release.wait(timeout: .now() + patience) == .timedOut
                 }
             }
             await withCheckedContinuation { continuation in

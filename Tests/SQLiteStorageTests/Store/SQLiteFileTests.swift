@@ -30,7 +30,8 @@ struct SQLiteFileTests {
             try await store.update(id: 25) { $0.favorite = true }
             await store.close()
 
-            let database = try RawDatabase(url)
+            // A program that knows nothing of the store, as the sqlite3 shell.
+            let database = try RawDatabase(url, registeringTextFunctions: false)
             let strong = try database.strings(
                 "SELECT name FROM pokemon WHERE attack > 120 ORDER BY _order")
             #expect(strong == ["heracross", "rampardos", "machamp"])
@@ -41,9 +42,14 @@ struct SQLiteFileTests {
             #expect(
                 try database.strings("SELECT name FROM pokemon WHERE favorite = 1") == ["pikachu"])
             #expect(try database.strings("PRAGMA user_version") == ["1"])
+            // Each record's write version: the seed was the first commit, the update the second.
+            #expect(
+                try database.strings(
+                    "SELECT _version FROM pokemon WHERE id IN (25, 68) ORDER BY id")
+                    == ["2", "1"])
             #expect(
                 try database.strings("SELECT name FROM pragma_table_info('pokemon')")
-                    == ["_order", "_key", "_record"] + Pokemon.sqlColumns().map(\.name))
+                    == ["_order", "_key", "_record", "_version"] + Pokemon.sqlColumns().map(\.name))
         }
     }
 

@@ -1,6 +1,8 @@
 import CSQLite
 import Foundation
 
+@testable import SQLiteStorage
+
 /// A database file opened directly with SQLite's C API, as another program would: to read
 /// what a store wrote, or to make a file a store must refuse.
 ///
@@ -12,7 +14,16 @@ final class RawDatabase {
         let description: String
     }
 
-    init(_ url: URL) throws {
+    /// Opens a database file.
+    ///
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - registeringTextFunctions: Whether to register the store's text functions and
+    ///     collation, as a program that links the library would: SQLite needs the collation to
+    ///     write a table whose text columns have the store's indexes, or to check it. `false`
+    ///     is a program that knows nothing of the store, as the `sqlite3` shell.
+    /// - Throws: ``Failure`` when SQLite cannot open the file.
+    init(_ url: URL, registeringTextFunctions: Bool = true) throws {
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(
             url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
@@ -21,6 +32,7 @@ final class RawDatabase {
             throw Failure(description: "cannot open \(url.path): \(code)")
         }
         self.handle = handle
+        if registeringTextFunctions { TextFunctions.register(on: handle) }
     }
 
     deinit {
@@ -36,8 +48,8 @@ final class RawDatabase {
         }
     }
 
-    /// The first column of every row, as text (`NULL` as "NULL").
-    func strings(_ sql: String) throws -> [String] {
+    /// One column of every row, the first by default, as text (`NULL` as "NULL").
+    func strings(_ sql: String, column: Int32 = 0) throws -> [String] {
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement
@@ -47,7 +59,7 @@ final class RawDatabase {
             switch sqlite3_step(statement) {
             case SQLITE_ROW:
                 values.append(
-                    sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
+                    sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL")
             case SQLITE_DONE:
                 return values
             default:

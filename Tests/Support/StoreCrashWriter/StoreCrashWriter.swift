@@ -2,6 +2,7 @@ import Foundation
 import InternalSupport
 import KeyPathQuery
 import ModelStorageTesting
+import SQLiteStorage
 
 // Debug builds reach the store's file-system seam to trace its calls and to stop at one;
 // release builds of this test helper write without either.
@@ -21,9 +22,14 @@ import ModelStorageTesting
 
 /// A child process for the file-store tests, which read its standard output.
 ///
+/// The store's extension picks the backend, as `pokedex --store` does: `.sqlite` or `.db` is
+/// an ``SQLiteStore``, anything else a `JSONFileStore` (`hold` is for the JSON store only).
+///
 /// - `StoreCrashWriter write <store> <first-id> <compaction-threshold>` saves forever:
 ///   single inserts, batches, deletes of earlier records and groups of concurrent inserts,
-///   deleting the oldest 1,000 records at once whenever there are more than 1,500.
+///   deleting the oldest 1,000 records at once whenever there are more than 1,500; on
+///   SQLite, also transactions (`begin tx put 7 8 9 del 3`; see
+///   ``saveForever(in:firstID:transactions:)``).
 ///   It prints `ready` once the store is open, `begin put 12 13` before a save and
 ///   `ack put 12 13` once the save returned (likewise `del`), so a test can kill it at any
 ///   moment and know which saves were acknowledged.
@@ -70,13 +76,34 @@ enum StoreCrashWriter {
         ConformanceRecord(id: id, name: "r\(id)", attack: id % 1_000, favorite: id % 2 == 0)
     }
 
+    /// Whether a path names an SQLite database (`.sqlite` or `.db`), as `pokedex --store`
+    /// decides; any other path is a JSON file store.
+    static func isSQLite(_ url: URL) -> Bool {
+        ["sqlite", "db"].contains(url.pathExtension)
+    }
+
     static func write(_ url: URL, firstID: Int, threshold: Int) async throws {
+        if isSQLite(url) {
+            let store = try await SQLiteStore<ConformanceRecord>.open(
+                at: url, options: SQLiteStoreOptions(busyTimeout: .seconds(10)))
+            try await saveForever(in: store, firstID: firstID, transactions: true)
+        }
         var options = JSONFileStoreOptions(
             lockTimeout: .seconds(10), compactionThreshold: threshold)
         #if DEBUG
             options.faults = IOHooks(ProcessInfo.processInfo.environment)?.check
         #endif
         let store = try await JSONFileStore<ConformanceRecord>.open(at: url, options: options)
+        try await saveForever(in: store, firstID: firstID, transactions: false)
+    }
+
+    /// Saves until killed, printing each save before it starts and once it returned.
+    ///
+    /// With `transactions`, one round in eleven is a transaction that inserts three records
+    /// and deletes an earlier one: `begin tx put 7 8 9 del 3`, then `ack tx put 7 8 9 del 3`.
+    static func saveForever(
+        in store: some ModelStore<ConformanceRecord>, firstID: Int, transactions: Bool
+    ) async throws -> Never {
         var existing = try await store.fetch(.everyRecord).map(\.id)
         say("ready")
         var next = firstID
@@ -91,6 +118,19 @@ enum StoreCrashWriter {
                 say("begin del " + doomed.map(String.init).joined(separator: " "))
                 _ = try await store.delete(where: .in(\.id, doomed))
                 say("ack del " + doomed.map(String.init).joined(separator: " "))
+            } else if transactions, round % 11 == 0, !existing.isEmpty {
+                let ids = Array(next..<next + 3)
+                next += 3
+                let doomed = existing.remove(at: (round * 7919) % existing.count)
+                let line =
+                    "tx put " + ids.map(String.init).joined(separator: " ") + " del \(doomed)"
+                say("begin " + line)
+                try await store.transaction { transaction in
+                    for id in ids { try transaction.insert(record(id)) }
+                    _ = transaction.delete(id: doomed)
+                }
+                say("ack " + line)
+                existing += ids
             } else if round % 5 == 0, !existing.isEmpty {
                 let doomed = existing.remove(at: (round * 7919) % existing.count)
                 say("begin del \(doomed)")
@@ -142,8 +182,19 @@ enum StoreCrashWriter {
 
     static func probe(_ url: URL) async {
         do {
-            let store = try await JSONFileStore<ConformanceRecord>.open(at: url)
-            try await store.insert(record(1_000_000))
+            if isSQLite(url) {
+                let store = try await SQLiteStore<ConformanceRecord>.open(at: url)
+                do {
+                    try await store.insert(record(1_000_000))
+                } catch {
+                    await store.close()
+                    throw error
+                }
+                await store.close()
+            } else {
+                let store = try await JSONFileStore<ConformanceRecord>.open(at: url)
+                try await store.insert(record(1_000_000))
+            }
             say("wrote")
         } catch let error as StoreError where error.code == .io {
             say("refused \(error.errorNumber ?? 0) \(error.path ?? "")")
@@ -151,9 +202,16 @@ enum StoreCrashWriter {
             say("refused \(error)")
         }
         do {
-            let reader = try await JSONFileStore<ConformanceRecord>.open(
-                at: url, options: .readOnly)
-            say("read \(try await reader.count())")
+            if isSQLite(url) {
+                let reader = try await SQLiteStore<ConformanceRecord>.open(
+                    at: url, options: .readOnly)
+                say("read \(try await reader.count())")
+                await reader.close()
+            } else {
+                let reader = try await JSONFileStore<ConformanceRecord>.open(
+                    at: url, options: .readOnly)
+                say("read \(try await reader.count())")
+            }
         } catch {
             say("unreadable \(error)")
         }

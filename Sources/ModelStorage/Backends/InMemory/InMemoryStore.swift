@@ -54,7 +54,8 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
     /// - Complexity: O(*n*) to filter, plus the sort (see ``ModelStore/fetch(_:)``); O(*k* log
     ///   *k*) when the condition pins *k* ids (`\.id == x`, `.in(\.id, ids)`, or an `&&` with
-    ///   such a clause), which are looked up instead.
+    ///   such a clause), which are looked up instead; O(log *n* + *c* log *c*) when an index of
+    ///   one of the model's ``StorableModel/indexedAttributes`` narrows it to *c* candidates.
     public func fetch(_ query: RecordQuery<Model>) throws -> [Model] {
         try state.fetch(query)
     }
@@ -74,9 +75,18 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Parameter condition: The condition.
     /// - Returns: The number of matching records.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated.
-    /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(*n*) otherwise.
+    /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(log *n* + *c* log
+    ///   *c*) when an index narrows it to *c* candidates, O(*n*) otherwise.
     public func count(where condition: Condition<Model>) throws -> Int {
         try state.count(where: condition)
+    }
+
+    /// How many records a query or count with this condition evaluates it on: the candidates
+    /// the ids it pins or an index of an indexed attribute narrow it to, or else every record.
+    ///
+    /// Tests read it to see that an index is used.
+    func examinedRecordCount(where condition: Condition<Model>) -> Int {
+        state.table.examinedCount(for: condition)
     }
 
     /// The record with an id, with the store's version.

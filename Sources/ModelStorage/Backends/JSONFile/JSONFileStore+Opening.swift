@@ -29,8 +29,8 @@ extension JSONFileStore {
     ///   - options: Whether to write, how long to wait for the lock, when to compact, whether
     ///     to make missing directories.
     /// - Returns: The open store.
-    /// - Throws: ``StoreError/locked(path:pid:)`` when another writer holds the lock past the
-    ///   timeout; ``StoreError/corruptFile(path:problem:location:)``,
+    /// - Throws: ``StoreError/locked(path:pid:message:)`` when another writer holds the lock
+    ///   past the timeout; ``StoreError/corruptFile(path:problem:location:)``,
     ///   ``StoreError/unsupportedVersion(path:kind:found:supported:)`` or
     ///   ``StoreError/migrationFailed(path:sourceVersion:location:reason:)`` for a file it
     ///   cannot read, which it leaves untouched;
@@ -38,14 +38,17 @@ extension JSONFileStore {
     ///   ``JSONFileStoreOptions/maximumFileSize``, which it does not read;
     ///   ``StoreError/io(path:operation:code:message:)`` when the file system fails (no such
     ///   directory, permission denied, a directory at the document's path, a directory that
-    ///   cannot be made).
-    /// - Complexity: O(*n*) to decode the *n* records, plus the journal's commits.
+    ///   cannot be made); ``StoreError/invalidQuery(_:)`` for an index on a key path the
+    ///   model's attribute map does not map (see ``StorableModel/indexedAttributes``).
+    /// - Complexity: O(*n*) to decode the *n* records, plus the journal's commits, plus
+    ///   O(*n* log *n*) for each of the model's indexed attributes.
     public static func open(
         at url: URL, options: JSONFileStoreOptions = .readWrite
     ) async throws -> JSONFileStore {
         guard url.isFileURL else {
             throw FileSystem.error(EINVAL, "open", url.absoluteString)
         }
+        try Model.checkIndexedAttributes()
         let fileSystem = FileSystem(
             faults: options.faults, maximumFileSize: options.maximumFileSize)
         let paths = try StorePaths.resolving(url, fileSystem: fileSystem)

@@ -100,7 +100,8 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     ///   ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: O(*n*) to filter, plus the sort (see ``ModelStore/fetch(_:)``); O(*k* log
     ///   *k*) when the condition pins *k* ids (`\.id == x`, `.in(\.id, ids)`, or an `&&` with
-    ///   such a clause), which are looked up instead.
+    ///   such a clause), which are looked up instead; O(log *n* + *c* log *c*) when an index of
+    ///   one of the model's ``StorableModel/indexedAttributes`` narrows it to *c* candidates.
     public func fetch(_ query: RecordQuery<Model>) throws -> [Model] {
         try checkOpen()
         return try state.fetch(query)
@@ -124,10 +125,19 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Returns: The number of matching records.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated;
     ///   ``StoreError/closed(path:)`` when the store is closed.
-    /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(*n*) otherwise.
+    /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(log *n* + *c* log
+    ///   *c*) when an index narrows it to *c* candidates, O(*n*) otherwise.
     public func count(where condition: Condition<Model>) throws -> Int {
         try checkOpen()
         return try state.count(where: condition)
+    }
+
+    /// How many records a query or count with this condition evaluates it on: the candidates
+    /// the ids it pins or an index of an indexed attribute narrow it to, or else every record.
+    ///
+    /// Tests read it to see that an index is used.
+    func examinedRecordCount(where condition: Condition<Model>) -> Int {
+        state.table.examinedCount(for: condition)
     }
 
     /// The record with an id, with the store's version.

@@ -20,7 +20,7 @@ public struct JSONFileStoreOptions: Sendable {
     public var mode: AccessMode
 
     /// How long opening for writing waits for another writer to release the lock before it
-    /// throws ``StoreError/locked(path:pid:)``; zero (do not wait) by default.
+    /// throws ``StoreError/locked(path:pid:message:)``; zero (do not wait) by default.
     ///
     /// Reopening a store this process has just closed can also meet the lock for a moment:
     /// a child process the app starts at that instant shares the lock file's descriptor

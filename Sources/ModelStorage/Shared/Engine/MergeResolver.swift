@@ -14,8 +14,22 @@ enum MergeResolver {
     /// The key a record that is not a JSON object is compared under, as a single attribute.
     static let wholeValueAttribute = "self"
 
+    /// Resolves a save.
+    ///
+    /// - Parameters:
+    ///   - edit: The record as read and as edited.
+    ///   - current: The record now, or `nil` when it was deleted.
+    ///   - policy: The merge policy.
+    ///   - writtenSinceRead: Whether the record was written since the read, so that the save
+    ///     is a conflict even when no attribute differs from the read's; when `false`, it is
+    ///     one only when an attribute does.
+    /// - Returns: The record to write, or the stored record to keep.
+    /// - Throws: ``StoreError/conflict(_:)`` under ``MergePolicy/error``,
+    ///   ``StoreError/notFound(_:)`` for a deleted record the policy keeps deleted,
+    ///   ``StoreError/encodingFailed(id:reason:)`` for a record that does not encode.
     static func resolve<Model: StorableModel>(
-        _ edit: Versioned<Model>, against current: Model?, policy: MergePolicy
+        _ edit: Versioned<Model>, against current: Model?, policy: MergePolicy,
+        writtenSinceRead: Bool = false
     ) throws(StoreError) -> Outcome<Model> {
         let id = String(describing: edit.base.id)
         let base = try attributes(of: edit.base, id: id)
@@ -37,7 +51,7 @@ enum MergeResolver {
         guard !changedBySave.isEmpty else { return .keep(current) }
         let theirs = try attributes(of: current, id: id)
         let changedInStore = changedKeys(from: base, to: theirs)
-        guard !changedInStore.isEmpty else { return .write(edit.value) }
+        guard writtenSinceRead || !changedInStore.isEmpty else { return .write(edit.value) }
         let kept: [String]
         switch policy {
         case .error:

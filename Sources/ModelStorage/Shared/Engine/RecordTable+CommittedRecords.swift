@@ -11,16 +11,13 @@ extension RecordTable: CommittedRecords {
         selectedBy query: RecordQuery<Model>, excluding ids: Set<Model.ID>
     ) throws -> [(position: Int, record: Model)] {
         let compiled = try StoreTransaction<Model>.compile(query)
-        let selected =
-            ids.isEmpty
-            ? compiled.apply(to: records)
-            : compiled.apply(to: records.lazy.filter { !ids.contains($0.id) })
-        return selected.map { (position(ofID: $0.id) ?? 0, $0) }
+        return matching(compiled, narrowedBy: query.condition, excluding: ids).map {
+            (position(ofID: $0.id) ?? 0, $0)
+        }
     }
 
     func count(where condition: Condition<Model>, excluding ids: Set<Model.ID>) throws -> Int {
         let compiled = try StoreTransaction<Model>.compile(condition)
-        if ids.isEmpty { return compiled.count(in: records) }
-        return compiled.count(in: records.lazy.filter { !ids.contains($0.id) })
+        return countMatching(compiled, narrowedBy: condition, excluding: ids)
     }
 }

@@ -22,14 +22,10 @@ struct StoreState<Model: StorableModel>: Sendable {
         table[id]
     }
 
-    /// The records a query selects: those with the ids its condition pins, looked up, or
-    /// else every record, scanned.
+    /// The records a query selects: those with the ids its condition pins or that an index
+    /// finds, looked up, or else every record, scanned.
     func fetch(_ query: RecordQuery<Model>) throws(StoreError) -> [Model] {
-        let compiled = try StoreTransaction<Model>.compile(query)
-        if let candidates = candidates(for: query.condition) {
-            return compiled.apply(to: candidates)
-        }
-        return compiled.apply(to: table.records)
+        table.matching(try StoreTransaction<Model>.compile(query), narrowedBy: query.condition)
     }
 
     /// The records a query selects, with the total count and the version, at this moment.
@@ -41,20 +37,7 @@ struct StoreState<Model: StorableModel>: Sendable {
     func count(where condition: Condition<Model>) throws(StoreError) -> Int {
         if condition.isAlwaysTrue { return table.count }
         let compiled = try StoreTransaction<Model>.compile(condition)
-        if let candidates = candidates(for: condition) {
-            return compiled.count(in: candidates)
-        }
-        return compiled.count(in: table.records)
-    }
-
-    /// The only records a condition can hold for, in the table's order, when it pins fewer
-    /// ids than the table has records; `nil` when every record must be scanned.
-    ///
-    /// The whole condition is still evaluated on them: this only narrows the scan.
-    private func candidates(for condition: Condition<Model>) -> [Model]? {
-        guard let ids = condition.pinnedIDs(through: table.idKeyPaths), ids.count < table.count
-        else { return nil }
-        return table.records(withIDs: ids)
+        return table.countMatching(compiled, narrowedBy: condition)
     }
 
     func versioned(id: Model.ID) -> Versioned<Model>? {
@@ -72,16 +55,25 @@ struct StoreState<Model: StorableModel>: Sendable {
             records: query.apply(to: table.records), totalCount: table.count, version: version)
     }
 
-    /// Applies a commit's changes and counts the commit.
+    /// Applies a commit's changes and counts the commit: the records it writes get the new
+    /// version as their write version.
     ///
+    /// - Parameters:
+    ///   - changes: The commit's changes.
+    ///   - committedVersion: The version after the commit, when a journal's entry names it;
+    ///     `nil` for the next version.
     /// - Returns: Each record's value before and after, for observers.
     @discardableResult
-    mutating func apply(_ changes: [RecordChange<Model>]) -> [AppliedChange] {
+    mutating func apply(
+        _ changes: [RecordChange<Model>], committedVersion: UInt64? = nil
+    ) -> [AppliedChange] {
         guard !changes.isEmpty else { return [] }
-        version += 1
+        version = Swift.max(version + 1, committedVersion ?? 0)
+        let written = version
         return changes.map { change in
             switch change {
-            case .upsert(let model): AppliedChange(old: table.put(model), new: model)
+            case .upsert(let model):
+                AppliedChange(old: table.put(model, version: written), new: model)
             case .delete(let id): AppliedChange(old: table.remove(id), new: nil)
             }
         }

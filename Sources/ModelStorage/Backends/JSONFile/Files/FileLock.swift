@@ -17,7 +17,7 @@ enum FileLock {
     /// Takes the lock, waiting up to `timeout` for the holder to let go.
     ///
     /// - Returns: The lock file's descriptor; closing it releases the lock.
-    /// - Throws: ``StoreError/locked(path:pid:)`` naming the holder when the wait runs out;
+    /// - Throws: ``StoreError/locked(path:pid:message:)`` naming the holder when the wait runs out;
     ///   ``StoreError/io(path:operation:code:message:)`` when the lock file cannot be opened.
     static func acquire(
         _ path: String, documentPath: String, timeout: Duration, fileSystem: FileSystem

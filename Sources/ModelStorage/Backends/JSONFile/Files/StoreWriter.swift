@@ -190,7 +190,8 @@ struct StoreWriter<Model: StorableModel>: ~Copyable {
     {
         try writeDocument(
             StoreDocument.encode(
-                table.records, count: table.count, generation: generation + 1, version: version,
+                table.records, count: table.count, writeVersions: table.recordWriteVersions,
+                generation: generation + 1, version: version,
                 encoder: RecordCoding.makeEncoder(sortingKeys: sortsKeys)))
     }
 

@@ -7,13 +7,21 @@ import Foundation
 /// {"format":1,"schemaVersion":1,"generation":7,"version":1204,"records":[
 /// {"id":1,"name":"bulbasaur",…},
 /// {"id":4,"name":"charmander",…}
-/// ]}
+/// ],
+/// "writeVersions":[12,1204]}
 /// ```
 ///
 /// `format` is the layout's version (this code writes and reads 1); `schemaVersion` the
 /// model's ``StorableModel/schemaVersion`` its records were written at; `generation` counts
 /// the documents written, and pairs the document with its journal; `version` counts the
-/// store's commits.
+/// store's commits; `writeVersions`, on a line of its own after the records, each record's
+/// write version (the store's version after the commit that last inserted or updated it),
+/// in the records' order, none above `version`.
+///
+/// `writeVersions` is optional, so the format stays 1: a document written before write
+/// versions were kept has none, and its records read as written at the document's
+/// `version` — a read made before that version then conflicts with any of them, and no
+/// read made since the store opened does. Code that predates the key ignores it.
 enum StoreDocument {
     /// The layout this code writes, and the newest it reads.
     static let formatVersion = 1
@@ -21,6 +29,8 @@ enum StoreDocument {
     /// What a document holds.
     struct Contents<Model: StorableModel> {
         var records: [Model]
+        /// Each record's write version, or `nil` when the document does not have them.
+        var writeVersions: [UInt64]? = nil
         var generation: UInt64
         var version: UInt64
         /// The schema version the file was written at, when records were migrated from it.
@@ -31,10 +41,19 @@ enum StoreDocument {
 
     /// Encodes a document holding some records.
     ///
+    /// - Parameters:
+    ///   - records: The records, in order.
+    ///   - count: Their number, to reserve room.
+    ///   - writeVersions: Each record's write version, in order; empty to write none (the
+    ///     records then read back as written at `version`).
+    ///   - generation: The document's generation.
+    ///   - version: The store's version.
+    ///   - encoder: The records' encoder.
+    /// - Returns: The document's bytes.
     /// - Throws: ``StoreError/encodingFailed(id:reason:)`` for a record that does not encode.
     static func encode<Model: StorableModel>(
-        _ records: some Sequence<Model>, count: Int, generation: UInt64, version: UInt64,
-        encoder: JSONEncoder
+        _ records: some Sequence<Model>, count: Int, writeVersions: [UInt64] = [],
+        generation: UInt64, version: UInt64, encoder: JSONEncoder
     ) throws(StoreError) -> Data {
         var data = header(for: Model.self, generation: generation, version: version)
         data.reserveCapacity(data.count + count * 256)
@@ -44,7 +63,7 @@ enum StoreDocument {
             isFirst = false
             data.append(try encode(record, with: encoder))
         }
-        return finish(data, isEmpty: isFirst)
+        return finish(data, isEmpty: isFirst, writeVersions: writeVersions)
     }
 
     /// Encodes the document a commit leaves: the records before it, each replaced in place
@@ -56,7 +75,8 @@ enum StoreDocument {
     ///   - changes: The commit's changes, one per record.
     ///   - encoded: The encoded records of the commit's upserts, in order.
     ///   - generation: The document's generation, for its header.
-    ///   - version: The store's version after the commit, for the header.
+    ///   - version: The store's version after the commit, for the header, and the write
+    ///     version of the records the commit writes.
     ///   - encoder: The encoder for the other records.
     /// - Returns: The document's bytes.
     /// - Throws: ``StoreError/encodingFailed(id:reason:)`` for a record that does not encode.
@@ -74,6 +94,8 @@ enum StoreDocument {
             data.append(record)
         }
         var written = [Bool](repeating: false, count: encoded.count)
+        var writeVersions: [UInt64] = []
+        writeVersions.reserveCapacity(base.count + encoded.count)
         if base.count > 0 {
             var upserts: [Model.ID: Int] = [:]
             var deletes: Set<Model.ID> = []
@@ -87,18 +109,23 @@ enum StoreDocument {
                     deletes.insert(id)
                 }
             }
-            for record in base.records {
+            for (record, writeVersion) in zip(base.records, base.recordWriteVersions) {
                 let id = record.id
                 if let index = upserts[id] {
                     append(encoded[index])
                     written[index] = true
+                    writeVersions.append(version)
                 } else if !deletes.contains(id) {
                     append(try encode(record, with: encoder))
+                    writeVersions.append(writeVersion)
                 }
             }
         }
-        for (index, record) in encoded.enumerated() where !written[index] { append(record) }
-        return finish(data, isEmpty: isFirst)
+        for (index, record) in encoded.enumerated() where !written[index] {
+            append(record)
+            writeVersions.append(version)
+        }
+        return finish(data, isEmpty: isFirst, writeVersions: writeVersions)
     }
 
     private static func header<Model: StorableModel>(
@@ -109,9 +136,19 @@ enum StoreDocument {
                 + "\"generation\":\(generation),\"version\":\(version),\"records\":[\n").utf8)
     }
 
-    private static func finish(_ data: Data, isEmpty: Bool) -> Data {
+    private static func finish(_ data: Data, isEmpty: Bool, writeVersions: [UInt64]) -> Data {
         var data = data
         if !isEmpty { data.append(0x0A) }
+        guard !writeVersions.isEmpty else {
+            data.append(contentsOf: Array("]}\n".utf8))
+            return data
+        }
+        data.append(contentsOf: Array("],\n\"\(CodingKeysName.writeVersions)\":[".utf8))
+        data.reserveCapacity(data.count + writeVersions.count * 8 + 4)
+        for (index, version) in writeVersions.enumerated() {
+            if index > 0 { data.append(UInt8(ascii: ",")) }
+            data.append(contentsOf: Array(String(version).utf8))
+        }
         data.append(contentsOf: Array("]}\n".utf8))
         return data
     }
@@ -134,14 +171,20 @@ enum StoreDocument {
         case schema(Int)
     }
 
+    /// Write versions that do not fit the document's records.
+    private struct BadWriteVersions: Error {
+        let problem: String
+    }
+
     private struct Envelope<Model: StorableModel>: Decodable {
         enum CodingKeys: String, CodingKey {
-            case format, schemaVersion, generation, version, records
+            case format, schemaVersion, generation, version, records, writeVersions
         }
 
         let generation: UInt64
         let version: UInt64
         let records: [Model]
+        let writeVersions: [UInt64]?
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -156,7 +199,27 @@ enum StoreDocument {
             generation = try container.decode(UInt64.self, forKey: .generation)
             version = try container.decode(UInt64.self, forKey: .version)
             records = try container.decode([Model].self, forKey: .records)
+            writeVersions = try container.decodeIfPresent([UInt64].self, forKey: .writeVersions)
+            if let problem = StoreDocument.problem(
+                writeVersions: writeVersions, recordCount: records.count, version: version)
+            {
+                throw BadWriteVersions(problem: problem)
+            }
         }
+    }
+
+    /// What is wrong with a document's write versions, or `nil` when they fit: one per
+    /// record, none above the document's version.
+    private static func problem(
+        writeVersions: [UInt64]?, recordCount: Int, version: UInt64
+    ) -> String? {
+        guard let writeVersions else { return nil }
+        guard writeVersions.count == recordCount else {
+            return "\(writeVersions.count) write versions for \(recordCount) records"
+        }
+        guard let index = writeVersions.firstIndex(where: { $0 > version }) else { return nil }
+        return "the write version \(writeVersions[index]) of record \(index) is above the "
+            + "document's version \(version)"
     }
 
     /// Decodes a document, migrating its records when it was written at an older schema
@@ -174,8 +237,12 @@ enum StoreDocument {
         do {
             let envelope = try RecordCoding.makeDecoder().decode(Envelope<Model>.self, from: data)
             return Contents(
-                records: envelope.records, generation: envelope.generation,
-                version: envelope.version)
+                records: envelope.records, writeVersions: envelope.writeVersions,
+                generation: envelope.generation, version: envelope.version)
+        } catch let error as BadWriteVersions {
+            throw .corruptFile(
+                path: path, problem: error.problem,
+                location: Location(codingPath: CodingKeysName.writeVersions))
         } catch VersionMismatch.format(let found) {
             guard found > formatVersion else {
                 throw .corruptFile(
@@ -216,6 +283,7 @@ enum StoreDocument {
 
     private enum CodingKeysName {
         static let records = "records"
+        static let writeVersions = "writeVersions"
     }
 
     /// The error for bytes that are not JSON, at the first fault; `nil` when they are JSON.
@@ -302,6 +370,26 @@ enum StoreDocument {
                 path: path, problem: "not a store document: missing generation, version or records",
                 location: .wholeFile)
         }
+        var writeVersions: [UInt64]?
+        if let versions = document[CodingKeysName.writeVersions], versions != .null {
+            let numbers = versions.arrayValue?.compactMap { $0.integerValue }
+            guard let numbers, numbers.count == versions.arrayValue?.count,
+                numbers.allSatisfy({ $0 >= 0 })
+            else {
+                throw .corruptFile(
+                    path: path, problem: "the write versions are not a list of whole numbers",
+                    location: Location(codingPath: CodingKeysName.writeVersions))
+            }
+            writeVersions = numbers.map { UInt64($0) }
+            if let problem = problem(
+                writeVersions: writeVersions, recordCount: records.count,
+                version: UInt64(max(0, version)))
+            {
+                throw .corruptFile(
+                    path: path, problem: problem,
+                    location: Location(codingPath: CodingKeysName.writeVersions))
+            }
+        }
         var migrated: [Model] = []
         migrated.reserveCapacity(records.count)
         let encoder = RecordCoding.makeEncoder()
@@ -323,7 +411,7 @@ enum StoreDocument {
             }
         }
         return Contents(
-            records: migrated, generation: UInt64(max(0, generation)),
+            records: migrated, writeVersions: writeVersions, generation: UInt64(max(0, generation)),
             version: UInt64(max(0, version)), migratedFrom: sourceVersion)
     }
 }

@@ -48,7 +48,12 @@ enum StoreLoader {
         }
         var state: StoreState<Model>
         do {
-            state = StoreState(table: try RecordTable(contents.records), version: contents.version)
+            // A document without write versions (written before they were kept) reads as
+            // if every record was written at its version.
+            let table = try RecordTable(
+                contents.records, writeVersions: contents.writeVersions ?? [],
+                fallbackVersion: contents.version)
+            state = StoreState(table: table, version: contents.version)
         } catch {
             var location = StoreError.Location(recordIndex: error.index)
             if let documentData {
@@ -66,7 +71,8 @@ enum StoreLoader {
                 documentGeneration: contents.generation)
         }
         for entry in journal.entries {
-            state.apply(entry.changes)
+            // The entry's records were written at its version.
+            state.apply(entry.changes, committedVersion: entry.version)
             state.setVersion(entry.version)
         }
         return Loaded(

@@ -1,0 +1,96 @@
+import Foundation
+import PokedexKit
+
+/// `pokedex copy <from> <to> [--replace]`: copies every stored Pokémon from one store to
+/// another, each of either backend by its extension.
+struct CopyCommand: Command {
+    static let spec = CommandSpec(
+        name: "copy",
+        summary: "Copy every stored Pokémon to another store, JSON or SQLite.",
+        positionals: [
+            Positional(placeholder: "<from>", help: "the store to copy, only read"),
+            Positional(placeholder: "<to>", help: "the store to write, made when absent"),
+        ],
+        options: [.option(Options.replace), .option(CommonOptions.lockTimeout)],
+        discussion: [
+            "Each store's backend is told by its extension: .sqlite, .sqlite3 or .db for",
+            "SQLite, .json for JSON. The Pokémon keep the source's order, and the source is",
+            "only read. A destination that already holds Pokémon is left as it is, unless",
+            "--replace is given: its Pokémon are then deleted, and the copies written in a",
+            "second commit.",
+            "",
+            "Example: pokedex copy pokedex.json dex.sqlite",
+        ])
+
+    /// The options of `copy` alone.
+    enum Options {
+        /// `--replace`: delete what the destination holds, then copy, in a second commit.
+        static let replace = Option.flag(
+            "replace", help: "replace the Pokémon a destination already holds")
+    }
+
+    let source: URL
+    let destination: URL
+    let replacesExisting: Bool
+    let lockTimeout: Duration
+
+    init(_ arguments: Arguments) throws(UsageError) {
+        guard arguments.positionals.count == 2 else {
+            throw UsageError(
+                "missing argument \(arguments.positionals.isEmpty ? "<from>" : "<to>")")
+        }
+        source = try Self.storeURL(arguments.positionals[0], placeholder: "<from>")
+        destination = try Self.storeURL(arguments.positionals[1], placeholder: "<to>")
+        guard source.standardizedFileURL != destination.standardizedFileURL else {
+            throw UsageError("<from> and <to> are the same file: \(source.path)")
+        }
+        replacesExisting = arguments[Options.replace]
+        lockTimeout = arguments[CommonOptions.lockTimeout]
+    }
+
+    /// A positional store path as a URL, refused as a usage error said of its placeholder.
+    private static func storeURL(
+        _ path: String, placeholder: String
+    ) throws(UsageError) -> URL {
+        do {
+            return try StoreFormat.storeURL(path)
+        } catch {
+            throw UsageError("\(placeholder) \(error.reason)")
+        }
+    }
+
+    func run() async throws {
+        let from = try await OpenedStore.forReading(.file(source))
+        let fromName = from.backendName
+        let records = try await from.withStore { try await $0.fetch(RecordQuery()) }
+        let to = try await OpenedStore.forWriting(.file(destination), lockTimeout: lockTimeout)
+        let toName = to.backendName
+        let (replacesExisting, destination) = (self.replacesExisting, self.destination)
+        let replaced = try await to.withStore { store in
+            let existing = try await store.transaction { transaction in
+                let existing = try transaction.count(where: .true)
+                guard existing == 0 || replacesExisting else {
+                    throw CommandFailure(
+                        "\(StoreLocation.displayPath(destination)) already holds \(existing) "
+                            + "Pokémon; pass --replace to replace them")
+                }
+                if existing > 0 {
+                    _ = try transaction.delete(where: .true)
+                } else {
+                    transaction.upsert(contentsOf: records)
+                }
+                return existing
+            }
+            // A record replaced within one transaction keeps its place: the old ones go in a
+            // commit of their own, so that the copies take the source's order.
+            if existing > 0 {
+                try await store.transaction { $0.upsert(contentsOf: records) }
+            }
+            return existing
+        }
+        Console.out(
+            "Copied \(records.count) Pokémon from \(StoreLocation.displayPath(source)) "
+                + "(\(fromName)) to \(StoreLocation.displayPath(destination)) (\(toName))"
+                + (replaced > 0 ? ", replacing \(replaced)." : "."))
+    }
+}

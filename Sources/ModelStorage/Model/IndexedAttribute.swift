@@ -1,0 +1,80 @@
+import KeyPathQuery
+
+/// An attribute of a model that stores keep an index on, declared in
+/// ``StorableModel/indexedAttributes``.
+///
+/// Declare one for each attribute your queries often select by, with a key path of a value a
+/// condition compares (a `QueryValueConvertible` type, optional or not: a collection does
+/// not compile):
+///
+/// ```swift
+/// extension Note {
+///     static var indexedAttributes: [IndexedAttribute<Note>] {
+///         [IndexedAttribute(\.title), IndexedAttribute(\.created)]
+///     }
+/// }
+/// ```
+///
+/// Every backend then looks up, instead of scanning, the records a condition can hold for
+/// when it compares an indexed attribute with `==`, `in`, `<`, `<=`, `>`, `>=` or `between`,
+/// or tests it with `hasPrefix` without text options — alone, inside an `&&`, or in every
+/// branch of an `||`. It still evaluates the whole condition on them and returns them in the
+/// store's order, so an index changes how fast a query runs, never what it returns.
+public struct IndexedAttribute<Model>: Sendable {
+    /// The attribute's key path, as the model's `queryAttributes` map writes it.
+    public let keyPath: any PartialKeyPath<Model> & Sendable
+
+    /// The attribute's value in a record, as conditions compare it.
+    let value: @Sendable (Model) -> QueryValue
+
+    /// A condition's operand as a value of the attribute's type, as the query engine converts
+    /// it before comparing; `nil` when it does not convert.
+    let converted: @Sendable (QueryValue) -> QueryValue?
+
+    /// Whether the attribute is text (`String` or `String?`), whose prefixes an index finds.
+    let isText: Bool
+
+    /// Declares an index on an attribute.
+    ///
+    /// ```swift
+    /// IndexedAttribute(\Pokemon.name)
+    /// ```
+    ///
+    /// - Parameter keyPath: The attribute: a key path that the model's `queryAttributes`
+    ///   map, to a value conditions compare.
+    public init<Value: QueryValueConvertible>(_ keyPath: any KeyPath<Model, Value> & Sendable) {
+        self.keyPath = keyPath
+        value = { $0[keyPath: keyPath as KeyPath<Model, Value>].queryValue }
+        converted = { Value(queryValue: $0)?.queryValue }
+        isText = Value.self == String.self || Value.self == String?.self
+    }
+}
+
+extension StorableModel {
+    /// Checks ``indexedAttributes`` against the model's attribute map.
+    ///
+    /// - Throws: ``StoreError/invalidQuery(_:)`` wrapping
+    ///   `QueryError.unmappedKeyPath(_:model:)` for the first indexed key path that
+    ///   `queryAttributes` does not map, naming the model and the key path.
+    package static func checkIndexedAttributes() throws(StoreError) {
+        _ = try indexedAttributeNames()
+    }
+
+    /// The name the model's attribute map gives each of ``indexedAttributes``, in order.
+    ///
+    /// - Returns: The attributes' names, as conditions and SQL columns name them.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` wrapping
+    ///   `QueryError.unmappedKeyPath(_:model:)` for the first indexed key path that
+    ///   `queryAttributes` does not map, as ``checkIndexedAttributes()`` does.
+    package static func indexedAttributeNames() throws(StoreError) -> [String] {
+        var names: [String] = []
+        for attribute in indexedAttributes {
+            do {
+                names.append(try attributeName(for: attribute.keyPath))
+            } catch {
+                throw .invalidQuery(error)
+            }
+        }
+        return names
+    }
+}

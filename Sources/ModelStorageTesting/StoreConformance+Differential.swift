@@ -1,0 +1,264 @@
+import InternalSupport
+import KeyPathQuery
+import ModelStorage
+
+extension StoreConformance {
+    /// The seed of the differential check in ``checks``.
+    public static let defaultDifferentialSeed: UInt64 = 0x5EED_D1FF
+
+    /// The number of random queries of the differential check in ``checks``: enough to reach
+    /// every operator and option many times, few enough that the suite stays quick.
+    public static let defaultDifferentialQueryCount = 300
+
+    /// A check that compares the store with KeyPathQuery's in-memory engine on random
+    /// records and random queries.
+    ///
+    /// It stores adversarial records — text that folds or decomposes (`ß`, `é` precomposed
+    /// and decomposed, dotted and dotless `i`, final sigma), text that looks like a wildcard
+    /// or a quote (`%`, `_`, `*`, `'`), empty strings and collections, `nil` nicknames,
+    /// repeated values for ties — with deletes, re-inserts and replacements so that the
+    /// store's order is neither the ids' nor the inserts'. Then, for each of `queryCount`
+    /// random queries drawn from the whole operator grammar with random sort keys and pages,
+    /// it checks that `ModelStore.fetch(_:)`, `count(where:)` and, for one
+    /// query in eight, the first result of `observe(_:)` answer exactly what
+    /// `RecordQuery.apply(to:)` answers over the store's records in the store's order; and
+    /// that a query the engine rejects makes the store throw `StoreError` with code
+    /// `invalidQuery`. Half as many queries again run inside two transactions with
+    /// uncommitted writes, compared with the engine over the committed records with the
+    /// transaction's changes laid over them.
+    ///
+    /// A failure names the seed and, for each disagreement, the query as Swift source and
+    /// the expected and actual ids, so that it can be reproduced:
+    ///
+    /// ```swift
+    /// @Test func differential() async throws {
+    ///     try await StoreConformance.differentialCheck(seed: 7, queryCount: 2_000)
+    ///         .run { try await MyStore<ConformanceRecord>.openFresh() }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - seed: Makes the records, writes and queries; the same seed makes the same ones.
+    ///   - queryCount: How many random queries to compare outside transactions (none when
+    ///     not positive).
+    /// - Returns: The check, named `differentialQueries`.
+    public static func differentialCheck(
+        seed: UInt64 = StoreConformance.defaultDifferentialSeed,
+        queryCount: Int = StoreConformance.defaultDifferentialQueryCount
+    ) -> StoreConformanceCheck {
+        StoreConformanceCheck(
+            name: "differentialQueries",
+            summary: "\(queryCount) random queries from the whole operator grammar, on "
+                + "adversarial records, fetch, count and observe exactly what the in-memory "
+                + "engine selects over the store's records in its order, inside transactions "
+                + "too; queries the engine rejects throw invalidQuery (seed \(seed))."
+        ) { makeStore in
+            var differential = Differential(seed: seed, store: try await makeStore())
+            try await differential.run(queryCount: queryCount)
+        }
+    }
+
+    static var differentialChecks: [StoreConformanceCheck] {
+        [differentialCheck()]
+    }
+}
+
+/// One run of the differential check: the store, the records it must hold in its order, and
+/// the disagreements found so far.
+private struct Differential {
+    let seed: UInt64
+    let store: any ModelStore<ConformanceRecord>
+    var generator: QueryGenerator
+    /// The records the store must hold, in the order it must keep them.
+    var records: [ConformanceRecord] = []
+    var mismatches: [String] = []
+    var compared = 0
+
+    init(seed: UInt64, store: any ModelStore<ConformanceRecord>) {
+        self.seed = seed
+        self.store = store
+        generator = QueryGenerator(seed: seed)
+    }
+
+    mutating func run(queryCount: Int) async throws {
+        let queryCount = max(0, queryCount)
+        try await fill()
+        for index in 0..<queryCount {
+            // Hundreds of queries, mostly computing: give the other tasks of a test run a
+            // turn between them, or on a two-core machine they can wait for minutes.
+            await Task.yield()
+            try await compare(generator.query(), index: index, observing: index % 8 == 0)
+        }
+        for round in 0..<2 {
+            try await compareInTransaction(round: round, queryCount: queryCount / 4)
+        }
+        try report()
+    }
+
+    // MARK: Records
+
+    /// Stores 48 records, then deletes, re-inserts and replaces some, checking that the store
+    /// keeps them in the order the contract gives.
+    private mutating func fill() async throws {
+        let ids = (0..<48).map { $0 * 7 % 53 + 1 }
+        let fresh = ids.map { generator.record(id: $0) }
+        try await store.upsert(contentsOf: Array(fresh.prefix(30)))
+        for record in fresh.dropFirst(30) { try await store.insert(record) }
+        records = fresh
+        for _ in 0..<6 {
+            let doomed = generator.random.pick(records).id
+            try await store.delete(id: doomed)
+            records.removeAll { $0.id == doomed }
+        }
+        for _ in 0..<4 {
+            let id = generator.random.pick(ids)
+            let record = generator.record(id: id)
+            try await store.upsert(record)
+            records = StoreConformance.applying([.upsert(record)], to: records)
+        }
+        try expectEqual(
+            try await store.fetch(.everyRecord).map(\.id), records.map(\.id),
+            "store order before the differential queries of seed \(seed)")
+    }
+
+    // MARK: Comparing
+
+    /// Compares the store's fetch, count and (when asked) live query with the engine.
+    private mutating func compare(
+        _ query: Described<RecordQuery<ConformanceRecord>>, index: Int, observing: Bool
+    ) async throws {
+        let place = "query \(index)"
+        let truth = Truth(query.value, over: records)
+        let store = store
+        note(place, query, truth.fetched, await Outcome { try await store.fetch(query.value) })
+        note(
+            place + " count", query, truth.counted,
+            await Outcome { try await store.count(where: query.value.condition) })
+        guard observing else { return }
+        let observed = await Outcome { () async throws -> [ConformanceRecord] in
+            for await result in try await store.observe(query.value) {
+                return result.records
+            }
+            throw CheckError()
+        }
+        note(place + " observe", query, truth.fetched, observed)
+    }
+
+    /// Random writes in a transaction, then queries inside it, compared with the engine over
+    /// the committed records with the transaction's changes laid over them; the writes then
+    /// commit.
+    private mutating func compareInTransaction(round: Int, queryCount: Int) async throws {
+        var changes: [RecordChange<ConformanceRecord>] = []
+        for _ in 0..<12 {
+            let id = generator.random.below(60) + 1
+            changes.append(
+                generator.random.oneIn(4) ? .delete(id) : .upsert(generator.record(id: id)))
+        }
+        let queries = (0..<queryCount).map { _ in generator.query() }
+        let writes = changes
+        let (seen, committed) = try await store.transaction { transaction in
+            for change in writes {
+                switch change {
+                case .upsert(let record): transaction.upsert(record)
+                case .delete(let id): transaction.delete(id: id)
+                }
+            }
+            let seen = queries.map { query in
+                (
+                    fetched: Outcome { try transaction.fetch(query.value) },
+                    counted: Outcome { try transaction.count(where: query.value.condition) }
+                )
+            }
+            return (seen, transaction.changes)
+        }
+        // The transaction's changes, as it sums them up (a record deleted and written again
+        // in one body is replaced in place), laid over the committed records.
+        let expected = StoreConformance.applying(committed, to: records)
+        let truths = queries.map { Truth($0.value, over: expected) }
+        for (index, query) in queries.enumerated() {
+            let place = "transaction \(round) query \(index)"
+            note(place, query, truths[index].fetched, seen[index].fetched)
+            note(place + " count", query, truths[index].counted, seen[index].counted)
+        }
+        records = expected
+        try expectEqual(
+            try await store.fetch(.everyRecord).map(\.id), records.map(\.id),
+            "store order after transaction \(round) of seed \(seed)")
+    }
+
+    /// Records a disagreement between the engine's answer and the store's, if any.
+    private mutating func note<Value>(
+        _ place: String, _ query: Described<RecordQuery<ConformanceRecord>>,
+        _ expected: Outcome<Value>, _ actual: Outcome<Value>
+    ) {
+        compared += 1
+        let problem: String? =
+            switch (expected, actual) {
+            case (.answered(let truth), .answered(let seen)):
+                truth == seen ? nil : "expected \(Self.spell(truth)), got \(Self.spell(seen))"
+            case (.answered(let truth), .threw(let error, _)):
+                "expected \(Self.spell(truth)), the store threw \(error)"
+            case (.threw(let rejection, _), .answered(let seen)):
+                "the engine rejects it (\(rejection)), so the store must throw "
+                    + "StoreError.invalidQuery; it answered \(Self.spell(seen))"
+            case (.threw, .threw(let error, let isInvalidQuery)):
+                isInvalidQuery ? nil : "expected StoreError.invalidQuery, the store threw \(error)"
+            }
+        guard let problem else { return }
+        mismatches.append("\(place): \(query.description): \(problem)")
+    }
+
+    /// Ids for records, a number for a count.
+    private static func spell(_ value: some Sendable) -> String {
+        if let records = value as? [ConformanceRecord] {
+            return "ids \(records.map(\.id))"
+        }
+        return "\(value)"
+    }
+
+    /// Throws every disagreement at once, the seed first.
+    private func report() throws(ConformanceFailure) {
+        guard !mismatches.isEmpty else { return }
+        let shown = mismatches.prefix(8).map { "\n  - " + $0 }.joined()
+        let more = mismatches.count > 8 ? "\n  (+\(mismatches.count - 8) more)" : ""
+        throw ConformanceFailure(
+            check: "",
+            message: "seed \(seed): \(mismatches.count) of \(compared) answers differ from the "
+                + "in-memory engine's" + shown + more,
+            file: #fileID, line: #line)
+    }
+}
+
+/// What the in-memory engine answers for a query over records in store order.
+private struct Truth {
+    let fetched: Outcome<[ConformanceRecord]>
+    let counted: Outcome<Int>
+
+    init(_ query: RecordQuery<ConformanceRecord>, over records: [ConformanceRecord]) {
+        fetched = Outcome { try query.apply(to: records) }
+        counted = Outcome { try query.condition.filter(records).count }
+    }
+}
+
+/// An answer to a query, or the error it threw, told as text so that it can leave a
+/// transaction's body.
+private enum Outcome<Value: Equatable & Sendable>: Sendable {
+    case answered(Value)
+    case threw(String, isInvalidQuery: Bool)
+
+    init(_ body: () throws -> Value) {
+        do {
+            self = .answered(try body())
+        } catch {
+            self = .threw("\(error)", isInvalidQuery: (error as? StoreError)?.code == .invalidQuery)
+        }
+    }
+
+    init(_ body: () async throws -> Value) async {
+        do {
+            self = .answered(try await body())
+        } catch {
+            self = .threw("\(error)", isInvalidQuery: (error as? StoreError)?.code == .invalidQuery)
+        }
+    }
+}
