@@ -75,17 +75,65 @@ struct TypedValuesOnPostgreSQLTests {
         ),
     ]
 
+    /// A condition as a client might send it: the typed condition, encoded, with `written`
+    /// replaced by `sent`.
+    typealias Decoded = (label: String, typed: Condition<Visit>, written: String, sent: String)
+
+    /// Operands written as another kind than the attribute's: a UUID as lower-case text, a
+    /// double as an integer.
+    static let decodedCases: [Decoded] = {
+        let token = Visit.token(200 - 4 * 7)
+        let uuid = #"{"uuid":"\#(token.uuidString)"}"#
+        let lowerCased = #"{"string":"\#(token.uuidString.lowercased())"}"#
+        return [
+            ("== a UUID as lower-case text", \.token == token, uuid, lowerCased),
+            ("!= a UUID as lower-case text", \.token != token, uuid, lowerCased),
+            (">= a UUID as lower-case text", \.token >= token, uuid, lowerCased),
+            ("in UUIDs as lower-case text", .in(\.token, [token]), uuid, lowerCased),
+            (
+                "contains a double given as an integer", .contains(\.ratings, 1.0),
+                #"{"double":1}"#, #"{"integer":1}"#
+            ),
+        ]
+    }()
+
+    @Test("a decoded operand converts to the attribute's type, as in memory")
+    func decodedOperands() async throws {
+        var queries: [(label: String, query: RecordQuery<Visit>)] = []
+        for (label, typed, written, sent) in Self.decodedCases {
+            let json = String(decoding: try JSONEncoder().encode(typed), as: UTF8.self)
+            let replaced = json.replacingOccurrences(of: written, with: sent)
+            #expect(replaced != json, "\(label): \(json)")
+            let decoded = try JSONDecoder().decode(Condition<Visit>.self, from: Data(replaced.utf8))
+            #expect(decoded != typed, "\(label)")
+            let query = Self.query(decoded)
+            #expect(
+                try query.apply(to: Visit.all) == Self.query(typed).apply(to: Visit.all),
+                "\(label)")
+            queries.append((label, query))
+        }
+        try await Self.check(queries)
+    }
+
     private static func query(_ condition: Condition<Visit>) -> RecordQuery<Visit> {
         RecordQuery(where: condition, sortedBy: [.ascending(\.id)])
     }
 
     @Test("each query selects in PostgreSQL what memory selects, in the same order")
     func typedValues() async throws {
+        try await Self.check(Self.queries)
+    }
+
+    /// Runs each query on a fresh `visits` table and checks that it selects what memory
+    /// selects, and something.
+    private static func check(
+        _ queries: [(label: String, query: RecordQuery<Visit>)]
+    ) async throws {
         try await PostgresTestServer.withServer { server in
             let connection = try await server.connect()
             do {
                 try await Visit.createTable(on: connection, logger: server.logger)
-                for (label, query) in Self.queries {
+                for (label, query) in queries {
                     let inMemory = try query.apply(to: Visit.all).map(\.id)
                     #expect(!inMemory.isEmpty, "\(label) selects nothing in memory")
                     do {

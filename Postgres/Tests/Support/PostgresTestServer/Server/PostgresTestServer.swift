@@ -128,10 +128,17 @@ package final class PostgresTestServer {
         }
     }
 
-    /// Waits until the server accepts a connection, for up to two minutes (a loaded machine
-    /// can take long to start it); throws with the server's log if it exits first.
+    /// How long the server may take to accept connections before the test fails.
+    ///
+    /// 300 s, as the root package's `TestSupport.hangGuard` for every wait a test does not
+    /// measure (that target is in no product, so this package cannot import it): a 2-core CI
+    /// machine can be starved for minutes by what runs beside the tests.
+    static let hangGuard: TimeInterval = 300
+
+    /// Waits until the server accepts a connection, for up to ``hangGuard``; throws with the
+    /// server's log if it exits first.
     private func waitUntilReady(log: URL) async throws {
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Date().addingTimeInterval(Self.hangGuard)
         while true {
             guard process.isRunning else {
                 throw PostgresTestServerError(
@@ -151,7 +158,8 @@ package final class PostgresTestServer {
             }
             guard Date() < deadline else {
                 throw PostgresTestServerError(
-                    "postgres did not accept connections within 120 s: " + Self.tail(of: log))
+                    "postgres did not accept connections within \(Int(Self.hangGuard)) s: "
+                        + Self.tail(of: log))
             }
             try await Task.sleep(nanoseconds: 100_000_000)
         }
