@@ -93,6 +93,17 @@ let package = Package(
             dependencies: ["KeyPathQuery", "CSQLite"],
             path: "Tests/Support/QueryTestSupport"
         ),
+        // The cross-target condition table: its rows, the Pokémon-shaped test model and its
+        // fixture. KeyPathQueryTests runs it in memory, as NSPredicate formats and on SQLite;
+        // the nested package Postgres/ compiles the same directory (a symbolic link) and runs
+        // it on PostgreSQL.
+        .target(
+            name: "ConditionTableSupport",
+            dependencies: ["KeyPathQuery"],
+            path: "Tests/Support/ConditionTableSupport",
+            exclude: ["Fixtures/README.md"],
+            resources: [.copy("Fixtures/pokemon.json")]
+        ),
         // What several test targets share: a fresh temporary directory per test, the
         // executables built beside the tests, a child process's output read to its end.
         .target(
@@ -114,8 +125,9 @@ let package = Package(
         ),
         .testTarget(
             name: "KeyPathQueryTests",
-            dependencies: ["InternalSupport", "KeyPathQuery", "QueryTestSupport"],
-            resources: [.copy("Fixtures")]
+            dependencies: [
+                "InternalSupport", "KeyPathQuery", "ConditionTableSupport", "QueryTestSupport",
+            ]
         ),
         .testTarget(
             name: "ModelStorageTests",

@@ -7,7 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dirs=()
-for dir in Package.swift Sources Tests Examples Benchmarks/Sources Benchmarks/Package.swift Fuzz/Sources Fuzz/Package.swift; do
+# Postgres/Tests/Support/SharedConditionTable is left out: it is a symbolic link to
+# Tests/Support/ConditionTableSupport, formatted there.
+for dir in Package.swift Sources Tests Examples Benchmarks/Sources Benchmarks/Package.swift \
+    Fuzz/Sources Fuzz/Package.swift Postgres/Package.swift Postgres/Tests/PostgresDialectTests \
+    Postgres/Tests/Support/PostgresTestServer; do
     [ -e "$dir" ] && dirs+=("$dir")
 done
 case "${1:-}" in

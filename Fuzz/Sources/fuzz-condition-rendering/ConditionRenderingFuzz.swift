@@ -132,12 +132,24 @@ enum ConditionRenderingFuzz: FuzzTarget {
             let placeholders = sql.sql.filter { $0 == "?" }.count
             require(placeholders == sql.bindings.count, "bindings of \(sql.sql)")
         }
+        let postgreSQL = render { () throws(QueryError) in
+            try condition.sqlExpression(options: SQLOptions(dialect: .postgreSQL))
+        }
+        if let postgreSQL {
+            // `$1`, `$2`, … in order, one per binding, and no `?` left unnumbered.
+            let numbers = postgreSQL.sql.split(separator: "$", omittingEmptySubsequences: false)
+                .dropFirst().map { Int($0.prefix(while: \.isNumber)) }
+            require(
+                numbers == (0..<postgreSQL.bindings.count).map { $0 + 1 },
+                "placeholders of \(postgreSQL.sql)")
+            require(!postgreSQL.sql.contains("?"), "an unnumbered placeholder")
+        }
         let compiled = render { () throws(QueryError) in try condition.compiled() }
         if let compiled {
             for record in pokemon { _ = compiled(record) }
             if let subject { _ = compiled(subject) }
         }
-        let rendered = format != nil || sql != nil || compiled != nil
+        let rendered = format != nil || sql != nil || postgreSQL != nil || compiled != nil
         do {
             let data = try JSONEncoder().encode(condition)
             let decoded = try JSONDecoder().decode(Condition<Pokemon>.self, from: data)

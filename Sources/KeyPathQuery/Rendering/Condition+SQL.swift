@@ -1,5 +1,6 @@
 extension Condition where Model: Queryable {
-    /// Renders the condition as an SQLite boolean expression, for a `WHERE` clause.
+    /// Renders the condition as an SQL boolean expression, for a `WHERE` clause: SQLite's by
+    /// default, PostgreSQL's with ``SQLDialect/postgreSQL``.
     ///
     /// ```swift
     /// let condition: Condition<Pokemon> = .contains(\.types, .fire) && \.attack >= 80
@@ -15,7 +16,17 @@ extension Condition where Model: Queryable {
     /// values satisfy the condition in memory: <doc:OneMeaningInEveryTarget> says how, and
     /// <doc:OperatorsInEveryTarget> lists every operator's SQL.
     ///
-    /// - Parameter options: How dates are stored; seconds since 1970 by default.
+    /// In the ``SQLDialect/postgreSQL`` dialect the placeholders are `$1`, `$2`, …; see
+    /// <doc:OperatorsInEveryTarget> for each operator's PostgreSQL.
+    ///
+    /// ```swift
+    /// let fragment = try condition.sqlExpression(options: SQLOptions(dialect: .postgreSQL))
+    /// fragment.sql         // "types" @> CAST($1 AS jsonb) AND "attack" >= $2
+    /// fragment.bindings    // [.text("[\"fire\"]"), .integer(80)]
+    /// ```
+    ///
+    /// - Parameter options: The dialect (SQLite by default), and how dates are stored
+    ///   (seconds since 1970 by default).
     /// - Returns: The expression and its bindings.
     /// - Throws: ``QueryError``: ``QueryError/unsupported(operation:target:reason:)`` for what
     ///   SQLite cannot express with the same meaning — ``matches(_:_:options:)``,
@@ -32,6 +43,9 @@ extension Condition where Model: Queryable {
             throw .conditionTooDeep(depth: depth, limit: Self.maximumDepth)
         }
         let piece = try SQLConditionRenderer(options: options).render(node, in: .row, level: 0)
-        return SQLFragment(sql: piece.sql, bindings: piece.bindings)
+        guard options.dialect == .postgreSQL else {
+            return SQLFragment(sql: piece.sql, bindings: piece.bindings)
+        }
+        return SQLFragment(sql: PostgreSQLPlaceholders.number(piece.sql), bindings: piece.bindings)
     }
 }

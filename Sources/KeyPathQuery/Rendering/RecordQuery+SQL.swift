@@ -1,5 +1,6 @@
 extension RecordQuery where Model: Queryable {
-    /// Renders the query as SQLite `WHERE`, `ORDER BY` and `LIMIT` clauses.
+    /// Renders the query as SQL `WHERE`, `ORDER BY` and `LIMIT` clauses: SQLite's by default,
+    /// PostgreSQL's with ``SQLDialect/postgreSQL``.
     ///
     /// ```swift
     /// let query = RecordQuery<Pokemon>(
@@ -17,17 +18,36 @@ extension RecordQuery where Model: Queryable {
     /// keys end with a unique attribute (such as `id`): memory keeps ties in their original
     /// order, while SQLite's order of ties is unspecified.
     ///
-    /// - Parameter options: How dates are stored; seconds since 1970 by default.
+    /// In PostgreSQL, the placeholders are numbered `$1`, `$2`, … through ``SQLClauses/sql``
+    /// (the `WHERE` clause's first, then the page's), every sort term says where `NULL` goes,
+    /// and text sorts with `COLLATE "C"`:
+    ///
+    /// ```swift
+    /// let clauses = try query.sqlClauses(options: SQLOptions(dialect: .postgreSQL))
+    /// // WHERE "base_experience" IS NOT NULL
+    /// // ORDER BY "name" COLLATE "C" ASC NULLS FIRST, "id" ASC NULLS FIRST
+    /// // LIMIT $1 OFFSET $2
+    /// ```
+    ///
+    /// - Parameter options: The dialect (SQLite by default), and how dates are stored
+    ///   (seconds since 1970 by default).
     /// - Returns: The clauses and their bindings.
     /// - Throws: ``QueryError``, as ``Condition/sqlExpression(options:)`` does, and
     ///   ``QueryError/invalidPagination(limit:offset:)`` for a negative limit or offset.
     /// - Complexity: O(*n*) in the size of the condition and the number of sort keys.
     public func sqlClauses(options: SQLOptions = SQLOptions()) throws(QueryError) -> SQLClauses {
         let expression = try condition.sqlExpression(options: options)
+        var limitClause = try SQLOrderingRenderer.limitClause(
+            limit: limit, offset: offset, dialect: options.dialect)
+        if options.dialect == .postgreSQL, let page = limitClause {
+            limitClause = SQLFragment(
+                sql: PostgreSQLPlaceholders.number(
+                    page.sql, from: expression.bindings.count + 1),
+                bindings: page.bindings)
+        }
         return SQLClauses(
             whereClause: SQLFragment(sql: "WHERE " + expression.sql, bindings: expression.bindings),
-            orderByClause: try SQLOrderingRenderer.orderByClause(
-                sortKeys, textFunctions: options.textFunctions),
-            limitClause: try SQLOrderingRenderer.limitClause(limit: limit, offset: offset))
+            orderByClause: try SQLOrderingRenderer.orderByClause(sortKeys, options: options),
+            limitClause: limitClause)
     }
 }

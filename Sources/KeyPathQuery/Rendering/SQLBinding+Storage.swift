@@ -6,6 +6,8 @@ extension SQLBinding {
     ///
     /// ```swift
     /// SQLBinding(storing: .bool(true))                  // .integer(1)
+    /// SQLBinding(storing: .bool(true), options: SQLOptions(dialect: .postgreSQL))
+    ///                                                   // .boolean(true)
     /// SQLBinding(storing: .uuid(id))                    // .text(id.uuidString)
     /// SQLBinding(storing: .list([.string("fire")]))     // .text("[\"fire\"]")
     /// ```
@@ -18,14 +20,18 @@ extension SQLBinding {
     /// comparisons with any integer a condition can bind, and sorts, keep their meaning (such
     /// a column is declared without a type, so that SQLite keeps the text as text).
     ///
+    /// In the ``SQLDialect/postgreSQL`` dialect, a Boolean is ``SQLBinding/boolean(_:)``, and
+    /// a list is the same JSON text, for a `jsonb` column (bind it with `CAST($n AS jsonb)`).
+    ///
     /// - Parameters:
     ///   - value: The value.
-    ///   - options: How dates are stored.
+    ///   - options: The dialect, and how dates are stored.
     /// - Complexity: O(*n*) in the size of the value.
     public init(storing value: QueryValue, options: SQLOptions = SQLOptions()) {
         switch value {
         case .null: self = .null
-        case .bool(let value): self = .integer(value ? 1 : 0)
+        case .bool(let value):
+            self = options.dialect == .postgreSQL ? .boolean(value) : .integer(value ? 1 : 0)
         case .integer(let value): self = .integer(value)
         case .unsignedInteger(let value):
             if let signed = Int64(exactly: value) {

@@ -1,4 +1,4 @@
-/// A query rendered for SQLite: its `WHERE`, `ORDER BY` and `LIMIT` clauses, with the values
+/// A query rendered for SQL: its `WHERE`, `ORDER BY` and `LIMIT` clauses, with the values
 /// to bind.
 ///
 /// Append ``sql`` to your `SELECT … FROM …` and bind ``bindings`` in order:
@@ -14,7 +14,8 @@
 /// clauses.bindings     // [.text("fire"), .integer(10)]
 /// ```
 public struct SQLClauses: Hashable, Sendable {
-    /// The `WHERE` clause, keyword included: `WHERE 1` for a query without a condition.
+    /// The `WHERE` clause, keyword included: `WHERE 1` (PostgreSQL: `WHERE TRUE`) for a query
+    /// without a condition.
     public let whereClause: SQLFragment
 
     /// The `ORDER BY` clause, keyword included, or `nil` when the query has no sort keys.
@@ -26,6 +27,9 @@ public struct SQLClauses: Hashable, Sendable {
 
     /// The `LIMIT` clause, keyword included, with the limit and offset as bindings — or `nil`
     /// when the query has neither a limit nor an offset.
+    ///
+    /// In PostgreSQL, an offset without a limit is `OFFSET $n` alone, and the placeholders
+    /// continue the `WHERE` clause's numbering.
     public let limitClause: SQLFragment?
 
     /// Creates clauses from their parts.

@@ -67,6 +67,44 @@ public struct SQLColumn<Model>: Sendable {
         }
     }
 
+    /// The type to declare the column with in a dialect: ``declaredType`` in SQLite; in
+    /// PostgreSQL, the type the ``SQLDialect/postgreSQL`` dialect reads.
+    ///
+    /// | Swift value | PostgreSQL type |
+    /// | --- | --- |
+    /// | `Bool` | `boolean` |
+    /// | integers | `bigint` (an unsigned value above `Int64.max` cannot be stored) |
+    /// | `Double`, `Float`, `Date` | `double precision` |
+    /// | `String`, string-backed values, `UUID`, `URL` | `text COLLATE "C"` |
+    /// | `Data` | `bytea` |
+    /// | arrays and sets | `jsonb` (bind ``value(in:options:)``'s JSON text with `CAST($n AS jsonb)`) |
+    ///
+    /// ```swift
+    /// let definitions = Pokemon.sqlColumns().map {
+    ///     "\"\($0.name)\" \($0.declaredType(in: .postgreSQL))"
+    /// }
+    /// // "id" bigint, "name" text COLLATE "C", "types" jsonb, …, "favorite" boolean
+    /// ```
+    ///
+    /// - Parameter dialect: The SQL dialect.
+    /// - Returns: The type, or an empty string for a value whose storage the dialect does not
+    ///   know (SQLite then picks it by the value; PostgreSQL needs a type of your choosing).
+    public func declaredType(in dialect: SQLDialect) -> String {
+        switch dialect.kind {
+        case .sqlite: declaredType
+        case .postgreSQL:
+            switch PostgreSQLStorage(of: keyPath.valueType) {
+            case .text: "text COLLATE \"C\""
+            case .integer: "bigint"
+            case .double: "double precision"
+            case .boolean: "boolean"
+            case .bytes: "bytea"
+            case .json: "jsonb"
+            case .other: ""
+            }
+        }
+    }
+
     /// How a record's attribute is stored in this column.
     ///
     /// - Parameters:

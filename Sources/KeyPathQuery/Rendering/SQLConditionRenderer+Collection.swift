@@ -1,5 +1,6 @@
 // Collection conditions in SQLite: arrays and sets are stored as JSON arrays in TEXT, read
-// with `json_each` and `json_array_length`.
+// with `json_each` and `json_array_length`. PostgreSQL's (`jsonb`) are in
+// SQLConditionRenderer+PostgreSQL.swift.
 
 extension SQLConditionRenderer {
     func collection(
@@ -9,12 +10,15 @@ extension SQLConditionRenderer {
         let elementType = try RenderingChecks.elementType(
             of: keyPath.valueType, attribute: column.name,
             operation: "a collection test on \"\(column.name)\"", target: target)
+        if dialect == .postgreSQL {
+            return try postgreSQLCollection(column, elementType: elementType, test)
+        }
         let alias = "e\(level + 1)"
         let element = Column(name: column.name, sql: alias + ".value", isInJSON: true)
         func exists(_ written: [QueryValue]) throws(QueryError) -> Piece {
             let values = try RenderingChecks.operands(
                 written, fitting: elementType, attribute: column.name, target: target)
-            guard !values.isEmpty else { return .constant(false) }
+            guard !values.isEmpty else { return constant(false) }
             let test = try membership(element, values)
             return Piece(
                 sql: "EXISTS (SELECT 1 FROM json_each(\(column.sql)) AS \(alias) WHERE "
@@ -31,7 +35,7 @@ extension SQLConditionRenderer {
             for value in values {
                 pieces.append(try exists([value]))
             }
-            return Self.join(pieces, keyword: "AND", empty: true)
+            return join(pieces, keyword: "AND", empty: true)
         case .count(let comparison, let number):
             return Piece(
                 sql: "json_array_length(\(column.sql)) \(comparison.sqlSymbol) ?",
@@ -49,11 +53,16 @@ extension SQLConditionRenderer {
             operation: "\(quantifier.rawValue) element of \"\(column.name)\"", target: target)
         let alias = "e\(level + 1)"
         let inner = try render(element, in: .element(alias: alias), level: level + 1)
-        let source = "SELECT 1 FROM json_each(\(column.sql)) AS \(alias) WHERE "
+        let source =
+            switch dialect.kind {
+            case .sqlite: "SELECT 1 FROM json_each(\(column.sql)) AS \(alias) WHERE "
+            case .postgreSQL:
+                "SELECT 1 FROM jsonb_array_elements(\(column.sql)) AS \(alias)(value) WHERE "
+            }
         let sql =
             switch quantifier {
             case .any: "EXISTS (" + source + inner.sql + ")"
-            case .all: "NOT EXISTS (" + source + Self.negation(of: inner).sql + ")"
+            case .all: "NOT EXISTS (" + source + negation(of: inner).sql + ")"
             case .none: "NOT EXISTS (" + source + inner.sql + ")"
             }
         return Piece(sql: sql, bindings: inner.bindings, mayBeNull: false)
@@ -62,7 +71,7 @@ extension SQLConditionRenderer {
 
 extension ComparisonOperator {
     /// The operator in SQL: `=` for equality, otherwise as in Swift.
-    fileprivate var sqlSymbol: String {
+    var sqlSymbol: String {
         self == .equal ? "=" : symbol
     }
 }

@@ -15,7 +15,10 @@ extension SQLConditionRenderer {
         let described = "\(column.name) \(keyword) \(operand.debugDescription)"
         try RenderingChecks.checkText(
             keyPath.valueType, attribute: column.name, operation: described, target: target)
-        if let functions = self.options.textFunctions {
+        // Registered text functions, their collation and with it the prefix range below are
+        // SQLite's: the PostgreSQL dialect never calls them, and its `hasPrefix` is
+        // `starts_with` alone.
+        if dialect == .sqlite, let functions = self.options.textFunctions {
             // Prepared as memory prepares it, so that a pattern memory refuses is refused here.
             _ = try TextMatcher(operation, operand, options: options)
             let name = try SQLTextFunctions.checkedName(functions.test)
@@ -30,11 +33,17 @@ extension SQLConditionRenderer {
         guard operation != .matches else {
             throw .unsupported(
                 operation: described, target: target,
-                reason: "SQLite has no regular expressions unless the application registers "
-                    + "a REGEXP function, whose dialect KeyPathQuery cannot know.")
+                reason: dialect == .postgreSQL
+                    ? "PostgreSQL's regular expressions are not ICU's, which the in-memory "
+                        + "engine and NSPredicate use: the same pattern can match differently."
+                    : "SQLite has no regular expressions unless the application registers "
+                        + "a REGEXP function, whose dialect KeyPathQuery cannot know.")
         }
         let (subject, values) = try folded(column, [operand], options, described: described)
         let value = values.first ?? operand
+        if dialect == .postgreSQL {
+            return try postgreSQLText(operation, subject: subject, value: value, column: column)
+        }
         switch operation {
         case .contains:
             return Piece(
@@ -60,7 +69,7 @@ extension SQLConditionRenderer {
                 sql: "\(subject) GLOB ?", bindings: [.text(Self.globPattern(value))],
                 mayBeNull: true)
         case .matches:
-            return .constant(false)  // Refused above.
+            return constant(false)  // Refused above.
         }
     }
 
@@ -122,7 +131,7 @@ extension SQLConditionRenderer {
                 ? operands[0].debugDescription : "one of \(operands.debugDescription)")
         try RenderingChecks.checkText(
             keyPath.valueType, attribute: column.name, operation: described, target: target)
-        guard !operands.isEmpty else { return .constant(false) }
+        guard !operands.isEmpty else { return constant(false) }
         let (subject, values) = try folded(column, operands, options, described: described)
         var foldedColumn = column
         foldedColumn.sql = subject
@@ -143,16 +152,23 @@ extension SQLConditionRenderer {
         guard !options.contains(.diacriticInsensitive) else {
             throw .unsupported(
                 operation: described, target: target,
-                reason: "SQLite cannot ignore diacritics: it compares text byte by byte.")
+                reason: dialect == .postgreSQL
+                    ? "PostgreSQL has no accent removal that equals the in-memory folding "
+                        + "(unaccent is an extension, with rules of its own)."
+                    : "SQLite cannot ignore diacritics: it compares text byte by byte.")
         }
         guard options.contains(.caseInsensitive) else { return (column.sql, operands) }
         guard operands.allSatisfy({ $0.unicodeScalars.allSatisfy(\.isASCII) }) else {
             throw .unsupported(
                 operation: described, target: target,
-                reason: "SQLite folds the case of ASCII letters only, and the operand "
-                    + "holds characters outside ASCII.")
+                reason: dialect == .postgreSQL
+                    ? "PostgreSQL's lower() follows the collation's locale, not Unicode case "
+                        + "folding; under COLLATE \"C\" it lowers ASCII letters only, and the "
+                        + "operand holds characters outside ASCII."
+                    : "SQLite folds the case of ASCII letters only, and the operand "
+                        + "holds characters outside ASCII.")
         }
-        return (Self.caseFolded(column.sql), operands.map(Self.asciiLowercased))
+        return (Self.caseFolded(column.sql, in: dialect), operands.map(Self.asciiLowercased))
     }
 
     /// The characters outside ASCII whose Unicode case folding holds ASCII letters, with that
@@ -176,20 +192,25 @@ extension SQLConditionRenderer {
     ]
 
     /// A text expression folded as memory folds it for an ASCII operand: the characters of
-    /// ``asciiFoldings`` replaced by their folding, then ASCII letters lowered.
+    /// ``asciiFoldings`` replaced by their folding, then ASCII letters lowered (SQLite's
+    /// `lower()` does only that; PostgreSQL's under `COLLATE "C"`, which the column carries).
     ///
-    /// The characters are written with `char()` so that the SQL stays ASCII (and `K` is not mistaken for
-    /// `K`).
-    static func caseFolded(_ expression: String) -> String {
+    /// The characters are written with `char()` (PostgreSQL: `chr()`) so that the SQL stays
+    /// ASCII (and `K` is not mistaken for `K`).
+    static func caseFolded(_ expression: String, in dialect: SQLDialect = .sqlite) -> String {
         var folded = expression
         for (character, replacement) in asciiFoldings {
+            let codes = replacement.unicodeScalars.map { String($0.value) }
             let to =
-                replacement.unicodeScalars.allSatisfy(\.isASCII)
-                ? "'" + replacement + "'"
-                : "char("
-                    + replacement.unicodeScalars.map { String($0.value) }.joined(
-                        separator: ", ") + ")"
-            folded = "replace(\(folded), char(\(character.value)), \(to))"
+                if replacement.unicodeScalars.allSatisfy(\.isASCII) {
+                    "'" + replacement + "'"
+                } else if dialect == .postgreSQL {
+                    codes.map { "chr(\($0))" }.joined(separator: " || ")
+                } else {
+                    "char(" + codes.joined(separator: ", ") + ")"
+                }
+            let from = dialect == .postgreSQL ? "chr" : "char"
+            folded = "replace(\(folded), \(from)(\(character.value)), \(to))"
         }
         return "lower(\(folded))"
     }

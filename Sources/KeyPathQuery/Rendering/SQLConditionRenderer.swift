@@ -1,6 +1,8 @@
 import Foundation
 
-/// Renders a condition's tree as an SQLite boolean expression with `?` placeholders.
+/// Renders a condition's tree as an SQL boolean expression with `?` placeholders, in the
+/// dialect of its options (PostgreSQL's `$n` are numbered afterwards, see
+/// ``PostgreSQLPlaceholders``).
 ///
 /// The rendering keeps the in-memory meaning (see <doc:OneMeaningInEveryTarget>):
 /// - SQL's third truth value, `NULL`, only ever reaches a `WHERE` clause, where it selects
@@ -13,9 +15,10 @@ struct SQLConditionRenderer {
     enum Scope {
         /// The table's row: each attribute is the column of its name.
         case row
-        /// The elements of a JSON array, through `json_each(…) AS alias`: the element is
-        /// `alias.value`, and an attribute of a structured element is read with
-        /// `json_extract(alias.value, '$.name')`.
+        /// The elements of a JSON array, through `json_each(…) AS alias` (PostgreSQL:
+        /// `jsonb_array_elements(…) AS alias(value)`): the element is `alias.value`, and an
+        /// attribute of a structured element is read with `json_extract(alias.value,
+        /// '$.name')` (PostgreSQL: `alias.value -> 'name'`, cast to the attribute's type).
         case element(alias: String)
     }
 
@@ -29,8 +32,13 @@ struct SQLConditionRenderer {
         /// Whether the piece must be parenthesized inside `AND` or `OR`.
         var isCompound = false
 
-        static func constant(_ value: Bool) -> Piece {
-            Piece(sql: value ? "1" : "0", bindings: [], mayBeNull: false)
+        static func constant(_ value: Bool, in dialect: SQLDialect) -> Piece {
+            let sql =
+                switch dialect.kind {
+                case .sqlite: value ? "1" : "0"
+                case .postgreSQL: value ? "TRUE" : "FALSE"
+                }
+            return Piece(sql: sql, bindings: [], mayBeNull: false)
         }
     }
 
@@ -48,11 +56,19 @@ struct SQLConditionRenderer {
     let options: SQLOptions
     let target = QueryTarget.sql
 
+    /// The dialect written.
+    var dialect: SQLDialect { options.dialect }
+
+    /// `TRUE` or `FALSE` in the dialect.
+    func constant(_ value: Bool) -> Piece {
+        .constant(value, in: dialect)
+    }
+
     /// Renders a node in a scope; `level` counts the `json_each` subqueries around it.
     func render(_ node: ConditionNode, in scope: Scope, level: Int) throws(QueryError) -> Piece {
         switch node {
         case .constant(let value):
-            return .constant(value)
+            return constant(value)
         case .comparison(let keyPath, let comparison, let value):
             return try renderComparison(keyPath, comparison, value, in: scope)
         case .between(let keyPath, let lower, let upper):
@@ -60,7 +76,7 @@ struct SQLConditionRenderer {
             let bounds = try RenderingChecks.operands(
                 [lower, upper], fitting: keyPath.valueType, attribute: column.name,
                 target: target)
-            if bounds.contains(where: \.isNull) { return .constant(false) }
+            if bounds.contains(where: \.isNull) { return constant(false) }
             let bindings = [
                 try binding(bounds[0], for: column), try binding(bounds[1], for: column),
             ]
@@ -82,7 +98,7 @@ struct SQLConditionRenderer {
         case .quantified(let keyPath, let quantifier, let element):
             return try quantified(keyPath, quantifier, element, in: scope, level: level)
         case .not(let inner):
-            return Self.negation(of: try render(inner, in: scope, level: level))
+            return negation(of: try render(inner, in: scope, level: level))
         case .and(let nodes):
             return try junction(nodes, keyword: "AND", empty: true, in: scope, level: level)
         case .or(let nodes):
@@ -96,13 +112,16 @@ struct SQLConditionRenderer {
 
     func column(_ keyPath: AttributeKeyPath, in scope: Scope) throws(QueryError) -> Column {
         let name = try RenderingChecks.name(of: keyPath)
+        if case .row = scope, keyPath.isIdentity {
+            throw .unsupported(
+                operation: "a condition on \(keyPath.description) itself", target: target,
+                reason: "a table row is not a value; name one of its attributes.")
+        }
+        if dialect == .postgreSQL {
+            return try postgreSQLColumn(keyPath, name: name, in: scope)
+        }
         switch scope {
         case .row:
-            guard !keyPath.isIdentity else {
-                throw .unsupported(
-                    operation: "a condition on \(keyPath.description) itself", target: target,
-                    reason: "a table row is not a value; name one of its attributes.")
-            }
             return Column(name: name, sql: try Self.quotedIdentifier(name), isInJSON: false)
         case .element(let alias):
             if keyPath.isIdentity {
@@ -114,7 +133,12 @@ struct SQLConditionRenderer {
         }
     }
 
-    /// A value as SQLite stores it in a column, or inside JSON.
+    /// A value as the database stores it in a column, or inside JSON.
+    ///
+    /// The value is the operand as memory compares it, from
+    /// ``RenderingChecks/operand(_:fitting:attribute:target:)``: in both dialects, converted to
+    /// the attribute's type when that type is native (`1` for a `Double` is `1.0`, a UUID's
+    /// text is its upper-case `uuidString`), as written otherwise.
     func binding(_ value: QueryValue, for column: Column) throws(QueryError) -> SQLBinding {
         switch value {
         case .null, .bool, .integer, .date, .uuid, .url:
@@ -122,12 +146,17 @@ struct SQLConditionRenderer {
         case .unsignedInteger(let value):
             throw .unsupported(
                 operation: "the value \(value) for \"\(column.name)\"", target: target,
-                reason: "SQLite integers are signed 64-bit; \(value) is above Int64.max.")
+                reason: dialect == .postgreSQL
+                    ? "PostgreSQL's bigint is signed 64-bit; \(value) is above Int64.max."
+                    : "SQLite integers are signed 64-bit; \(value) is above Int64.max.")
         case .double(let value):
             guard !value.isNaN else {
                 throw .unsupported(
                     operation: "the value NaN for \"\(column.name)\"", target: target,
-                    reason: "SQLite stores NaN as NULL, which would compare as nil.")
+                    reason: dialect == .postgreSQL
+                        ? "PostgreSQL's NaN equals itself and sorts above every number, where "
+                            + "memory's NaN compares false with everything."
+                        : "SQLite stores NaN as NULL, which would compare as nil.")
             }
             return .real(value)
         case .string(let value): return try text(value, for: column)
@@ -147,6 +176,7 @@ struct SQLConditionRenderer {
     /// Text as a binding; inside JSON, text holding NUL is refused, because SQLite's JSON
     /// functions end a string at `\u0000`.
     func text(_ value: String, for column: Column) throws(QueryError) -> SQLBinding {
+        if dialect == .postgreSQL { return try postgreSQLText(value, for: column) }
         if column.isInJSON, value.unicodeScalars.contains("\0") {
             throw .unsupported(
                 operation: "text holding NUL compared inside the JSON of \"\(column.name)\"",
@@ -159,8 +189,11 @@ struct SQLConditionRenderer {
     /// that compares as Swift `String`s when text functions are named and a value is text, so
     /// that canonically equivalent texts are equal as in memory; as it is otherwise, so that
     /// numbers keep their indexes.
+    ///
+    /// Registered text functions are SQLite's: in PostgreSQL the column is read as it is (its
+    /// text already compares with `COLLATE "C"`).
     func compared(_ column: Column, with bindings: [SQLBinding]) throws(QueryError) -> String {
-        guard let functions = options.textFunctions,
+        guard dialect == .sqlite, let functions = options.textFunctions,
             bindings.contains(where: { if case .text = $0 { true } else { false } })
         else { return column.sql }
         return column.sql + " COLLATE " + (try SQLTextFunctions.checkedName(functions.collation))
@@ -182,12 +215,13 @@ struct SQLConditionRenderer {
             return Piece(sql: column.sql + " IS NOT NULL", bindings: [], mayBeNull: false)
         case (_, true):
             // Nothing orders against nil: false, as in memory.
-            return .constant(false)
+            return constant(false)
         case (.notEqual, false):
             // `IS NOT` is true where the column is NULL: nil differs from every value.
+            let notEqual = dialect == .postgreSQL ? " IS DISTINCT FROM ?" : " IS NOT ?"
             let bindings = [try binding(value, for: column)]
             return Piece(
-                sql: try compared(column, with: bindings) + " IS NOT ?", bindings: bindings,
+                sql: try compared(column, with: bindings) + notEqual, bindings: bindings,
                 mayBeNull: false)
         case (.equal, false):
             let bindings = [try binding(value, for: column)]
@@ -211,7 +245,7 @@ struct SQLConditionRenderer {
         }
         let matchesNil = bindings.count < values.count
         let isNil = Piece(sql: column.sql + " IS NULL", bindings: [], mayBeNull: false)
-        if bindings.isEmpty { return matchesNil ? isNil : .constant(false) }
+        if bindings.isEmpty { return matchesNil ? isNil : constant(false) }
         let placeholders = Array(repeating: "?", count: bindings.count).joined(separator: ", ")
         let sql =
             try compared(column, with: bindings)
@@ -224,11 +258,12 @@ struct SQLConditionRenderer {
     // MARK: Combining
 
     /// The negation of a piece, two-valued: a piece that may be `NULL` is first made `0`
-    /// there, so that `NOT` turns "unknown" into true, as negation in memory does.
-    static func negation(of piece: Piece) -> Piece {
+    /// (PostgreSQL: `FALSE`) there, so that `NOT` turns "unknown" into true, as negation in
+    /// memory does.
+    func negation(of piece: Piece) -> Piece {
         let sql: String
         if piece.mayBeNull {
-            sql = "NOT COALESCE(" + piece.sql + ", 0)"
+            sql = "NOT COALESCE(" + piece.sql + ", " + constant(false).sql + ")"
         } else if !piece.isCompound && piece.sql.hasPrefix("EXISTS (") {
             sql = "NOT " + piece.sql
         } else {
@@ -244,11 +279,11 @@ struct SQLConditionRenderer {
         for node in nodes {
             pieces.append(try render(node, in: scope, level: level))
         }
-        return Self.join(pieces, keyword: keyword, empty: empty)
+        return join(pieces, keyword: keyword, empty: empty)
     }
 
-    static func join(_ pieces: [Piece], keyword: String, empty: Bool) -> Piece {
-        guard pieces.count > 1 else { return pieces.first ?? .constant(empty) }
+    func join(_ pieces: [Piece], keyword: String, empty: Bool) -> Piece {
+        guard pieces.count > 1 else { return pieces.first ?? constant(empty) }
         var parts: [String] = []
         var bindings: [SQLBinding] = []
         for piece in pieces {
@@ -266,11 +301,15 @@ struct SQLConditionRenderer {
     /// `"session.name"`.
     ///
     /// - Throws: ``QueryError/unsupported(operation:target:reason:)`` for a name holding NUL.
-    static func quotedIdentifier(_ name: String) throws(QueryError) -> String {
+    static func quotedIdentifier(
+        _ name: String, in dialect: SQLDialect = .sqlite
+    ) throws(QueryError) -> String {
         guard !name.unicodeScalars.contains("\0") else {
             throw .unsupported(
                 operation: "the attribute name \(name.debugDescription)", target: .sql,
-                reason: "an SQLite identifier cannot hold NUL.")
+                reason: dialect == .postgreSQL
+                    ? "a PostgreSQL identifier cannot hold NUL."
+                    : "an SQLite identifier cannot hold NUL.")
         }
         return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -1,4 +1,5 @@
-/// A piece of SQLite SQL with `?` placeholders, and the values to bind to them in order.
+/// A piece of SQL with placeholders — `?` in SQLite, `$1`, `$2`, … in PostgreSQL — and the
+/// values to bind to them in order.
 ///
 /// Values never appear in ``sql``: every one is a ``SQLBinding``. The text holds only SQL
 /// keywords, functions, the placeholders and quoted attribute names from the model's
@@ -11,7 +12,7 @@
 /// let statement = "SELECT id FROM pokemon WHERE " + fragment.sql
 /// ```
 public struct SQLFragment: Hashable, Sendable {
-    /// The SQL text, with one `?` for each binding.
+    /// The SQL text, with one placeholder for each binding.
     public let sql: String
 
     /// The values for the placeholders, in the order they appear in ``sql``.
@@ -20,7 +21,7 @@ public struct SQLFragment: Hashable, Sendable {
     /// Creates a fragment from its parts.
     ///
     /// - Parameters:
-    ///   - sql: The SQL text, with one `?` for each binding.
+    ///   - sql: The SQL text, with one placeholder for each binding.
     ///   - bindings: The values for the placeholders, in order.
     public init(sql: String, bindings: [SQLBinding] = []) {
         self.sql = sql

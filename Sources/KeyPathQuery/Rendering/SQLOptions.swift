@@ -1,6 +1,7 @@
-/// How the SQL renderer represents the values that SQLite has no type of its own for.
+/// Which SQL dialect the renderer writes, and how it represents the values that the database
+/// has no type of its own for.
 ///
-/// The conventions must match how your table stores its columns. The defaults:
+/// The conventions must match how your table stores its columns. The defaults, for SQLite:
 ///
 /// | Swift value | SQLite storage |
 /// | --- | --- |
@@ -20,6 +21,16 @@
 /// let fragment = try condition.sqlExpression(options: options)
 /// ```
 ///
+/// With ``dialect`` set to ``SQLDialect/postgreSQL``, Booleans are `boolean`, integers
+/// `bigint`, `Double`, `Float` and dates `double precision`, text `text` (compared and sorted
+/// with `COLLATE "C"`), bytes `bytea`, and arrays and sets `jsonb` arrays:
+///
+/// ```swift
+/// let options = SQLOptions(dialect: .postgreSQL)
+/// let clauses = try query.sqlClauses(options: options)
+/// // WHERE "types" @> CAST($1 AS jsonb) ORDER BY "attack" DESC NULLS LAST LIMIT $2
+/// ```
+///
 /// A model's columns and each record's values for them, by these conventions, are
 /// ``Queryable/sqlColumns()``. An application that registers ``SQLTextFunctions`` on its
 /// connections names them in ``textFunctions``, and the renderer then renders the text tests and
@@ -36,11 +47,17 @@ public struct SQLOptions: Hashable, Sendable {
         case secondsSinceReferenceDate
     }
 
+    /// The SQL dialect to write: ``SQLDialect/sqlite`` by default.
+    public var dialect: SQLDialect
+
     /// How dates are stored, in columns and inside JSON arrays alike.
     public var dateStorage: DateStorage
 
-    /// The text functions registered on the connections that run the SQL, or `nil` (the
-    /// default) for plain SQLite.
+    /// The text functions registered on the SQLite connections that run the SQL, or `nil`
+    /// (the default) for plain SQLite.
+    ///
+    /// The ``SQLDialect/postgreSQL`` dialect does not use them (nor their collation): it
+    /// refuses what plain PostgreSQL cannot express with the in-memory meaning.
     ///
     /// With them, every text test and every sort key with ``TextOptions`` calls them, so that
     /// they mean exactly what they mean in memory: `matches`, ``TextOptions/diacriticInsensitive``
@@ -51,11 +68,14 @@ public struct SQLOptions: Hashable, Sendable {
     /// Creates options.
     ///
     /// - Parameters:
+    ///   - dialect: The SQL dialect; SQLite by default.
     ///   - dateStorage: How dates are stored; seconds since 1970 by default.
     ///   - textFunctions: The text functions registered on the connections; none by default.
     public init(
-        dateStorage: DateStorage = .secondsSince1970, textFunctions: SQLTextFunctions? = nil
+        dialect: SQLDialect = .sqlite, dateStorage: DateStorage = .secondsSince1970,
+        textFunctions: SQLTextFunctions? = nil
     ) {
+        self.dialect = dialect
         self.dateStorage = dateStorage
         self.textFunctions = textFunctions
     }

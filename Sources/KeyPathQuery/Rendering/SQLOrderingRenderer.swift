@@ -1,4 +1,4 @@
-/// Renders a query's sort keys and page as SQLite `ORDER BY` and `LIMIT` clauses.
+/// Renders a query's sort keys and page as SQL `ORDER BY` and `LIMIT` clauses.
 enum SQLOrderingRenderer {
     /// `ORDER BY "attack" DESC, "name" ASC, …`, or `nil` without sort keys.
     ///
@@ -14,6 +14,47 @@ enum SQLOrderingRenderer {
             terms.append(try term(key, textFunctions: textFunctions))
         }
         return "ORDER BY " + terms.joined(separator: ", ")
+    }
+
+    /// The `ORDER BY` clause in a dialect: SQLite's above, or PostgreSQL's, whose every term
+    /// says `NULLS FIRST` or `NULLS LAST` (PostgreSQL's own placement is the opposite of
+    /// memory's) and whose text terms sort with `COLLATE "C"`, by UTF-8 bytes.
+    static func orderByClause<Model>(
+        _ keys: [SortKey<Model>], options: SQLOptions
+    ) throws(QueryError) -> String? {
+        guard options.dialect == .postgreSQL else {
+            return try orderByClause(keys, textFunctions: options.textFunctions)
+        }
+        guard !keys.isEmpty else { return nil }
+        var terms: [String] = []
+        for key in keys {
+            terms.append(try postgreSQLTerm(key))
+        }
+        return "ORDER BY " + terms.joined(separator: ", ")
+    }
+
+    private static func postgreSQLTerm<Model>(_ key: SortKey<Model>) throws(QueryError) -> String {
+        let name = try RenderingChecks.name(of: key.keyPath)
+        guard !key.keyPath.isIdentity else {
+            throw .unsupported(
+                operation: "a sort on \(key.keyPath.description) itself", target: .sql,
+                reason: "a table row is not a value; sort by one of its attributes.")
+        }
+        if !key.options.isEmpty {
+            let operation = "a sort on \"\(name)\" with options \(key.options.predicateModifier)"
+            try RenderingChecks.checkText(
+                key.keyPath.valueType, attribute: name, operation: operation, target: .sql)
+            throw .unsupported(
+                operation: operation, target: .sql,
+                reason: "PostgreSQL's lower() and ILIKE follow the collation's locale, not "
+                    + "Unicode case folding, and nothing folds diacritics as memory does; "
+                    + "sort exactly, or in memory.")
+        }
+        var term = try SQLConditionRenderer.quotedIdentifier(name, in: .postgreSQL)
+        if PostgreSQLStorage(of: key.keyPath.valueType) == .text { term += " COLLATE \"C\"" }
+        term += key.direction == .ascending ? " ASC" : " DESC"
+        term += key.effectiveNilPlacement == .first ? " NULLS FIRST" : " NULLS LAST"
+        return term
     }
 
     private static func term<Model>(
@@ -57,9 +98,15 @@ enum SQLOrderingRenderer {
     /// set), or `nil` for neither.
     ///
     /// - Throws: ``QueryError/invalidPagination(limit:offset:)`` when either is negative.
-    static func limitClause(limit: Int?, offset: Int) throws(QueryError) -> SQLFragment? {
+    static func limitClause(
+        limit: Int?, offset: Int, dialect: SQLDialect = .sqlite
+    ) throws(QueryError) -> SQLFragment? {
         guard offset >= 0, (limit ?? 0) >= 0 else {
             throw .invalidPagination(limit: limit, offset: offset)
+        }
+        if dialect == .postgreSQL, limit == nil, offset > 0 {
+            // PostgreSQL takes an offset alone; it has no -1 for "no limit".
+            return SQLFragment(sql: "OFFSET ?", bindings: [.integer(Int64(offset))])
         }
         switch (limit, offset) {
         case (nil, 0): return nil

@@ -35,6 +35,8 @@ final class SQLiteStatement {
             return sqlite3_bind_null(handle, position)
         case .integer(let value):
             return sqlite3_bind_int64(handle, position, value)
+        case .boolean(let value):
+            return sqlite3_bind_int64(handle, position, value ? 1 : 0)
         case .real(let value):
             return sqlite3_bind_double(handle, position, value)
         case .text(let value):

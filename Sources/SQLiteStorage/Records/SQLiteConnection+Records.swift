@@ -228,6 +228,7 @@ extension SQLiteConnection {
         let values: [QueryValue] = keys.map { key in
             switch key {
             case .integer(let value): .integer(value)
+            case .boolean(let value): .integer(value ? 1 : 0)
             case .real(let value): .double(value)
             case .text(let value): .string(value)
             case .null, .blob: .null

@@ -113,6 +113,8 @@ struct TableLayout<Model: StorableModel>: Sendable {
             let stored = SQLBinding(storing: convertible.queryValue, options: options)
             switch stored {
             case .integer, .real, .text: return stored
+            // SQLite's options never store a Boolean as `.boolean` (it is 0 or 1).
+            case .boolean(let value): return .integer(value ? 1 : 0)
             case .null, .blob: break
             }
         }

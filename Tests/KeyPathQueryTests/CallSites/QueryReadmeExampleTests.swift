@@ -1,3 +1,4 @@
+import ConditionTableSupport
 import KeyPathQuery
 import QueryTestSupport
 import Testing

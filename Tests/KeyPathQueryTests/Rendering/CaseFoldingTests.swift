@@ -1,3 +1,4 @@
+import ConditionTableSupport
 import Foundation
 import KeyPathQuery
 import QueryTestSupport

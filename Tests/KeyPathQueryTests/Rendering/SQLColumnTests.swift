@@ -1,3 +1,4 @@
+import ConditionTableSupport
 import Foundation
 import KeyPathQuery
 import QueryTestSupport
@@ -20,6 +21,13 @@ struct SQLColumnTests {
             columns.map(\.declaredType) == [
                 "INTEGER", "TEXT", "TEXT", "REAL", "INTEGER", "", "INTEGER", "REAL",
                 "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT",
+            ])
+        #expect(columns.map { $0.declaredType(in: .sqlite) } == columns.map(\.declaredType))
+        let text = #"text COLLATE "C""#
+        #expect(
+            columns.map { $0.declaredType(in: .postgreSQL) } == [
+                "bigint", text, text, "double precision", "bigint", "bigint", "boolean",
+                "double precision", text, text, text, text, "jsonb", text, "jsonb", "jsonb",
             ])
     }
 

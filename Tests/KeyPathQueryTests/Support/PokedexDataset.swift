@@ -1,50 +1,18 @@
+import ConditionTableSupport
 import Foundation
 import KeyPathQuery
 import QueryTestSupport
 import Testing
 
-/// The Pokémon the rendering tests run on, in memory and in a real SQLite table.
-///
-/// The 151 generation-one Pokémon and the 41 edge cases of `Fixtures/pokemon.json`, as real
-/// PokeAPI data (see `Fixtures/README.md`), plus a few synthetic records: each is a copy of a real one with only its name (and id) changed, to
-/// put unicode, quotes, `%`, `_` and wildcard characters where conditions can find them.
-/// `favorite`, the user's own data, is set on every third id so that Boolean conditions have
-/// something to find.
+/// The Pokémon of the condition table (``PokemonFixture``), and a real SQLite table holding
+/// them.
 enum PokedexDataset {
-    /// The synthetic records: an id above every real one, the real record it copies, and its
-    /// new name.
-    static let synthetic: [(id: Int, copyOf: Int, name: String)] = [
-        (90_001, 669, "Flabébé"),  // precomposed é, as the games spell it
-        (90_002, 25, "O'Brien \"%@\""),  // quotes and a format specifier
-        (90_003, 132, "100% _pure*?[x]"),  // SQL LIKE, GLOB and NSPredicate wildcards
-        (90_004, 1, "Straße"),  // ß folds to "ss" when case is ignored
-        (90_005, 150, "MEWTWO-X"),  // upper case, for case-insensitive tests
-        (90_006, 7, #"SQUIRTLE\*?"#),  // a backslash before wildcards, in upper case
-    ]
-
-    private static let loaded = Result { () throws -> [Pokemon] in
-        let fixture = try #require(
-            Bundle.module.url(
-                forResource: "pokemon", withExtension: "json", subdirectory: "Fixtures"),
-            "Fixtures/pokemon.json is missing from the test bundle")
-        var pokemon = try JSONDecoder().decode([Pokemon].self, from: Data(contentsOf: fixture))
-        for (id, original, name) in synthetic {
-            guard var copy = pokemon.first(where: { $0.id == original }) else {
-                throw CocoaError(.fileNoSuchFile)
-            }
-            copy.id = id
-            copy.name = name
-            pokemon.append(copy)
-        }
-        for index in pokemon.indices {
-            pokemon[index].favorite = pokemon[index].id.isMultiple(of: 3)
-        }
-        return pokemon
-    }
+    /// The synthetic records of ``PokemonFixture/synthetic``.
+    static var synthetic: [(id: Int, copyOf: Int, name: String)] { PokemonFixture.synthetic }
 
     /// Every record, fixtures first in id order, then the synthetic ones.
     static func pokemon() throws -> [Pokemon] {
-        try loaded.get()
+        try PokemonFixture.pokemon()
     }
 
     /// A new in-memory database with a `pokemon` table holding `pokemon`: one column per

@@ -130,6 +130,8 @@ public final class SQLiteDatabase {
             return sqlite3_bind_null(statement, position)
         case .integer(let value):
             return sqlite3_bind_int64(statement, position, value)
+        case .boolean(let value):
+            return sqlite3_bind_int64(statement, position, value ? 1 : 0)
         case .real(let value):
             return sqlite3_bind_double(statement, position, value)
         case .text(let value):

@@ -1,6 +1,5 @@
 import Foundation
 import KeyPathQuery
-import QueryTestSupport
 
 extension ConditionTable {
     /// Pikachu's front sprite, as the fixture has it.
@@ -20,6 +19,11 @@ extension ConditionTable {
             "!= on text", \.name != "pikachu",
             matching: { $0.name != "pikachu" },
             format: "%K != %@", ["name", "pikachu"]),
+        ConditionRow(
+            "< on text orders by code point: upper case and digits before lower case",
+            \.name < "a",
+            matching: { $0.name < "a" },
+            format: "%K < %@", ["name", "a"]),
         ConditionRow(
             "< on an integer", \.attack < 20,
             matching: { $0.attack < 20 },

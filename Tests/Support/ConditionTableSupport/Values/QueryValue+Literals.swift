@@ -4,8 +4,10 @@ import KeyPathQuery
 // Test support only: the library leaves `QueryValue` without literals on purpose, so that a
 // value's kind is always explicit in code that renders it.
 
-extension QueryValue: ExpressibleByUnicodeScalarLiteral,
-    ExpressibleByExtendedGraphemeClusterLiteral, ExpressibleByStringLiteral
+// Fully qualified, so that a package other than KeyPathQuery's (the nested Postgres/, which
+// compiles this file too) is not warned that the conformances are retroactive.
+extension KeyPathQuery.QueryValue: Swift.ExpressibleByUnicodeScalarLiteral,
+    Swift.ExpressibleByExtendedGraphemeClusterLiteral, Swift.ExpressibleByStringLiteral
 {
     /// ``QueryValue/string(_:)``.
     public init(stringLiteral value: String) {
@@ -13,21 +15,21 @@ extension QueryValue: ExpressibleByUnicodeScalarLiteral,
     }
 }
 
-extension QueryValue: ExpressibleByIntegerLiteral {
+extension KeyPathQuery.QueryValue: Swift.ExpressibleByIntegerLiteral {
     /// ``QueryValue/integer(_:)``.
     public init(integerLiteral value: Int64) {
         self = .integer(value)
     }
 }
 
-extension QueryValue: ExpressibleByBooleanLiteral {
+extension KeyPathQuery.QueryValue: Swift.ExpressibleByBooleanLiteral {
     /// ``QueryValue/bool(_:)``.
     public init(booleanLiteral value: Bool) {
         self = .bool(value)
     }
 }
 
-extension QueryValue: ExpressibleByArrayLiteral {
+extension KeyPathQuery.QueryValue: Swift.ExpressibleByArrayLiteral {
     /// ``QueryValue/list(_:)``.
     public init(arrayLiteral elements: QueryValue...) {
         self = .list(elements)

@@ -7,39 +7,39 @@ import KeyPathQuery
 /// …), decoded from the same stored form, so that conditions on it render and select exactly
 /// as they do on PokedexKit's model, without these tests depending on PokedexKit. The records
 /// come from `Fixtures/pokemon.json` (see ``PokedexDataset``).
-struct Pokemon: Hashable, Sendable, Codable, Queryable {
+package struct Pokemon: Hashable, Sendable, Codable, Queryable {
     /// The PokeAPI id.
-    var id: Int
+    package var id: Int
     /// The lower-case PokeAPI name, such as `"charizard"`.
-    var name: String
+    package var name: String
     /// The types, primary first.
-    var types: [PokemonType]
+    package var types: [PokemonType]
     /// The base hit points.
-    var hp: Int
+    package var hp: Int
     /// The base attack.
-    var attack: Int
+    package var attack: Int
     /// The base defense.
-    var defense: Int
+    package var defense: Int
     /// The base special attack.
-    var specialAttack: Int
+    package var specialAttack: Int
     /// The base special defense.
-    var specialDefense: Int
+    package var specialDefense: Int
     /// The base speed.
-    var speed: Int
+    package var speed: Int
     /// The front sprite's URL, if the service has one.
-    var sprite: URL?
+    package var sprite: URL?
     /// The shiny front sprite's URL, if the service has one.
-    var shiny: URL?
+    package var shiny: URL?
     /// The height in decimetres.
-    var height: Int
+    package var height: Int
     /// The weight in hectograms.
-    var weight: Int
+    package var weight: Int
     /// The base experience, if the service has one.
-    var baseExperience: Int?
+    package var baseExperience: Int?
     /// The names of the abilities, in slot order.
-    var abilities: [String]
+    package var abilities: [String]
     /// The user's own data: not in the fixture, so `false` until a test sets it.
-    var favorite = false
+    package var favorite = false
 
     /// The keys of the stored form: the attribute names, `favorite` left out.
     enum CodingKeys: String, CodingKey {
@@ -50,7 +50,7 @@ struct Pokemon: Hashable, Sendable, Codable, Queryable {
         case baseExperience = "base_experience"
     }
 
-    static let queryAttributes: AttributeMap<Pokemon> = [
+    package static let queryAttributes: AttributeMap<Pokemon> = [
         \.id: "id",
         \.name: "name",
         \.types: "types",

@@ -1,5 +1,4 @@
 import KeyPathQuery
-import QueryTestSupport
 
 extension ConditionTable {
     /// Tests on the `types` and `abilities` arrays: membership, counts, and conditions on

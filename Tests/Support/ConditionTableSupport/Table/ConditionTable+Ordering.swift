@@ -1,6 +1,5 @@
 import Foundation
 import KeyPathQuery
-import QueryTestSupport
 
 extension ConditionTable {
     /// Sorts with directions, nil placement and case-insensitivity, and pages.

@@ -1,6 +1,5 @@
 import Foundation
 import KeyPathQuery
-import QueryTestSupport
 
 extension ConditionTable {
     /// Text tests, exact and with `[c]` and `[d]`; wildcards; values holding quotes, `%`, `_`

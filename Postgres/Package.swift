@@ -1,0 +1,60 @@
+// swift-tools-version: 6.0
+//
+// PostgreSQL for PokedexKit. A separate package, so that the library's users never build
+// postgres-nio unless they ask for it; it depends on the library by path:
+//
+//   swift test --package-path Postgres
+//
+// The tests start a private PostgreSQL server of their own (initdb into a temporary
+// directory, a Unix socket, as `nobody` when run as root) and stop it afterwards; see
+// README.md. Debian: apt-get install postgresql.
+
+import PackageDescription
+
+let package = Package(
+    name: "PokedexKitPostgres",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "PokedexKit", path: ".."),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+    ],
+    targets: [
+        // MARK: Test support (in no product)
+
+        // A private PostgreSQL server for a test run.
+        .target(
+            name: "PostgresTestServer",
+            dependencies: [.product(name: "PostgresNIO", package: "postgres-nio")],
+            path: "Tests/Support/PostgresTestServer"
+        ),
+        // The root package's cross-target condition table (Tests/Support/ConditionTableSupport),
+        // compiled here through a symbolic link: one table, run on every target.
+        .target(
+            name: "SharedConditionTable",
+            dependencies: [.product(name: "KeyPathQuery", package: "PokedexKit")],
+            path: "Tests/Support/SharedConditionTable",
+            exclude: ["Fixtures/README.md"],
+            resources: [.copy("Fixtures/pokemon.json")]
+        ),
+
+        // MARK: Tests
+
+        .testTarget(
+            name: "PostgresDialectTests",
+            dependencies: [
+                "PostgresTestServer", "SharedConditionTable",
+                .product(name: "KeyPathQuery", package: "PokedexKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Upcoming language features, switched on for every target in one place, as in the root.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,200 @@
+import Foundation
+import PostgresNIO
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A private PostgreSQL server for one test run: a new cluster made with `initdb` in a fresh
+/// temporary directory, listening on a Unix socket in that directory only (no TCP port), and
+/// stopped and removed afterwards, whether the tests pass, fail or throw.
+///
+/// ```swift
+/// try await PostgresTestServer.withServer { server in
+///     let connection = try await server.connect()
+///     defer { Task { try? await connection.close() } }
+///     try await connection.query("SELECT 1", logger: server.logger)
+/// }
+/// ```
+///
+/// PostgreSQL refuses to run as root, so when the tests run as root the server runs as the
+/// unprivileged user `nobody` (through `setpriv`), which owns the temporary directory. The
+/// binaries are found in `$POSTGRES_BIN`, else in the newest `/usr/lib/postgresql/*/bin`
+/// (Debian's `postgresql` package), else on `PATH`. Nothing is skipped: when PostgreSQL is
+/// missing, ``withServer(_:)`` throws, saying what to install.
+package final class PostgresTestServer {
+    /// The directory the cluster, its socket and its log live in.
+    package let directory: URL
+
+    /// The logger the tests give postgres-nio.
+    package let logger = Logger(label: "PostgresTestServer")
+
+    /// The port number in the socket's name, `.s.PGSQL.<port>`.
+    package static let port = 5432
+
+    private let process: Process
+
+    private init(directory: URL, process: Process) {
+        self.directory = directory
+        self.process = process
+    }
+
+    /// Starts a server, runs `body`, and stops the server, even when `body` throws.
+    ///
+    /// - Parameter body: The work to do while the server runs.
+    /// - Returns: What `body` returns.
+    /// - Throws: ``PostgresTestServerError`` when the server cannot be made or started, and
+    ///   whatever `body` throws.
+    package static func withServer<Value>(
+        _ body: (PostgresTestServer) async throws -> Value
+    ) async throws -> Value {
+        let server = try await start()
+        do {
+            let result = try await body(server)
+            server.stop()
+            return result
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
+    /// Opens a new connection to the server's `postgres` database as its superuser.
+    ///
+    /// - Returns: The connection; close it when done.
+    /// - Throws: postgres-nio's errors.
+    package func connect() async throws -> PostgresConnection {
+        try await PostgresConnection.connect(
+            configuration: configuration, id: Int.random(in: 1...Int(Int32.max)), logger: logger)
+    }
+
+    /// How to reach the server: its socket, the superuser `postgres`, trust authentication.
+    package var configuration: PostgresConnection.Configuration {
+        PostgresConnection.Configuration(
+            unixSocketPath: directory.appendingPathComponent(".s.PGSQL.\(Self.port)").path,
+            username: "postgres", password: nil, database: "postgres")
+    }
+
+    // MARK: Starting and stopping
+
+    private static func start() async throws -> PostgresTestServer {
+        let binaries = try PostgresBinaries.locate()
+        let user = try UnprivilegedUser.forCurrentProcess()
+        // As root, under /tmp, which `nobody` can reach whatever TMPDIR says.
+        let base =
+            user == nil
+            ? FileManager.default.temporaryDirectory
+            : URL(fileURLWithPath: "/tmp", isDirectory: true)
+        let directory = base.appendingPathComponent(
+            "pg-" + UUID().uuidString.prefix(8).lowercased(), isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        do {
+            try user?.take(directory)
+            let data = directory.appendingPathComponent("data").path
+            // A throwaway cluster: no fsync, UTF-8, the C locale.
+            try ChildProcess.run(
+                ChildProcess.command(
+                    binaries.path("initdb"),
+                    [
+                        "-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8",
+                        "--locale=C", "--no-sync", "--no-instructions",
+                    ], as: user),
+                what: "initdb")
+            let log = directory.appendingPathComponent("server.log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            try user?.take(log)
+            let process = try ChildProcess.launch(
+                ChildProcess.command(
+                    binaries.path("postgres"),
+                    [
+                        "-D", data, "-k", directory.path, "-p", String(port),
+                        "-c", "listen_addresses=", "-c", "fsync=off",
+                        "-c", "full_page_writes=off", "-c", "synchronous_commit=off",
+                    ], as: user, diesWithParent: true),
+                log: log)
+            let server = PostgresTestServer(directory: directory, process: process)
+            do {
+                try await server.waitUntilReady(log: log)
+            } catch {
+                server.stop()
+                throw error
+            }
+            return server
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+    }
+
+    /// How long the server may take to accept connections before the test fails.
+    ///
+    /// 300 s, as the root package's `TestSupport.hangGuard` for every wait a test does not
+    /// measure (that target is in no product, so this package cannot import it): a 2-core CI
+    /// machine can be starved for minutes by what runs beside the tests.
+    static let hangGuard: TimeInterval = 300
+
+    /// Waits until the server accepts a connection, for up to ``hangGuard``; throws with the
+    /// server's log if it exits first.
+    private func waitUntilReady(log: URL) async throws {
+        let deadline = Date().addingTimeInterval(Self.hangGuard)
+        while true {
+            guard process.isRunning else {
+                throw PostgresTestServerError(
+                    "postgres exited with status \(process.terminationStatus) before it accepted "
+                        + "connections: " + Self.tail(of: log))
+            }
+            if FileManager.default.fileExists(
+                atPath: directory.appendingPathComponent(".s.PGSQL.\(Self.port)").path)
+            {
+                do {
+                    let connection = try await connect()
+                    try await connection.close()
+                    return
+                } catch {
+                    // Still starting: the socket exists before the server accepts logins.
+                }
+            }
+            guard Date() < deadline else {
+                throw PostgresTestServerError(
+                    "postgres did not accept connections within \(Int(Self.hangGuard)) s: "
+                        + Self.tail(of: log))
+            }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+    }
+
+    /// Stops the server (a fast shutdown: SIGINT, then SIGKILL after 30 s) and removes its
+    /// directory.
+    private func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGINT)
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning && Date() < deadline {
+                usleep(50_000)
+            }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The last lines of the server's log, for an error.
+    private static func tail(of log: URL) -> String {
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(10).joined(separator: "\n")
+    }
+}
+
+/// Why the private PostgreSQL server could not be made or started.
+package struct PostgresTestServerError: Error, CustomStringConvertible {
+    /// What went wrong, and what to do.
+    package let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
