@@ -14,11 +14,26 @@ import PackageDescription
 let package = Package(
     name: "PokedexKitPostgres",
     platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "PostgresStorage", targets: ["PostgresStorage"]),
+    ],
     dependencies: [
         .package(name: "PokedexKit", path: ".."),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
+        // MARK: Libraries
+
+        // PostgresStore: a ModelStore in a PostgreSQL database, through postgres-nio.
+        .target(
+            name: "PostgresStorage",
+            dependencies: [
+                .product(name: "KeyPathQuery", package: "PokedexKit"),
+                .product(name: "ModelStorage", package: "PokedexKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+
         // MARK: Test support (in no product)
 
         // A private PostgreSQL server for a test run.
@@ -44,6 +59,16 @@ let package = Package(
             dependencies: [
                 "PostgresTestServer", "SharedConditionTable",
                 .product(name: "KeyPathQuery", package: "PokedexKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "PostgresStorageTests",
+            dependencies: [
+                "PostgresStorage", "PostgresTestServer",
+                .product(name: "KeyPathQuery", package: "PokedexKit"),
+                .product(name: "ModelStorage", package: "PokedexKit"),
+                .product(name: "ModelStorageTesting", package: "PokedexKit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

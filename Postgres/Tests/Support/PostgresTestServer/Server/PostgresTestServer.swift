@@ -24,7 +24,9 @@ import PostgresNIO
 /// binaries are found in `$POSTGRES_BIN`, else in the newest `/usr/lib/postgresql/*/bin`
 /// (Debian's `postgresql` package), else on `PATH`. Nothing is skipped: when PostgreSQL is
 /// missing, ``withServer(_:)`` throws, saying what to install.
-package final class PostgresTestServer {
+// `@unchecked Sendable`: every stored property is set once, in `init`, and only read after;
+// the process it holds is only signalled and waited for.
+package final class PostgresTestServer: @unchecked Sendable {
     /// The directory the cluster, its socket and its log live in.
     package let directory: URL
 
@@ -61,6 +63,28 @@ package final class PostgresTestServer {
         }
     }
 
+    /// The server shared by every test of this process that asks for it: started on first
+    /// use, and stopped (and its directory removed) when the process exits; the kernel stops
+    /// it too if the process dies first.
+    ///
+    /// - Returns: The running server.
+    /// - Throws: ``PostgresTestServerError`` when the server cannot be made or started.
+    package static func shared() async throws -> PostgresTestServer {
+        try await SharedServer.instance.server()
+    }
+
+    /// Makes a new, empty database on the server and returns how to reach it as the
+    /// superuser, so that each test has a database of its own.
+    ///
+    /// - Returns: The new database's configuration.
+    /// - Throws: postgres-nio's errors.
+    package func makeDatabase() async throws -> PostgresConnection.Configuration {
+        let name = try await SharedServer.instance.createDatabase(on: self)
+        var configuration = configuration
+        configuration.database = name
+        return configuration
+    }
+
     /// Opens a new connection to the server's `postgres` database as its superuser.
     ///
     /// - Returns: The connection; close it when done.
@@ -79,7 +103,7 @@ package final class PostgresTestServer {
 
     // MARK: Starting and stopping
 
-    private static func start() async throws -> PostgresTestServer {
+    fileprivate static func start() async throws -> PostgresTestServer {
         let binaries = try PostgresBinaries.locate()
         let user = try UnprivilegedUser.forCurrentProcess()
         // As root, under /tmp, which `nobody` can reach whatever TMPDIR says.
@@ -112,6 +136,7 @@ package final class PostgresTestServer {
                         "-D", data, "-k", directory.path, "-p", String(port),
                         "-c", "listen_addresses=", "-c", "fsync=off",
                         "-c", "full_page_writes=off", "-c", "synchronous_commit=off",
+                        "-c", "max_connections=600",
                     ], as: user, diesWithParent: true),
                 log: log)
             let server = PostgresTestServer(directory: directory, process: process)
@@ -167,7 +192,7 @@ package final class PostgresTestServer {
 
     /// Stops the server (a fast shutdown: SIGINT, then SIGKILL after 30 s) and removes its
     /// directory.
-    private func stop() {
+    fileprivate func stop() {
         if process.isRunning {
             kill(process.processIdentifier, SIGINT)
             let deadline = Date().addingTimeInterval(30)
@@ -196,5 +221,62 @@ package struct PostgresTestServerError: Error, CustomStringConvertible {
 
     init(_ description: String) {
         self.description = description
+    }
+}
+
+/// The process's shared server, started once, and the databases made on it, one at a time.
+private actor SharedServer {
+    static let instance = SharedServer()
+
+    private var starting: Task<PostgresTestServer, any Error>?
+    private var databases = 0
+
+    func server() async throws -> PostgresTestServer {
+        if let starting { return try await starting.value }
+        let task = Task { () throws -> PostgresTestServer in
+            let server = try await PostgresTestServer.start()
+            sharedServerAtExit.set(server)
+            atexit { sharedServerAtExit.get()?.stop() }
+            return server
+        }
+        starting = task
+        return try await task.value
+    }
+
+    func createDatabase(on server: PostgresTestServer) async throws -> String {
+        databases += 1
+        let name = "test_\(databases)"
+        let connection = try await server.connect()
+        do {
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: server.logger)
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        return name
+    }
+}
+
+/// The shared server, for the `atexit` handler that stops it (a C function pointer, which
+/// cannot capture).
+private let sharedServerAtExit = SharedServerBox()
+
+/// The shared server, behind a lock (`@unchecked Sendable`: `lock` guards `server`).
+private final class SharedServerBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var server: PostgresTestServer?
+
+    func set(_ server: PostgresTestServer) {
+        lock.lock()
+        self.server = server
+        lock.unlock()
+    }
+
+    func get() -> PostgresTestServer? {
+        lock.lock()
+        defer { lock.unlock() }
+        return server
     }
 }
