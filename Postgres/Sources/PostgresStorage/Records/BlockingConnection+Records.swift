@@ -230,7 +230,11 @@ extension BlockingConnection {
     {
         guard let clauses = try? query.sqlClauses(options: layout.options) else { return nil }
         for binding in clauses.bindings {
-            if case .text(let text) = binding, TableLayout<Model>.exactText(text) != text {
+            // Compared by code points: `==` on `String` would find the NFC form equal.
+            if case .text(let text) = binding,
+                TableLayout<Model>.exactText(text)?.unicodeScalars.elementsEqual(
+                    text.unicodeScalars) != true
+            {
                 return nil
             }
         }

@@ -16,13 +16,13 @@ import ModelStorage
 /// | `_version` | the record's write version: the store's version after the commit that last inserted or updated it |
 /// | `_exact` | whether SQL reads the row's attribute columns with the in-memory meaning |
 ///
-/// The attribute columns exist for SQL to test and sort. Text is stored in Unicode
-/// normalization form C, in which PostgreSQL's byte-wise `COLLATE "C"` compares and orders
-/// text as Swift's `String` does (canonically equivalent texts equal). A value SQL cannot
-/// hold with its in-memory meaning — text holding NUL, text whose characters are not each
-/// one code point once normalized (`"q\u{301}"`, a flag, `"\r\n"`), a NaN, an unsigned
-/// integer above `Int64.max` — is stored as `NULL`, and the row's `_exact` is false: such
-/// rows are always evaluated in memory, from `_record`.
+/// The attribute columns exist for SQL to test and sort. For text in Unicode normalization
+/// form C whose characters are each one code point, PostgreSQL's byte-wise `COLLATE "C"`
+/// compares, orders and matches as Swift's `String` does. A value SQL cannot hold with its
+/// in-memory meaning — text holding NUL, text not in normalization form C (`"e\u{301}"`),
+/// text with a character of several code points (`"q\u{301}"`, a flag, `"\r\n"`), a NaN,
+/// an unsigned integer above `Int64.max` — is stored as `NULL`, and the row's `_exact` is
+/// false: such rows are always evaluated in memory, from `_record`.
 struct TableLayout<Model: StorableModel>: Sendable {
     /// The table's name, unquoted.
     let name: String
@@ -157,13 +157,19 @@ struct TableLayout<Model: StorableModel>: Sendable {
         }
     }
 
-    /// Text in normalization form C when each of its characters is one code point there and
-    /// it holds no NUL: then comparing its UTF-8 bytes is comparing its `Character`s.
+    /// The text itself when SQL compares it exactly as Swift does: already in normalization
+    /// form C, each character one code point, and no NUL. Then comparing, ordering and
+    /// matching its UTF-8 bytes is comparing its `Character`s; `nil` otherwise.
+    ///
+    /// Text merely canonically equivalent to such text is not enough: Swift orders `"e\u{301}"`
+    /// after `"\u{E9}e"`, though its normal form `"\u{E9}"` is a prefix of it.
     static func exactText(_ text: String) -> String? {
         guard !text.unicodeScalars.contains("\0") else { return nil }
         let normalized = text.precomposedStringWithCanonicalMapping
-        guard normalized.count == normalized.unicodeScalars.count else { return nil }
-        return normalized
+        guard normalized.unicodeScalars.elementsEqual(text.unicodeScalars),
+            text.count == text.unicodeScalars.count
+        else { return nil }
+        return text
     }
 
     /// Whether a top-level `Double` or `Float` attribute is NaN, which the renderer's

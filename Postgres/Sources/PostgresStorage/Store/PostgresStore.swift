@@ -26,13 +26,14 @@ import PostgresNIO
 ///
 /// Queries, counts, sorts and pages run in PostgreSQL, rendered with
 /// `SQLOptions(dialect: .postgreSQL)`, every value bound. They answer exactly what
-/// KeyPathQuery's in-memory engine answers over the store's records in the store's order:
-/// text is stored in Unicode normalization form C so that byte-wise comparison is
-/// `String`'s, and where SQL cannot give the engine's answer the engine gives it — over the
-/// rows SQL narrows a query to when only some rows hold values SQL cannot read exactly (text
-/// holding NUL, a character of several code points, a NaN), and over every row, read in
-/// store order, for a query the dialect refuses (`matches`, diacritic-insensitive tests,
-/// sorts with text options) or whose text operands are not in normalization form C.
+/// KeyPathQuery's in-memory engine answers over the store's records in the store's order.
+/// For text in Unicode normalization form C whose characters are each one code point,
+/// PostgreSQL's byte-wise `COLLATE "C"` compares as `String` does; where SQL cannot give the
+/// engine's answer the engine gives it — over the rows SQL narrows a query to when some rows
+/// hold values SQL cannot read exactly (text holding NUL, not in normalization form C, or
+/// with a character of several code points; a NaN), and over every row, read in store
+/// order, for a query the dialect refuses (`matches`, diacritic-insensitive tests, sorts
+/// with text options) or whose text operands are not such text.
 ///
 /// ## Concurrency and the synchronous reads of a transaction
 ///
