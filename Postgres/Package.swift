@@ -52,6 +52,19 @@ let package = Package(
             resources: [.copy("Fixtures/pokemon.json")]
         ),
 
+        // A second process for the live-query tests: it commits one change through its own
+        // PostgresStore.
+        .executableTarget(
+            name: "PostgresStoreWriter",
+            dependencies: [
+                "PostgresStorage",
+                .product(name: "ModelStorage", package: "PokedexKit"),
+                .product(name: "ModelStorageTesting", package: "PokedexKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/Support/PostgresStoreWriter"
+        ),
+
         // MARK: Tests
 
         .testTarget(
@@ -65,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "PostgresStorageTests",
             dependencies: [
-                "PostgresStorage", "PostgresTestServer",
+                "PostgresStorage", "PostgresTestServer", "PostgresStoreWriter",
                 .product(name: "KeyPathQuery", package: "PokedexKit"),
                 .product(name: "ModelStorage", package: "PokedexKit"),
                 .product(name: "ModelStorageTesting", package: "PokedexKit"),
