@@ -15,10 +15,13 @@ import PostgresNIO
 /// each query is postgres-nio's `EventLoopFuture` API and `wait()`.
 ///
 /// The connection is made on first use and made again after it is lost (the server
-/// restarted, the network dropped it): a query that finds it lost fails with
-/// ``StoreError/io(path:operation:code:message:)``, and the next one reconnects, so that a
-/// store recovers without being remade. A transaction open when the connection was lost is
-/// gone with it: the server rolls it back, so nothing of it is written.
+/// restarted, the network dropped it), so that a store recovers without being remade. Never
+/// inside a transaction, though: a transaction open when the connection was lost is gone
+/// with it (the server rolls it back, so nothing of it is written), and every statement
+/// after that fails with ``StoreError/io(path:operation:code:message:)`` until the
+/// transaction's `COMMIT` or `ROLLBACK`, rather than running outside it on a new connection.
+/// A connection lost during `COMMIT` itself leaves the outcome unknown to the client; the
+/// store then reports the write as failed, and the commit may or may not have happened.
 final class BlockingConnection {
     /// The database, as errors name it: `postgresql://user@host:port/database`, or the
     /// socket's path for a Unix socket.
@@ -27,6 +30,9 @@ final class BlockingConnection {
     private let logger: Logger
     private var connection: PostgresConnection?
     private var isClosed = false
+    /// Whether a transaction was begun and not yet ended: the connection is then never made
+    /// again, since the transaction went with the lost one.
+    private var transactionIsOpen = false
 
     /// The group commit whose transaction may read through the connection now; 0 outside
     /// one (see ``WriterRecords``).
@@ -75,6 +81,13 @@ final class BlockingConnection {
         guard !isClosed else { throw .closed(path: database) }
         if let connection, !connection.isClosed { return connection }
         connection = nil
+        guard !transactionIsOpen else {
+            // Connecting again here would run the rest of the transaction outside it.
+            throw .io(
+                path: database, operation: "continue a transaction", code: ECONNRESET,
+                message: "the connection was lost in the middle of a transaction, which the "
+                    + "server rolled back: nothing of it was stored")
+        }
         do {
             let made = try PostgresConnection.connect(
                 on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
@@ -105,7 +118,12 @@ final class BlockingConnection {
     func rows(_ sql: String, _ bindings: [SQLBinding] = [], operation: String) throws(StoreError)
         -> [PostgresRow]
     {
+        // `COMMIT` and `ROLLBACK` end the transaction whether they succeed or not (on a lost
+        // connection, the server has rolled it back already).
+        let ends = sql == "COMMIT" || sql == "ROLLBACK"
+        defer { if ends { transactionIsOpen = false } }
         let connection = try live()
+        if sql.hasPrefix("BEGIN") { transactionIsOpen = true }
         var binds = PostgresBindings()
         do {
             for binding in bindings { try binds.append(binding) }

@@ -71,6 +71,53 @@ struct PostgresStoreFaultTests {
         }
     }
 
+    @Test("the store recovers from a restart of the server, losing nothing stored")
+    func recoversFromRestart() async throws {
+        // A server of its own: restarting the shared one would disturb the other tests.
+        try await PostgresTestServer.withServer { server in
+            var database = server.configuration
+            database.database = "postgres"
+            let store = try await PostgresStore<Note>.open(
+                database, options: PostgresStoreOptions(readerCount: 1))
+            do {
+                try await store.upsert(contentsOf: PostgresStoreTests.notes)
+                var results = try await store.observe(RecordQuery(where: \.pinned == true))
+                    .makeAsyncIterator()
+                _ = try #require(await results.next())
+                let started = ContinuousClock.now
+                try await server.restart()
+                let restarted = ContinuousClock.now - started
+                // The first operation on each lost connection may fail; the next reconnects.
+                var recovered = false
+                var failures = 0
+                for _ in 0..<3 where !recovered {
+                    do {
+                        try await store.update(id: 1) { $0.pinned = true }
+                        recovered = true
+                    } catch {
+                        failures += 1
+                    }
+                }
+                #expect(recovered)
+                #expect(failures <= 1)
+                #expect(try await store.count() == 6)
+                #expect(try await store.fetch(id: 1)?.pinned == true)
+                // The live query goes on: the commit after the restart reaches it.
+                var seen: [Int] = []
+                let deadline = ContinuousClock.now + .seconds(60)
+                while seen != [1, 2, 4, 6], ContinuousClock.now < deadline {
+                    if let next = await results.next() { seen = next.records.map(\.id) }
+                }
+                #expect(seen == [1, 2, 4, 6])
+                print("server restarted in \(restarted); \(failures) failed operation(s) after it")
+                await store.close()
+            } catch {
+                await store.close()
+                throw error
+            }
+        }
+    }
+
     /// Terminates every connection to a database but the caller's, as a restarted server
     /// or a network fault would end them.
     static func terminateConnections(to database: PostgresConnection.Configuration) async throws
@@ -80,7 +127,8 @@ struct PostgresStoreFaultTests {
         defer { Task { try? await connection.close() } }
         try await connection.query(
             PostgresQuery(
-                unsafeSQL: "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                // With a timeout, it waits until each backend has exited.
+                unsafeSQL: "SELECT pg_terminate_backend(pid, 30000) FROM pg_stat_activity "
                     + "WHERE datname = $1 AND pid <> pg_backend_pid()",
                 binds: {
                     var binds = PostgresBindings()
@@ -94,7 +142,11 @@ struct PostgresStoreFaultTests {
     static func blocking(_ work: @escaping @Sendable () async throws -> Void) {
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            try? await work()
+            do {
+                try await work()
+            } catch {
+                Issue.record("the work failed: \(String(reflecting: error))")
+            }
             done.signal()
         }
         done.wait()

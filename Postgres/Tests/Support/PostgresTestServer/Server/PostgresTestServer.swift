@@ -36,11 +36,36 @@ package final class PostgresTestServer: @unchecked Sendable {
     /// The port number in the socket's name, `.s.PGSQL.<port>`.
     package static let port = 5432
 
-    private let process: Process
+    /// The running `postgres`; replaced by ``restart()``, so guarded by `lock`.
+    private var running: Process
+    private let lock = NSLock()
+    /// Starts `postgres` on the cluster again.
+    private let launch: @Sendable () throws -> Process
+    private let log: URL
 
-    private init(directory: URL, process: Process) {
+    private var process: Process {
+        lock.withLock { running }
+    }
+
+    private init(
+        directory: URL, log: URL, launch: @escaping @Sendable () throws -> Process
+    ) throws {
         self.directory = directory
-        self.process = process
+        self.log = log
+        self.launch = launch
+        self.running = try launch()
+    }
+
+    /// Stops the server (a fast shutdown, which ends every connection) and starts it again on
+    /// the same cluster, as an administrator's restart does; returns once it accepts
+    /// connections.
+    ///
+    /// - Throws: ``PostgresTestServerError`` when it does not start again.
+    package func restart() async throws {
+        stopProcess()
+        let process = try launch()
+        lock.withLock { running = process }
+        try await waitUntilReady(log: log)
     }
 
     /// Starts a server, runs `body`, and stops the server, even when `body` throws.
@@ -129,17 +154,17 @@ package final class PostgresTestServer: @unchecked Sendable {
             let log = directory.appendingPathComponent("server.log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             try user?.take(log)
-            let process = try ChildProcess.launch(
-                ChildProcess.command(
-                    binaries.path("postgres"),
-                    [
-                        "-D", data, "-k", directory.path, "-p", String(port),
-                        "-c", "listen_addresses=", "-c", "fsync=off",
-                        "-c", "full_page_writes=off", "-c", "synchronous_commit=off",
-                        "-c", "max_connections=600",
-                    ], as: user, diesWithParent: true),
-                log: log)
-            let server = PostgresTestServer(directory: directory, process: process)
+            let command = ChildProcess.command(
+                binaries.path("postgres"),
+                [
+                    "-D", data, "-k", directory.path, "-p", String(port),
+                    "-c", "listen_addresses=", "-c", "fsync=off",
+                    "-c", "full_page_writes=off", "-c", "synchronous_commit=off",
+                    "-c", "max_connections=600",
+                ], as: user, diesWithParent: true)
+            let server = try PostgresTestServer(directory: directory, log: log) {
+                try ChildProcess.launch(command, log: log)
+            }
             do {
                 try await server.waitUntilReady(log: log)
             } catch {
@@ -193,6 +218,13 @@ package final class PostgresTestServer: @unchecked Sendable {
     /// Stops the server (a fast shutdown: SIGINT, then SIGKILL after 30 s) and removes its
     /// directory.
     fileprivate func stop() {
+        stopProcess()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Stops `postgres`: SIGINT (a fast shutdown), then SIGKILL after 30 s.
+    private func stopProcess() {
+        let process = process
         if process.isRunning {
             kill(process.processIdentifier, SIGINT)
             let deadline = Date().addingTimeInterval(30)
@@ -204,7 +236,6 @@ package final class PostgresTestServer: @unchecked Sendable {
                 process.waitUntilExit()
             }
         }
-        try? FileManager.default.removeItem(at: directory)
     }
 
     /// The last lines of the server's log, for an error.
@@ -243,19 +274,30 @@ private actor SharedServer {
         return try await task.value
     }
 
+    /// Creates a database, trying again for a while when PostgreSQL refuses because another
+    /// creation is copying `template1` at the same moment (the actor does not keep two
+    /// creations apart: it is reentrant at each `await`).
     func createDatabase(on server: PostgresTestServer) async throws -> String {
         databases += 1
         let name = "test_\(databases)"
-        let connection = try await server.connect()
-        do {
-            try await connection.query(
-                PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: server.logger)
-            try await connection.close()
-        } catch {
-            try? await connection.close()
-            throw error
+        var attempt = 0
+        while true {
+            attempt += 1
+            let connection = try await server.connect()
+            do {
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: server.logger)
+                try await connection.close()
+                return name
+            } catch {
+                try? await connection.close()
+                guard attempt < 50 else {
+                    throw PostgresTestServerError(
+                        "CREATE DATABASE \(name) failed: \(String(reflecting: error))")
+                }
+                try await Task.sleep(nanoseconds: 100_000_000)
+            }
         }
-        return name
     }
 }
 
