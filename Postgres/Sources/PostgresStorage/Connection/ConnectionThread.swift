@@ -89,6 +89,13 @@ final class ConnectionThread: @unchecked Sendable {
         markStopping()
     }
 
+    /// Closes the connection after the jobs queued so far and ends the thread, without
+    /// waiting: for a store released without being closed.
+    func stopSoon() {
+        _ = enqueue { connection in connection.close() }
+        markStopping()
+    }
+
     private func markStopping() {
         condition.lock()
         isStopping = true

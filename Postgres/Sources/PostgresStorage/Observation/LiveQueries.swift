@@ -5,9 +5,10 @@ import ModelStorage
 /// A store's live queries: each query with its stream, and which ones a commit made stale.
 ///
 /// A commit of the store marks the queries whose results it can change; a commit of another
-/// store (heard of through `NOTIFY`), whose changes the store does not know, marks them all, to be delivered only
-/// when their results differ. The store then re-runs them on a reader, one pass for a burst
-/// of commits. Streams keep only their newest result, so a slow consumer skips to it.
+/// store (heard of through `NOTIFY`), whose changes the store does not know, marks them all,
+/// to be delivered only when their results differ. The store then re-runs them on a reader,
+/// one pass for a burst of commits. Streams keep only their newest result, so a slow
+/// consumer skips to it.
 struct LiveQueries<Model: StorableModel>: Sendable {
     struct Entry: Sendable {
         let query: RecordQuery<Model>

@@ -66,7 +66,8 @@ extension PostgresStore {
             while let (id, entry) = liveQueries.nextStale(), !isClosed {
                 let result = try? await reader().perform { connection in
                     ObservedResult(
-                        try connection.result(of: entry.query, compiled: entry.compiled, in: layout))
+                        try connection.result(of: entry.query, compiled: entry.compiled, in: layout)
+                    )
                 }
                 if let result {
                     liveQueries.yield(result, to: id, onlyChanges: entry.deliversOnlyChanges)

@@ -47,7 +47,9 @@ extension BlockingConnection {
 
     /// The number of records.
     func count<Model>(in layout: TableLayout<Model>) throws(StoreError) -> Int {
-        Int(try integer("SELECT count(*) FROM \(layout.table)", operation: "count the records") ?? 0)
+        Int(
+            try integer("SELECT count(*) FROM \(layout.table)", operation: "count the records") ?? 0
+        )
     }
 
     /// The store's version: the number of commits that changed something.

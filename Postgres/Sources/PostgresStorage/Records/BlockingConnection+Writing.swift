@@ -80,7 +80,8 @@ extension BlockingConnection {
                     [.integer(Int64(commit.version)), .text(layout.name)],
                     operation: "commit a write")
                 try rows(
-                    "SELECT pg_notify($1, $2)", [.text(channel), .text("\(commit.version) \(tag)")],
+                    "SELECT pg_notify($1, $2)",
+                    [.text(channel), .text("\(commit.version) \(tag)")],
                     operation: "commit a write")
             }
             try rows("COMMIT", operation: "commit a write")

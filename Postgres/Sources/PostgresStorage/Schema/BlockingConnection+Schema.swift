@@ -41,8 +41,8 @@ extension BlockingConnection {
         ).compactMap { try? $0.decode(String.self) }
         let hasVersionTable =
             try integer(
-                "SELECT count(*) FROM information_schema.tables "
-                    + "WHERE table_schema = current_schema() AND table_name = 'modelstorage_version'",
+                "SELECT count(*) FROM information_schema.tables WHERE table_schema = "
+                    + "current_schema() AND table_name = 'modelstorage_version'",
                 operation: "read the schema") == 1
         let found =
             hasVersionTable
@@ -108,7 +108,8 @@ extension BlockingConnection {
         try rows("BEGIN", operation: "prepare the table")
         do {
             try rows(
-                "SELECT pg_advisory_xact_lock(hashtext($1))", [.text("modelstorage:" + layout.name)],
+                "SELECT pg_advisory_xact_lock(hashtext($1))",
+                [.text("modelstorage:" + layout.name)],
                 operation: "prepare the table")
             switch try inspect(for: layout) {
             case .current: break
@@ -138,8 +139,7 @@ extension BlockingConnection {
     /// Brings every record to the model's schema version in place (each keeps its `_order`
     /// and write version): columns the model added are added, columns it dropped dropped,
     /// and each row's JSON rewritten through the model's migrations.
-    private func migrate<Model>(from version: Int, layout: TableLayout<Model>) throws(StoreError)
-    {
+    private func migrate<Model>(from version: Int, layout: TableLayout<Model>) throws(StoreError) {
         let columns = try rows(
             "SELECT column_name::text FROM information_schema.columns "
                 + "WHERE table_schema = current_schema() AND table_name = $1",
@@ -218,10 +218,12 @@ extension BlockingConnection {
         table + "_" + column + "_index"
     }
 
-    /// Creates the index of each attribute the model declares (on its column, whose
-    /// `COLLATE "C"` the dialect's comparisons use), the partial index that finds inexact
-    /// rows, and drops each index the store made for an attribute the model no longer
-    /// declares. An index made by hand under another name stays.
+    /// Creates and drops the store's indexes as the model declares them.
+    ///
+    /// Each declared attribute gets an index on its column (whose `COLLATE "C"` the
+    /// dialect's comparisons use), the table a partial index that finds inexact rows, and
+    /// each index the store made for an attribute the model no longer declares is dropped.
+    /// An index made by hand under another name stays.
     private func updateIndexes<Model>(for layout: TableLayout<Model>) throws(StoreError) {
         let declared = try layout.indexedColumnNames()
         let existing = Set(

@@ -13,7 +13,7 @@ import ModelStorage
 /// | `_order` | `bigint` identity, the primary key: the record's place in the store's order |
 /// | `_key` | the record's id as JSON text, unique |
 /// | `_record` | the record's JSON, what the store decodes |
-/// | `_version` | the record's write version: the store's version after the commit that last inserted or updated it |
+/// | `_version` | the record's write version (the version after its last write) |
 /// | `_exact` | whether SQL reads the row's attribute columns with the in-memory meaning |
 ///
 /// The attribute columns exist for SQL to test and sort. For text in Unicode normalization
@@ -157,9 +157,11 @@ struct TableLayout<Model: StorableModel>: Sendable {
         }
     }
 
-    /// The text itself when SQL compares it exactly as Swift does: already in normalization
-    /// form C, each character one code point, and no NUL. Then comparing, ordering and
-    /// matching its UTF-8 bytes is comparing its `Character`s; `nil` otherwise.
+    /// The text itself when SQL compares it exactly as Swift does, or `nil`.
+    ///
+    /// Such text is already in normalization form C, each of its characters is one code
+    /// point, and it holds no NUL: then comparing, ordering and matching its UTF-8 bytes is
+    /// comparing its `Character`s.
     ///
     /// Text merely canonically equivalent to such text is not enough: Swift orders `"e\u{301}"`
     /// after `"\u{E9}e"`, though its normal form `"\u{E9}"` is a prefix of it.

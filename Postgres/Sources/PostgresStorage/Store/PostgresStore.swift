@@ -101,6 +101,13 @@ public actor PostgresStore<Model: StorableModel>: ModelStore {
         self.configuration = configuration
     }
 
+    deinit {
+        // Released without `close()`: its threads and connections go too.
+        listener?.cancel()
+        for reader in readers { reader.stopSoon() }
+        writer.stopSoon()
+    }
+
     func checkOpen() throws(StoreError) {
         guard !isClosed else { throw .closed(path: database) }
     }

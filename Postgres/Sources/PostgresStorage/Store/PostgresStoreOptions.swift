@@ -8,11 +8,11 @@ import PostgresNIO
 ///     configuration, options: PostgresStoreOptions(readerCount: 4))
 /// ```
 public struct PostgresStoreOptions: Sendable {
-    /// How many connections answer reads outside transactions, each on a thread of its own;
-    /// at least one. Two by default.
+    /// How many connections answer reads outside transactions: two by default.
     ///
-    /// The store also holds one connection for writes and, while a live query exists, one
-    /// that listens for other stores' commits.
+    /// Each runs on a thread of its own; there is at least one. The store also holds one
+    /// connection for writes and, while a live query exists, one that listens for other
+    /// stores' commits.
     public var readerCount: Int
 
     /// The logger postgres-nio logs to.

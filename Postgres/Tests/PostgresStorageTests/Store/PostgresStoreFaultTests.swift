@@ -120,8 +120,7 @@ struct PostgresStoreFaultTests {
 
     /// Terminates every connection to a database but the caller's, as a restarted server
     /// or a network fault would end them.
-    static func terminateConnections(to database: PostgresConnection.Configuration) async throws
-    {
+    static func terminateConnections(to database: PostgresConnection.Configuration) async throws {
         let server = try await PostgresTestServer.shared()
         let connection = try await server.connect()
         defer { Task { try? await connection.close() } }
