@@ -123,12 +123,15 @@ final class BlockingConnection {
         let ends = sql == "COMMIT" || sql == "ROLLBACK"
         defer { if ends { transactionIsOpen = false } }
         let connection = try live()
-        if sql.hasPrefix("BEGIN") { transactionIsOpen = true }
         var binds = PostgresBindings()
         do {
             for binding in bindings { try binds.append(binding) }
-            return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-                .wait().rows
+            let rows = try connection.query(
+                PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
+            ).wait().rows
+            // Open once `BEGIN` succeeded: a `BEGIN` that fails leaves no transaction to end.
+            if sql.hasPrefix("BEGIN") { transactionIsOpen = true }
+            return rows
         } catch {
             if connection.isClosed { self.connection = nil }
             throw .io(

@@ -115,7 +115,27 @@ extension BlockingConnection {
             version: commit.version)
         var outcome = write.run(&transaction)
         var changes: [(old: Model?, new: Model?)] = []
-        if let readFailure {
+        if let upserts = write.upserts {
+            // Upserts need no read; a later one with the same id wins, in the first one's
+            // place, as in a transaction.
+            var places: [Model.ID: Int] = [:]
+            var net: [RecordChange<Model>] = []
+            for record in upserts {
+                if let place = places[record.id] {
+                    net[place] = .upsert(record)
+                } else {
+                    places[record.id] = net.count
+                    net.append(.upsert(record))
+                }
+            }
+            do {
+                changes = try store(
+                    net, layout: layout, version: commit.version + 1, encoder: encoder,
+                    collectingChanges: collectingChanges)
+            } catch {
+                outcome = .failure(error)
+            }
+        } else if let readFailure {
             // The body saw a read fail (as `nil` or zero): whatever it did next rests on it.
             outcome = .failure(readFailure)
         } else if case .success = outcome {
@@ -145,10 +165,19 @@ extension BlockingConnection {
     }
 
     /// Stores a write's changes, the records it writes at its version.
+    ///
+    /// Without live queries to tell, the changes go in a few statements: one `DELETE` for
+    /// every deleted record, then the upserts in order, many rows to an `INSERT` (the
+    /// changes name each record once, and an `INSERT` draws the identities of new rows in
+    /// the order of its rows, so the store's order is kept). With live queries, each record's
+    /// value before the change is read first, one record at a time.
     private func store<Model>(
         _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
         encoder: JSONEncoder, collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
+        guard collectingChanges else {
+            return try storeInBatches(changes, layout: layout, version: version, encoder: encoder)
+        }
         var stored: [(old: Model?, new: Model?)] = []
         for change in changes {
             let key: String
@@ -174,5 +203,46 @@ extension BlockingConnection {
             stored.append((old, new))
         }
         return stored
+    }
+
+    /// Stores changes in as few statements as the server takes: see ``store``.
+    private func storeInBatches<Model>(
+        _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
+        encoder: JSONEncoder
+    ) throws(StoreError) -> [(old: Model?, new: Model?)] {
+        var deleted: [String] = []
+        var upserted: [Model] = []
+        for change in changes {
+            switch change {
+            case .upsert(let record): upserted.append(record)
+            case .delete(let id): deleted.append(try layout.key(of: id))
+            }
+        }
+        if let keys = try Self.exclusion(of: deleted, number: 1)?.binding {
+            try rows(
+                "DELETE FROM \(layout.table) WHERE \"_key\" IN "
+                    + "(SELECT jsonb_array_elements_text(CAST($1 AS jsonb)))",
+                [keys], operation: "delete records")
+        }
+        // PostgreSQL takes at most 65,535 bindings in a statement.
+        let perRow = TableLayout<Model>.storeColumns.count - 1 + layout.columns.count
+        let rowsPerStatement = Swift.max(1, Swift.min(1_000, 65_535 / perRow))
+        var start = 0
+        while start < upserted.count {
+            let batch = upserted[start..<Swift.min(upserted.count, start + rowsPerStatement)]
+            var bindings: [SQLBinding] = []
+            bindings.reserveCapacity(batch.count * perRow)
+            for record in batch {
+                bindings += try layout.row(of: record, version: version, encoder: encoder)
+            }
+            try rows(layout.upsert(rowCount: batch.count), bindings, operation: "write records")
+            start += batch.count
+        }
+        return changes.map { change in
+            switch change {
+            case .upsert(let record): (nil, record)
+            case .delete: (nil, nil)
+            }
+        }
     }
 }

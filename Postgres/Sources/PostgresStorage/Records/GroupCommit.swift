@@ -8,6 +8,9 @@ struct QueuedWrite<Model: StorableModel>: Sendable {
     let run: @Sendable (inout StoreTransaction<Model>) -> Result<@Sendable () -> Void, any Error>
     /// Resumes the caller with an error.
     let fail: @Sendable (any Error) -> Void
+    /// Records to upsert as they are, without a transaction body: `upsert(contentsOf:)`,
+    /// whose changes need no read (`run` then only resumes the caller).
+    var upserts: [Model]?
 }
 
 /// What a group commit did.

@@ -81,6 +81,27 @@ struct TableLayout<Model: StorableModel>: Sendable {
             + "(\(values.joined(separator: ", "))) ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
     }
 
+    /// Inserts several rows, or replaces those with their keys in place: ``upsert`` with
+    /// `rowCount` rows of values, numbered on.
+    func upsert(rowCount: Int) -> String {
+        guard rowCount > 1 else { return upsert }
+        let perRow = Self.storeColumns.count - 1 + columns.count
+        let names = (Self.storeColumns.dropFirst() + columns.map(\.name)).map(Self.quoted)
+        let valueLists = (0..<rowCount).map { row in
+            "("
+                + (0..<perRow).map { index in
+                    let placeholder = "$\(row * perRow + index + 1)"
+                    let attribute = index - (Self.storeColumns.count - 1)
+                    return attribute >= 0 && types[attribute] == "jsonb"
+                        ? "CAST(\(placeholder) AS jsonb)" : placeholder
+                }.joined(separator: ", ") + ")"
+        }
+        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES "
+            + valueLists.joined(separator: ", ")
+            + " ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
+    }
+
     /// Every column's name, the store's own first.
     var columnNames: [String] { Self.storeColumns + columns.map(\.name) }
 

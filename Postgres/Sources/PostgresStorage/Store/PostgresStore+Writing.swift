@@ -38,6 +38,36 @@ extension PostgresStore {
         }
     }
 
+    /// Inserts or replaces several records in one commit, without reading them first.
+    ///
+    /// ```swift
+    /// try await store.upsert(contentsOf: pokemon)
+    /// ```
+    ///
+    /// A transaction's `upsert(contentsOf:)` asks the database, record by record, whether
+    /// each one exists; this one writes them in a few multi-row `INSERT … ON CONFLICT`
+    /// statements, grouped with concurrent writes as any write is.
+    ///
+    /// - Parameter models: The records; a later one with the same id wins (in the place of
+    ///   the first).
+    /// - Throws: `StoreError/closed(path:)`, or `StoreError/io(path:operation:code:message:)`
+    ///   naming the database when the records cannot be stored, with nothing changed.
+    /// - Complexity: O(*m*) in the number of records, in batches of up to 1,000 rows a
+    ///   statement.
+    public func upsert(contentsOf models: [Model]) async throws {
+        try checkOpen()
+        guard !models.isEmpty else { return }
+        try await withCheckedThrowingContinuation { continuation in
+            var write = Self.queued({ _ in }) { continuation.resume(with: $0) }
+            write.upserts = models
+            pending.append(write)
+            if !isFlushing {
+                isFlushing = true
+                Task { await self.flush() }
+            }
+        }
+    }
+
     /// A write for the queue: runs the body, and resumes the caller with its result once the
     /// group is committed, or with the error that failed it.
     private static func queued<Result: Sendable>(

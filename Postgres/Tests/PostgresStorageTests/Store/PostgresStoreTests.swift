@@ -41,6 +41,34 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("upserts many records in place, a later duplicate winning in the first one's place")
+    func upsertsMany() async throws {
+        try await TestStores.with { stores in
+            let store = try await stores.open(Note.self)
+            try await store.upsert(contentsOf: Self.notes)
+            let before = try #require(try await store.fetchVersioned(id: 1)).version
+            try await store.upsert(contentsOf: [
+                Note(id: 9, title: "nine", stars: 1, pinned: false),
+                Note(id: 2, title: "two", stars: 1, pinned: false),
+                Note(id: 8, title: "eight", stars: 1, pinned: false),
+                Note(id: 9, title: "nine again", stars: 2, pinned: true),
+            ])
+            let all = try await store.fetch(.everyRecord)
+            #expect(all.map(\.id) == [1, 2, 3, 4, 5, 6, 9, 8])
+            #expect(all.first { $0.id == 9 }?.title == "nine again")
+            #expect(all.first { $0.id == 2 }?.title == "two")
+            let after = try #require(try await store.fetchVersioned(id: 1)).version
+            #expect(after == before + 1)
+            // Many rows in several statements: more than one batch of 1,000.
+            let many = (100..<2_600).map {
+                Note(id: $0, title: "n\($0)", stars: $0 % 5, pinned: false)
+            }
+            try await store.upsert(contentsOf: many)
+            #expect(try await store.count() == 8 + 2_500)
+            #expect(try await store.fetch(RecordQuery(offset: 8)).map(\.id) == Array(100..<2_600))
+        }
+    }
+
     @Test("keeps its records and version across reopening, and makes the declared index")
     func reopens() async throws {
         let database = try await TestStores.freshDatabase()

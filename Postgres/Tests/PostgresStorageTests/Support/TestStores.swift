@@ -4,6 +4,11 @@ import PostgresNIO
 import PostgresStorage
 import PostgresTestServer
 
+/// An error from making a test's store, described in full.
+struct TestStoreError: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// Stores for a test on the process's shared PostgreSQL server, each in a new database of its
 /// own unless told otherwise, all closed when the test is done.
 actor TestStores {
@@ -22,10 +27,22 @@ actor TestStores {
         if let configuration {
             database = configuration
         } else {
-            database = try await Self.freshDatabase()
+            do {
+                database = try await Self.freshDatabase()
+            } catch {
+                throw TestStoreError(description: String(reflecting: error))
+            }
         }
-        let store = try await PostgresStore<Model>.open(
-            database, options: PostgresStoreOptions(readerCount: 1))
+        let store: PostgresStore<Model>
+        do {
+            store = try await PostgresStore<Model>.open(
+                database, options: PostgresStoreOptions(readerCount: 1))
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            // postgres-nio's errors describe themselves only when reflected.
+            throw TestStoreError(description: String(reflecting: error))
+        }
         opened.append { await store.close() }
         return store
     }

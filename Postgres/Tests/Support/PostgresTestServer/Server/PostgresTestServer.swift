@@ -283,14 +283,19 @@ private actor SharedServer {
         var attempt = 0
         while true {
             attempt += 1
-            let connection = try await server.connect()
             do {
-                try await connection.query(
-                    PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: server.logger)
-                try await connection.close()
-                return name
+                let connection = try await server.connect()
+                do {
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"),
+                        logger: server.logger)
+                    try? await connection.close()
+                    return name
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
             } catch {
-                try? await connection.close()
                 guard attempt < 50 else {
                     throw PostgresTestServerError(
                         "CREATE DATABASE \(name) failed: \(String(reflecting: error))")
