@@ -9,6 +9,18 @@ enum Schema {
     /// (the store's commit count), `schema_version` (the model's `StorableModel/schemaVersion`
     /// its rows are at).
     static let versionTable = "\"modelstorage_version\""
+
+    /// A prefix and a name, or, when they are longer than the 63 bytes PostgreSQL keeps of
+    /// an identifier (it would cut the name short), the prefix and a 64-bit FNV-1a hash of
+    /// the name, so that the store finds what it named again.
+    static func identifier(_ prefix: String, _ name: String) -> String {
+        guard (prefix + name).utf8.count > 63 else { return prefix + name }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return prefix + String(hash, radix: 16)
+    }
 }
 
 /// Checking a database against the model, then creating or migrating its table: the first
@@ -213,9 +225,10 @@ extension BlockingConnection {
 
     // MARK: Indexes
 
-    /// The name the store gives the index of a column of a table.
+    /// The name the store gives the index of a column of a table: `<table>_<column>_index`,
+    /// or a hash of it when that is too long for PostgreSQL.
     static func indexName(table: String, column: String) -> String {
-        table + "_" + column + "_index"
+        Schema.identifier("", table + "_" + column + "_index")
     }
 
     /// Creates and drops the store's indexes as the model declares them.
@@ -244,7 +257,7 @@ extension BlockingConnection {
                 try rows("DROP INDEX \(quoted)", operation: "update the indexes")
             }
         }
-        let inexact = layout.name + "__inexact"
+        let inexact = Schema.identifier("", layout.name + "__inexact")
         if !existing.contains(inexact) {
             try rows(
                 "CREATE INDEX \(TableLayout<Model>.quoted(inexact)) ON \(layout.table) "

@@ -44,7 +44,8 @@ struct TableLayout<Model: StorableModel>: Sendable {
     /// The layout of the model's table.
     ///
     /// - Throws: ``StoreError/invalidQuery(_:)`` when an attribute's name is one of the
-    ///   store's own columns or repeats another's, or the table's name is empty or holds NUL.
+    ///   store's own columns or repeats another's, or a name is empty, holds NUL, or is
+    ///   longer than PostgreSQL's 63 bytes.
     init() throws(StoreError) {
         let name = Model.storageName
         self.name = name
@@ -54,13 +55,17 @@ struct TableLayout<Model: StorableModel>: Sendable {
         let repeated = names.filter { name in
             Self.storeColumns.contains(name) || names.filter { $0 == name }.count > 1
         }
+        // PostgreSQL keeps 63 bytes of an identifier: a longer name would be cut short.
         guard repeated.isEmpty, !name.unicodeScalars.contains("\0"), !name.isEmpty,
+            name.utf8.count <= 63, !names.contains(where: { $0.utf8.count > 63 }),
             !names.contains(where: { $0.unicodeScalars.contains("\0") })
         else {
             throw .invalidQuery(
                 .invalidMapping(
                     model: String(describing: Model.self), unmappedProperties: [],
-                    duplicateNames: repeated.isEmpty ? [name] : Array(Set(repeated)).sorted()))
+                    duplicateNames: repeated.isEmpty
+                        ? [name] + names.filter { $0.utf8.count > 63 || $0.contains("\0") }
+                        : Array(Set(repeated)).sorted()))
         }
         let table = Self.quoted(name)
         self.table = table

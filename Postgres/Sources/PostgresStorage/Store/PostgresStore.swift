@@ -118,8 +118,10 @@ public actor PostgresStore<Model: StorableModel>: ModelStore {
         return readers[nextReader % readers.count]
     }
 
-    /// The channel the store's commits are announced on: one per table.
-    var channel: String { "modelstorage_" + layout.name }
+    /// The channel the store's commits are announced on: one per table, `modelstorage_<table>`,
+    /// or `modelstorage_` and a 64-bit FNV-1a hash of the table's name when that is longer
+    /// than PostgreSQL's 63-byte limit for a channel's name.
+    var channel: String { Schema.identifier("modelstorage_", layout.name) }
 
     static func compile(_ query: RecordQuery<Model>) throws(StoreError) -> CompiledQuery<Model> {
         do { return try query.compiled() } catch { throw .invalidQuery(error) }

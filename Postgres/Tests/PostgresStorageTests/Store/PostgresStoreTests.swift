@@ -90,6 +90,20 @@ struct PostgresStoreTests {
         #expect(indexes.contains("note_stars_index"))
     }
 
+    @Test("opens again a table whose index and channel names pass the 63-byte limit")
+    func longNames() async throws {
+        let database = try await TestStores.freshDatabase()
+        for round in 0..<2 {
+            try await TestStores.with { stores in
+                let store = try await stores.open(LongNamedRecord.self, on: database)
+                try await store.upsert(
+                    LongNamedRecord(id: round, aRatherLongAttributeNameForAnIndex: round))
+                var results = try await store.observe(.everyRecord).makeAsyncIterator()
+                #expect(try #require(await results.next()).totalCount == round + 1)
+            }
+        }
+    }
+
     @Test("refuses an unreachable server, naming the database")
     func unreachable() async throws {
         let configuration = PostgresConnection.Configuration(

@@ -64,3 +64,19 @@ struct NoteFromTheFuture: StorableModel, Hashable {
     static var storageName: String { "note" }
     static var schemaVersion: Int { 9 }
 }
+
+/// A model whose table and index names pass PostgreSQL's 63-byte limit for identifiers once
+/// the store's prefixes and suffixes are added.
+struct LongNamedRecord: StorableModel, Hashable {
+    var id: Int
+    var aRatherLongAttributeNameForAnIndex: Int
+
+    static let queryAttributes: AttributeMap<LongNamedRecord> = [
+        \.id: "id",
+        \.aRatherLongAttributeNameForAnIndex: "a_rather_long_attribute_name_for_an_index",
+    ]
+    static var storageName: String { "a_table_name_that_is_rather_long_for_postgresql_x" }
+    static var indexedAttributes: [IndexedAttribute<LongNamedRecord>] {
+        [IndexedAttribute(\.aRatherLongAttributeNameForAnIndex)]
+    }
+}
