@@ -53,7 +53,8 @@ final class ConnectionThread: @unchecked Sendable {
         self.database = connection.database
         let thread = Thread { [self] in run() }
         thread.name = name
-        thread.stackSize = 1 << 20
+        // Transaction bodies run here: room for the engine's recursion over deep conditions.
+        thread.stackSize = 4 << 20
         thread.start()
     }
 
