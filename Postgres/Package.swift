@@ -14,11 +14,26 @@ import PackageDescription
 let package = Package(
     name: "PokedexKitPostgres",
     platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "PostgresStorage", targets: ["PostgresStorage"]),
+    ],
     dependencies: [
         .package(name: "PokedexKit", path: ".."),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
+        // MARK: Libraries
+
+        // PostgresStore: a ModelStore in a PostgreSQL database, through postgres-nio.
+        .target(
+            name: "PostgresStorage",
+            dependencies: [
+                .product(name: "KeyPathQuery", package: "PokedexKit"),
+                .product(name: "ModelStorage", package: "PokedexKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+
         // MARK: Test support (in no product)
 
         // A private PostgreSQL server for a test run.
@@ -37,6 +52,19 @@ let package = Package(
             resources: [.copy("Fixtures/pokemon.json")]
         ),
 
+        // A second process for the live-query tests: it commits one change through its own
+        // PostgresStore.
+        .executableTarget(
+            name: "PostgresStoreWriter",
+            dependencies: [
+                "PostgresStorage",
+                .product(name: "ModelStorage", package: "PokedexKit"),
+                .product(name: "ModelStorageTesting", package: "PokedexKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/Support/PostgresStoreWriter"
+        ),
+
         // MARK: Tests
 
         .testTarget(
@@ -44,6 +72,16 @@ let package = Package(
             dependencies: [
                 "PostgresTestServer", "SharedConditionTable",
                 .product(name: "KeyPathQuery", package: "PokedexKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "PostgresStorageTests",
+            dependencies: [
+                "PostgresStorage", "PostgresTestServer", "PostgresStoreWriter",
+                .product(name: "KeyPathQuery", package: "PokedexKit"),
+                .product(name: "ModelStorage", package: "PokedexKit"),
+                .product(name: "ModelStorageTesting", package: "PokedexKit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

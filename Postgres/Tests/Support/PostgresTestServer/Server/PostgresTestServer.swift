@@ -24,7 +24,9 @@ import PostgresNIO
 /// binaries are found in `$POSTGRES_BIN`, else in the newest `/usr/lib/postgresql/*/bin`
 /// (Debian's `postgresql` package), else on `PATH`. Nothing is skipped: when PostgreSQL is
 /// missing, ``withServer(_:)`` throws, saying what to install.
-package final class PostgresTestServer {
+// `@unchecked Sendable`: every stored property is set once, in `init`, and only read after;
+// the process it holds is only signalled and waited for.
+package final class PostgresTestServer: @unchecked Sendable {
     /// The directory the cluster, its socket and its log live in.
     package let directory: URL
 
@@ -34,11 +36,36 @@ package final class PostgresTestServer {
     /// The port number in the socket's name, `.s.PGSQL.<port>`.
     package static let port = 5432
 
-    private let process: Process
+    /// The running `postgres`; replaced by ``restart()``, so guarded by `lock`.
+    private var running: Process
+    private let lock = NSLock()
+    /// Starts `postgres` on the cluster again.
+    private let launch: @Sendable () throws -> Process
+    private let log: URL
 
-    private init(directory: URL, process: Process) {
+    private var process: Process {
+        lock.withLock { running }
+    }
+
+    private init(
+        directory: URL, log: URL, launch: @escaping @Sendable () throws -> Process
+    ) throws {
         self.directory = directory
-        self.process = process
+        self.log = log
+        self.launch = launch
+        self.running = try launch()
+    }
+
+    /// Stops the server (a fast shutdown, which ends every connection) and starts it again on
+    /// the same cluster, as an administrator's restart does; returns once it accepts
+    /// connections.
+    ///
+    /// - Throws: ``PostgresTestServerError`` when it does not start again.
+    package func restart() async throws {
+        stopProcess()
+        let process = try launch()
+        lock.withLock { running = process }
+        try await waitUntilReady(log: log)
     }
 
     /// Starts a server, runs `body`, and stops the server, even when `body` throws.
@@ -61,6 +88,28 @@ package final class PostgresTestServer {
         }
     }
 
+    /// The server shared by every test of this process that asks for it: started on first
+    /// use, and stopped (and its directory removed) when the process exits; the kernel stops
+    /// it too if the process dies first.
+    ///
+    /// - Returns: The running server.
+    /// - Throws: ``PostgresTestServerError`` when the server cannot be made or started.
+    package static func shared() async throws -> PostgresTestServer {
+        try await SharedServer.instance.server()
+    }
+
+    /// Makes a new, empty database on the server and returns how to reach it as the
+    /// superuser, so that each test has a database of its own.
+    ///
+    /// - Returns: The new database's configuration.
+    /// - Throws: postgres-nio's errors.
+    package func makeDatabase() async throws -> PostgresConnection.Configuration {
+        let name = try await SharedServer.instance.createDatabase(on: self)
+        var configuration = configuration
+        configuration.database = name
+        return configuration
+    }
+
     /// Opens a new connection to the server's `postgres` database as its superuser.
     ///
     /// - Returns: The connection; close it when done.
@@ -79,7 +128,7 @@ package final class PostgresTestServer {
 
     // MARK: Starting and stopping
 
-    private static func start() async throws -> PostgresTestServer {
+    fileprivate static func start() async throws -> PostgresTestServer {
         let binaries = try PostgresBinaries.locate()
         let user = try UnprivilegedUser.forCurrentProcess()
         // As root, under /tmp, which `nobody` can reach whatever TMPDIR says.
@@ -105,16 +154,17 @@ package final class PostgresTestServer {
             let log = directory.appendingPathComponent("server.log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             try user?.take(log)
-            let process = try ChildProcess.launch(
-                ChildProcess.command(
-                    binaries.path("postgres"),
-                    [
-                        "-D", data, "-k", directory.path, "-p", String(port),
-                        "-c", "listen_addresses=", "-c", "fsync=off",
-                        "-c", "full_page_writes=off", "-c", "synchronous_commit=off",
-                    ], as: user, diesWithParent: true),
-                log: log)
-            let server = PostgresTestServer(directory: directory, process: process)
+            let command = ChildProcess.command(
+                binaries.path("postgres"),
+                [
+                    "-D", data, "-k", directory.path, "-p", String(port),
+                    "-c", "listen_addresses=", "-c", "fsync=off",
+                    "-c", "full_page_writes=off", "-c", "synchronous_commit=off",
+                    "-c", "max_connections=600",
+                ], as: user, diesWithParent: true)
+            let server = try PostgresTestServer(directory: directory, log: log) {
+                try ChildProcess.launch(command, log: log)
+            }
             do {
                 try await server.waitUntilReady(log: log)
             } catch {
@@ -167,7 +217,14 @@ package final class PostgresTestServer {
 
     /// Stops the server (a fast shutdown: SIGINT, then SIGKILL after 30 s) and removes its
     /// directory.
-    private func stop() {
+    fileprivate func stop() {
+        stopProcess()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Stops `postgres`: SIGINT (a fast shutdown), then SIGKILL after 30 s.
+    private func stopProcess() {
+        let process = process
         if process.isRunning {
             kill(process.processIdentifier, SIGINT)
             let deadline = Date().addingTimeInterval(30)
@@ -179,7 +236,6 @@ package final class PostgresTestServer {
                 process.waitUntilExit()
             }
         }
-        try? FileManager.default.removeItem(at: directory)
     }
 
     /// The last lines of the server's log, for an error.
@@ -196,5 +252,78 @@ package struct PostgresTestServerError: Error, CustomStringConvertible {
 
     init(_ description: String) {
         self.description = description
+    }
+}
+
+/// The process's shared server, started once, and the databases made on it, one at a time.
+private actor SharedServer {
+    static let instance = SharedServer()
+
+    private var starting: Task<PostgresTestServer, any Error>?
+    private var databases = 0
+
+    func server() async throws -> PostgresTestServer {
+        if let starting { return try await starting.value }
+        let task = Task { () throws -> PostgresTestServer in
+            let server = try await PostgresTestServer.start()
+            sharedServerAtExit.set(server)
+            atexit { sharedServerAtExit.get()?.stop() }
+            return server
+        }
+        starting = task
+        return try await task.value
+    }
+
+    /// Creates a database, trying again for a while when PostgreSQL refuses because another
+    /// creation is copying `template1` at the same moment (the actor does not keep two
+    /// creations apart: it is reentrant at each `await`).
+    func createDatabase(on server: PostgresTestServer) async throws -> String {
+        databases += 1
+        let name = "test_\(databases)"
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                let connection = try await server.connect()
+                do {
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"),
+                        logger: server.logger)
+                    try? await connection.close()
+                    return name
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+            } catch {
+                guard attempt < 50 else {
+                    throw PostgresTestServerError(
+                        "CREATE DATABASE \(name) failed: \(String(reflecting: error))")
+                }
+                try await Task.sleep(nanoseconds: 100_000_000)
+            }
+        }
+    }
+}
+
+/// The shared server, for the `atexit` handler that stops it (a C function pointer, which
+/// cannot capture).
+private let sharedServerAtExit = SharedServerBox()
+
+/// The shared server, behind a lock (`@unchecked Sendable`: `lock` guards `server`).
+private final class SharedServerBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var server: PostgresTestServer?
+
+    func set(_ server: PostgresTestServer) {
+        lock.lock()
+        self.server = server
+        lock.unlock()
+    }
+
+    func get() -> PostgresTestServer? {
+        lock.lock()
+        defer { lock.unlock() }
+        return server
     }
 }

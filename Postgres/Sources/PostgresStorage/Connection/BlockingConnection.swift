@@ -1,0 +1,187 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+import PostgresNIO
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One PostgreSQL connection used synchronously, from the ``ConnectionThread`` that owns it:
+/// each query is postgres-nio's `EventLoopFuture` API and `wait()`.
+///
+/// The connection is made on first use and made again after it is lost (the server
+/// restarted, the network dropped it), so that a store recovers without being remade. Never
+/// inside a transaction, though: a transaction open when the connection was lost is gone
+/// with it (the server rolls it back, so nothing of it is written), and every statement
+/// after that fails with ``StoreError/io(path:operation:code:message:)`` until the
+/// transaction's `COMMIT` or `ROLLBACK`, rather than running outside it on a new connection.
+/// A connection lost during `COMMIT` itself leaves the outcome unknown to the client; the
+/// store then reports the write as failed, and the commit may or may not have happened.
+final class BlockingConnection {
+    /// The database, as errors name it: `postgresql://user@host:port/database`, or the
+    /// socket's path for a Unix socket.
+    let database: String
+    private let configuration: PostgresConnection.Configuration
+    private let logger: Logger
+    private var connection: PostgresConnection?
+    private var isClosed = false
+    /// Whether a transaction was begun and not yet ended: the connection is then never made
+    /// again, since the transaction went with the lost one.
+    private var transactionIsOpen = false
+
+    /// The group commit whose transaction may read through the connection now; 0 outside
+    /// one (see ``WriterRecords``).
+    var currentGroup: UInt64 = 0
+    /// The first read that failed where a transaction cannot throw, to fail the write with.
+    var readFailure: StoreError?
+
+    /// A connection to make on first use.
+    ///
+    /// - Parameters:
+    ///   - configuration: How to reach the server.
+    ///   - logger: postgres-nio's logger.
+    init(configuration: PostgresConnection.Configuration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+        self.database = Self.describe(configuration)
+    }
+
+    /// The database as errors name it.
+    static func describe(_ configuration: PostgresConnection.Configuration) -> String {
+        let name = configuration.database ?? configuration.username
+        if let socket = configuration.unixSocketPath {
+            return "postgresql://\(configuration.username)@\(socket)/\(name)"
+        }
+        let host = configuration.host ?? "?"
+        let port = configuration.port.map { ":\($0)" } ?? ""
+        return "postgresql://\(configuration.username)@\(host)\(port)/\(name)"
+    }
+
+    /// Connects now, when not connected.
+    ///
+    /// - Throws: ``StoreError/io(path:operation:code:message:)`` when the server cannot be
+    ///   reached or refuses the login, saying what to check.
+    func connect() throws(StoreError) {
+        _ = try live()
+    }
+
+    /// Closes the connection; later queries throw ``StoreError/closed(path:)``.
+    func close() {
+        isClosed = true
+        if let connection { try? connection.close().wait() }
+        connection = nil
+    }
+
+    private func live() throws(StoreError) -> PostgresConnection {
+        guard !isClosed else { throw .closed(path: database) }
+        if let connection, !connection.isClosed { return connection }
+        connection = nil
+        guard !transactionIsOpen else {
+            // Connecting again here would run the rest of the transaction outside it.
+            throw .io(
+                path: database, operation: "continue a transaction", code: ECONNRESET,
+                message: "the connection was lost in the middle of a transaction, which the "
+                    + "server rolled back: nothing of it was stored")
+        }
+        do {
+            let made = try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
+                id: Int.random(in: 1...Int(Int32.max)), logger: logger
+            ).wait()
+            connection = made
+            return made
+        } catch {
+            throw .io(
+                path: database, operation: "connect to the server", code: ECONNREFUSED,
+                message: Self.message(error)
+                    + "; check that the server runs and that the configuration names it")
+        }
+    }
+
+    // MARK: Queries
+
+    /// Runs a statement and returns its rows.
+    ///
+    /// - Parameters:
+    ///   - sql: The statement, with `$1`, `$2`, … for the bindings.
+    ///   - bindings: The values, in order.
+    ///   - operation: What the statement does, for errors.
+    /// - Returns: The rows.
+    /// - Throws: ``StoreError/io(path:operation:code:message:)`` with the server's message
+    ///   and SQLSTATE, or saying that the connection was lost.
+    @discardableResult
+    func rows(_ sql: String, _ bindings: [SQLBinding] = [], operation: String) throws(StoreError)
+        -> [PostgresRow]
+    {
+        // `COMMIT` and `ROLLBACK` end the transaction whether they succeed or not (on a lost
+        // connection, the server has rolled it back already).
+        let ends = sql == "COMMIT" || sql == "ROLLBACK"
+        defer { if ends { transactionIsOpen = false } }
+        let connection = try live()
+        var binds = PostgresBindings()
+        do {
+            for binding in bindings { try binds.append(binding) }
+            let rows = try connection.query(
+                PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
+            ).wait().rows
+            // Open once `BEGIN` succeeded: a `BEGIN` that fails leaves no transaction to end.
+            if sql.hasPrefix("BEGIN") { transactionIsOpen = true }
+            return rows
+        } catch {
+            if connection.isClosed { self.connection = nil }
+            throw .io(
+                path: database, operation: operation,
+                code: connection.isClosed ? ECONNRESET : EIO, message: Self.message(error))
+        }
+    }
+
+    /// The first column of the first row, as an integer, or `nil` when there is no row or it
+    /// is `NULL`.
+    func integer(_ sql: String, _ bindings: [SQLBinding] = [], operation: String)
+        throws(StoreError) -> Int64?
+    {
+        guard let row = try rows(sql, bindings, operation: operation).first else { return nil }
+        do {
+            return try row.decode(Int64?.self)
+        } catch {
+            throw .io(path: database, operation: operation, code: EIO, message: "\(error)")
+        }
+    }
+
+    /// A PostgreSQL error as a sentence: the server's message and SQLSTATE, or the driver's
+    /// reason.
+    static func message(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return String(describing: error) }
+        if let message = error.serverInfo?[.message] {
+            let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
+            let detail = error.serverInfo?[.detail].map { ": " + $0 } ?? ""
+            return message + detail + state
+        }
+        switch error.code {
+        case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
+            return "the connection to the server was lost (\(error.code))"
+        default:
+            return "\(error.code)" + (error.underlying.map { ": \($0)" } ?? "")
+        }
+    }
+}
+
+extension PostgresBindings {
+    /// Appends a rendered binding with its PostgreSQL type: `bigint`, `boolean`,
+    /// `double precision`, `text` or `bytea`.
+    mutating func append(_ binding: SQLBinding) throws {
+        switch binding {
+        case .null: appendNull()
+        case .integer(let value): append(value)
+        case .boolean(let value): append(value)
+        case .real(let value): append(value)
+        case .text(let value): append(value)
+        case .blob(let value): try append(value)
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+import PostgresNIO
+
+/// Reading a model's records: by key, by query, and counts, run in PostgreSQL with the
+/// query rendered in KeyPathQuery's PostgreSQL dialect, or in memory where SQL cannot give
+/// the in-memory engine's answer.
+///
+/// A query runs whole in SQL (condition, sort keys, page, ties broken by `_order`) when it
+/// renders, every text operand is exact (see ``TableLayout/exactText(_:)``: already in NFC,
+/// each character one code point, no NUL) and no row is inexact (`_exact` false). When
+/// some rows are inexact, SQL narrows the rows to the exact ones that match and every
+/// inexact one, and the engine filters, sorts and pages those. When the query does not
+/// render (an operator the dialect refuses, such as `matches` or a diacritic-insensitive
+/// test) or an operand is not exact, the engine evaluates it over every row, read in store
+/// order.
+extension BlockingConnection {
+    /// The record with a key, or `nil`.
+    func record<Model>(withKey key: String, in layout: TableLayout<Model>) throws(StoreError)
+        -> Model?
+    {
+        let rows = try rows(
+            "SELECT \"_order\", \"_record\" FROM \(layout.table) WHERE \"_key\" = $1",
+            [.text(key)], operation: "read a record")
+        return try rows.first.map { (row) throws(StoreError) in try record(from: row, layout) }
+    }
+
+    /// The `_order` of the record with a key, or `nil`.
+    func order<Model>(ofKey key: String, in layout: TableLayout<Model>) throws(StoreError)
+        -> Int64?
+    {
+        try integer(
+            "SELECT \"_order\" FROM \(layout.table) WHERE \"_key\" = $1", [.text(key)],
+            operation: "read a record")
+    }
+
+    /// The write version of the record with a key, or `nil`.
+    func writeVersion<Model>(ofKey key: String, in layout: TableLayout<Model>)
+        throws(StoreError) -> UInt64?
+    {
+        try integer(
+            "SELECT \"_version\" FROM \(layout.table) WHERE \"_key\" = $1", [.text(key)],
+            operation: "read a record"
+        ).map { UInt64(Swift.max(0, $0)) }
+    }
+
+    /// The number of records.
+    func count<Model>(in layout: TableLayout<Model>) throws(StoreError) -> Int {
+        Int(
+            try integer("SELECT count(*) FROM \(layout.table)", operation: "count the records") ?? 0
+        )
+    }
+
+    /// The store's version: the number of commits that changed something.
+    func version<Model>(of layout: TableLayout<Model>) throws(StoreError) -> UInt64 {
+        let version = try integer(
+            "SELECT \"version\" FROM \(Schema.versionTable) WHERE \"table_name\" = $1",
+            [.text(layout.name)], operation: "read the store's version")
+        return UInt64(Swift.max(0, version ?? 0))
+    }
+
+    /// The records a query selects among those whose keys are not excluded, with their
+    /// `_order`, in the query's order.
+    func records<Model>(
+        selectedBy query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
+        in layout: TableLayout<Model>, excluding keys: [String] = []
+    ) throws(StoreError) -> [(position: Int, record: Model)] {
+        let select = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
+        guard let clauses = Self.render(query, in: layout) else {
+            // The engine over every row.
+            let exclusion = try Self.exclusion(of: keys, number: 1)
+            let rows = try rows(
+                select + (exclusion.map { "WHERE " + $0.sql } ?? "") + " ORDER BY \"_order\"",
+                exclusion.map { [$0.binding] } ?? [], operation: "query the records")
+            return try applying(compiled, to: rows, layout)
+        }
+        let condition = String(clauses.whereClause.sql.dropFirst("WHERE ".count))
+        if try hasInexactRows(layout) {
+            // SQL narrows to the exact rows that match and every inexact one; the engine
+            // decides.
+            let exclusion = try Self.exclusion(
+                of: keys, number: clauses.whereClause.bindings.count + 1)
+            let rows = try rows(
+                select + "WHERE ((\"_exact\" AND (\(condition))) OR NOT \"_exact\")"
+                    + (exclusion.map { " AND " + $0.sql } ?? "") + " ORDER BY \"_order\"",
+                clauses.whereClause.bindings + (exclusion.map { [$0.binding] } ?? []),
+                operation: "query the records")
+            return try applying(compiled, to: rows, layout)
+        }
+        let exclusion = try Self.exclusion(of: keys, number: clauses.bindings.count + 1)
+        let order = clauses.orderByClause.map { $0 + ", \"_order\"" } ?? "ORDER BY \"_order\""
+        let rows = try rows(
+            select + "WHERE (\(condition))" + (exclusion.map { " AND " + $0.sql } ?? "") + " "
+                + order + (clauses.limitClause.map { " " + $0.sql } ?? ""),
+            clauses.bindings + (exclusion.map { [$0.binding] } ?? []),
+            operation: "query the records")
+        var selected: [(position: Int, record: Model)] = []
+        selected.reserveCapacity(rows.count)
+        for row in rows {
+            let (order, record) = try decoded(row, layout)
+            selected.append((Int(order), record))
+        }
+        return selected
+    }
+
+    /// The number of records whose keys are not excluded that satisfy a condition.
+    func count<Model>(
+        where condition: Condition<Model>, compiled: CompiledCondition<Model>,
+        in layout: TableLayout<Model>, excluding keys: [String] = []
+    ) throws(StoreError) -> Int {
+        let select = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
+        guard let clauses = Self.render(RecordQuery(where: condition), in: layout) else {
+            let exclusion = try Self.exclusion(of: keys, number: 1)
+            let rows = try rows(
+                select + (exclusion.map { "WHERE " + $0.sql } ?? ""),
+                exclusion.map { [$0.binding] } ?? [], operation: "count the records")
+            return try evaluating(compiled, on: rows, layout)
+        }
+        let sql = String(clauses.whereClause.sql.dropFirst("WHERE ".count))
+        let bindings = clauses.whereClause.bindings
+        let exclusion = try Self.exclusion(of: keys, number: bindings.count + 1)
+        let inSQL = try integer(
+            "SELECT count(*) FROM \(layout.table) WHERE \"_exact\" AND (\(sql))"
+                + (exclusion.map { " AND " + $0.sql } ?? ""),
+            bindings + (exclusion.map { [$0.binding] } ?? []), operation: "count the records")
+        let inexactExclusion = try Self.exclusion(of: keys, number: 1)
+        let inexact = try rows(
+            select + "WHERE NOT \"_exact\"" + (inexactExclusion.map { " AND " + $0.sql } ?? ""),
+            inexactExclusion.map { [$0.binding] } ?? [], operation: "count the records")
+        return Int(inSQL ?? 0) + (try evaluating(compiled, on: inexact, layout))
+    }
+
+    /// The records a query selects with the total count and the version, read in one
+    /// snapshot.
+    func result<Model>(
+        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
+        in layout: TableLayout<Model>
+    ) throws(StoreError) -> QueryResult<Model> {
+        try inSnapshot { () throws(StoreError) in
+            QueryResult(
+                records: try records(selectedBy: query, compiled: compiled, in: layout)
+                    .map(\.record),
+                totalCount: try count(in: layout), version: try version(of: layout))
+        }
+    }
+
+    /// The record with a key and the version, read in one snapshot.
+    func versioned<Model>(withKey key: String, in layout: TableLayout<Model>)
+        throws(StoreError) -> Versioned<Model>?
+    {
+        try inSnapshot { () throws(StoreError) in
+            guard let record: Model = try record(withKey: key, in: layout) else { return nil }
+            return Versioned(record, version: try version(of: layout))
+        }
+    }
+
+    /// Runs reads in one read-only `REPEATABLE READ` transaction: one snapshot of the
+    /// database.
+    func inSnapshot<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError)
+        -> Result
+    {
+        try rows("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", operation: "read")
+        do {
+            let result = try body()
+            try rows("COMMIT", operation: "read")
+            return result
+        } catch {
+            _ = try? rows("ROLLBACK", operation: "read")
+            throw error
+        }
+    }
+
+    // MARK: Rows
+
+    /// Whether any row is inexact, so that SQL alone cannot answer.
+    private func hasInexactRows<Model>(_ layout: TableLayout<Model>) throws(StoreError) -> Bool {
+        try integer(
+            "SELECT count(*) FROM (SELECT 1 FROM \(layout.table) WHERE NOT \"_exact\" LIMIT 1) "
+                + "AS inexact", operation: "query the records") == 1
+    }
+
+    private func decoded<Model>(_ row: PostgresRow, _ layout: TableLayout<Model>)
+        throws(StoreError) -> (Int64, Model)
+    {
+        let order: Int64
+        let json: String
+        do {
+            (order, json) = try row.decode((Int64, String).self)
+        } catch {
+            throw .io(path: database, operation: "read a record", code: EIO, message: "\(error)")
+        }
+        return (order, try layout.record(from: json, database: database, order: order))
+    }
+
+    private func record<Model>(from row: PostgresRow, _ layout: TableLayout<Model>)
+        throws(StoreError) -> Model
+    {
+        try decoded(row, layout).1
+    }
+
+    /// The engine's answer over rows in store order, with their positions.
+    private func applying<Model>(
+        _ compiled: CompiledQuery<Model>, to rows: [PostgresRow], _ layout: TableLayout<Model>
+    ) throws(StoreError) -> [(position: Int, record: Model)] {
+        var records: [Model] = []
+        var positions: [Model.ID: Int] = [:]
+        records.reserveCapacity(rows.count)
+        for row in rows {
+            let (order, record) = try decoded(row, layout)
+            records.append(record)
+            positions[record.id] = Int(order)
+        }
+        return compiled.apply(to: records).map { (positions[$0.id] ?? 0, $0) }
+    }
+
+    /// How many rows satisfy a condition, evaluated by the engine.
+    private func evaluating<Model>(
+        _ compiled: CompiledCondition<Model>, on rows: [PostgresRow], _ layout: TableLayout<Model>
+    ) throws(StoreError) -> Int {
+        var count = 0
+        for row in rows where compiled.evaluate(try decoded(row, layout).1) { count += 1 }
+        return count
+    }
+
+    // MARK: SQL
+
+    /// A query's clauses in the PostgreSQL dialect, or `nil` when SQL cannot give the
+    /// engine's answer: the dialect refuses it, or a text operand is not exact.
+    static func render<Model>(_ query: RecordQuery<Model>, in layout: TableLayout<Model>)
+        -> SQLClauses?
+    {
+        guard let clauses = try? query.sqlClauses(options: layout.options) else { return nil }
+        for binding in clauses.bindings {
+            // Compared by code points: `==` on `String` would find the NFC form equal.
+            if case .text(let text) = binding,
+                TableLayout<Model>.exactText(text)?.unicodeScalars.elementsEqual(
+                    text.unicodeScalars) != true
+            {
+                return nil
+            }
+        }
+        return clauses
+    }
+
+    /// The rows to leave out, as one `jsonb` array of their keys bound at `$number`.
+    static func exclusion(of keys: [String], number: Int) throws(StoreError)
+        -> (sql: String, binding: SQLBinding)?
+    {
+        guard !keys.isEmpty else { return nil }
+        let json: String
+        do {
+            json = String(decoding: try JSONEncoder().encode(keys), as: UTF8.self)
+        } catch {
+            throw .encodingFailed(id: keys.first ?? "", reason: "\(error)")
+        }
+        return (
+            "NOT (\"_key\" IN (SELECT jsonb_array_elements_text(CAST($\(number) AS jsonb))))",
+            .text(json)
+        )
+    }
+}

@@ -1,0 +1,26 @@
+import ModelStorage
+
+/// A write waiting for the next group commit: its transaction body, and how to fail its
+/// caller.
+struct QueuedWrite<Model: StorableModel>: Sendable {
+    /// Runs the body; returns what resumes the caller with the body's result once the group
+    /// is committed, or the body's error.
+    let run: @Sendable (inout StoreTransaction<Model>) -> Result<@Sendable () -> Void, any Error>
+    /// Resumes the caller with an error.
+    let fail: @Sendable (any Error) -> Void
+    /// Records to upsert as they are, without a transaction body: `upsert(contentsOf:)`,
+    /// whose changes need no read (`run` then only resumes the caller).
+    var upserts: [Model]?
+}
+
+/// What a group commit did.
+struct GroupCommit<Model: StorableModel>: Sendable {
+    /// For each write, in order: how to resume its caller, or why it failed.
+    var outcomes: [Result<@Sendable () -> Void, any Error>] = []
+    /// Each changed record's value before and after, when asked for.
+    var changes: [(old: Model?, new: Model?)] = []
+    /// The version before the group.
+    var startVersion: UInt64 = 0
+    /// The version after the group.
+    var version: UInt64 = 0
+}

@@ -1,0 +1,267 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+import PostgresNIO
+
+/// The names the store gives what it keeps beside the model's table.
+enum Schema {
+    /// The table of each model table's version and schema version: `table_name`, `version`
+    /// (the store's commit count), `schema_version` (the model's `StorableModel/schemaVersion`
+    /// its rows are at).
+    static let versionTable = "\"modelstorage_version\""
+
+    /// A prefix and a name, or, when they are longer than the 63 bytes PostgreSQL keeps of
+    /// an identifier (it would cut the name short), the prefix and a 64-bit FNV-1a hash of
+    /// the name, so that the store finds what it named again.
+    static func identifier(_ prefix: String, _ name: String) -> String {
+        guard (prefix + name).utf8.count > 63 else { return prefix + name }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return prefix + String(hash, radix: 16)
+    }
+}
+
+/// Checking a database against the model, then creating or migrating its table: the first
+/// thing a store does with its writer.
+///
+/// Every step runs in one transaction that first takes a transaction-level advisory lock
+/// named after the table, so that two stores opening the same new database at once create
+/// it once, and a migration is never run twice.
+extension BlockingConnection {
+    /// What the database holds for the model.
+    enum TableState: Equatable {
+        /// The table, at the model's schema version.
+        case current
+        /// The table at an older schema version, to migrate.
+        case older(Int)
+        /// No table yet.
+        case absent
+    }
+
+    /// Reads what the database holds for the model and checks it, writing nothing.
+    ///
+    /// - Throws: ``StoreError/unsupportedVersion(path:kind:found:supported:)`` for a newer
+    ///   schema version; ``StoreError/corruptFile(path:problem:location:)`` for a table whose
+    ///   columns are not the model's, or one the store did not make.
+    func inspect<Model>(for layout: TableLayout<Model>) throws(StoreError) -> TableState {
+        let columns = try rows(
+            "SELECT column_name::text FROM information_schema.columns "
+                + "WHERE table_schema = current_schema() AND table_name = $1",
+            [.text(layout.name)], operation: "read the schema"
+        ).compactMap { try? $0.decode(String.self) }
+        let hasVersionTable =
+            try integer(
+                "SELECT count(*) FROM information_schema.tables WHERE table_schema = "
+                    + "current_schema() AND table_name = 'modelstorage_version'",
+                operation: "read the schema") == 1
+        let found =
+            hasVersionTable
+            ? try integer(
+                "SELECT \"schema_version\" FROM \(Schema.versionTable) WHERE \"table_name\" = $1",
+                [.text(layout.name)], operation: "read the schema") : nil
+        guard !columns.isEmpty else {
+            guard found == nil else {
+                throw .corruptFile(
+                    path: database,
+                    problem: "\(Schema.versionTable) lists the table \(layout.table) for "
+                        + "\(Model.self), but the database has no such table; remove its row "
+                        + "to start afresh",
+                    location: .wholeFile)
+            }
+            return .absent
+        }
+        guard let found else {
+            throw .corruptFile(
+                path: database,
+                problem: "the table \(layout.table) was not made by a PostgresStore (the "
+                    + "database has no row for it in \(Schema.versionTable)); name another "
+                    + "table with \(Model.self).storageName",
+                location: .wholeFile)
+        }
+        guard found <= Model.schemaVersion else {
+            throw .unsupportedVersion(
+                path: database, kind: .schema, found: Int(found), supported: Model.schemaVersion)
+        }
+        guard Set(TableLayout<Model>.storeColumns).isSubset(of: columns) else {
+            throw mismatch(layout, columns)
+        }
+        if found < Model.schemaVersion { return .older(Int(found)) }
+        guard Set(columns) == Set(layout.columnNames) else { throw mismatch(layout, columns) }
+        return .current
+    }
+
+    private func mismatch<Model>(_ layout: TableLayout<Model>, _ columns: [String]) -> StoreError {
+        let missing = layout.columnNames.filter { !columns.contains($0) }
+        let unexpected = columns.filter { !layout.columnNames.contains($0) }.sorted()
+        var differences: [String] = []
+        if !missing.isEmpty { differences.append("no column " + missing.joined(separator: ", ")) }
+        if !unexpected.isEmpty {
+            differences.append(
+                "a column " + unexpected.joined(separator: ", ") + " it does not map")
+        }
+        return .corruptFile(
+            path: database,
+            problem: "the table \(layout.table) does not match \(Model.self): it has "
+                + differences.joined(separator: " and ")
+                + "; raise \(Model.self).schemaVersion with a migration, or name another table "
+                + "with storageName",
+            location: .wholeFile)
+    }
+
+    /// Makes the database ready: the table and its version row created when absent, or
+    /// migrated when older, and the indexes the model declares made — in one transaction,
+    /// under the table's advisory lock, after checking the database again under it.
+    ///
+    /// - Throws: ``StoreError`` when the database cannot be written or a migration fails;
+    ///   nothing changes then.
+    func prepare<Model>(layout: TableLayout<Model>) throws(StoreError) {
+        try rows("BEGIN", operation: "prepare the table")
+        do {
+            try rows(
+                "SELECT pg_advisory_xact_lock(hashtext($1))",
+                [.text("modelstorage:" + layout.name)],
+                operation: "prepare the table")
+            switch try inspect(for: layout) {
+            case .current: break
+            case .absent: try createTable(layout: layout)
+            case .older(let version): try migrate(from: version, layout: layout)
+            }
+            try updateIndexes(for: layout)
+            try rows("COMMIT", operation: "prepare the table")
+        } catch {
+            _ = try? rows("ROLLBACK", operation: "prepare the table")
+            throw error
+        }
+    }
+
+    private func createTable<Model>(layout: TableLayout<Model>) throws(StoreError) {
+        try rows(
+            "CREATE TABLE IF NOT EXISTS \(Schema.versionTable) (\"table_name\" text PRIMARY KEY, "
+                + "\"version\" bigint NOT NULL, \"schema_version\" integer NOT NULL)",
+            operation: "create the table")
+        try rows(layout.createTable, operation: "create the table")
+        try rows(
+            "INSERT INTO \(Schema.versionTable) VALUES ($1, 0, $2)",
+            [.text(layout.name), .integer(Int64(Model.schemaVersion))],
+            operation: "create the table")
+    }
+
+    /// Brings every record to the model's schema version in place (each keeps its `_order`
+    /// and write version): columns the model added are added, columns it dropped dropped,
+    /// and each row's JSON rewritten through the model's migrations.
+    private func migrate<Model>(from version: Int, layout: TableLayout<Model>) throws(StoreError) {
+        let columns = try rows(
+            "SELECT column_name::text FROM information_schema.columns "
+                + "WHERE table_schema = current_schema() AND table_name = $1",
+            [.text(layout.name)], operation: "migrate the table"
+        ).compactMap { try? $0.decode(String.self) }
+        for column in columns where !layout.columnNames.contains(column) {
+            try rows(
+                "ALTER TABLE \(layout.table) DROP COLUMN \(TableLayout<Model>.quoted(column))",
+                operation: "migrate the table")
+        }
+        for (column, type) in zip(layout.columns, layout.types)
+        where !columns.contains(column.name) {
+            try rows(
+                "ALTER TABLE \(layout.table) ADD COLUMN \(TableLayout<Model>.quoted(column.name)) "
+                    + type, operation: "migrate the table")
+        }
+        let stored = try rows(
+            "SELECT \"_record\", \"_version\" FROM \(layout.table) ORDER BY \"_order\"",
+            operation: "migrate the table")
+        let encoder = TableLayout<Model>.makeEncoder()
+        for (index, row) in stored.enumerated() {
+            let location = StoreError.Location(recordIndex: index)
+            func failure(_ reason: String) -> StoreError {
+                .migrationFailed(
+                    path: database, sourceVersion: version, location: location, reason: reason)
+            }
+            guard let (json, written) = try? row.decode((String, Int64).self) else {
+                throw failure("the row cannot be read")
+            }
+            let record: Model = try Self.migrated(json, from: version, failure: failure)
+            try rows(
+                layout.upsert,
+                try layout.row(
+                    of: record, version: UInt64(Swift.max(0, written)), encoder: encoder),
+                operation: "migrate the table")
+        }
+        try rows(
+            "UPDATE \(Schema.versionTable) SET \"schema_version\" = $1 WHERE \"table_name\" = $2",
+            [.integer(Int64(Model.schemaVersion)), .text(layout.name)],
+            operation: "migrate the table")
+    }
+
+    /// One record's JSON brought to the current schema version, and decoded.
+    private static func migrated<Model: StorableModel>(
+        _ json: String, from sourceVersion: Int, failure: (String) -> StoreError
+    ) throws(StoreError) -> Model {
+        var value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        } catch {
+            throw failure("the record is not JSON: \(error)")
+        }
+        var version = sourceVersion
+        while version < Model.schemaVersion {
+            guard let step = Model.migrations.first(where: { $0.sourceVersion == version }) else {
+                throw failure("\(Model.self) has no migration from version \(version)")
+            }
+            do {
+                try step.migrate(&value)
+            } catch {
+                throw failure("the migration from version \(version) threw: \(error)")
+            }
+            version += 1
+        }
+        do {
+            return try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(value))
+        } catch {
+            throw failure("the migrated record does not decode: \(error)")
+        }
+    }
+
+    // MARK: Indexes
+
+    /// The name the store gives the index of a column of a table: `<table>_<column>_index`,
+    /// or a hash of it when that is too long for PostgreSQL.
+    static func indexName(table: String, column: String) -> String {
+        Schema.identifier("", table + "_" + column + "_index")
+    }
+
+    /// Creates and drops the store's indexes as the model declares them.
+    ///
+    /// Each declared attribute gets an index on its column (whose `COLLATE "C"` the
+    /// dialect's comparisons use), the table a partial index that finds inexact rows, and
+    /// each index the store made for an attribute the model no longer declares is dropped.
+    /// An index made by hand under another name stays.
+    private func updateIndexes<Model>(for layout: TableLayout<Model>) throws(StoreError) {
+        let declared = try layout.indexedColumnNames()
+        let existing = Set(
+            try rows(
+                "SELECT indexname::text FROM pg_indexes "
+                    + "WHERE schemaname = current_schema() AND tablename = $1",
+                [.text(layout.name)], operation: "read the indexes"
+            ).compactMap { try? $0.decode(String.self) })
+        for column in layout.columns {
+            let name = Self.indexName(table: layout.name, column: column.name)
+            let quoted = TableLayout<Model>.quoted(name)
+            if declared.contains(column.name), !existing.contains(name) {
+                try rows(
+                    "CREATE INDEX \(quoted) ON \(layout.table) "
+                        + "(\(TableLayout<Model>.quoted(column.name)))",
+                    operation: "update the indexes")
+            } else if !declared.contains(column.name), existing.contains(name) {
+                try rows("DROP INDEX \(quoted)", operation: "update the indexes")
+            }
+        }
+        let inexact = Schema.identifier("", layout.name + "__inexact")
+        if !existing.contains(inexact) {
+            try rows(
+                "CREATE INDEX \(TableLayout<Model>.quoted(inexact)) ON \(layout.table) "
+                    + "(\"_order\") WHERE NOT \"_exact\"", operation: "update the indexes")
+        }
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+
+/// How a model's records lie in their PostgreSQL table: its name and columns, how a record
+/// becomes a row and a row a record, and the statements that read and write them.
+///
+/// The table has five columns of the store's own, then one per mapped attribute
+/// (`Queryable.sqlColumns()`, declared with `SQLColumn.declaredType(in: .postgreSQL)`):
+///
+/// | column | holds |
+/// | --- | --- |
+/// | `_order` | `bigint` identity, the primary key: the record's place in the store's order |
+/// | `_key` | the record's id as JSON text, unique |
+/// | `_record` | the record's JSON, what the store decodes |
+/// | `_version` | the record's write version (the version after its last write) |
+/// | `_exact` | whether SQL reads the row's attribute columns with the in-memory meaning |
+///
+/// The attribute columns exist for SQL to test and sort. For text in Unicode normalization
+/// form C whose characters are each one code point, PostgreSQL's byte-wise `COLLATE "C"`
+/// compares, orders and matches as Swift's `String` does. A value SQL cannot hold with its
+/// in-memory meaning — text holding NUL, text not in normalization form C (`"e\u{301}"`),
+/// text with a character of several code points (`"q\u{301}"`, a flag, `"\r\n"`), a NaN,
+/// an unsigned integer above `Int64.max` — is stored as `NULL`, and the row's `_exact` is
+/// false: such rows are always evaluated in memory, from `_record`.
+struct TableLayout<Model: StorableModel>: Sendable {
+    /// The table's name, unquoted.
+    let name: String
+    /// The table's name, quoted for SQL.
+    let table: String
+    /// The attributes' columns.
+    let columns: [SQLColumn<Model>]
+    /// Each attribute column's PostgreSQL type, in the order of ``columns``.
+    let types: [String]
+
+    /// Inserts a row, or replaces the one with its key in place (keeping its `_order`).
+    let upsert: String
+    /// How queries are rendered: PostgreSQL, dates as the records' JSON stores them.
+    let options = SQLOptions(dialect: .postgreSQL, dateStorage: .secondsSinceReferenceDate)
+
+    /// The columns of the store's own.
+    static var storeColumns: [String] { ["_order", "_key", "_record", "_version", "_exact"] }
+
+    /// The layout of the model's table.
+    ///
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when an attribute's name is one of the
+    ///   store's own columns or repeats another's, or a name is empty, holds NUL, or is
+    ///   longer than PostgreSQL's 63 bytes.
+    init() throws(StoreError) {
+        let name = Model.storageName
+        self.name = name
+        let columns = Model.sqlColumns()
+        self.columns = columns
+        let names = columns.map(\.name)
+        let repeated = names.filter { name in
+            Self.storeColumns.contains(name) || names.filter { $0 == name }.count > 1
+        }
+        // PostgreSQL keeps 63 bytes of an identifier: a longer name would be cut short.
+        guard repeated.isEmpty, !name.unicodeScalars.contains("\0"), !name.isEmpty,
+            name.utf8.count <= 63, !names.contains(where: { $0.utf8.count > 63 }),
+            !names.contains(where: { $0.unicodeScalars.contains("\0") })
+        else {
+            throw .invalidQuery(
+                .invalidMapping(
+                    model: String(describing: Model.self), unmappedProperties: [],
+                    duplicateNames: repeated.isEmpty
+                        ? [name] + names.filter { $0.utf8.count > 63 || $0.contains("\0") }
+                        : Array(Set(repeated)).sorted()))
+        }
+        let table = Self.quoted(name)
+        self.table = table
+        let types = columns.map { column in
+            let type = column.declaredType(in: .postgreSQL)
+            return type.isEmpty ? "text" : type
+        }
+        self.types = types
+        let quoted = (Self.storeColumns.dropFirst() + names).map(Self.quoted)
+        let values = quoted.indices.map { index in
+            let attribute = index - (Self.storeColumns.count - 1)
+            return attribute >= 0 && types[attribute] == "jsonb"
+                ? "CAST($\(index + 1) AS jsonb)" : "$\(index + 1)"
+        }
+        let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        upsert =
+            "INSERT INTO \(table) (\(quoted.joined(separator: ", "))) VALUES "
+            + "(\(values.joined(separator: ", "))) ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
+    }
+
+    /// Inserts several rows, or replaces those with their keys in place: ``upsert`` with
+    /// `rowCount` rows of values, numbered on.
+    func upsert(rowCount: Int) -> String {
+        guard rowCount > 1 else { return upsert }
+        let perRow = Self.storeColumns.count - 1 + columns.count
+        let names = (Self.storeColumns.dropFirst() + columns.map(\.name)).map(Self.quoted)
+        let valueLists = (0..<rowCount).map { row in
+            "("
+                + (0..<perRow).map { index in
+                    let placeholder = "$\(row * perRow + index + 1)"
+                    let attribute = index - (Self.storeColumns.count - 1)
+                    return attribute >= 0 && types[attribute] == "jsonb"
+                        ? "CAST(\(placeholder) AS jsonb)" : placeholder
+                }.joined(separator: ", ") + ")"
+        }
+        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES "
+            + valueLists.joined(separator: ", ")
+            + " ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
+    }
+
+    /// Every column's name, the store's own first.
+    var columnNames: [String] { Self.storeColumns + columns.map(\.name) }
+
+    /// An identifier in double quotes, inner double quotes doubled.
+    static func quoted(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The statement that creates the table.
+    var createTable: String {
+        let attributes = zip(columns, types).map { column, type in
+            Self.quoted(column.name) + " " + type
+        }
+        return "CREATE TABLE \(table) (\"_order\" bigint GENERATED BY DEFAULT AS IDENTITY "
+            + "PRIMARY KEY, \"_key\" text NOT NULL UNIQUE, \"_record\" text NOT NULL, "
+            + "\"_version\" bigint NOT NULL DEFAULT 0, \"_exact\" boolean NOT NULL DEFAULT TRUE"
+            + attributes.map { ", " + $0 }.joined() + ")"
+    }
+
+    // MARK: Rows and records
+
+    /// The `_key` of an id: its JSON, keys sorted (`25`, `"pikachu"`).
+    func key(of id: Model.ID) throws(StoreError) -> String {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(id), as: UTF8.self)
+        } catch {
+            throw .encodingFailed(id: String(describing: id), reason: "\(error)")
+        }
+    }
+
+    /// A record's row for ``upsert``: key, JSON, write version, exactness, then each
+    /// attribute.
+    ///
+    /// - Throws: ``StoreError/encodingFailed(id:reason:)`` when the record does not encode.
+    func row(of record: Model, version: UInt64, encoder: JSONEncoder) throws(StoreError)
+        -> [SQLBinding]
+    {
+        let json: Data
+        do {
+            json = try encoder.encode(record)
+        } catch {
+            throw .encodingFailed(id: String(describing: record.id), reason: "\(error)")
+        }
+        var exact = !Self.holdsNaN(record)
+        var values: [SQLBinding] = []
+        values.reserveCapacity(columns.count)
+        for (column, type) in zip(columns, types) {
+            let stored = Self.stored(column.value(in: record, options: options), as: type)
+            if stored == nil { exact = false }
+            values.append(stored ?? .null)
+        }
+        return [
+            .text(try key(of: record.id)), .text(String(decoding: json, as: UTF8.self)),
+            .integer(Int64(clamping: version)), .boolean(exact),
+        ] + values
+    }
+
+    /// A value as its column stores it, or `nil` when SQL could not read it with its
+    /// in-memory meaning.
+    private static func stored(_ value: SQLBinding, as type: String) -> SQLBinding? {
+        switch (value, type) {
+        case (.null, _): return .null
+        case (.integer, "bigint"), (.boolean, "boolean"), (.real, "double precision"),
+            (.blob, "bytea"):
+            return value
+        case (.text(let text), "jsonb"):
+            guard !text.contains("\\u0000") else { return nil }
+            return exactText(text).map(SQLBinding.text)
+        case (.text(let text), _) where type.hasPrefix("text"):
+            return exactText(text).map(SQLBinding.text)
+        default: return nil
+        }
+    }
+
+    /// The text itself when SQL compares it exactly as Swift does, or `nil`.
+    ///
+    /// Such text is already in normalization form C, each of its characters is one code
+    /// point, and it holds no NUL: then comparing, ordering and matching its UTF-8 bytes is
+    /// comparing its `Character`s.
+    ///
+    /// Text merely canonically equivalent to such text is not enough: Swift orders `"e\u{301}"`
+    /// after `"\u{E9}e"`, though its normal form `"\u{E9}"` is a prefix of it.
+    static func exactText(_ text: String) -> String? {
+        guard !text.unicodeScalars.contains("\0") else { return nil }
+        let normalized = text.precomposedStringWithCanonicalMapping
+        guard normalized.unicodeScalars.elementsEqual(text.unicodeScalars),
+            text.count == text.unicodeScalars.count
+        else { return nil }
+        return text
+    }
+
+    /// Whether a top-level `Double` or `Float` attribute is NaN, which the renderer's
+    /// bindings store as `NULL`.
+    private static func holdsNaN(_ record: Model) -> Bool {
+        for entry in Model.queryAttributes.entries {
+            let value = record[keyPath: entry.keyPath]
+            if let double = value as? Double, double.isNaN { return true }
+            if let float = value as? Float, float.isNaN { return true }
+        }
+        return false
+    }
+
+    /// The names of the model's `StorableModel/indexedAttributes`, as its attribute map
+    /// names them (and so their columns).
+    ///
+    /// - Throws: ``StoreError/invalidQuery(_:)`` for an indexed key path the model's
+    ///   `queryAttributes` does not map.
+    func indexedColumnNames() throws(StoreError) -> [String] {
+        var names: [String] = []
+        for attribute in Model.indexedAttributes {
+            do {
+                names.append(try Model.attributeName(for: attribute.keyPath))
+            } catch {
+                throw .invalidQuery(error)
+            }
+        }
+        return names
+    }
+
+    /// The encoder for `_record`: compact, with `/` left unescaped.
+    static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Decodes a row's `_record`.
+    ///
+    /// - Throws: ``StoreError/corruptFile(path:problem:location:)`` for JSON that does not
+    ///   decode as the model, naming the database and the row.
+    func record(from json: String, database: String, order: Int64) throws(StoreError) -> Model {
+        do {
+            return try JSONDecoder().decode(Model.self, from: Data(json.utf8))
+        } catch {
+            throw .corruptFile(
+                path: database,
+                problem: "the row with _order \(order) of table \(table) does not decode as "
+                    + "\(Model.self): \(error)",
+                location: .wholeFile)
+        }
+    }
+}

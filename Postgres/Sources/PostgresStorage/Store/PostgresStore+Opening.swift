@@ -1,0 +1,75 @@
+import KeyPathQuery
+import ModelStorage
+import PostgresNIO
+
+extension PostgresStore {
+    /// Opens the store kept in a PostgreSQL database, creating the model's table when the
+    /// database has none.
+    ///
+    /// ```swift
+    /// let configuration = PostgresConnection.Configuration(
+    ///     unixSocketPath: "/run/postgresql/.s.PGSQL.5432", username: "dex", password: nil,
+    ///     database: "dex")
+    /// let store = try await PostgresStore<Pokemon>.open(configuration)
+    /// ```
+    ///
+    /// Opening connects, then checks the database against the model before it writes
+    /// anything: a table whose columns are not the model's, or one at a newer schema version,
+    /// is refused and left as it is. Then, in one transaction under an advisory lock (so that
+    /// stores opening at once do it once), it creates the table, its row in
+    /// `modelstorage_version` and its indexes, or migrates an older table in place with the
+    /// model's `SchemaMigration` steps, and creates an index named `<table>_<column>_index`
+    /// for each of the model's `StorableModel/indexedAttributes`, dropping those it made for
+    /// attributes the model no longer declares.
+    ///
+    /// - Parameters:
+    ///   - configuration: How to reach the server: postgres-nio's configuration.
+    ///   - options: How many connections read, and the logger.
+    /// - Returns: The open store.
+    /// - Throws: `StoreError/io(path:operation:code:message:)` naming the database when the
+    ///   server cannot be reached or refuses the login;
+    ///   `StoreError/corruptFile(path:problem:location:)` for a table that does not match the
+    ///   model; `StoreError/unsupportedVersion(path:kind:found:supported:)` for a newer
+    ///   schema version; `StoreError/migrationFailed(path:sourceVersion:location:reason:)`
+    ///   when a migration fails; `StoreError/invalidQuery(_:)` when an attribute is named
+    ///   like one of the store's own columns, or an indexed key path is not mapped.
+    /// - Complexity: O(1) in the number of records, unless the table is migrated (O(*n*)).
+    public static func open(
+        _ configuration: PostgresConnection.Configuration,
+        options: PostgresStoreOptions = PostgresStoreOptions()
+    ) async throws -> PostgresStore {
+        let layout = try TableLayout<Model>()
+        _ = try layout.indexedColumnNames()
+        let name = "PostgresStore<\(Model.self)>"
+        let writer = ConnectionThread(
+            BlockingConnection(configuration: configuration, logger: options.logger),
+            name: name + " writer")
+        var readers: [ConnectionThread] = []
+        do {
+            let state = try await writer.perform { connection in
+                try connection.connect()
+                let state = try connection.inspect(for: layout)
+                try connection.prepare(layout: layout)
+                return state
+            }
+            while readers.count < Swift.max(1, options.readerCount) {
+                readers.append(
+                    ConnectionThread(
+                        BlockingConnection(configuration: configuration, logger: options.logger),
+                        name: name + " reader \(readers.count + 1)"))
+            }
+            let version = try await readers[0].perform { connection in
+                try connection.version(of: layout)
+            }
+            var migratedFrom: Int?
+            if case .older(let version) = state { migratedFrom = version }
+            return PostgresStore(
+                layout: layout, writer: writer, readers: readers, version: version,
+                migratedFrom: migratedFrom, options: options, configuration: configuration)
+        } catch {
+            for reader in readers { await reader.stop() }
+            await writer.stop()
+            throw error
+        }
+    }
+}

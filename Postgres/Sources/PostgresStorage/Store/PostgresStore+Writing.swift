@@ -1,0 +1,129 @@
+import KeyPathQuery
+import ModelStorage
+
+extension PostgresStore {
+    /// Runs reads and writes that commit together or not at all, grouped with concurrent
+    /// writes into one PostgreSQL transaction.
+    ///
+    /// ```swift
+    /// let released = try await store.transaction { transaction in
+    ///     try transaction.delete(where: \.favorite == false && \.attack < 20)
+    /// }
+    /// ```
+    ///
+    /// The body runs on the writer's thread when the group it joins is formed, after every
+    /// write queued before it, inside the group's PostgreSQL transaction: its reads (by id,
+    /// counts, queries in SQL) block that thread — never a task — until the server answers,
+    /// and see the committed records and the group's earlier writes. The call returns once
+    /// the group is committed. A read in the body that fails makes the write fail with the
+    /// read's error, changing nothing.
+    ///
+    /// - Parameter body: Reads and writes through the transaction.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, with nothing changed; `StoreError/closed(path:)`, or
+    ///   `StoreError/io(path:operation:code:message:)` naming the database when the commit
+    ///   cannot be stored (the connection lost, say), with nothing changed.
+    /// - Complexity: The body's reads and writes (a round trip to the server for each read
+    ///   and each record written), plus one commit shared by the group.
+    public func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
+    ) async throws -> Result {
+        try checkOpen()
+        return try await withCheckedThrowingContinuation { continuation in
+            pending.append(Self.queued(body) { continuation.resume(with: $0) })
+            if !isFlushing {
+                isFlushing = true
+                Task { await self.flush() }
+            }
+        }
+    }
+
+    /// Inserts or replaces several records in one commit, without reading them first.
+    ///
+    /// ```swift
+    /// try await store.upsert(contentsOf: pokemon)
+    /// ```
+    ///
+    /// A transaction's `upsert(contentsOf:)` asks the database, record by record, whether
+    /// each one exists; this one writes them in a few multi-row `INSERT … ON CONFLICT`
+    /// statements, grouped with concurrent writes as any write is.
+    ///
+    /// - Parameter models: The records; a later one with the same id wins (in the place of
+    ///   the first).
+    /// - Throws: `StoreError/closed(path:)`, or `StoreError/io(path:operation:code:message:)`
+    ///   naming the database when the records cannot be stored, with nothing changed.
+    /// - Complexity: O(*m*) in the number of records, in batches of up to 1,000 rows a
+    ///   statement.
+    public func upsert(contentsOf models: [Model]) async throws {
+        try checkOpen()
+        guard !models.isEmpty else { return }
+        try await withCheckedThrowingContinuation { continuation in
+            var write = Self.queued({ _ in }) { continuation.resume(with: $0) }
+            write.upserts = models
+            pending.append(write)
+            if !isFlushing {
+                isFlushing = true
+                Task { await self.flush() }
+            }
+        }
+    }
+
+    /// A write for the queue: runs the body, and resumes the caller with its result once the
+    /// group is committed, or with the error that failed it.
+    private static func queued<Result: Sendable>(
+        _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result,
+        resume: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
+    ) -> QueuedWrite<Model> {
+        QueuedWrite(
+            run: { transaction in
+                do {
+                    let result = try body(&transaction)
+                    return .success { resume(.success(result)) }
+                } catch {
+                    return .failure(error)
+                }
+            },
+            fail: { resume(.failure($0)) })
+    }
+
+    /// Commits the queued writes in groups until none is left.
+    private func flush() async {
+        while !pending.isEmpty {
+            await commitPending()
+        }
+        isFlushing = false
+        let waiters = flushWaiters
+        flushWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Commits the writes queued now as one group on the writer's thread, then tells the
+    /// live queries and the callers.
+    private func commitPending() async {
+        let batch = pending
+        pending.removeAll()
+        lastGroup += 1
+        let (layout, group, channel, tag) = (layout, lastGroup, channel, tag)
+        let collecting = !liveQueries.isEmpty
+        let writer = writer
+        let commit: GroupCommit<Model>
+        do {
+            commit = try await writer.perform { connection in
+                connection.commit(
+                    batch, thread: writer, layout: layout, collectingChanges: collecting,
+                    group: group, channel: channel, tag: tag)
+            }
+        } catch {
+            for write in batch { write.fail(error) }
+            return
+        }
+        committedVersion = Swift.max(committedVersion, commit.version)
+        refreshLiveQueries(needed: liveQueries.noteCommit(commit.changes))
+        for (write, outcome) in zip(batch, commit.outcomes) {
+            switch outcome {
+            case .success(let resume): resume()
+            case .failure(let error): write.fail(error)
+            }
+        }
+    }
+}

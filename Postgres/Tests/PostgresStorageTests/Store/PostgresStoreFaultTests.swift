@@ -1,0 +1,153 @@
+import Dispatch
+import Foundation
+import KeyPathQuery
+import ModelStorage
+import PostgresNIO
+import PostgresStorage
+import PostgresTestServer
+import Testing
+
+/// Connections lost under a store: in the middle of a transaction, and all at once, as a
+/// server restart loses them.
+@Suite("PostgresStore faults")
+struct PostgresStoreFaultTests {
+    @Test("a connection dropped in the middle of a transaction writes nothing of it")
+    func droppedMidTransaction() async throws {
+        let database = try await TestStores.freshDatabase()
+        try await TestStores.with { stores in
+            let store = try await stores.open(Note.self, on: database)
+            try await store.upsert(contentsOf: PostgresStoreTests.notes)
+            let versionBefore = try #require(try await store.fetchVersioned(id: 1)).version
+            do {
+                try await store.transaction { transaction in
+                    try transaction.update(id: 1) { $0.title = "half" }
+                    transaction.upsert(Note(id: 50, title: "new", stars: 1, pinned: false))
+                    // Every other connection to the database goes: the writer's included.
+                    Self.blocking { try await Self.terminateConnections(to: database) }
+                    _ = transaction.count
+                }
+                Issue.record("the transaction committed over a lost connection")
+            } catch let error as StoreError {
+                #expect(error.code == .io, "\(error)")
+                #expect(error.path?.hasPrefix("postgresql://") == true)
+            }
+            // Nothing of it is stored, and the store works again at once.
+            #expect(try await store.fetch(id: 50) == nil)
+            #expect(try await store.fetch(id: 1)?.title == "note 1")
+            #expect(try await store.fetchVersioned(id: 1)?.version == versionBefore)
+            try await store.update(id: 2) { $0.title = "after" }
+            #expect(try await store.fetch(id: 2)?.title == "after")
+        }
+    }
+
+    @Test("the store recovers when every connection is lost, as in a server restart")
+    func recoversFromLostConnections() async throws {
+        let database = try await TestStores.freshDatabase()
+        try await TestStores.with { stores in
+            let store = try await stores.open(Note.self, on: database)
+            let other = try await stores.open(Note.self, on: database)
+            try await store.upsert(contentsOf: PostgresStoreTests.notes)
+            var results = try await store.observe(RecordQuery(where: \.pinned == true))
+                .makeAsyncIterator()
+            _ = try #require(await results.next())
+            try await Self.terminateConnections(to: database)
+            // The first operation on a lost connection may fail; the next one reconnects.
+            var recovered = false
+            for _ in 0..<3 where !recovered {
+                recovered = (try? await store.update(id: 1) { $0.pinned = true }) != nil
+            }
+            #expect(recovered)
+            #expect(try await store.count() == 6)
+            // The listener reconnects too: another store's commit reaches the live query.
+            var seen: [Int] = []
+            let deadline = ContinuousClock.now + .seconds(60)
+            var attempt = 0
+            while seen != [1, 2, 3, 4, 6], ContinuousClock.now < deadline {
+                attempt += 1
+                _ = try? await other.update(id: 3) { $0.pinned = true }
+                if let next = await results.next() { seen = next.records.map(\.id) }
+            }
+            #expect(seen == [1, 2, 3, 4, 6])
+        }
+    }
+
+    @Test("the store recovers from a restart of the server, losing nothing stored")
+    func recoversFromRestart() async throws {
+        // A server of its own: restarting the shared one would disturb the other tests.
+        try await PostgresTestServer.withServer { server in
+            var database = server.configuration
+            database.database = "postgres"
+            let store = try await PostgresStore<Note>.open(
+                database, options: PostgresStoreOptions(readerCount: 1))
+            do {
+                try await store.upsert(contentsOf: PostgresStoreTests.notes)
+                var results = try await store.observe(RecordQuery(where: \.pinned == true))
+                    .makeAsyncIterator()
+                _ = try #require(await results.next())
+                let started = ContinuousClock.now
+                try await server.restart()
+                let restarted = ContinuousClock.now - started
+                // The first operation on each lost connection may fail; the next reconnects.
+                var recovered = false
+                var failures = 0
+                for _ in 0..<3 where !recovered {
+                    do {
+                        try await store.update(id: 1) { $0.pinned = true }
+                        recovered = true
+                    } catch {
+                        failures += 1
+                    }
+                }
+                #expect(recovered)
+                #expect(failures <= 1)
+                #expect(try await store.count() == 6)
+                #expect(try await store.fetch(id: 1)?.pinned == true)
+                // The live query goes on: the commit after the restart reaches it.
+                var seen: [Int] = []
+                let deadline = ContinuousClock.now + .seconds(60)
+                while seen != [1, 2, 4, 6], ContinuousClock.now < deadline {
+                    if let next = await results.next() { seen = next.records.map(\.id) }
+                }
+                #expect(seen == [1, 2, 4, 6])
+                print("server restarted in \(restarted); \(failures) failed operation(s) after it")
+                await store.close()
+            } catch {
+                await store.close()
+                throw error
+            }
+        }
+    }
+
+    /// Terminates every connection to a database but the caller's, as a restarted server
+    /// or a network fault would end them.
+    static func terminateConnections(to database: PostgresConnection.Configuration) async throws {
+        let server = try await PostgresTestServer.shared()
+        let connection = try await server.connect()
+        defer { Task { try? await connection.close() } }
+        try await connection.query(
+            PostgresQuery(
+                // With a timeout, it waits until each backend has exited.
+                unsafeSQL: "SELECT pg_terminate_backend(pid, 30000) FROM pg_stat_activity "
+                    + "WHERE datname = $1 AND pid <> pg_backend_pid()",
+                binds: {
+                    var binds = PostgresBindings()
+                    binds.append(database.database ?? "")
+                    return binds
+                }()), logger: server.logger)
+    }
+
+    /// Runs async work from synchronous code (a transaction body, on the store's writer
+    /// thread, which may block), waiting for it.
+    static func blocking(_ work: @escaping @Sendable () async throws -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                try await work()
+            } catch {
+                Issue.record("the work failed: \(String(reflecting: error))")
+            }
+            done.signal()
+        }
+        done.wait()
+    }
+}

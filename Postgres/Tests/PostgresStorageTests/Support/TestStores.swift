@@ -1,0 +1,70 @@
+import Foundation
+import ModelStorage
+import PostgresNIO
+import PostgresStorage
+import PostgresTestServer
+
+/// An error from making a test's store, described in full.
+struct TestStoreError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Stores for a test on the process's shared PostgreSQL server, each in a new database of its
+/// own unless told otherwise, all closed when the test is done.
+actor TestStores {
+    private var opened: [@Sendable () async -> Void] = []
+
+    /// A new, empty database on the shared server.
+    static func freshDatabase() async throws -> PostgresConnection.Configuration {
+        try await PostgresTestServer.shared().makeDatabase()
+    }
+
+    /// Opens a store of a model on a database (a new one by default).
+    func open<Model: StorableModel>(
+        _: Model.Type = Model.self, on configuration: PostgresConnection.Configuration? = nil
+    ) async throws -> PostgresStore<Model> {
+        let database: PostgresConnection.Configuration
+        if let configuration {
+            database = configuration
+        } else {
+            do {
+                database = try await Self.freshDatabase()
+            } catch {
+                throw TestStoreError(description: String(reflecting: error))
+            }
+        }
+        let store: PostgresStore<Model>
+        do {
+            store = try await PostgresStore<Model>.open(
+                database, options: PostgresStoreOptions(readerCount: 1))
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            // postgres-nio's errors describe themselves only when reflected.
+            throw TestStoreError(description: String(reflecting: error))
+        }
+        opened.append { await store.close() }
+        return store
+    }
+
+    /// Closes every store opened.
+    func closeAll() async {
+        for close in opened { await close() }
+        opened.removeAll()
+    }
+
+    /// Runs a body with a set of stores, closing them afterwards, whether it throws or not.
+    static func with<Value: Sendable>(_ body: (TestStores) async throws -> Value) async throws
+        -> Value
+    {
+        let stores = TestStores()
+        do {
+            let value = try await body(stores)
+            await stores.closeAll()
+            return value
+        } catch {
+            await stores.closeAll()
+            throw error
+        }
+    }
+}
