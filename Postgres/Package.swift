@@ -15,7 +15,7 @@ let package = Package(
     name: "PokedexKitPostgres",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "PostgresStorage", targets: ["PostgresStorage"]),
+        .library(name: "PostgresStorage", targets: ["PostgresStorage"])
     ],
     dependencies: [
         .package(name: "PokedexKit", path: ".."),

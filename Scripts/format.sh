@@ -10,8 +10,9 @@ dirs=()
 # Postgres/Tests/Support/SharedConditionTable is left out: it is a symbolic link to
 # Tests/Support/ConditionTableSupport, formatted there.
 for dir in Package.swift Sources Tests Examples Benchmarks/Sources Benchmarks/Package.swift \
-    Fuzz/Sources Fuzz/Package.swift Postgres/Package.swift Postgres/Tests/PostgresDialectTests \
-    Postgres/Tests/Support/PostgresTestServer; do
+    Fuzz/Sources Fuzz/Package.swift Postgres/Package.swift Postgres/Sources \
+    Postgres/Tests/PostgresDialectTests Postgres/Tests/PostgresStorageTests \
+    Postgres/Tests/Support/PostgresTestServer Postgres/Tests/Support/PostgresStoreWriter; do
     [ -e "$dir" ] && dirs+=("$dir")
 done
 case "${1:-}" in
