@@ -76,7 +76,17 @@ extension BlockingConnection {
             return try applying(compiled, to: rows, layout)
         }
         let condition = String(clauses.whereClause.sql.dropFirst("WHERE ".count))
-        if try hasInexactRows(layout) {
+        // In one round trip: the whole query in SQL, provided no row is inexact (a condition
+        // PostgreSQL evaluates once). No row back means no match, or some inexact row.
+        let exclusion = try Self.exclusion(of: keys, number: clauses.bindings.count + 1)
+        let order = clauses.orderByClause.map { $0 + ", \"_order\"" } ?? "ORDER BY \"_order\""
+        let found = try rows(
+            select + "WHERE (\(condition)) AND NOT EXISTS (SELECT 1 FROM \(layout.table) "
+                + "WHERE NOT \"_exact\")" + (exclusion.map { " AND " + $0.sql } ?? "") + " "
+                + order + (clauses.limitClause.map { " " + $0.sql } ?? ""),
+            clauses.bindings + (exclusion.map { [$0.binding] } ?? []),
+            operation: "query the records")
+        if found.isEmpty, try hasInexactRows(layout) {
             // SQL narrows to the exact rows that match and every inexact one; the engine
             // decides.
             let exclusion = try Self.exclusion(
@@ -88,16 +98,9 @@ extension BlockingConnection {
                 operation: "query the records")
             return try applying(compiled, to: rows, layout)
         }
-        let exclusion = try Self.exclusion(of: keys, number: clauses.bindings.count + 1)
-        let order = clauses.orderByClause.map { $0 + ", \"_order\"" } ?? "ORDER BY \"_order\""
-        let rows = try rows(
-            select + "WHERE (\(condition))" + (exclusion.map { " AND " + $0.sql } ?? "") + " "
-                + order + (clauses.limitClause.map { " " + $0.sql } ?? ""),
-            clauses.bindings + (exclusion.map { [$0.binding] } ?? []),
-            operation: "query the records")
         var selected: [(position: Int, record: Model)] = []
-        selected.reserveCapacity(rows.count)
-        for row in rows {
+        selected.reserveCapacity(found.count)
+        for row in found {
             let (order, record) = try decoded(row, layout)
             selected.append((Int(order), record))
         }
