@@ -54,7 +54,7 @@ enum ComparisonCompiler {
         {
             return box.test
         }
-        if valueType == Bool.self, case .bool(let bound) = operand,
+        if valueType == Bool.self, let bound = Bool(queryValue: operand),
             let box = ConcreteComparisons.bool(
                 try keyPath.reader(Root.self, Bool.self), comparison, bound)
         {
@@ -172,13 +172,14 @@ extension QueryValueConvertible {
         as _: Root.Type
     ) throws(QueryError) -> ModelPredicate<Root> {
         let reader = try keyPath.reader(Root.self, Self.self)
-        if !operand.isNull {
-            // A value that does not fit the attribute is a mistake in the condition (a decoded
-            // one: the typed builders cannot make it), not a silent mismatch.
-            _ = try converting(operand, for: keyPath)
-        }
+        // A value that does not fit the attribute is a mistake in the condition (a decoded
+        // one: the typed builders cannot make it), not a silent mismatch. One that fits is
+        // compared as the value it converts to, in that value's own representation: a decoded
+        // `1` for a `Bool` is `true`, as the type's `init(queryValue:)` says, and as an index
+        // of the attribute and every renderer read it.
+        let bound = operand.isNull ? operand : try converting(operand, for: keyPath).queryValue
         return { root in
-            ComparisonCompiler.holds(comparison, reader.read(root).queryValue, operand)
+            ComparisonCompiler.holds(comparison, reader.read(root).queryValue, bound)
         }
     }
 
@@ -197,10 +198,6 @@ extension QueryValueConvertible {
 
 /// `Optional`, seen from a compiler that does not know its wrapped type statically.
 protocol OptionalQueryValue {
-    /// Whether the wrapped type is native (``NativeQueryValue``), so that comparisons convert
-    /// their operand to it.
-    static var wrapsNativeValue: Bool { get }
-
     /// Compiles a comparison on an optional native attribute, or returns `nil` when the
     /// wrapped type is not native.
     static func compileOptionalComparison<Root>(
@@ -216,8 +213,6 @@ protocol OptionalQueryValue {
 }
 
 extension Optional: OptionalQueryValue {
-    static var wrapsNativeValue: Bool { Wrapped.self is any NativeQueryValue.Type }
-
     static func compileOptionalComparison<Root>(
         _ keyPath: AttributeKeyPath, _ comparison: ComparisonOperator, _ operand: QueryValue,
         as _: Root.Type

@@ -12,11 +12,11 @@ enum RenderingChecks {
     /// the value memory compares: `nil` fits everything (comparing a present value with `nil`
     /// has a meaning), anything else must convert to the type.
     ///
-    /// Memory compares a native type (`Int`, `Double`, `String`, `Date`, `UUID`, …, optional
-    /// or not) as the Swift value the operand converts to, so a renderer must bind that
-    /// value's representation, not the operand as written: a decoded condition may give a
-    /// `UUID` attribute its lower-case text, which memory reads as the UUID and SQL stores
-    /// upper-case. Any other type compares by representation, so its operand is kept.
+    /// Memory compares every attribute with the value the operand converts to, so a renderer
+    /// must bind that value's representation, not the operand as written: a decoded condition
+    /// may give a `UUID` attribute its lower-case text, which memory reads as the UUID and SQL
+    /// stores upper-case, or a `Bool` attribute the integer `1`, which memory reads as `true`
+    /// and PostgreSQL would refuse to compare with a `boolean` column.
     ///
     /// - Parameters:
     ///   - value: The operand, as the condition holds it.
@@ -39,10 +39,7 @@ enum RenderingChecks {
         guard let converted = convertible.init(queryValue: value) else {
             throw .invalidValue(value, attribute: attribute, expected: "\(type)")
         }
-        let isNative =
-            type is any NativeQueryValue.Type
-            || (type as? any OptionalQueryValue.Type)?.wrapsNativeValue == true
-        return isNative ? converted.queryValue : value
+        return converted.queryValue
     }
 
     /// ``operand(_:fitting:attribute:target:)`` for each of a list of values.

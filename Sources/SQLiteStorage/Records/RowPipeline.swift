@@ -1,5 +1,6 @@
 import Foundation
 import KeyPathQuery
+import InternalSupport
 import ModelStorage
 
 /// The rows of a large write, made on a second thread while the writer stores the ones
@@ -51,7 +52,7 @@ final class RowPipeline<Model: StorableModel>: @unchecked Sendable {
     static func start(
         _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64
     ) -> RowPipeline? {
-        guard changes.count >= threshold, ProcessInfo.processInfo.activeProcessorCount > 1
+        guard changes.count >= threshold, ActiveProcessors.count > 1
         else { return nil }
         let pipeline = RowPipeline(changes, layout: layout, version: version)
         let helper = Thread { pipeline.help() }

@@ -99,13 +99,14 @@ struct PostgreSQLRenderingTests {
         let between =
             #"{"between":{"attribute":"score","lower":{"integer":1},"upper":{"integer":3}}}"#
         #expect(try bindings(between) == [.real(1), .real(3)])
-        // `Bool` is not native: memory compares it by its representation, where the integer 1
-        // never equals `true`, so the operand is kept as written, as in SQLite and
-        // `NSPredicate` (a server refuses `boolean = bigint`: an error, never a different
-        // answer).
+        // A decoded `1` for a `Bool` is `true`, as `Bool(queryValue:)` reads it: memory
+        // selects the records whose flag is set, PostgreSQL binds a `boolean` (a server
+        // refuses `boolean = bigint`) and SQLite its 1.
         let flag = #"{"comparison":{"attribute":"flag","operator":"equal","value":{"integer":1}}}"#
-        #expect(try bindings(flag) == [.integer(1)])
-        #expect(try RecordQuery(where: decoded(flag)).apply(to: Record.all).isEmpty)
+        #expect(try bindings(flag) == [.boolean(true)])
+        let flagged = try RecordQuery(where: decoded(flag)).apply(to: Record.all)
+        #expect(!flagged.isEmpty)
+        #expect(flagged == Record.all.filter(\.flag))
         #expect(try decoded(flag).sqlExpression().bindings == [.integer(1)])
     }
 

@@ -173,6 +173,37 @@ struct RecordSQLiteTests {
         #expect(try decoded.predicateFormat() == typed.predicateFormat())
     }
 
+    /// A decoded condition may give a `Bool` attribute the integer 0 or 1, which
+    /// `Bool(queryValue:)` reads as `false` or `true`: memory compares that value, an index of
+    /// the attribute looks it up, and SQL and `NSPredicate` bind it, so every target selects
+    /// the same records. (Memory once compared the integer with the stored `true` by kind and
+    /// selected nothing, where SQLite, storing `true` as 1, selected the flagged records.)
+    @Test(
+        "a decoded 0 or 1 for a Bool is false or true, as in memory",
+        arguments: ["==", "!=", "in"], [false, true])
+    func decodedIntegerForBool(_ operation: String, _ flag: Bool) throws {
+        let typed: Condition<Record> =
+            switch operation {
+            case "==": \.flag == flag
+            case "!=": \.flag != flag
+            default: .in(\.flag, [flag])
+            }
+        let json = String(decoding: try JSONEncoder().encode(typed), as: UTF8.self)
+        let written = json.replacingOccurrences(
+            of: #"{"bool":\#(flag)}"#, with: #"{"integer":\#(flag ? 1 : 0)}"#)
+        #expect(written != json)
+        let decoded = try JSONDecoder().decode(Condition<Record>.self, from: Data(written.utf8))
+        #expect(decoded != typed)
+
+        let query = RecordQuery(where: decoded, sortedBy: [.ascending(\.id)])
+        let inMemory = try query.apply(to: Record.all).map(\.id)
+        let expected = Record.all.filter { ($0.flag == flag) == (operation != "!=") }.map(\.id)
+        #expect(!expected.isEmpty)
+        #expect(inMemory == expected)
+        #expect(try RecordTable.ids(query, in: RecordTable.database()) == inMemory)
+        #expect(try decoded.predicateFormat() == typed.predicateFormat())
+    }
+
     @Test("with dates stored as seconds since 2001, when the options say so")
     func referenceDates() throws {
         let database = try RecordTable.database(dates: .secondsSinceReferenceDate)

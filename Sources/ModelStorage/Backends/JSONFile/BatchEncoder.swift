@@ -14,10 +14,6 @@ enum BatchEncoder {
     /// saves.
     static let minimumRun = 256
 
-    /// The cores this process may use, read once: on Linux, Foundation reads it from the
-    /// cgroup's files, too slow to ask on every save.
-    private static let processors = ProcessInfo.processInfo.activeProcessorCount
-
     /// A record that did not encode: its position in the batch and the encoder's error.
     struct Failure: Error {
         let index: Int
@@ -35,10 +31,10 @@ enum BatchEncoder {
         _ records: [Model], with encoder: JSONEncoder
     ) throws(Failure) -> [Data] {
         // Most saves are a record or a few: decide that before asking for the cores.
-        guard records.count >= 2 * minimumRun, processors > 1 else {
+        guard records.count >= 2 * minimumRun, ActiveProcessors.count > 1 else {
             return try encode(records[...], from: 0, with: encoder)
         }
-        let runs = min(processors, records.count / minimumRun)
+        let runs = min(ActiveProcessors.count, records.count / minimumRun)
 
         let formatting = encoder.outputFormatting
         // Each run sets its own outcome, once, from the thread that encoded it.
