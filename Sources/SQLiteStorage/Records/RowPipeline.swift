@@ -1,6 +1,6 @@
 import Foundation
-import KeyPathQuery
 import InternalSupport
+import KeyPathQuery
 import ModelStorage
 
 /// The rows of a large write, made on a second thread while the writer stores the ones
