@@ -67,7 +67,7 @@ extension SQLiteStore {
         watch.dataVersion = dataVersion
         guard watch.othersCommitted(reaching: version) else { return true }
         committedVersion = Swift.max(committedVersion, version)
-        refreshLiveQueries(needed: liveQueries.noteOtherCommit())
+        refreshLiveQueries(needed: liveQueries.noteUnknownCommit())
         return true
     }
 }

@@ -87,7 +87,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     let writer: SQLiteConnection?
     let readers: [SQLiteConnection]
     private var nextReader = 0
-    var liveQueries = LiveQueries<Model>()
+    var liveQueries = LiveQueryRegistry<Model>()
     /// The version of the latest commit this store made or read.
     var committedVersion: UInt64
     var pending: [QueuedWrite<Model>] = []
@@ -240,23 +240,22 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     {
         try checkOpen()
         let compiled = try Self.compile(query)
-        let first = try await reader().observedResult(of: query, compiled: compiled, in: layout)
+        let first = try await reader().result(of: query, compiled: compiled, in: layout)
         try checkOpen()
-        let (id, stream) = liveQueries.add(query, compiled: compiled, first: first) {
+        let (id, stream) = liveQueries.add(query, compiled: compiled, current: first) {
             [weak self] id in
             guard let self else { return }
             Task { await self.removeLiveQuery(id) }
         }
-        if first.result.version < committedVersion {
+        if first.version < committedVersion {
             // A commit landed while the first result was read.
-            liveQueries.markStale(id)
-            refreshLiveQueries(needed: !liveQueries.isRefreshing)
+            refreshLiveQueries(needed: liveQueries.markStale(id))
         }
-        startWatching(from: first.result.version)
+        startWatching(from: first.version)
         return stream
     }
 
-    private func removeLiveQuery(_ id: UInt64) async {
+    private func removeLiveQuery(_ id: LiveQueryRegistry<Model>.ID) async {
         liveQueries.remove(id)
         if liveQueries.isEmpty { await stopWatching() }
     }
@@ -264,16 +263,12 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     /// Starts a pass that re-runs the stale live queries on a reader, until none is stale.
     func refreshLiveQueries(needed: Bool) {
         guard needed else { return }
-        liveQueries.isRefreshing = true
         Task {
-            while let (id, entry) = liveQueries.nextStale(), !isClosed {
-                let result = try? await reader().observedResult(
-                    of: entry.query, compiled: entry.compiled, in: layout)
-                if let result {
-                    liveQueries.yield(result, to: id, onlyChanges: entry.deliversOnlyChanges)
-                }
+            while !isClosed, let stale = liveQueries.nextStale() {
+                let result = try? await reader().result(
+                    of: stale.query, compiled: stale.compiled, in: layout)
+                if let result { liveQueries.deliver(result, for: stale) }
             }
-            liveQueries.isRefreshing = false
         }
     }
 

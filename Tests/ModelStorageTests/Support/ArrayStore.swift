@@ -12,12 +12,7 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
     /// Each record's write version: the version after the commit that last wrote it.
     private var writeVersions: [UInt64] = []
     private var version: UInt64 = 0
-    private var observers:
-        [Int: (
-            condition: CompiledCondition<Model>, query: CompiledQuery<Model>,
-            continuation: AsyncStream<QueryResult<Model>>.Continuation
-        )] = [:]
-    private var nextObserver = 0
+    private var liveQueries = LiveQueryRegistry<Model>()
 
     func fetch(id: Model.ID) -> Model? {
         records.first { $0.id == id }
@@ -68,31 +63,23 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
             }
         }
         version += 1
-        for observer in observers.values {
-            let affected = touched.contains { old, new in
-                (old == nil) != (new == nil)
-                    || old.map(observer.condition.evaluate) == true
-                    || new.map(observer.condition.evaluate) == true
+        if liveQueries.noteCommit(touched) {
+            while let stale = liveQueries.nextStale() {
+                liveQueries.deliver(snapshot(of: stale.compiled), for: stale)
             }
-            if affected { observer.continuation.yield(snapshot(of: observer.query)) }
         }
         return result
     }
 
     func observe(_ query: RecordQuery<Model>) throws -> AsyncStream<QueryResult<Model>> {
         let compiled = try compile(query)
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: QueryResult<Model>.self, bufferingPolicy: .bufferingNewest(1))
-        nextObserver += 1
-        let id = nextObserver
-        observers[id] = (compiled.condition, compiled, continuation)
-        continuation.onTermination = { _ in Task { await self.removeObserver(id) } }
-        continuation.yield(snapshot(of: compiled))
-        return stream
+        return liveQueries.add(query, compiled: compiled, current: snapshot(of: compiled)) { id in
+            Task { await self.removeLiveQuery(id) }
+        }.results
     }
 
-    private func removeObserver(_ id: Int) {
-        observers[id] = nil
+    private func removeLiveQuery(_ id: LiveQueryRegistry<Model>.ID) {
+        liveQueries.remove(id)
     }
 
     private func snapshot(of query: CompiledQuery<Model>) -> QueryResult<Model> {

@@ -32,24 +32,23 @@ extension PostgresStore {
         let compiled = try Self.compile(query)
         let layout = layout
         let first = try await reader().perform { connection in
-            ObservedResult(try connection.result(of: query, compiled: compiled, in: layout))
+            try connection.result(of: query, compiled: compiled, in: layout)
         }
         try checkOpen()
-        let (id, stream) = liveQueries.add(query, compiled: compiled, first: first) {
+        let (id, stream) = liveQueries.add(query, compiled: compiled, current: first) {
             [weak self] id in
             guard let self else { return }
             Task { await self.removeLiveQuery(id) }
         }
-        if first.result.version < committedVersion {
+        if first.version < committedVersion {
             // A commit landed while the first result was read.
-            liveQueries.markStale(id)
-            refreshLiveQueries(needed: !liveQueries.isRefreshing)
+            refreshLiveQueries(needed: liveQueries.markStale(id))
         }
         startListening()
         return stream
     }
 
-    private func removeLiveQuery(_ id: UInt64) {
+    private func removeLiveQuery(_ id: LiveQueryRegistry<Model>.ID) {
         liveQueries.remove(id)
         if liveQueries.isEmpty {
             listener?.cancel()
@@ -60,20 +59,14 @@ extension PostgresStore {
     /// Starts a pass that re-runs the stale live queries on a reader, until none is stale.
     func refreshLiveQueries(needed: Bool) {
         guard needed else { return }
-        liveQueries.isRefreshing = true
         Task {
             let layout = layout
-            while let (id, entry) = liveQueries.nextStale(), !isClosed {
+            while !isClosed, let stale = liveQueries.nextStale() {
                 let result = try? await reader().perform { connection in
-                    ObservedResult(
-                        try connection.result(of: entry.query, compiled: entry.compiled, in: layout)
-                    )
+                    try connection.result(of: stale.query, compiled: stale.compiled, in: layout)
                 }
-                if let result {
-                    liveQueries.yield(result, to: id, onlyChanges: entry.deliversOnlyChanges)
-                }
+                if let result { liveQueries.deliver(result, for: stale) }
             }
-            liveQueries.isRefreshing = false
         }
     }
 
@@ -120,6 +113,6 @@ extension PostgresStore {
             guard version > committedVersion else { return }
             committedVersion = version
         }
-        refreshLiveQueries(needed: liveQueries.noteOtherCommit())
+        refreshLiveQueries(needed: liveQueries.noteUnknownCommit())
     }
 }

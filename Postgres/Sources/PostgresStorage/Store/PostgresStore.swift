@@ -75,7 +75,7 @@ public actor PostgresStore<Model: StorableModel>: ModelStore {
     let options: PostgresStoreOptions
     let configuration: PostgresConnection.Configuration
     private var nextReader = 0
-    var liveQueries = LiveQueries<Model>()
+    var liveQueries = LiveQueryRegistry<Model>()
     /// The version of the latest commit this store made or heard of.
     var committedVersion: UInt64
     var pending: [QueuedWrite<Model>] = []

@@ -14,7 +14,7 @@ import KeyPathQuery
 /// Nothing is written anywhere; the records live as long as the store.
 public actor InMemoryStore<Model: StorableModel>: ModelStore {
     private var state = StoreState<Model>()
-    private var observers = ObserverRegistry<Model>()
+    private var observers = LiveQueryRegistry<Model>()
 
     /// Creates an empty store.
     ///
@@ -124,10 +124,11 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Complexity: Each result re-runs the query.
     public func observe(_ query: RecordQuery<Model>) throws -> AsyncStream<QueryResult<Model>> {
         let compiled = try StoreTransaction<Model>.compile(query)
-        return observers.add(compiled, current: state.result(of: compiled)) { [weak self] id in
+        return observers.add(query, compiled: compiled, current: state.result(of: compiled)) {
+            [weak self] id in
             guard let self else { return }
             Task { await self.removeObserver(id) }
-        }
+        }.results
     }
 
     /// Runs a body over a transaction and returns its changes.
@@ -142,7 +143,7 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
         return (result, transaction.changes)
     }
 
-    private func removeObserver(_ id: UInt64) {
+    private func removeObserver(_ id: LiveQueryRegistry<Model>.ID) {
         observers.remove(id)
     }
 

@@ -49,7 +49,7 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     let paths: StorePaths
     let files: StoreFiles<Model>?
     var state: StoreState<Model>
-    var observers = ObserverRegistry<Model>()
+    var observers = LiveQueryRegistry<Model>()
     var pending: [PendingWrite<Model>] = []
     var isFlushing = false
     var flushWaiters: [CheckedContinuation<Void, Never>] = []
@@ -167,13 +167,14 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     public func observe(_ query: RecordQuery<Model>) throws -> AsyncStream<QueryResult<Model>> {
         try checkOpen()
         let compiled = try StoreTransaction<Model>.compile(query)
-        return observers.add(compiled, current: state.result(of: compiled)) { [weak self] id in
+        return observers.add(query, compiled: compiled, current: state.result(of: compiled)) {
+            [weak self] id in
             guard let self else { return }
             Task { await self.removeObserver(id) }
-        }
+        }.results
     }
 
-    private func removeObserver(_ id: UInt64) {
+    private func removeObserver(_ id: LiveQueryRegistry<Model>.ID) {
         observers.remove(id)
     }
 

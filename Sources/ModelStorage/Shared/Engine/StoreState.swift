@@ -8,10 +8,9 @@ struct StoreState<Model: StorableModel>: Sendable {
     private(set) var version: UInt64
 
     /// One record's change in a commit: its value before and after.
-    struct AppliedChange: Sendable {
-        let old: Model?
-        let new: Model?
-    }
+    ///
+    /// It is `nil` before for a record added, and `nil` after for one removed.
+    typealias AppliedChange = (old: Model?, new: Model?)
 
     init(table: RecordTable<Model> = RecordTable(), version: UInt64 = 0) {
         self.table = table
@@ -73,8 +72,8 @@ struct StoreState<Model: StorableModel>: Sendable {
         return changes.map { change in
             switch change {
             case .upsert(let model):
-                AppliedChange(old: table.put(model, version: written), new: model)
-            case .delete(let id): AppliedChange(old: table.remove(id), new: nil)
+                (old: table.put(model, version: written), new: model)
+            case .delete(let id): (old: table.remove(id), new: nil)
             }
         }
     }
@@ -82,5 +81,15 @@ struct StoreState<Model: StorableModel>: Sendable {
     /// Sets the version, when replaying a journal whose entries carry it.
     mutating func setVersion(_ version: UInt64) {
         self.version = Swift.max(self.version, version)
+    }
+}
+
+extension LiveQueryRegistry {
+    /// Re-runs every stale live query over a store's records, in memory, and delivers the
+    /// results: a refresh pass of the in-memory backends.
+    mutating func refresh(from state: StoreState<Model>) {
+        while let stale = nextStale() {
+            deliver(state.result(of: stale.compiled), for: stale)
+        }
     }
 }
