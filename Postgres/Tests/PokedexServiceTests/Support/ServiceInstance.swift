@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import PostgresTestServer
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -62,7 +63,7 @@ final class ServiceInstance: @unchecked Sendable {
         let socketURL = URL(fileURLWithPath: socket)
         let port = try #require(Int(socketURL.pathExtension), "\(socket) ends in its port")
         let process = Process()
-        process.executableURL = try executable()
+        process.executableURL = try builtExecutable(named: "pokedex-service")
         process.arguments = [
             "--http-port", "0", "--db-host", socketURL.deletingLastPathComponent().path,
             "--db-port", String(port), "--db-user", database.username,
@@ -144,19 +145,6 @@ final class ServiceInstance: @unchecked Sendable {
         #expect(
             answered == status, "\(method) \(path): \(text)", sourceLocation: sourceLocation)
         return try JSONDecoder().decode(Value.self, from: body)
-    }
-
-    /// The service, built beside the tests.
-    static func executable() throws -> URL {
-        var directories = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        directories.append(Bundle.main.bundleURL)
-        if let executable = Bundle.main.executableURL {
-            directories.append(executable.deletingLastPathComponent())
-        }
-        let candidates = directories.map { $0.appendingPathComponent("pokedex-service") }
-        return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "pokedex-service is not built beside the tests (looked in \(directories))")
     }
 }
 
