@@ -43,6 +43,7 @@ let package = Package(
             name: "pokedex-service",
             dependencies: [
                 "PostgresStorage",
+                .product(name: "ModelStorage", package: "PokedexKit"),
                 .product(name: "PokedexKit", package: "PokedexKit"),
                 .product(name: "PokedexOfflineData", package: "PokedexKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
