@@ -20,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(name: "PokedexKit", path: ".."),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // MARK: Libraries
@@ -32,6 +33,23 @@ let package = Package(
                 .product(name: "ModelStorage", package: "PokedexKit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
+        ),
+
+        // MARK: Examples
+
+        // pokedex-service: a small HTTP API over PostgresStore<Pokemon> (Hummingbird 2); run
+        // as many instances on one database as you like. See README.md.
+        .executableTarget(
+            name: "pokedex-service",
+            dependencies: [
+                "PostgresStorage",
+                .product(name: "ModelStorage", package: "PokedexKit"),
+                .product(name: "PokedexKit", package: "PokedexKit"),
+                .product(name: "PokedexOfflineData", package: "PokedexKit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Examples/PokedexService"
         ),
 
         // MARK: Test support (in no product)
@@ -82,6 +100,15 @@ let package = Package(
                 .product(name: "KeyPathQuery", package: "PokedexKit"),
                 .product(name: "ModelStorage", package: "PokedexKit"),
                 .product(name: "ModelStorageTesting", package: "PokedexKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "PokedexServiceTests",
+            dependencies: [
+                "pokedex-service", "PostgresTestServer",
+                .product(name: "PokedexKit", package: "PokedexKit"),
+                .product(name: "PokedexOfflineData", package: "PokedexKit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

@@ -12,7 +12,8 @@ dirs=()
 for dir in Package.swift Sources Tests Examples Benchmarks/Sources Benchmarks/Package.swift \
     Fuzz/Sources Fuzz/Package.swift Postgres/Package.swift Postgres/Sources \
     Postgres/Tests/PostgresDialectTests Postgres/Tests/PostgresStorageTests \
-    Postgres/Tests/Support/PostgresTestServer Postgres/Tests/Support/PostgresStoreWriter; do
+    Postgres/Tests/Support/PostgresTestServer Postgres/Tests/Support/PostgresStoreWriter \
+    Postgres/Examples Postgres/Tests/PokedexServiceTests; do
     [ -e "$dir" ] && dirs+=("$dir")
 done
 case "${1:-}" in

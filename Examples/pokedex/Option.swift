@@ -1,3 +1,5 @@
+import PokedexKit
+
 /// One option or flag of the tool, declared once: its name, its value's placeholder, its help
 /// line, its default, and how its value is checked and converted.
 ///
@@ -132,5 +134,22 @@ func expecting<Converted>(
             throw InvalidValue("expects \(expected), not '\(text)'")
         }
         return value
+    }
+}
+
+/// A conversion by one of PokedexKit's text forms (`PokemonSort(parsing:)`,
+/// `PokemonType.list(parsing:)`), whose error already says what it expects.
+///
+/// - Parameter parse: The text form's parser.
+/// - Returns: A conversion that throws ``InvalidValue`` with the parser's explanation.
+func parsing<Converted>(
+    _ parse: @escaping @Sendable (String) throws(PokemonFilter.TextError) -> Converted
+) -> @Sendable (String) throws(InvalidValue) -> Converted {
+    { text throws(InvalidValue) in
+        do throws(PokemonFilter.TextError) {
+            return try parse(text)
+        } catch {
+            throw InvalidValue(error.description)
+        }
     }
 }

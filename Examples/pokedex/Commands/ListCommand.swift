@@ -23,7 +23,7 @@ struct ListCommand: Command {
         /// `--type T[,T…]`: the types every Pokémon listed has.
         static let type = Option<[PokemonType]>(
             "type", "T[,T…]", help: "have every one of these types", default: [],
-            shownAs: "any", convert: ListCommand.types(_:))
+            shownAs: "any", convert: parsing(PokemonType.list(parsing:)))
 
         /// `--name TEXT`: a part of the name.
         static let name = Option<String?>(
@@ -31,14 +31,13 @@ struct ListCommand: Command {
             convert: { text throws(InvalidValue) in text })
 
         /// `--min-hp N`, `--min-attack N`, …: the least value of a stat.
-        static let minimumStats: [(stat: Stat, option: Option<Int?>)] = [
-            Stat.hp, .attack, .defense, .speed,
-        ].map { stat in
-            let option = Option<Int?>(
-                "min-\(stat.rawValue)", "N", help: "\(stat.rawValue) at least N",
-                convert: expecting("a whole number") { Int($0) })
-            return (stat, option)
-        }
+        static let minimumStats: [(stat: Stat, option: Option<Int?>)] = PokemonFilter
+            .textStats.map { stat in
+                let option = Option<Int?>(
+                    "min-\(stat.rawValue)", "N", help: "\(stat.rawValue) at least N",
+                    convert: expecting("a whole number") { Int($0) })
+                return (stat, option)
+            }
 
         /// `--favorites`: favorites only.
         static let favorites = Option.flag("favorites", help: "favorites only")
@@ -46,7 +45,7 @@ struct ListCommand: Command {
         /// `--sort KEY`: the order.
         static let sort = Option<PokemonSort>(
             "sort", "KEY", help: "\(ListCommand.sortKeyList); -KEY descends",
-            default: .id(.ascending), shownAs: "id", convert: ListCommand.sort(_:))
+            default: .id(.ascending), shownAs: "id", convert: parsing(PokemonSort.init(parsing:)))
 
         /// `--limit N`: at most this many.
         static let limit = Option<Int?>(
@@ -75,45 +74,11 @@ struct ListCommand: Command {
         location = StoreLocation(arguments)
     }
 
-    /// Parses `fire` or `water,flying`: known types, at least one.
-    static func types(_ text: String) throws(InvalidValue) -> [PokemonType] {
-        var types: [PokemonType] = []
-        for name in text.lowercased().split(separator: ",") {
-            let type = PokemonType(rawValue: name.trimmingCharacters(in: .whitespaces))
-            guard type.isKnown else {
-                throw InvalidValue(
-                    "expects types such as fire or water,flying; '\(type)' is not one of "
-                        + PokemonType.known.map(\.rawValue).joined(separator: ", "))
-            }
-            types.append(type)
-        }
-        guard !types.isEmpty else { throw InvalidValue("needs at least one type") }
-        return types
-    }
-
-    /// The keys `--sort` accepts, each with the order it names: the one list that parsing,
-    /// the help and the error message all read.
-    static let sortKeys:
-        KeyValuePairs<String, @Sendable (SortKey<Pokemon>.Direction) -> PokemonSort> = [
-            "id": { .id($0) }, "name": { .name($0) }, "hp": { .stat(.hp, $0) },
-            "attack": { .stat(.attack, $0) }, "defense": { .stat(.defense, $0) },
-            "speed": { .stat(.speed, $0) },
-        ]
-
-    /// The sort keys as the help and errors list them: "id, name, … or speed".
+    /// The sort keys as the help lists them: "id, name, … or speed", from
+    /// `PokemonSort.textKeys`, the list that parsing and its errors read too.
     static var sortKeyList: String {
-        let names = sortKeys.map(\.key)
+        let names = PokemonSort.textKeys
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-    }
-
-    /// Parses a sort key, such as `name` or `-attack` (descending).
-    static func sort(_ text: String) throws(InvalidValue) -> PokemonSort {
-        let descending = text.hasPrefix("-")
-        let key = descending ? String(text.dropFirst()) : text
-        guard let make = sortKeys.first(where: { $0.key == key })?.value else {
-            throw InvalidValue("expects \(sortKeyList) (add - to descend), not '\(text)'")
-        }
-        return make(descending ? .descending : .ascending)
     }
 
     func run() async throws {

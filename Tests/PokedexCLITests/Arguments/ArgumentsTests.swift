@@ -82,19 +82,20 @@ struct ArgumentsTests {
         #expect(list[ListCommand.Options.type].isEmpty)
     }
 
-    /// The keys `--sort` accepts are listed once: each parses, both ways, into a different
-    /// order, and the help and the error name every one.
+    /// The keys `--sort` accepts are PokedexKit's one list: each parses, both ways, into a
+    /// different order, and the help and the error name every one.
     @Test("every sort key parses, and the help and the error list them all")
     func sortKeys() throws {
+        let convert = ListCommand.Options.sort.declaration.convert
         var orders: Set<PokemonSort> = []
-        for (key, _) in ListCommand.sortKeys {
-            orders.insert(try ListCommand.sort(key))
-            orders.insert(try ListCommand.sort("-" + key))
+        for key in PokemonSort.textKeys {
+            orders.insert(try #require(try convert(key) as? PokemonSort))
+            orders.insert(try #require(try convert("-" + key) as? PokemonSort))
         }
-        #expect(orders.count == 2 * ListCommand.sortKeys.count)
+        #expect(orders.count == 2 * PokemonSort.textKeys.count)
         #expect(ListCommand.sortKeyList == "id, name, hp, attack, defense or speed")
         #expect(ListCommand.Options.sort.declaration.help.contains(ListCommand.sortKeyList))
-        let error = try #require(throws: InvalidValue.self) { try ListCommand.sort("weight") }
+        let error = try #require(throws: InvalidValue.self) { try convert("weight") }
         #expect(error.reason.contains(ListCommand.sortKeyList), "\(error.reason)")
     }
 

@@ -181,7 +181,9 @@ struct PokedexCommandTests {
             Misuse(arguments: ["list", "--colour", "red"], message: "unknown option --colour"),
             Misuse(arguments: ["list", "--limit"], message: "--limit needs a value"),
             Misuse(arguments: ["list", "--limit", "many"], message: "--limit expects"),
-            Misuse(arguments: ["list", "--type", "plasma"], message: "'plasma' is not one of"),
+            Misuse(
+                arguments: ["list", "--type", "plasma"],
+                message: "--type expects one or more of normal, fighting"),
             Misuse(arguments: ["list", "--sort", "weight"], message: "--sort expects"),
             Misuse(arguments: ["sync", "--range", "10-1"], message: "--range 10-1 is empty"),
             Misuse(arguments: ["sync", "--range", "abc"], message: "--range expects A-B"),

@@ -37,7 +37,7 @@ struct LiveQueriesAcrossProcessesTests {
     /// Runs `PostgresStoreWriter` on a database and returns what it printed.
     static func runWriter(database: PostgresConnection.Configuration, id: Int) throws -> String {
         let process = Process()
-        process.executableURL = try Self.writer()
+        process.executableURL = try builtExecutable(named: "PostgresStoreWriter")
         process.arguments = [
             database.unixSocketPath ?? "", database.database ?? "", String(id),
         ]
@@ -54,18 +54,5 @@ struct LiveQueriesAcrossProcessesTests {
             "PostgresStoreWriter: \(String(decoding: failed, as: UTF8.self))")
         return String(decoding: printed, as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// The writer, built beside the tests.
-    static func writer() throws -> URL {
-        var directories = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        directories.append(Bundle.main.bundleURL)
-        if let executable = Bundle.main.executableURL {
-            directories.append(executable.deletingLastPathComponent())
-        }
-        let candidates = directories.map { $0.appendingPathComponent("PostgresStoreWriter") }
-        return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "PostgresStoreWriter is not built beside the tests (looked in \(directories))")
     }
 }

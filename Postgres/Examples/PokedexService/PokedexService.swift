@@ -1,0 +1,112 @@
+// pokedex-service: a small HTTP API over PostgresStore<Pokemon>, on Hummingbird 2.
+//
+//   GET    /pokemon?type=fire,flying&name=char&min-attack=80&favorites=true&sort=-attack&limit=10
+//   GET    /pokemon/{id}
+//   PUT    /pokemon/{id}/favorite
+//   DELETE /pokemon/{id}/favorite
+//
+// Run as many instances on one database as you like: each request reads or writes the
+// database, so a favorite set through one shows through every other at once. On first start
+// an empty store is filled with the 151 bundled Pokémon. See Postgres/README.md.
+
+import Foundation
+import Hummingbird
+import ModelStorage
+import PokedexKit
+import PokedexOfflineData
+import PostgresNIO
+import PostgresStorage
+
+@main
+enum PokedexService {
+    static func main() async {
+        let configuration: ServiceConfiguration
+        do {
+            guard
+                let read = try ServiceConfiguration.read(
+                    arguments: Array(CommandLine.arguments.dropFirst()),
+                    environment: ProcessInfo.processInfo.environment)
+            else {
+                print(ServiceConfiguration.usage)
+                return
+            }
+            configuration = read
+        } catch {
+            printError("pokedex-service: \(error) (pokedex-service --help lists the options)")
+            exit(2)
+        }
+        do {
+            try await run(configuration)
+        } catch let error as StoreError {
+            printError("pokedex-service: \(error)")
+            exit(1)
+        } catch {
+            // postgres-nio's and NIO's errors describe themselves in full only when reflected.
+            printError("pokedex-service: \(String(reflecting: error))")
+            exit(1)
+        }
+    }
+
+    /// Opens the store, fills it if it is empty, and serves it until SIGINT or SIGTERM, then
+    /// closes it.
+    static func run(_ configuration: ServiceConfiguration) async throws {
+        let store = try await PostgresStore<Pokemon>.open(
+            configuration.connection,
+            options: PostgresStoreOptions(readerCount: configuration.readerCount))
+        do {
+            let filled = try await fillIfEmpty(store)
+            let stored = try await store.count(where: .true)
+            let router = Router()
+            let pokedex = Pokedex(
+                store: store, client: PokeAPIClient(transport: BundledPokeAPITransport()))
+            PokemonRoutes(pokedex: pokedex).add(to: router)
+            let app = Application(
+                router: router,
+                configuration: ApplicationConfiguration(
+                    address: .hostname(configuration.httpHost, port: configuration.httpPort),
+                    serverName: "pokedex-service"),
+                onServerRunning: { channel in
+                    // The port bound, which is a free one when 0 was asked for.
+                    let port = channel.localAddress?.port ?? configuration.httpPort
+                    announce(
+                        "pokedex-service listening on http://\(configuration.httpHost):\(port)"
+                            + " (database \(configuration.databaseDescription), \(stored) Pokémon"
+                            + (filled ? ", filled from the bundled data)" : ")"))
+                })
+            // Until SIGINT or SIGTERM: then the server stops accepting, finishes the requests
+            // under way and returns.
+            try await app.runService()
+        } catch {
+            await store.close()
+            throw error
+        }
+        await store.close()
+        announce("pokedex-service stopped")
+    }
+
+    /// Fills an empty store with the bundled Pokémon, in one transaction, which PostgresStore
+    /// runs one at a time with every other store's on the database: of two instances starting
+    /// together on an empty database, one fills it and the other finds it filled.
+    ///
+    /// - Returns: Whether this call filled it.
+    static func fillIfEmpty(_ store: PostgresStore<Pokemon>) async throws -> Bool {
+        guard try await store.count(where: .true) == 0 else { return false }
+        let bundled = try BundledPokeAPI.storedPokemon()
+        return try await store.transaction { transaction in
+            guard transaction.count == 0 else { return false }
+            transaction.upsert(contentsOf: bundled)
+            return true
+        }
+    }
+
+    /// Writes a line to standard output at once (not buffered), so that whoever started the
+    /// service sees it.
+    static func announce(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// Writes a line to standard error.
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

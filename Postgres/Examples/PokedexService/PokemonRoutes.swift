@@ -1,0 +1,81 @@
+import Hummingbird
+import ModelStorage
+import PokedexKit
+
+/// The service's routes, over a Pokédex in any store.
+///
+/// - `GET /pokemon` with the query items of ``ListParameters``: a ``PokemonList``;
+/// - `GET /pokemon/{id}`: one Pokémon;
+/// - `PUT /pokemon/{id}/favorite` and `DELETE /pokemon/{id}/favorite`: mark it a favorite,
+///   or not, and answer with it as stored.
+///
+/// Each request reads or writes the store; nothing is cached, so a change made through
+/// another instance on the same database shows in the next response.
+struct PokemonRoutes<Store: ModelStore<Pokemon>>: Sendable {
+    let pokedex: Pokedex<Store>
+
+    /// Adds the routes, and the middleware that sends their errors as JSON, to a router.
+    func add(to router: Router<some RequestContext>) {
+        router.add(middleware: JSONErrorMiddleware())
+        router.get("pokemon") { request, _ in
+            try await list(ListParameters.filter(from: request.uri.queryParameters))
+        }
+        router.get("pokemon/:id") { _, context in
+            try await show(Self.id(in: context.parameters))
+        }
+        router.put("pokemon/:id/favorite") { _, context in
+            try await setFavorite(true, id: Self.id(in: context.parameters))
+        }
+        router.delete("pokemon/:id/favorite") { _, context in
+            try await setFavorite(false, id: Self.id(in: context.parameters))
+        }
+    }
+
+    /// The Pokémon a filter selects, with how many match and how many are stored.
+    func list(_ filter: PokemonFilter) async throws -> JSONBody<PokemonList> {
+        let result = try await pokedex.pokemon(matching: filter)
+        // All that match are shown unless the limit was reached: count them only then.
+        let matching =
+            if let limit = filter.limit, result.records.count >= limit {
+                try await pokedex.store.count(where: filter.condition)
+            } else {
+                result.records.count
+            }
+        return JSONBody(
+            PokemonList(
+                pokemon: result.records, matching: matching, stored: result.totalCount,
+                version: result.version))
+    }
+
+    /// One Pokémon, or a 404.
+    func show(_ id: Int) async throws -> JSONBody<Pokemon> {
+        guard let pokemon = try await pokedex.pokemon(id: id) else {
+            throw Self.notFound(id)
+        }
+        return JSONBody(pokemon)
+    }
+
+    /// Marks a Pokémon a favorite, or not, and answers with it as stored; a 404 when none has
+    /// the id.
+    func setFavorite(_ isFavorite: Bool, id: Int) async throws -> JSONBody<Pokemon> {
+        do {
+            return JSONBody(try await pokedex.setFavorite(isFavorite, id: id))
+        } catch let error as StoreError where error.code == .notFound {
+            throw Self.notFound(id)
+        }
+    }
+
+    /// The `{id}` of a route's path, a whole number, or a 400.
+    static func id(in parameters: Parameters) throws(APIError) -> Int {
+        let text = parameters.get("id") ?? ""
+        guard let id = Int(text) else {
+            throw APIError.badValue("id", text, accepted: "a whole number, such as 25")
+        }
+        return id
+    }
+
+    /// The 404 for an id that no Pokémon has.
+    static func notFound(_ id: Int) -> APIError {
+        APIError(.notFound, "no Pokémon has id \(id)", parameter: "id")
+    }
+}
