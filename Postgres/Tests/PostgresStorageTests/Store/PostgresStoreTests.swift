@@ -90,6 +90,40 @@ struct PostgresStoreTests {
         #expect(indexes.contains("note_stars_index"))
     }
 
+    @Test("makes each declared index NULLS FIRST, so that a page sorted either way reads it")
+    func indexOrder() async throws {
+        let database = try await TestStores.freshDatabase()
+        try await TestStores.with { stores in
+            let store = try await stores.open(Note.self, on: database)
+            try await store.upsert(
+                contentsOf: (1...2_000).map {
+                    Note(id: $0, title: "n\($0)", stars: $0 % 50, pinned: false)
+                })
+        }
+        // An index as PostgreSQL orders one by default (an earlier store's) is made again.
+        try await Self.run("DROP INDEX note_stars_index", on: database)
+        try await Self.run("CREATE INDEX note_stars_index ON note (stars)", on: database)
+        try await TestStores.with { stores in
+            let store = try await stores.open(Note.self, on: database)
+            let top = try await store.fetch(
+                RecordQuery(sortedBy: [.descending(\.stars), .ascending(\.id)], limit: 3))
+            #expect(top.map(\.id) == [49, 99, 149])
+        }
+        let definition = try await Self.strings(
+            "SELECT indexdef FROM pg_indexes WHERE indexname = 'note_stars_index'", on: database)
+        #expect(definition.first?.hasSuffix("(stars NULLS FIRST)") == true, "\(definition)")
+        // The dialect's ascending and descending orders both walk the index, sorting nothing.
+        try await Self.run("ANALYZE note", on: database)
+        for order in ["ASC NULLS FIRST", "DESC NULLS LAST"] {
+            let plan = try await Self.strings(
+                "EXPLAIN SELECT \"_record\" FROM note ORDER BY stars \(order) LIMIT 3",
+                on: database)
+            #expect(
+                plan.contains { $0.contains("Index Scan") && $0.contains("note_stars_index") }
+                    && !plan.contains { $0.contains("Sort") }, "\(plan)")
+        }
+    }
+
     @Test("opens again a table whose index and channel names pass the 63-byte limit")
     func longNames() async throws {
         let database = try await TestStores.freshDatabase()
