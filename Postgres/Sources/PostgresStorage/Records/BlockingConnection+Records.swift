@@ -16,33 +16,42 @@ import PostgresNIO
 /// test) or an operand is not exact, the engine evaluates it over every row, read in store
 /// order.
 extension BlockingConnection {
-    /// The record with a key, or `nil`.
+    /// The record with a key, or `nil`: a prepared lookup in the unique index of `_key`.
     func record<Model>(withKey key: String, in layout: TableLayout<Model>) throws(StoreError)
         -> Model?
     {
-        let rows = try rows(
-            "SELECT \"_order\", \"_record\" FROM \(layout.table) WHERE \"_key\" = $1",
-            [.text(key)], operation: "read a record")
-        return try rows.first.map { (row) throws(StoreError) in try record(from: row, layout) }
+        guard
+            let found = try preparedRow(
+                "SELECT CAST(\"_order\" AS text), \"_record\" FROM \(layout.table) "
+                    + "WHERE \"_key\" = $1", text: [key], operation: "read a record")
+        else { return nil }
+        return try layout.record(
+            from: found[1], database: database,
+            order: try parsedInteger(found[0], operation: "read a record"))
     }
 
     /// The `_order` of the record with a key, or `nil`.
     func order<Model>(ofKey key: String, in layout: TableLayout<Model>) throws(StoreError)
         -> Int64?
     {
-        try integer(
-            "SELECT \"_order\" FROM \(layout.table) WHERE \"_key\" = $1", [.text(key)],
-            operation: "read a record")
+        try preparedRow(
+            "SELECT CAST(\"_order\" AS text) FROM \(layout.table) WHERE \"_key\" = $1",
+            text: [key], operation: "read a record"
+        ).map { (found) throws(StoreError) in
+            try parsedInteger(found[0], operation: "read a record")
+        }
     }
 
     /// The write version of the record with a key, or `nil`.
     func writeVersion<Model>(ofKey key: String, in layout: TableLayout<Model>)
         throws(StoreError) -> UInt64?
     {
-        try integer(
-            "SELECT \"_version\" FROM \(layout.table) WHERE \"_key\" = $1", [.text(key)],
-            operation: "read a record"
-        ).map { UInt64(Swift.max(0, $0)) }
+        try preparedRow(
+            "SELECT CAST(\"_version\" AS text) FROM \(layout.table) WHERE \"_key\" = $1",
+            text: [key], operation: "read a record"
+        ).map { (found) throws(StoreError) in
+            UInt64(Swift.max(0, try parsedInteger(found[0], operation: "read a record")))
+        }
     }
 
     /// The number of records.
@@ -194,12 +203,6 @@ extension BlockingConnection {
             throw .io(path: database, operation: "read a record", code: EIO, message: "\(error)")
         }
         return (order, try layout.record(from: json, database: database, order: order))
-    }
-
-    private func record<Model>(from row: PostgresRow, _ layout: TableLayout<Model>)
-        throws(StoreError) -> Model
-    {
-        try decoded(row, layout).1
     }
 
     /// The engine's answer over rows in store order, with their positions.

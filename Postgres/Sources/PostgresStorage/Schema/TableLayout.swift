@@ -35,6 +35,9 @@ struct TableLayout<Model: StorableModel>: Sendable {
 
     /// Inserts a row, or replaces the one with its key in place (keeping its `_order`).
     let upsert: String
+    /// ``upsert`` as a prepared statement runs it (`BlockingConnection.preparedRows`): each
+    /// value bound as text (``text(of:)``) and cast to its column's type.
+    let preparedUpsert: String
     /// How queries are rendered: PostgreSQL, dates as the records' JSON stores them.
     let options = SQLOptions(dialect: .postgreSQL, dateStorage: .secondsSinceReferenceDate)
 
@@ -81,9 +84,33 @@ struct TableLayout<Model: StorableModel>: Sendable {
                 ? "CAST($\(index + 1) AS jsonb)" : "$\(index + 1)"
         }
         let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        upsert =
-            "INSERT INTO \(table) (\(quoted.joined(separator: ", "))) VALUES "
-            + "(\(values.joined(separator: ", "))) ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
+        let insert = "INSERT INTO \(table) (\(quoted.joined(separator: ", "))) VALUES "
+        let conflict = " ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
+        upsert = insert + "(\(values.joined(separator: ", ")))" + conflict
+        // `_key`, `_record`, `_version`, `_exact`, then the attributes.
+        let columnTypes = ["text", "text", "bigint", "boolean"] + types
+        let textValues = columnTypes.indices.map { index in
+            columnTypes[index].hasPrefix("text")
+                ? "$\(index + 1)" : "CAST(CAST($\(index + 1) AS text) AS \(columnTypes[index]))"
+        }
+        preparedUpsert = insert + "(\(textValues.joined(separator: ", ")))" + conflict
+    }
+
+    /// A value as text, for a prepared statement that casts it to its column's type: as
+    /// PostgreSQL reads that type's text (a number in full, `true`, `\x` and hex for bytes).
+    static func text(of binding: SQLBinding) -> String? {
+        switch binding {
+        case .null: nil
+        case .integer(let value): String(value)
+        case .boolean(let value): value ? "true" : "false"
+        case .real(let value):
+            // Swift writes the shortest text that reads back as the same number.
+            value.isNaN
+                ? "NaN" : value.isInfinite ? (value < 0 ? "-Infinity" : "Infinity") : "\(value)"
+        case .text(let value): value
+        case .blob(let value):
+            "\\x" + value.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }
     }
 
     /// Inserts several rows, or replaces those with their keys in place: ``upsert`` with
