@@ -143,10 +143,14 @@ struct PostgresStoreTests {
         let configuration = PostgresConnection.Configuration(
             unixSocketPath: "/tmp/no-such-server/.s.PGSQL.5432", username: "postgres",
             password: nil, database: "dex")
+        let started = ContinuousClock.now
         do {
             _ = try await PostgresStore<Note>.open(configuration)
             Issue.record("opened without a server")
         } catch let error as StoreError {
+            FaultFigures.report(
+                "unreachable at open",
+                "StoreError.\(error.code) after \(FaultFigures.since(started))")
             #expect(error.code == .io)
             #expect(error.path == "postgresql://postgres@/tmp/no-such-server/.s.PGSQL.5432/dex")
             #expect("\(error)".contains("check that the server runs"), "\(error)")
@@ -161,10 +165,14 @@ struct PostgresStoreTests {
             try await store.upsert(contentsOf: Self.notes)
         }
         try await TestStores.with { stores in
+            let started = ContinuousClock.now
             do {
                 _ = try await stores.open(NotNote.self, on: database)
                 Issue.record("opened a table that does not match")
             } catch let error as StoreError {
+                FaultFigures.report(
+                    "mismatched table",
+                    "StoreError.\(error.code) after \(FaultFigures.since(started))")
                 #expect(error.code == .corruptFile)
                 #expect(error.path?.hasSuffix("/\(database.database ?? "")") == true)
                 #expect("\(error)".contains("no column body"), "\(error)")
@@ -174,18 +182,28 @@ struct PostgresStoreTests {
             "UPDATE modelstorage_version SET schema_version = 9 WHERE table_name = 'note'",
             on: database)
         try await TestStores.with { stores in
+            let started = ContinuousClock.now
             do {
                 _ = try await stores.open(Note.self, on: database)
                 Issue.record("opened a newer schema version")
             } catch let error as StoreError {
+                FaultFigures.report(
+                    "newer schema version",
+                    "StoreError.\(error.code) after \(FaultFigures.since(started))")
                 #expect(error.code == .unsupportedVersion)
                 #expect(error.foundVersion == 9)
             }
         }
-        // Nothing stored was lost.
+        // Nothing stored was lost: every record as it was written.
         try await TestStores.with { stores in
             let store = try await stores.open(NoteFromTheFuture.self, on: database)
-            #expect(try await store.count() == 6)
+            let stored = try await store.fetch(.everyRecord).map {
+                Note(id: $0.id, title: $0.title, stars: $0.stars, pinned: $0.pinned, tag: $0.tag)
+            }
+            #expect(stored == Self.notes)
+            FaultFigures.report(
+                "mismatched table and newer schema version",
+                "\(stored.count) of \(Self.notes.count) records intact after both refusals")
         }
     }
 
