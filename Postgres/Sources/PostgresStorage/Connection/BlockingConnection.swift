@@ -29,12 +29,20 @@ final class BlockingConnection {
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
     private var connection: PostgresConnection?
-    /// The statements prepared on ``connection``, by their SQL (see ``preparedRows``).
-    private var prepared: [String: PreparedQuery] = [:]
+    /// The statements prepared on ``connection``, by their SQL (see
+    /// ``preparedRows(_:text:operation:)``).
+    var prepared: [String: PreparedQuery] = [:]
+    /// How many times each query's text ran on ``connection`` outside a transaction, and those
+    /// the server would not run prepared (see ``queryRows(_:_:operation:)``).
+    var queriesSeen: [String: Int] = [:]
+    var unpreparable: Set<String> = []
+    /// Whether the queries this connection runs outside transactions are prepared once they
+    /// repeat: a reader's are.
+    var preparesQueries = false
     private var isClosed = false
     /// Whether a transaction was begun and not yet ended: the connection is then never made
     /// again, since the transaction went with the lost one.
-    private var transactionIsOpen = false
+    private(set) var transactionIsOpen = false
 
     /// The group commit whose transaction may read through the connection now; 0 outside
     /// one (see ``WriterRecords``).
@@ -79,11 +87,26 @@ final class BlockingConnection {
         connection = nil
     }
 
-    private func live() throws(StoreError) -> PostgresConnection {
-        guard !isClosed else { throw .closed(path: database) }
-        if let connection, !connection.isClosed { return connection }
+    /// Drops the connection and what was prepared on it.
+    func forgetConnection() {
         connection = nil
         prepared.removeAll()
+        queriesSeen.removeAll()
+        unpreparable.removeAll()
+    }
+
+    /// The connection: made on first use, and again after it was lost, outside a
+    /// transaction.
+    ///
+    /// - Throws: ``StoreError/closed(path:)`` once closed;
+    ///   ``StoreError/io(path:operation:code:message:)`` when it cannot be made, or when it
+    ///   was lost in the middle of a transaction.
+    func live() throws(StoreError) -> PostgresConnection {
+        guard !isClosed else { throw .closed(path: database) }
+        if let connection {
+            if !connection.isClosed { return connection }
+            forgetConnection()
+        }
         guard !transactionIsOpen else {
             // Connecting again here would run the rest of the transaction outside it.
             throw .io(
@@ -136,90 +159,11 @@ final class BlockingConnection {
             if sql.hasPrefix("BEGIN") { transactionIsOpen = true }
             return rows
         } catch {
-            if connection.isClosed { self.connection = nil }
+            if connection.isClosed { forgetConnection() }
             throw .io(
                 path: database, operation: operation,
                 code: connection.isClosed ? ECONNRESET : EIO, message: Self.message(error))
         }
-    }
-
-    /// Runs one of the store's fixed statements, prepared on the connection the first time (a
-    /// named prepared statement, which PostgreSQL parses and plans once), and returns its
-    /// rows.
-    ///
-    /// An unnamed statement, as ``rows(_:_:operation:)`` runs, is parsed and planned anew on
-    /// every call, which for a lookup by key costs the server more than running it: in
-    /// pgbench here, 50 µs a lookup unnamed against 19 µs prepared.
-    ///
-    /// The statement is prepared with postgres-nio's `prepare(query:)`, which lets the server
-    /// infer the parameters' types, and labels the rows it returns as text though they come
-    /// in binary (postgres-nio 1.33): so each parameter must be text (compared with or stored
-    /// in a `text` column, or cast from `text`), and a column that is read must be text too
-    /// (cast the others), whose binary and text forms are the same bytes; see
-    /// ``preparedRow(_:text:operation:)``.
-    ///
-    /// - Parameters:
-    ///   - sql: The statement, with `$1`, `$2`, … for the values.
-    ///   - values: The values, in order; `nil` for `NULL`.
-    ///   - operation: What the statement does, for errors.
-    /// - Returns: The rows.
-    /// - Throws: ``StoreError/io(path:operation:code:message:)`` as ``rows(_:_:operation:)``
-    ///   does.
-    @discardableResult
-    func preparedRows(_ sql: String, text values: [String?], operation: String)
-        throws(StoreError) -> [PostgresRow]
-    {
-        let connection = try live()
-        do {
-            let statement: PreparedQuery
-            if let made = prepared[sql] {
-                statement = made
-            } else {
-                statement = try connection.prepare(query: sql).wait()
-                prepared[sql] = statement
-            }
-            return try statement.execute(
-                values.map { $0.map { PostgresData(string: $0) } ?? .null }
-            )
-            .wait()
-        } catch {
-            if connection.isClosed {
-                self.connection = nil
-                prepared.removeAll()
-            }
-            throw .io(
-                path: database, operation: operation,
-                code: connection.isClosed ? ECONNRESET : EIO, message: Self.message(error))
-        }
-    }
-
-    /// The columns of the first row a prepared statement returns, as text (see
-    /// ``preparedRows(_:text:operation:)``: each column must be text), or `nil` when it
-    /// returns no row.
-    ///
-    /// - Throws: ``StoreError/io(path:operation:code:message:)`` as
-    ///   ``preparedRows(_:text:operation:)`` does, and when a column is `NULL`.
-    func preparedRow(_ sql: String, text values: [String?], operation: String)
-        throws(StoreError) -> [String]?
-    {
-        guard let row = try preparedRows(sql, text: values, operation: operation).first else {
-            return nil
-        }
-        do {
-            return try row.map { try $0.decode(String.self) }
-        } catch {
-            throw .io(path: database, operation: operation, code: EIO, message: "\(error)")
-        }
-    }
-
-    /// A `bigint` column's value, read as text.
-    func parsedInteger(_ text: String, operation: String) throws(StoreError) -> Int64 {
-        guard let value = Int64(text) else {
-            throw .io(
-                path: database, operation: operation, code: EIO,
-                message: "\"\(text)\" is not an integer")
-        }
-        return value
     }
 
     /// The first column of the first row, as an integer, or `nil` when there is no row or it

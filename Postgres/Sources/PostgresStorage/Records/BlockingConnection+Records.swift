@@ -75,7 +75,7 @@ extension BlockingConnection {
         selectedBy query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
         in layout: TableLayout<Model>, excluding keys: [String] = []
     ) throws(StoreError) -> [(position: Int, record: Model)] {
-        let select = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
+        let select = Self.selectRecords(layout)
         guard let clauses = Self.render(query, in: layout) else {
             // The engine over every row.
             let exclusion = try Self.exclusion(of: keys, number: 1)
@@ -87,13 +87,14 @@ extension BlockingConnection {
         let condition = String(clauses.whereClause.sql.dropFirst("WHERE ".count))
         // In one round trip: the whole query in SQL, provided no row is inexact (a condition
         // PostgreSQL evaluates once). No row back means no match, or some inexact row.
-        let exclusion = try Self.exclusion(of: keys, number: clauses.bindings.count + 1)
+        let exclusion = try Self.exclusion(
+            of: keys, number: clauses.whereClause.bindings.count + 1)
         let order = clauses.orderByClause.map { $0 + ", \"_order\"" } ?? "ORDER BY \"_order\""
-        let found = try rows(
+        let found = try queryRows(
             select + "WHERE (\(condition)) AND NOT EXISTS (SELECT 1 FROM \(layout.table) "
                 + "WHERE NOT \"_exact\")" + (exclusion.map { " AND " + $0.sql } ?? "") + " "
-                + order + (clauses.limitClause.map { " " + $0.sql } ?? ""),
-            clauses.bindings + (exclusion.map { [$0.binding] } ?? []),
+                + order + Self.page(of: query),
+            clauses.whereClause.bindings + (exclusion.map { [$0.binding] } ?? []),
             operation: "query the records")
         if found.isEmpty, try hasInexactRows(layout) {
             // SQL narrows to the exact rows that match and every inexact one; the engine
@@ -121,7 +122,7 @@ extension BlockingConnection {
         where condition: Condition<Model>, compiled: CompiledCondition<Model>,
         in layout: TableLayout<Model>, excluding keys: [String] = []
     ) throws(StoreError) -> Int {
-        let select = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
+        let select = Self.selectRecords(layout)
         guard let clauses = Self.render(RecordQuery(where: condition), in: layout) else {
             let exclusion = try Self.exclusion(of: keys, number: 1)
             let rows = try rows(
@@ -192,17 +193,39 @@ extension BlockingConnection {
                 + "AS inexact", operation: "query the records") == 1
     }
 
+    /// A query's page as literals, ` LIMIT 10 OFFSET 20`, or nothing, for a query whose
+    /// rendering checked it (neither is negative).
+    ///
+    /// Not bound: a prepared statement whose limit is a parameter is planned for every run,
+    /// since PostgreSQL's plan for any limit (which it takes to be a tenth of the rows) costs
+    /// more than one for the limit at hand; the limit is a number, never text.
+    private static func page<Model>(of query: RecordQuery<Model>) -> String {
+        (query.limit.map { " LIMIT \($0)" } ?? "")
+            + (query.offset > 0 ? " OFFSET \(query.offset)" : "")
+    }
+
+    /// The start of a query of rows: `SELECT` of their `_order` and `_record` from the
+    /// table, and a space.
+    ///
+    /// The order comes as text (see ``queryRows(_:_:operation:)``), named apart from
+    /// `_order`, which `ORDER BY "_order"` would otherwise sort as text.
+    private static func selectRecords<Model>(_ layout: TableLayout<Model>) -> String {
+        "SELECT CAST(\"_order\" AS text) AS \"_order_text\", \"_record\" FROM \(layout.table) "
+    }
+
+    /// A row of ``selectRecords(_:)``: its `_order` and its record.
     private func decoded<Model>(_ row: PostgresRow, _ layout: TableLayout<Model>)
         throws(StoreError) -> (Int64, Model)
     {
-        let order: Int64
+        let order: String
         let json: String
         do {
-            (order, json) = try row.decode((Int64, String).self)
+            (order, json) = try row.decode((String, String).self)
         } catch {
             throw .io(path: database, operation: "read a record", code: EIO, message: "\(error)")
         }
-        return (order, try layout.record(from: json, database: database, order: order))
+        let number = try parsedInteger(order, operation: "read a record")
+        return (number, try layout.record(from: json, database: database, order: number))
     }
 
     /// The engine's answer over rows in store order, with their positions.

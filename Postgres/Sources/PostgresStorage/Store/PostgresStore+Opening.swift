@@ -54,10 +54,11 @@ extension PostgresStore {
                 return state
             }
             while readers.count < Swift.max(1, options.readerCount) {
+                let connection = BlockingConnection(
+                    configuration: configuration, logger: options.logger)
+                connection.preparesQueries = true
                 readers.append(
-                    ConnectionThread(
-                        BlockingConnection(configuration: configuration, logger: options.logger),
-                        name: name + " reader \(readers.count + 1)"))
+                    ConnectionThread(connection, name: name + " reader \(readers.count + 1)"))
             }
             let version = try await readers[0].perform { connection in
                 try connection.version(of: layout)
