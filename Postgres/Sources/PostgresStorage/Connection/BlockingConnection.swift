@@ -148,21 +148,56 @@ final class BlockingConnection {
         // connection, the server has rolled it back already).
         let ends = sql == "COMMIT" || sql == "ROLLBACK"
         defer { if ends { transactionIsOpen = false } }
+        let rows = try finish(try send(sql, bindings, operation: operation))
+        // Open once `BEGIN` succeeded: a `BEGIN` that fails leaves no transaction to end.
+        if sql.hasPrefix("BEGIN") { transactionIsOpen = true }
+        return rows
+    }
+
+    /// A statement sent and not yet waited for: see ``send(_:_:operation:)``.
+    struct Sent {
+        fileprivate let result: EventLoopFuture<PostgresQueryResult>
+        fileprivate let connection: PostgresConnection
+        fileprivate let operation: String
+    }
+
+    /// Sends a statement and returns at once: ``finish(_:)`` waits for it.
+    ///
+    /// The caller can make the next statement while the server runs this one. The statements
+    /// sent on the connection run one after the other, in the order sent. Never `BEGIN`,
+    /// `COMMIT` or `ROLLBACK`, which ``rows(_:_:operation:)`` runs.
+    ///
+    /// - Throws: ``StoreError/io(path:operation:code:message:)`` when there is no connection or
+    ///   a value cannot be bound.
+    func send(_ sql: String, _ bindings: [SQLBinding], operation: String) throws(StoreError)
+        -> Sent
+    {
         let connection = try live()
         var binds = PostgresBindings()
         do {
             for binding in bindings { try binds.append(binding) }
-            let rows = try connection.query(
-                PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
-            ).wait().rows
-            // Open once `BEGIN` succeeded: a `BEGIN` that fails leaves no transaction to end.
-            if sql.hasPrefix("BEGIN") { transactionIsOpen = true }
-            return rows
         } catch {
-            if connection.isClosed { forgetConnection() }
+            throw .io(path: database, operation: operation, code: EIO, message: "\(error)")
+        }
+        return Sent(
+            result: connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger),
+            connection: connection, operation: operation)
+    }
+
+    /// Waits for a statement sent, and returns its rows.
+    ///
+    /// - Throws: ``StoreError/io(path:operation:code:message:)`` with the server's message
+    ///   and SQLSTATE, or saying that the connection was lost.
+    @discardableResult
+    func finish(_ sent: Sent) throws(StoreError) -> [PostgresRow] {
+        do {
+            return try sent.result.wait().rows
+        } catch {
+            let lost = sent.connection.isClosed
+            if lost, connection === sent.connection { forgetConnection() }
             throw .io(
-                path: database, operation: operation,
-                code: connection.isClosed ? ECONNRESET : EIO, message: Self.message(error))
+                path: database, operation: sent.operation, code: lost ? ECONNRESET : EIO,
+                message: Self.message(error))
         }
     }
 

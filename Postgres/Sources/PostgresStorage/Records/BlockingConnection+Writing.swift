@@ -242,6 +242,9 @@ extension BlockingConnection {
         let perRow = TableLayout<Model>.storeColumns.count - 1 + layout.columns.count
         let rowsPerStatement = Swift.max(1, Swift.min(1_000, 65_535 / perRow))
         var start = 0
+        // The statement the server is running while the next one's rows are made: a record's
+        // JSON and columns take about as long to make as the server takes to store them.
+        var storing: Sent?
         while start < upserted.count {
             let batch = upserted[start..<Swift.min(upserted.count, start + rowsPerStatement)]
             var bindings: [SQLBinding] = []
@@ -249,13 +252,17 @@ extension BlockingConnection {
             for record in batch {
                 bindings += try layout.row(of: record, version: version, encoder: encoder)
             }
-            if batch.count == 1 {
+            if upserted.count == 1 {
                 try upsert(bindings, layout: layout)
             } else {
-                try rows(layout.upsert(rowCount: batch.count), bindings, operation: "write records")
+                let sent = try send(
+                    layout.upsert(rowCount: batch.count), bindings, operation: "write records")
+                if let storing { try finish(storing) }
+                storing = sent
             }
             start += batch.count
         }
+        if let storing { try finish(storing) }
         return changes.map { change in
             switch change {
             case .upsert(let record): (nil, record)
