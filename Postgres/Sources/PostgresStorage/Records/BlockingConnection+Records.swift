@@ -22,12 +22,10 @@ extension BlockingConnection {
     {
         guard
             let found = try preparedRow(
-                "SELECT CAST(\"_order\" AS text), \"_record\" FROM \(layout.table) "
-                    + "WHERE \"_key\" = $1", text: [key], operation: "read a record")
+                "SELECT \"_record\" FROM \(layout.table) WHERE \"_key\" = $1", text: [key],
+                operation: "read a record")
         else { return nil }
-        return try layout.record(
-            from: found[1], database: database,
-            order: try parsedInteger(found[0], operation: "read a record"))
+        return try layout.record(from: found[0], database: database, row: "_key \(key)")
     }
 
     /// The `_order` of the record with a key, or `nil`.
@@ -70,10 +68,11 @@ extension BlockingConnection {
     }
 
     /// The records a query selects among those whose keys are not excluded, with their
-    /// `_order`, in the query's order.
+    /// `_order` (or 0 without `positions`: a read that only needs the records, whose query
+    /// SQL answers whole then reads no `_order`), in the query's order.
     func records<Model>(
         selectedBy query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
-        in layout: TableLayout<Model>, excluding keys: [String] = []
+        in layout: TableLayout<Model>, excluding keys: [String] = [], positions: Bool = true
     ) throws(StoreError) -> [(position: Int, record: Model)] {
         let select = Self.selectRecords(layout)
         guard let clauses = Self.render(query, in: layout) else {
@@ -91,7 +90,8 @@ extension BlockingConnection {
             of: keys, number: clauses.whereClause.bindings.count + 1)
         let order = clauses.orderByClause.map { $0 + ", \"_order\"" } ?? "ORDER BY \"_order\""
         let found = try queryRows(
-            select + "WHERE (\(condition)) AND NOT EXISTS (SELECT 1 FROM \(layout.table) "
+            (positions ? select : "SELECT \"_key\", \"_record\" FROM \(layout.table) ")
+                + "WHERE (\(condition)) AND NOT EXISTS (SELECT 1 FROM \(layout.table) "
                 + "WHERE NOT \"_exact\")" + (exclusion.map { " AND " + $0.sql } ?? "") + " "
                 + order + Self.page(of: query),
             clauses.whereClause.bindings + (exclusion.map { [$0.binding] } ?? []),
@@ -111,8 +111,14 @@ extension BlockingConnection {
         var selected: [(position: Int, record: Model)] = []
         selected.reserveCapacity(found.count)
         for row in found {
-            let (order, record) = try decoded(row, layout)
-            selected.append((Int(order), record))
+            if positions {
+                let (order, record) = try decoded(row, layout)
+                selected.append((Int(order), record))
+            } else {
+                let (key, json) = try decoded(row, operation: "read a record")
+                selected.append(
+                    (0, try layout.record(from: json, database: database, row: "_key \(key)")))
+            }
         }
         return selected
     }
@@ -152,8 +158,9 @@ extension BlockingConnection {
     ) throws(StoreError) -> QueryResult<Model> {
         try inSnapshot { () throws(StoreError) in
             QueryResult(
-                records: try records(selectedBy: query, compiled: compiled, in: layout)
-                    .map(\.record),
+                records: try records(
+                    selectedBy: query, compiled: compiled, in: layout, positions: false
+                ).map(\.record),
                 totalCount: try count(in: layout), version: try version(of: layout))
         }
     }
@@ -217,15 +224,20 @@ extension BlockingConnection {
     private func decoded<Model>(_ row: PostgresRow, _ layout: TableLayout<Model>)
         throws(StoreError) -> (Int64, Model)
     {
-        let order: String
-        let json: String
-        do {
-            (order, json) = try row.decode((String, String).self)
-        } catch {
-            throw .io(path: database, operation: "read a record", code: EIO, message: "\(error)")
-        }
+        let (order, json) = try decoded(row, operation: "read a record")
         let number = try parsedInteger(order, operation: "read a record")
-        return (number, try layout.record(from: json, database: database, order: number))
+        return (number, try layout.record(from: json, database: database, row: "_order \(order)"))
+    }
+
+    /// A row of two text columns.
+    private func decoded(_ row: PostgresRow, operation: String) throws(StoreError)
+        -> (String, String)
+    {
+        do {
+            return try row.decode((String, String).self)
+        } catch {
+            throw .io(path: database, operation: operation, code: EIO, message: "\(error)")
+        }
     }
 
     /// The engine's answer over rows in store order, with their positions.

@@ -279,15 +279,20 @@ struct TableLayout<Model: StorableModel>: Sendable {
 
     /// Decodes a row's `_record`.
     ///
+    /// - Parameters:
+    ///   - json: The row's `_record`.
+    ///   - database: The database, for errors.
+    ///   - row: Which row it is, for errors: `_order 7`, `_key 25`.
+    /// - Returns: The record.
     /// - Throws: ``StoreError/corruptFile(path:problem:location:)`` for JSON that does not
     ///   decode as the model, naming the database and the row.
-    func record(from json: String, database: String, order: Int64) throws(StoreError) -> Model {
+    func record(from json: String, database: String, row: String) throws(StoreError) -> Model {
         do {
             return try JSONDecoder().decode(Model.self, from: Data(json.utf8))
         } catch {
             throw .corruptFile(
                 path: database,
-                problem: "the row with _order \(order) of table \(table) does not decode as "
+                problem: "the row with \(row) of table \(table) does not decode as "
                     + "\(Model.self): \(error)",
                 location: .wholeFile)
         }

@@ -165,8 +165,9 @@ public actor PostgresStore<Model: StorableModel>: ModelStore {
         let compiled = try Self.compile(query)
         let layout = layout
         return try await reader().perform { connection in
-            try connection.records(selectedBy: query, compiled: compiled, in: layout)
-                .map(\.record)
+            try connection.records(
+                selectedBy: query, compiled: compiled, in: layout, positions: false
+            ).map(\.record)
         }
     }
 
