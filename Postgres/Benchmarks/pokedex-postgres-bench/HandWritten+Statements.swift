@@ -8,62 +8,26 @@ import PostgresNIO
 /// and then only binds and executes it.
 extension HandWritten {
     /// A record's JSON by its key, the id as JSON text (`"25"`): the unique index on `_key`.
-    struct RecordByKey: PostgresPreparedStatement {
+    struct RecordByKey: Lookup {
         static let sql = #"SELECT "_record" FROM "pokemon" WHERE "_key" = $1"#
-        typealias Row = String
-
-        var key: String
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            bindings.append(key)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> String {
-            try row.decode(String.self)
-        }
+        var value: String
     }
 
     /// The JSON of the records with a name, in the table's order: the index on `name`.
-    struct RecordsNamed: PostgresPreparedStatement {
+    struct RecordsNamed: Lookup {
         static let sql = #"SELECT "_record" FROM "pokemon" WHERE "name" = $1 ORDER BY "_order""#
-        typealias Row = String
-
-        var name: String
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            bindings.append(name)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> String {
-            try row.decode(String.self)
-        }
+        var value: String
     }
 
     /// The JSON of the ten records with the highest attack of at least a minimum, ties in the
     /// table's order: the index on `attack`, walked from the top. (`NULLS LAST`, the order
     /// the store's index serves read backward; `DESC` alone, `NULLS FIRST`, would sort every
     /// match.)
-    struct Strongest: PostgresPreparedStatement {
+    struct Strongest: Lookup {
         static let sql =
             #"SELECT "_record" FROM "pokemon" WHERE "attack" >= $1 "#
             + #"ORDER BY "attack" DESC NULLS LAST, "_order" LIMIT 10"#
-        typealias Row = String
-
-        var minimum: Int
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            bindings.append(minimum)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> String {
-            try row.decode(String.self)
-        }
+        var value: Int
     }
 
     /// Counts a commit in the table's row of `modelstorage_version`, locking it until the
@@ -85,38 +49,18 @@ extension HandWritten {
     }
 
     /// Inserts one record's row.
-    struct InsertRow: PostgresPreparedStatement {
+    struct InsertRow: RowWrite {
         static let sql =
             "INSERT INTO \"pokemon\" (\(Columns.names)) VALUES (\(Columns.placeholders(from: 1)))"
-        typealias Row = ()
-
         var columns: Columns
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: Columns.count)
-            columns.append(to: &bindings)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws {}
     }
 
     /// Writes every column of a record's row, found by its key.
-    struct UpdateRow: PostgresPreparedStatement {
+    struct UpdateRow: RowWrite {
         static let sql =
             "UPDATE \"pokemon\" SET (\(Columns.names)) = (\(Columns.placeholders(from: 1))) "
             + "WHERE \"_key\" = $1"
-        typealias Row = ()
-
         var columns: Columns
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: Columns.count)
-            columns.append(to: &bindings)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws {}
     }
 
     /// A record's row as hand-written code makes it: its key, its JSON, the version of the
@@ -185,4 +129,39 @@ extension HandWritten {
             bindings.append(record.favorite)
         }
     }
+}
+
+/// A statement of one parameter whose rows are each one record's JSON.
+protocol Lookup: PostgresPreparedStatement where Row == String {
+    associatedtype Value: PostgresEncodable & Sendable
+    /// The parameter.
+    var value: Value { get }
+}
+
+extension Lookup {
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        try bindings.append(value)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> String {
+        try row.decode(String.self)
+    }
+}
+
+/// A statement that writes one record's row and returns none.
+protocol RowWrite: PostgresPreparedStatement where Row == () {
+    /// The row.
+    var columns: HandWritten.Columns { get }
+}
+
+extension RowWrite {
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: HandWritten.Columns.count)
+        columns.append(to: &bindings)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws {}
 }

@@ -43,7 +43,7 @@ struct HandWritten: Sendable {
     /// The record with an id, or `nil`.
     func record(id: Int) async throws -> Pokemon? {
         var found: Pokemon?
-        for try await json in try await client.execute(RecordByKey(key: String(id))) {
+        for try await json in try await client.execute(RecordByKey(value: String(id))) {
             found = try decode(json)
         }
         return found
@@ -52,7 +52,7 @@ struct HandWritten: Sendable {
     /// The records with a name, in the table's order.
     func records(named name: String) async throws -> [Pokemon] {
         var found: [Pokemon] = []
-        for try await json in try await client.execute(RecordsNamed(name: name)) {
+        for try await json in try await client.execute(RecordsNamed(value: name)) {
             found.append(try decode(json))
         }
         return found
@@ -62,7 +62,7 @@ struct HandWritten: Sendable {
     /// order.
     func strongest(atLeast minimum: Int) async throws -> [Pokemon] {
         var found: [Pokemon] = []
-        for try await json in try await client.execute(Strongest(minimum: minimum)) {
+        for try await json in try await client.execute(Strongest(value: minimum)) {
             found.append(try decode(json))
         }
         return found
@@ -124,7 +124,7 @@ struct HandWritten: Sendable {
             let version = try await nextVersion(on: connection)
             var found: Pokemon?
             for try await json in try await connection.execute(
-                RecordByKey(key: String(id)), logger: logger)
+                RecordByKey(value: String(id)), logger: logger)
             {
                 found = try decode(json)
             }

@@ -34,45 +34,29 @@ struct PostgresBench {
     }
 }
 
-/// The command line's options.
+/// The command line's options: ``BenchmarkArguments``, `--only` as operations
+/// (``PostgresBenchmarks/operations``).
 struct Options {
-    var quick = false
-    var jsonPath = URL(filePath: "Postgres/Benchmarks/results/latest.json")
+    var quick: Bool
+    var jsonPath: URL
     /// The record counts of the tables, when not the default.
     var sizes: [Int]?
-    /// The operations to measure, when not all (``PostgresBenchmarks/operations``).
-    var only: Set<String> = []
+    /// The operations to measure, when not all.
+    var only: Set<String>
 
     init(_ arguments: ArraySlice<String>) throws {
-        var arguments = arguments
-        while let argument = arguments.popFirst() {
-            switch argument {
-            case "--quick": quick = true
-            case "--json":
-                guard let path = arguments.popFirst() else {
-                    throw BenchmarkError.setup("--json needs a path")
-                }
-                jsonPath = URL(filePath: path)
-            case "--sizes":
-                guard let list = arguments.popFirst() else {
-                    throw BenchmarkError.setup("--sizes needs record counts, such as 1000,100000")
-                }
-                sizes = list.split(separator: ",").compactMap { Int($0) }
-            case "--only":
-                let known = PostgresBenchmarks.operations
-                guard let list = arguments.popFirst().map({ $0.split(separator: ",") }),
-                    list.allSatisfy({ known.contains(String($0)) })
-                else {
-                    throw BenchmarkError.setup(
-                        "--only needs operations among \(known.joined(separator: ","))")
-                }
-                only = Set(list.map(String.init))
-            default:
-                throw BenchmarkError.setup(
-                    "unknown argument \(argument); use --quick, --json PATH, "
-                        + "--sizes 1000,100000, --only "
-                        + PostgresBenchmarks.operations.joined(separator: ","))
-            }
+        let known = PostgresBenchmarks.operations
+        let parsed = try BenchmarkArguments(
+            arguments, jsonPath: URL(filePath: "Postgres/Benchmarks/results/latest.json"),
+            onlyExample: "operations among " + known.joined(separator: ","))
+        guard parsed.only.allSatisfy(known.contains) else {
+            throw BenchmarkError.setup(
+                "--only needs operations among \(known.joined(separator: ",")), not "
+                    + parsed.only.joined(separator: ","))
         }
+        quick = parsed.quick
+        jsonPath = parsed.jsonPath
+        sizes = parsed.sizes
+        only = Set(parsed.only)
     }
 }
