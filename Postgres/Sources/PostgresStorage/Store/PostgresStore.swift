@@ -45,6 +45,11 @@ import PostgresNIO
 /// on reader connections, each on a thread of its own, which callers await without
 /// blocking. See `ConnectionThread` in the source for why each of the other ways fails.
 ///
+/// The store's fixed statements and, from their second run, a reader's queries are prepared
+/// on each connection (named prepared statements, which the server plans once): behind a
+/// connection pooler in transaction mode, allow them (PgBouncer 1.21 and later:
+/// `max_prepared_statements`) or use session mode.
+///
 /// Writes from concurrent tasks are grouped into one PostgreSQL transaction, each in a
 /// savepoint and counted as a commit of its own. Each group locks the table's row of
 /// `modelstorage_version` first, so that the writes of every store on the database, in any
