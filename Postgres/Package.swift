@@ -83,6 +83,25 @@ let package = Package(
             path: "Tests/Support/PostgresStoreWriter"
         ),
 
+        // MARK: Benchmarks
+
+        // PostgresStore against hand-written postgres-nio code on the same table, on a private
+        // server of its own (Documentation/Performance.md). Its harness is the root
+        // benchmark's, through the symbolic link Benchmarks/pokedex-postgres-bench/Harness:
+        //
+        //   swift run -c release --package-path Postgres pokedex-postgres-bench [--quick]
+        .executableTarget(
+            name: "pokedex-postgres-bench",
+            dependencies: [
+                "PostgresStorage", "PostgresTestServer",
+                .product(name: "KeyPathQuery", package: "PokedexKit"),
+                .product(name: "ModelStorage", package: "PokedexKit"),
+                .product(name: "PokedexKit", package: "PokedexKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Benchmarks/pokedex-postgres-bench"
+        ),
+
         // MARK: Tests
 
         .testTarget(

@@ -7,13 +7,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dirs=()
-# Postgres/Tests/Support/SharedConditionTable is left out: it is a symbolic link to
-# Tests/Support/ConditionTableSupport, formatted there.
+# Postgres/Tests/Support/SharedConditionTable and Postgres/Benchmarks/*/Harness are symbolic
+# links to Tests/Support/ConditionTableSupport and Benchmarks/Sources/pokedex-bench/Harness,
+# formatted there (swift format does not follow a link to a directory).
 for dir in Package.swift Sources Tests Examples Benchmarks/Sources Benchmarks/Package.swift \
     Fuzz/Sources Fuzz/Package.swift Postgres/Package.swift Postgres/Sources \
     Postgres/Tests/PostgresDialectTests Postgres/Tests/PostgresStorageTests \
     Postgres/Tests/Support/PostgresTestServer Postgres/Tests/Support/PostgresStoreWriter \
-    Postgres/Examples Postgres/Tests/PokedexServiceTests; do
+    Postgres/Examples Postgres/Tests/PokedexServiceTests Postgres/Benchmarks; do
     [ -e "$dir" ] && dirs+=("$dir")
 done
 case "${1:-}" in

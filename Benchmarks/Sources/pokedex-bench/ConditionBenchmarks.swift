@@ -105,15 +105,3 @@ enum ConditionBenchmarks {
         return results
     }
 }
-
-enum BenchmarkError: Error, CustomStringConvertible {
-    case disagreement(String)
-    case setup(String)
-
-    var description: String {
-        switch self {
-        case .disagreement(let what): "candidate and baseline disagree on \(what)"
-        case .setup(let what): "benchmark setup failed: \(what)"
-        }
-    }
-}

@@ -36,38 +36,21 @@ struct PokedexBench {
     }
 }
 
+/// The command line's options: ``BenchmarkArguments``, `--only` as group numbers.
 struct Options {
-    var quick = false
-    var jsonPath = URL(filePath: "Benchmarks/results/latest.json")
-    var only: Set<Int> = []
+    var quick: Bool
+    var jsonPath: URL
+    var only: Set<Int>
     /// The record counts of the SQLite benchmarks (group 9), when not their default.
     var sizes: [Int]?
 
     init(_ arguments: ArraySlice<String>) throws {
-        var arguments = arguments
-        while let argument = arguments.popFirst() {
-            switch argument {
-            case "--quick": quick = true
-            case "--json":
-                guard let path = arguments.popFirst() else {
-                    throw BenchmarkError.setup("--json needs a path")
-                }
-                jsonPath = URL(filePath: path)
-            case "--only":
-                guard let list = arguments.popFirst() else {
-                    throw BenchmarkError.setup("--only needs group numbers, such as 1,4")
-                }
-                only = Set(list.split(separator: ",").compactMap { Int($0) })
-            case "--sizes":
-                guard let list = arguments.popFirst() else {
-                    throw BenchmarkError.setup("--sizes needs record counts, such as 1000,100000")
-                }
-                sizes = list.split(separator: ",").compactMap { Int($0) }
-            default:
-                throw BenchmarkError.setup(
-                    "unknown argument \(argument); use --quick, --json PATH, --only 1,4, "
-                        + "--sizes 1000,100000")
-            }
-        }
+        let parsed = try BenchmarkArguments(
+            arguments, jsonPath: URL(filePath: "Benchmarks/results/latest.json"),
+            onlyExample: "group numbers, such as 1,4")
+        quick = parsed.quick
+        jsonPath = parsed.jsonPath
+        only = Set(parsed.only.compactMap { Int($0) })
+        sizes = parsed.sizes
     }
 }

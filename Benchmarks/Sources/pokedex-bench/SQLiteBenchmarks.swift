@@ -26,7 +26,7 @@ enum SQLiteBenchmarks {
         guard let largest = sizes.last, let smallest = sizes.first, smallest > 0 else {
             throw BenchmarkError.setup("--sizes needs record counts above zero")
         }
-        let all = try SQLiteFixtures.records(largest)
+        let all = try Fixtures.uniquelyNamedRecords(largest)
         return try await Fixtures.withTemporaryDirectory { directory in
             var databases: [SQLiteFixtures.Databases] = []
             for size in sizes {

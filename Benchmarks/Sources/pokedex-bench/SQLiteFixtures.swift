@@ -18,17 +18,6 @@ enum SQLiteFixtures {
         "\(table)_\(column)_index"
     }
 
-    /// `count` Pokémon-shaped records with unique names: the 151 real ones repeated with
-    /// fresh ids (``Fixtures/records(_:)``), each repetition after the first named with a
-    /// suffix (`mew-7`), so that `name ==` selects exactly one record, as on a real Pokédex.
-    static func records(_ count: Int) throws -> [Pokemon] {
-        var records = try Fixtures.records(count)
-        for index in records.indices where index >= 151 {
-            records[index].name += "-\(index / 151)"
-        }
-        return records
-    }
-
     /// Opens a `SQLiteStore`, creating the database (empty) when it does not exist; the store
     /// creates the indexes `Pokemon` declares (``checkIndexes(at:except:)`` checks it did).
     static func openStore(at url: URL) async throws -> SQLiteStore<Pokemon> {

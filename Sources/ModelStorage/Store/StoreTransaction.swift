@@ -209,7 +209,13 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
 
     /// Writes a record, new or not: the one primitive every write goes through.
     mutating func put(_ id: Model.ID, _ value: Model?) {
-        own.set(id, to: value, existed: contains(id: id))
+        put(id, value, existed: contains(id: id))
+    }
+
+    /// Writes a record whose existence the caller has just checked, without asking the
+    /// committed records again (for a database, a round trip to the server saved).
+    private mutating func put(_ id: Model.ID, _ value: Model?, existed: Bool) {
+        own.set(id, to: value, existed: existed)
     }
 
     /// Inserts a new record.
@@ -220,7 +226,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     public mutating func insert(_ model: Model) throws {
         let id = model.id
         guard !contains(id: id) else { throw StoreError.duplicateID(String(describing: id)) }
-        put(id, model)
+        put(id, model, existed: false)
     }
 
     /// Inserts a record, or replaces the one with its id (which keeps its place in the order).
@@ -247,7 +253,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     @discardableResult
     public mutating func delete(id: Model.ID) -> Bool {
         guard contains(id: id) else { return false }
-        put(id, nil)
+        put(id, nil, existed: true)
         return true
     }
 
@@ -265,7 +271,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
             try base.records(selectedBy: RecordQuery(where: condition), excluding: touched.set)
             .map { $0.record.id }
             + matchingTouched(touched.inOrder, compiled).map { $0.record.id }
-        for id in doomed { put(id, nil) }
+        for id in doomed { put(id, nil, existed: true) }
         return doomed.count
     }
 
@@ -296,7 +302,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
             throw StoreError.identifierChanged(
                 from: String(describing: id), to: String(describing: model.id))
         }
-        put(id, model)
+        put(id, model, existed: true)
         return model
     }
 
@@ -332,14 +338,14 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
         let current = fetch(id: id)
         let written = current == nil ? nil : writtenSince(edit.version, id: id)
         if written == false {
-            put(id, edit.value)
+            put(id, edit.value, existed: true)
             return edit.value
         }
         switch try MergeResolver.resolve(
             edit, against: current, policy: mergePolicy, writtenSinceRead: written == true)
         {
         case .write(let model):
-            put(id, model)
+            put(id, model, existed: current != nil)
             return model
         case .keep(let model):
             return model

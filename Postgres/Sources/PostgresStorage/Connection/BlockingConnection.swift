@@ -29,10 +29,20 @@ final class BlockingConnection {
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
     private var connection: PostgresConnection?
+    /// The statements prepared on ``connection``, by their SQL (see
+    /// ``preparedRows(_:text:operation:)``).
+    var prepared: [String: PreparedQuery] = [:]
+    /// How many times each query's text ran on ``connection`` outside a transaction, and those
+    /// the server would not run prepared (see ``queryRows(_:_:operation:)``).
+    var queriesSeen: [String: Int] = [:]
+    var unpreparable: Set<String> = []
+    /// Whether the queries this connection runs outside transactions are prepared once they
+    /// repeat: a reader's are.
+    var preparesQueries = false
     private var isClosed = false
     /// Whether a transaction was begun and not yet ended: the connection is then never made
     /// again, since the transaction went with the lost one.
-    private var transactionIsOpen = false
+    private(set) var transactionIsOpen = false
 
     /// The group commit whose transaction may read through the connection now; 0 outside
     /// one (see ``WriterRecords``).
@@ -77,10 +87,26 @@ final class BlockingConnection {
         connection = nil
     }
 
-    private func live() throws(StoreError) -> PostgresConnection {
-        guard !isClosed else { throw .closed(path: database) }
-        if let connection, !connection.isClosed { return connection }
+    /// Drops the connection and what was prepared on it.
+    func forgetConnection() {
         connection = nil
+        prepared.removeAll()
+        queriesSeen.removeAll()
+        unpreparable.removeAll()
+    }
+
+    /// The connection: made on first use, and again after it was lost, outside a
+    /// transaction.
+    ///
+    /// - Throws: ``StoreError/closed(path:)`` once closed;
+    ///   ``StoreError/io(path:operation:code:message:)`` when it cannot be made, or when it
+    ///   was lost in the middle of a transaction.
+    func live() throws(StoreError) -> PostgresConnection {
+        guard !isClosed else { throw .closed(path: database) }
+        if let connection {
+            if !connection.isClosed { return connection }
+            forgetConnection()
+        }
         guard !transactionIsOpen else {
             // Connecting again here would run the rest of the transaction outside it.
             throw .io(
@@ -122,21 +148,56 @@ final class BlockingConnection {
         // connection, the server has rolled it back already).
         let ends = sql == "COMMIT" || sql == "ROLLBACK"
         defer { if ends { transactionIsOpen = false } }
+        let rows = try finish(try send(sql, bindings, operation: operation))
+        // Open once `BEGIN` succeeded: a `BEGIN` that fails leaves no transaction to end.
+        if sql.hasPrefix("BEGIN") { transactionIsOpen = true }
+        return rows
+    }
+
+    /// A statement sent and not yet waited for: see ``send(_:_:operation:)``.
+    struct Sent {
+        fileprivate let result: EventLoopFuture<PostgresQueryResult>
+        fileprivate let connection: PostgresConnection
+        fileprivate let operation: String
+    }
+
+    /// Sends a statement and returns at once: ``finish(_:)`` waits for it.
+    ///
+    /// The caller can make the next statement while the server runs this one. The statements
+    /// sent on the connection run one after the other, in the order sent. Never `BEGIN`,
+    /// `COMMIT` or `ROLLBACK`, which ``rows(_:_:operation:)`` runs.
+    ///
+    /// - Throws: ``StoreError/io(path:operation:code:message:)`` when there is no connection or
+    ///   a value cannot be bound.
+    func send(_ sql: String, _ bindings: [SQLBinding], operation: String) throws(StoreError)
+        -> Sent
+    {
         let connection = try live()
         var binds = PostgresBindings()
         do {
             for binding in bindings { try binds.append(binding) }
-            let rows = try connection.query(
-                PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
-            ).wait().rows
-            // Open once `BEGIN` succeeded: a `BEGIN` that fails leaves no transaction to end.
-            if sql.hasPrefix("BEGIN") { transactionIsOpen = true }
-            return rows
         } catch {
-            if connection.isClosed { self.connection = nil }
+            throw .io(path: database, operation: operation, code: EIO, message: "\(error)")
+        }
+        return Sent(
+            result: connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger),
+            connection: connection, operation: operation)
+    }
+
+    /// Waits for a statement sent, and returns its rows.
+    ///
+    /// - Throws: ``StoreError/io(path:operation:code:message:)`` with the server's message
+    ///   and SQLSTATE, or saying that the connection was lost.
+    @discardableResult
+    func finish(_ sent: Sent) throws(StoreError) -> [PostgresRow] {
+        do {
+            return try sent.result.wait().rows
+        } catch {
+            let lost = sent.connection.isClosed
+            if lost, connection === sent.connection { forgetConnection() }
             throw .io(
-                path: database, operation: operation,
-                code: connection.isClosed ? ECONNRESET : EIO, message: Self.message(error))
+                path: database, operation: sent.operation, code: lost ? ECONNRESET : EIO,
+                message: Self.message(error))
         }
     }
 
@@ -156,6 +217,14 @@ final class BlockingConnection {
     /// A PostgreSQL error as a sentence: the server's message and SQLSTATE, or the driver's
     /// reason.
     static func message(_ error: any Error) -> String {
+        // A prepared statement's errors come as postgres-nio's older type.
+        if case .server(let notice)? = error as? PostgresError,
+            let message = notice.fields[.message]
+        {
+            let state = notice.fields[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
+            let detail = notice.fields[.detail].map { ": " + $0 } ?? ""
+            return message + detail + state
+        }
         guard let error = error as? PSQLError else { return String(describing: error) }
         if let message = error.serverInfo?[.message] {
             let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""

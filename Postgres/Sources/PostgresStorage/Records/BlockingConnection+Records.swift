@@ -16,33 +16,40 @@ import PostgresNIO
 /// test) or an operand is not exact, the engine evaluates it over every row, read in store
 /// order.
 extension BlockingConnection {
-    /// The record with a key, or `nil`.
+    /// The record with a key, or `nil`: a prepared lookup in the unique index of `_key`.
     func record<Model>(withKey key: String, in layout: TableLayout<Model>) throws(StoreError)
         -> Model?
     {
-        let rows = try rows(
-            "SELECT \"_order\", \"_record\" FROM \(layout.table) WHERE \"_key\" = $1",
-            [.text(key)], operation: "read a record")
-        return try rows.first.map { (row) throws(StoreError) in try record(from: row, layout) }
+        guard
+            let found = try preparedRow(
+                "SELECT \"_record\" FROM \(layout.table) WHERE \"_key\" = $1", text: [key],
+                operation: "read a record")
+        else { return nil }
+        return try layout.record(from: found[0], database: database, row: "_key \(key)")
     }
 
     /// The `_order` of the record with a key, or `nil`.
     func order<Model>(ofKey key: String, in layout: TableLayout<Model>) throws(StoreError)
         -> Int64?
     {
-        try integer(
-            "SELECT \"_order\" FROM \(layout.table) WHERE \"_key\" = $1", [.text(key)],
-            operation: "read a record")
+        try preparedRow(
+            "SELECT CAST(\"_order\" AS text) FROM \(layout.table) WHERE \"_key\" = $1",
+            text: [key], operation: "read a record"
+        ).map { (found) throws(StoreError) in
+            try parsedInteger(found[0], operation: "read a record")
+        }
     }
 
     /// The write version of the record with a key, or `nil`.
     func writeVersion<Model>(ofKey key: String, in layout: TableLayout<Model>)
         throws(StoreError) -> UInt64?
     {
-        try integer(
-            "SELECT \"_version\" FROM \(layout.table) WHERE \"_key\" = $1", [.text(key)],
-            operation: "read a record"
-        ).map { UInt64(Swift.max(0, $0)) }
+        try preparedRow(
+            "SELECT CAST(\"_version\" AS text) FROM \(layout.table) WHERE \"_key\" = $1",
+            text: [key], operation: "read a record"
+        ).map { (found) throws(StoreError) in
+            UInt64(Swift.max(0, try parsedInteger(found[0], operation: "read a record")))
+        }
     }
 
     /// The number of records.
@@ -61,12 +68,13 @@ extension BlockingConnection {
     }
 
     /// The records a query selects among those whose keys are not excluded, with their
-    /// `_order`, in the query's order.
+    /// `_order` (or 0 without `positions`: a read that only needs the records, whose query
+    /// SQL answers whole then reads no `_order`), in the query's order.
     func records<Model>(
         selectedBy query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
-        in layout: TableLayout<Model>, excluding keys: [String] = []
+        in layout: TableLayout<Model>, excluding keys: [String] = [], positions: Bool = true
     ) throws(StoreError) -> [(position: Int, record: Model)] {
-        let select = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
+        let select = Self.selectRecords(layout)
         guard let clauses = Self.render(query, in: layout) else {
             // The engine over every row.
             let exclusion = try Self.exclusion(of: keys, number: 1)
@@ -78,13 +86,15 @@ extension BlockingConnection {
         let condition = String(clauses.whereClause.sql.dropFirst("WHERE ".count))
         // In one round trip: the whole query in SQL, provided no row is inexact (a condition
         // PostgreSQL evaluates once). No row back means no match, or some inexact row.
-        let exclusion = try Self.exclusion(of: keys, number: clauses.bindings.count + 1)
+        let exclusion = try Self.exclusion(
+            of: keys, number: clauses.whereClause.bindings.count + 1)
         let order = clauses.orderByClause.map { $0 + ", \"_order\"" } ?? "ORDER BY \"_order\""
-        let found = try rows(
-            select + "WHERE (\(condition)) AND NOT EXISTS (SELECT 1 FROM \(layout.table) "
+        let found = try queryRows(
+            (positions ? select : "SELECT \"_key\", \"_record\" FROM \(layout.table) ")
+                + "WHERE (\(condition)) AND NOT EXISTS (SELECT 1 FROM \(layout.table) "
                 + "WHERE NOT \"_exact\")" + (exclusion.map { " AND " + $0.sql } ?? "") + " "
-                + order + (clauses.limitClause.map { " " + $0.sql } ?? ""),
-            clauses.bindings + (exclusion.map { [$0.binding] } ?? []),
+                + order + Self.page(of: query),
+            clauses.whereClause.bindings + (exclusion.map { [$0.binding] } ?? []),
             operation: "query the records")
         if found.isEmpty, try hasInexactRows(layout) {
             // SQL narrows to the exact rows that match and every inexact one; the engine
@@ -101,8 +111,14 @@ extension BlockingConnection {
         var selected: [(position: Int, record: Model)] = []
         selected.reserveCapacity(found.count)
         for row in found {
-            let (order, record) = try decoded(row, layout)
-            selected.append((Int(order), record))
+            if positions {
+                let (order, record) = try decoded(row, layout)
+                selected.append((Int(order), record))
+            } else {
+                let (key, json) = try decoded(row, operation: "read a record")
+                selected.append(
+                    (0, try layout.record(from: json, database: database, row: "_key \(key)")))
+            }
         }
         return selected
     }
@@ -112,7 +128,7 @@ extension BlockingConnection {
         where condition: Condition<Model>, compiled: CompiledCondition<Model>,
         in layout: TableLayout<Model>, excluding keys: [String] = []
     ) throws(StoreError) -> Int {
-        let select = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
+        let select = Self.selectRecords(layout)
         guard let clauses = Self.render(RecordQuery(where: condition), in: layout) else {
             let exclusion = try Self.exclusion(of: keys, number: 1)
             let rows = try rows(
@@ -142,8 +158,9 @@ extension BlockingConnection {
     ) throws(StoreError) -> QueryResult<Model> {
         try inSnapshot { () throws(StoreError) in
             QueryResult(
-                records: try records(selectedBy: query, compiled: compiled, in: layout)
-                    .map(\.record),
+                records: try records(
+                    selectedBy: query, compiled: compiled, in: layout, positions: false
+                ).map(\.record),
                 totalCount: try count(in: layout), version: try version(of: layout))
         }
     }
@@ -183,23 +200,44 @@ extension BlockingConnection {
                 + "AS inexact", operation: "query the records") == 1
     }
 
+    /// A query's page as literals, ` LIMIT 10 OFFSET 20`, or nothing, for a query whose
+    /// rendering checked it (neither is negative).
+    ///
+    /// Not bound: a prepared statement whose limit is a parameter is planned for every run,
+    /// since PostgreSQL's plan for any limit (which it takes to be a tenth of the rows) costs
+    /// more than one for the limit at hand; the limit is a number, never text.
+    private static func page<Model>(of query: RecordQuery<Model>) -> String {
+        (query.limit.map { " LIMIT \($0)" } ?? "")
+            + (query.offset > 0 ? " OFFSET \(query.offset)" : "")
+    }
+
+    /// The start of a query of rows: `SELECT` of their `_order` and `_record` from the
+    /// table, and a space.
+    ///
+    /// The order comes as text (see ``queryRows(_:_:operation:)``), named apart from
+    /// `_order`, which `ORDER BY "_order"` would otherwise sort as text.
+    private static func selectRecords<Model>(_ layout: TableLayout<Model>) -> String {
+        "SELECT CAST(\"_order\" AS text) AS \"_order_text\", \"_record\" FROM \(layout.table) "
+    }
+
+    /// A row of ``selectRecords(_:)``: its `_order` and its record.
     private func decoded<Model>(_ row: PostgresRow, _ layout: TableLayout<Model>)
         throws(StoreError) -> (Int64, Model)
     {
-        let order: Int64
-        let json: String
-        do {
-            (order, json) = try row.decode((Int64, String).self)
-        } catch {
-            throw .io(path: database, operation: "read a record", code: EIO, message: "\(error)")
-        }
-        return (order, try layout.record(from: json, database: database, order: order))
+        let (order, json) = try decoded(row, operation: "read a record")
+        let number = try parsedInteger(order, operation: "read a record")
+        return (number, try layout.record(from: json, database: database, row: "_order \(order)"))
     }
 
-    private func record<Model>(from row: PostgresRow, _ layout: TableLayout<Model>)
-        throws(StoreError) -> Model
+    /// A row of two text columns.
+    private func decoded(_ row: PostgresRow, operation: String) throws(StoreError)
+        -> (String, String)
     {
-        try decoded(row, layout).1
+        do {
+            return try row.decode((String, String).self)
+        } catch {
+            throw .io(path: database, operation: operation, code: EIO, message: "\(error)")
+        }
     }
 
     /// The engine's answer over rows in store order, with their positions.

@@ -234,31 +234,44 @@ extension BlockingConnection {
     /// Creates and drops the store's indexes as the model declares them.
     ///
     /// Each declared attribute gets an index on its column (whose `COLLATE "C"` the
-    /// dialect's comparisons use), the table a partial index that finds inexact rows, and
-    /// each index the store made for an attribute the model no longer declares is dropped.
-    /// An index made by hand under another name stays.
+    /// dialect's comparisons use) in the in-memory order, `NULLS FIRST`: read forward it is
+    /// the order of an ascending sort key, `nil` first, and read backward that of a
+    /// descending one, `nil` last, which are the orders the dialect's `ORDER BY` asks for
+    /// (PostgreSQL's default, `NULLS LAST`, serves neither, so a sorted query would read and
+    /// sort every match). An index the store made without it is made again. The table gets a
+    /// partial index that finds inexact rows, and each index the store made for an attribute
+    /// the model no longer declares is dropped. An index made by hand under another name
+    /// stays.
     private func updateIndexes<Model>(for layout: TableLayout<Model>) throws(StoreError) {
         let declared = try layout.indexedColumnNames()
-        let existing = Set(
-            try rows(
-                "SELECT indexname::text FROM pg_indexes "
-                    + "WHERE schemaname = current_schema() AND tablename = $1",
-                [.text(layout.name)], operation: "read the indexes"
-            ).compactMap { try? $0.decode(String.self) })
+        var existing: [String: String] = [:]
+        for row in try rows(
+            "SELECT indexname::text, indexdef FROM pg_indexes "
+                + "WHERE schemaname = current_schema() AND tablename = $1",
+            [.text(layout.name)], operation: "read the indexes")
+        {
+            if let (name, definition) = try? row.decode((String, String).self) {
+                existing[name] = definition
+            }
+        }
         for column in layout.columns {
             let name = Self.indexName(table: layout.name, column: column.name)
             let quoted = TableLayout<Model>.quoted(name)
-            if declared.contains(column.name), !existing.contains(name) {
+            let made = existing[name]
+            if declared.contains(column.name), made?.hasSuffix(" NULLS FIRST)") != true {
+                if made != nil {
+                    try rows("DROP INDEX \(quoted)", operation: "update the indexes")
+                }
                 try rows(
                     "CREATE INDEX \(quoted) ON \(layout.table) "
-                        + "(\(TableLayout<Model>.quoted(column.name)))",
+                        + "(\(TableLayout<Model>.quoted(column.name)) NULLS FIRST)",
                     operation: "update the indexes")
-            } else if !declared.contains(column.name), existing.contains(name) {
+            } else if !declared.contains(column.name), made != nil {
                 try rows("DROP INDEX \(quoted)", operation: "update the indexes")
             }
         }
         let inexact = Schema.identifier("", layout.name + "__inexact")
-        if !existing.contains(inexact) {
+        if existing[inexact] == nil {
             try rows(
                 "CREATE INDEX \(TableLayout<Model>.quoted(inexact)) ON \(layout.table) "
                     + "(\"_order\") WHERE NOT \"_exact\"", operation: "update the indexes")

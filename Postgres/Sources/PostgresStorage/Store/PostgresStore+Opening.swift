@@ -20,7 +20,8 @@ extension PostgresStore {
     /// `modelstorage_version` and its indexes, or migrates an older table in place with the
     /// model's `SchemaMigration` steps, and creates an index named `<table>_<column>_index`
     /// for each of the model's `StorableModel/indexedAttributes`, dropping those it made for
-    /// attributes the model no longer declares.
+    /// attributes the model no longer declares. Each index is `NULLS FIRST`, the in-memory
+    /// order, so that a query sorted by its attribute, either way, reads it in order.
     ///
     /// - Parameters:
     ///   - configuration: How to reach the server: postgres-nio's configuration.
@@ -53,10 +54,11 @@ extension PostgresStore {
                 return state
             }
             while readers.count < Swift.max(1, options.readerCount) {
+                let connection = BlockingConnection(
+                    configuration: configuration, logger: options.logger)
+                connection.preparesQueries = true
                 readers.append(
-                    ConnectionThread(
-                        BlockingConnection(configuration: configuration, logger: options.logger),
-                        name: name + " reader \(readers.count + 1)"))
+                    ConnectionThread(connection, name: name + " reader \(readers.count + 1)"))
             }
             let version = try await readers[0].perform { connection in
                 try connection.version(of: layout)

@@ -45,6 +45,11 @@ import PostgresNIO
 /// on reader connections, each on a thread of its own, which callers await without
 /// blocking. See `ConnectionThread` in the source for why each of the other ways fails.
 ///
+/// The store's fixed statements and, from their second run, a reader's queries are prepared
+/// on each connection (named prepared statements, which the server plans once): behind a
+/// connection pooler in transaction mode, allow them (PgBouncer 1.21 and later:
+/// `max_prepared_statements`) or use session mode.
+///
 /// Writes from concurrent tasks are grouped into one PostgreSQL transaction, each in a
 /// savepoint and counted as a commit of its own. Each group locks the table's row of
 /// `modelstorage_version` first, so that the writes of every store on the database, in any
@@ -165,8 +170,9 @@ public actor PostgresStore<Model: StorableModel>: ModelStore {
         let compiled = try Self.compile(query)
         let layout = layout
         return try await reader().perform { connection in
-            try connection.records(selectedBy: query, compiled: compiled, in: layout)
-                .map(\.record)
+            try connection.records(
+                selectedBy: query, compiled: compiled, in: layout, positions: false
+            ).map(\.record)
         }
     }
 

@@ -42,6 +42,29 @@ struct PostgresTestServerTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path))
     }
 
+    @Test("flushes commits to the disk only when asked to be durable")
+    func durability() async throws {
+        for durability in [PostgresTestServer.Durability.throwaway, .durable] {
+            let settings = try await PostgresTestServer.withServer(durability: durability) {
+                server in
+                let connection = try await server.connect()
+                let rows = try await connection.query(
+                    """
+                    SELECT current_setting('fsync'), current_setting('full_page_writes'),
+                        current_setting('synchronous_commit')
+                    """, logger: server.logger)
+                var settings: [String] = []
+                for try await (fsync, pages, commit) in rows.decode((String, String, String).self) {
+                    settings = [fsync, pages, commit]
+                }
+                try await connection.close()
+                return settings
+            }
+            let expected = durability == .durable ? "on" : "off"
+            #expect(settings == [expected, expected, expected], "\(durability)")
+        }
+    }
+
     @Test("is stopped and removed when the work throws")
     func stopsOnFailure() async throws {
         struct Planned: Error {}

@@ -13,14 +13,20 @@ struct ExactTextTests {
 
     @Test(
         "text already in NFC with one code point per character is exact",
-        arguments: ["", "abc", "\u{E9}", "stra\u{DF}e", "\u{1F409}x", "\u{FB01}", "O'Brien %_*?"])
+        arguments: [
+            "", "abc", "\u{E9}", "stra\u{DF}e", "\u{1F409}x", "\u{FB01}", "O'Brien %_*?",
+            "a\rb\nc\n\r", "\u{7F}\t",
+        ])
     func exact(_ text: String) {
         #expect(Layout.exactText(text) == text)
     }
 
     @Test(
         "text not in NFC, with a character of several code points, or with NUL is not",
-        arguments: ["e\u{301}", "nai\u{308}ve", "q\u{301}", "\u{1F1EB}\u{1F1F7}", "\r\n", "x\0y"])
+        arguments: [
+            "e\u{301}", "nai\u{308}ve", "q\u{301}", "\u{1F1EB}\u{1F1F7}", "\r\n", "x\0y",
+            "line\r\nbreak", "\0", "abc\u{301}",
+        ])
     func inexact(_ text: String) {
         #expect(Layout.exactText(text) == nil)
     }

@@ -18,6 +18,7 @@ struct PostgresStoreFaultTests {
             let store = try await stores.open(Note.self, on: database)
             try await store.upsert(contentsOf: PostgresStoreTests.notes)
             let versionBefore = try #require(try await store.fetchVersioned(id: 1)).version
+            let started = ContinuousClock.now
             do {
                 try await store.transaction { transaction in
                     try transaction.update(id: 1) { $0.title = "half" }
@@ -28,14 +29,36 @@ struct PostgresStoreFaultTests {
                 }
                 Issue.record("the transaction committed over a lost connection")
             } catch let error as StoreError {
+                FaultFigures.report(
+                    "connection dropped mid-transaction",
+                    "StoreError.\(error.code) after \(FaultFigures.since(started)) (the "
+                        + "transaction's start to its error, ending the connections included)")
                 #expect(error.code == .io, "\(error)")
                 #expect(error.path?.hasPrefix("postgresql://") == true)
             }
-            // Nothing of it is stored, and the store works again at once.
-            #expect(try await store.fetch(id: 50) == nil)
-            #expect(try await store.fetch(id: 1)?.title == "note 1")
+            // Nothing of it is stored. The reader's connection went too: the first read on it
+            // may fail before the store notices, and the next one connects again.
+            let failed = ContinuousClock.now
+            var stored: [Note]?
+            var failedReads = 0
+            for _ in 0..<3 where stored == nil {
+                do {
+                    stored = try await store.fetch(.everyRecord)
+                } catch {
+                    failedReads += 1
+                }
+            }
+            let read = FaultFigures.since(failed)
+            #expect(stored == PostgresStoreTests.notes)
+            #expect(failedReads <= 1)
             #expect(try await store.fetchVersioned(id: 1)?.version == versionBefore)
+            let writing = ContinuousClock.now
             try await store.update(id: 2) { $0.title = "after" }
+            FaultFigures.report(
+                "connection dropped mid-transaction",
+                "\(stored?.count ?? 0) of \(PostgresStoreTests.notes.count) records intact, none "
+                    + "of the transaction's; read again in \(read) (\(failedReads) failed read "
+                    + "first), the next write committed in \(FaultFigures.since(writing))")
             #expect(try await store.fetch(id: 2)?.title == "after")
         }
     }
@@ -51,13 +74,20 @@ struct PostgresStoreFaultTests {
                 .makeAsyncIterator()
             _ = try #require(await results.next())
             try await Self.terminateConnections(to: database)
+            let terminated = ContinuousClock.now
             // The first operation on a lost connection may fail; the next one reconnects.
             var recovered = false
+            var failures = 0
             for _ in 0..<3 where !recovered {
                 recovered = (try? await store.update(id: 1) { $0.pinned = true }) != nil
+                if !recovered { failures += 1 }
             }
+            let recovery = FaultFigures.since(terminated)
             #expect(recovered)
-            #expect(try await store.count() == 6)
+            var expected = PostgresStoreTests.notes
+            expected[0].pinned = true
+            let stored = try await store.fetch(.everyRecord)
+            #expect(stored == expected)
             // The listener reconnects too: another store's commit reaches the live query.
             var seen: [Int] = []
             let deadline = ContinuousClock.now + .seconds(60)
@@ -68,6 +98,12 @@ struct PostgresStoreFaultTests {
                 if let next = await results.next() { seen = next.records.map(\.id) }
             }
             #expect(seen == [1, 2, 3, 4, 6])
+            FaultFigures.report(
+                "every connection killed",
+                "a write committed \(recovery) after, \(failures) failed first; another "
+                    + "store's commit reached the live query \(FaultFigures.since(terminated)) "
+                    + "after, in \(attempt) attempt(s); \(stored.count) of \(expected.count) "
+                    + "records intact")
         }
     }
 
@@ -80,13 +116,17 @@ struct PostgresStoreFaultTests {
             let store = try await PostgresStore<Note>.open(
                 database, options: PostgresStoreOptions(readerCount: 1))
             do {
-                try await store.upsert(contentsOf: PostgresStoreTests.notes)
+                // Beside the six notes, 10,000 more (none pinned), each checked after.
+                let many = (1_001...11_000).map {
+                    Note(id: $0, title: "bulk \($0)", stars: $0 % 5, pinned: false, tag: "t\($0)")
+                }
+                try await store.upsert(contentsOf: PostgresStoreTests.notes + many)
                 var results = try await store.observe(RecordQuery(where: \.pinned == true))
                     .makeAsyncIterator()
                 _ = try #require(await results.next())
                 let started = ContinuousClock.now
                 try await server.restart()
-                let restarted = ContinuousClock.now - started
+                let restarted = ContinuousClock.now
                 // The first operation on each lost connection may fail; the next reconnects.
                 var recovered = false
                 var failures = 0
@@ -98,10 +138,13 @@ struct PostgresStoreFaultTests {
                         failures += 1
                     }
                 }
+                let recovery = FaultFigures.since(restarted)
                 #expect(recovered)
                 #expect(failures <= 1)
-                #expect(try await store.count() == 6)
-                #expect(try await store.fetch(id: 1)?.pinned == true)
+                var expected = PostgresStoreTests.notes + many
+                expected[0].pinned = true
+                let stored = try await store.fetch(.everyRecord)
+                #expect(stored == expected)
                 // The live query goes on: the commit after the restart reaches it.
                 var seen: [Int] = []
                 let deadline = ContinuousClock.now + .seconds(60)
@@ -109,7 +152,12 @@ struct PostgresStoreFaultTests {
                     if let next = await results.next() { seen = next.records.map(\.id) }
                 }
                 #expect(seen == [1, 2, 4, 6])
-                print("server restarted in \(restarted); \(failures) failed operation(s) after it")
+                FaultFigures.report(
+                    "server restart",
+                    "restarted in \(FaultFigures.milliseconds(restarted - started)); a write "
+                        + "committed \(recovery) after, \(failures) failed first; the live query "
+                        + "saw it \(FaultFigures.since(restarted)) after; \(stored.count) of "
+                        + "\(expected.count) records intact")
                 await store.close()
             } catch {
                 await store.close()

@@ -90,6 +90,40 @@ struct PostgresStoreTests {
         #expect(indexes.contains("note_stars_index"))
     }
 
+    @Test("makes each declared index NULLS FIRST, so that a page sorted either way reads it")
+    func indexOrder() async throws {
+        let database = try await TestStores.freshDatabase()
+        try await TestStores.with { stores in
+            let store = try await stores.open(Note.self, on: database)
+            try await store.upsert(
+                contentsOf: (1...2_000).map {
+                    Note(id: $0, title: "n\($0)", stars: $0 % 50, pinned: false)
+                })
+        }
+        // An index as PostgreSQL orders one by default (an earlier store's) is made again.
+        try await Self.run("DROP INDEX note_stars_index", on: database)
+        try await Self.run("CREATE INDEX note_stars_index ON note (stars)", on: database)
+        try await TestStores.with { stores in
+            let store = try await stores.open(Note.self, on: database)
+            let top = try await store.fetch(
+                RecordQuery(sortedBy: [.descending(\.stars), .ascending(\.id)], limit: 3))
+            #expect(top.map(\.id) == [49, 99, 149])
+        }
+        let definition = try await Self.strings(
+            "SELECT indexdef FROM pg_indexes WHERE indexname = 'note_stars_index'", on: database)
+        #expect(definition.first?.hasSuffix("(stars NULLS FIRST)") == true, "\(definition)")
+        // The dialect's ascending and descending orders both walk the index, sorting nothing.
+        try await Self.run("ANALYZE note", on: database)
+        for order in ["ASC NULLS FIRST", "DESC NULLS LAST"] {
+            let plan = try await Self.strings(
+                "EXPLAIN SELECT \"_record\" FROM note ORDER BY stars \(order) LIMIT 3",
+                on: database)
+            #expect(
+                plan.contains { $0.contains("Index Scan") && $0.contains("note_stars_index") }
+                    && !plan.contains { $0.contains("Sort") }, "\(plan)")
+        }
+    }
+
     @Test("opens again a table whose index and channel names pass the 63-byte limit")
     func longNames() async throws {
         let database = try await TestStores.freshDatabase()
@@ -109,10 +143,14 @@ struct PostgresStoreTests {
         let configuration = PostgresConnection.Configuration(
             unixSocketPath: "/tmp/no-such-server/.s.PGSQL.5432", username: "postgres",
             password: nil, database: "dex")
+        let started = ContinuousClock.now
         do {
             _ = try await PostgresStore<Note>.open(configuration)
             Issue.record("opened without a server")
         } catch let error as StoreError {
+            FaultFigures.report(
+                "unreachable at open",
+                "StoreError.\(error.code) after \(FaultFigures.since(started))")
             #expect(error.code == .io)
             #expect(error.path == "postgresql://postgres@/tmp/no-such-server/.s.PGSQL.5432/dex")
             #expect("\(error)".contains("check that the server runs"), "\(error)")
@@ -127,10 +165,14 @@ struct PostgresStoreTests {
             try await store.upsert(contentsOf: Self.notes)
         }
         try await TestStores.with { stores in
+            let started = ContinuousClock.now
             do {
                 _ = try await stores.open(NotNote.self, on: database)
                 Issue.record("opened a table that does not match")
             } catch let error as StoreError {
+                FaultFigures.report(
+                    "mismatched table",
+                    "StoreError.\(error.code) after \(FaultFigures.since(started))")
                 #expect(error.code == .corruptFile)
                 #expect(error.path?.hasSuffix("/\(database.database ?? "")") == true)
                 #expect("\(error)".contains("no column body"), "\(error)")
@@ -140,18 +182,28 @@ struct PostgresStoreTests {
             "UPDATE modelstorage_version SET schema_version = 9 WHERE table_name = 'note'",
             on: database)
         try await TestStores.with { stores in
+            let started = ContinuousClock.now
             do {
                 _ = try await stores.open(Note.self, on: database)
                 Issue.record("opened a newer schema version")
             } catch let error as StoreError {
+                FaultFigures.report(
+                    "newer schema version",
+                    "StoreError.\(error.code) after \(FaultFigures.since(started))")
                 #expect(error.code == .unsupportedVersion)
                 #expect(error.foundVersion == 9)
             }
         }
-        // Nothing stored was lost.
+        // Nothing stored was lost: every record as it was written.
         try await TestStores.with { stores in
             let store = try await stores.open(NoteFromTheFuture.self, on: database)
-            #expect(try await store.count() == 6)
+            let stored = try await store.fetch(.everyRecord).map {
+                Note(id: $0.id, title: $0.title, stars: $0.stars, pinned: $0.pinned, tag: $0.tag)
+            }
+            #expect(stored == Self.notes)
+            FaultFigures.report(
+                "mismatched table and newer schema version",
+                "\(stored.count) of \(Self.notes.count) records intact after both refusals")
         }
     }
 

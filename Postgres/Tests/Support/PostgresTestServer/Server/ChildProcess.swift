@@ -116,7 +116,17 @@ enum ChildProcess {
     }
 
     /// Starts a command whose output goes to a log file, and returns it running.
+    ///
+    /// It is started from ``LauncherThread``, which lives as long as the process: the kernel
+    /// sends a child its parent-death signal (`setpriv --pdeathsig`) when the *thread* that
+    /// started it ends, and a thread of Swift's cooperative pool ends after idling a few
+    /// seconds, which stopped a benchmark's server under it ("the database system is
+    /// shutting down" to every new connection).
     static func launch(_ command: [String], log: URL) throws -> Process {
+        try LauncherThread.shared.perform { try start(command, log: log) }
+    }
+
+    private static func start(_ command: [String], log: URL) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
@@ -128,5 +138,55 @@ enum ChildProcess {
         try process.run()
         try handle.close()
         return process
+    }
+}
+
+/// A thread that starts the server and then waits for the next start, as long as the process
+/// lives (see ``ChildProcess/launch(_:log:)``).
+///
+/// `@unchecked Sendable`: `condition` guards `jobs`.
+private final class LauncherThread: @unchecked Sendable {
+    static let shared = LauncherThread()
+
+    private let condition = NSCondition()
+    private var jobs: [() -> Void] = []
+
+    private init() {
+        let thread = Thread { [self] in run() }
+        thread.name = "PostgresTestServer launcher"
+        thread.start()
+    }
+
+    /// Runs a job on the thread, blocking the caller until it is done.
+    func perform<Value>(_ body: @escaping () throws -> Value) throws -> Value {
+        let outcome = Outcome<Value>()
+        let done = DispatchSemaphore(value: 0)
+        condition.lock()
+        jobs.append {
+            outcome.result = Result { try body() }
+            done.signal()
+        }
+        condition.signal()
+        condition.unlock()
+        done.wait()
+        guard let result = outcome.result else {
+            throw PostgresTestServerError("the launcher thread did not run the job")
+        }
+        return try result.get()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job()
+        }
+    }
+
+    /// A job's result, written on the thread before the caller is signalled, and read after.
+    private final class Outcome<Value> {
+        var result: Result<Value, any Error>?
     }
 }

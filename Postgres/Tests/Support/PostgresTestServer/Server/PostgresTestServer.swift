@@ -68,16 +68,30 @@ package final class PostgresTestServer: @unchecked Sendable {
         try await waitUntilReady(log: log)
     }
 
+    /// How much a server keeps of a commit through a crash of the machine.
+    package enum Durability: Sendable {
+        /// Nothing promised (`fsync`, `full_page_writes` and `synchronous_commit` off): a
+        /// test's throwaway cluster, the tests' default.
+        case throwaway
+        /// PostgreSQL's defaults: a commit returns once its WAL is flushed to the disk
+        /// (`fsync`, `full_page_writes` and `synchronous_commit` on), for benchmarks of
+        /// durable writes.
+        case durable
+    }
+
     /// Starts a server, runs `body`, and stops the server, even when `body` throws.
     ///
-    /// - Parameter body: The work to do while the server runs.
+    /// - Parameters:
+    ///   - durability: Whether commits are flushed to the disk; not by default.
+    ///   - body: The work to do while the server runs.
     /// - Returns: What `body` returns.
     /// - Throws: ``PostgresTestServerError`` when the server cannot be made or started, and
     ///   whatever `body` throws.
     package static func withServer<Value>(
+        durability: Durability = .throwaway,
         _ body: (PostgresTestServer) async throws -> Value
     ) async throws -> Value {
-        let server = try await start()
+        let server = try await start(durability: durability)
         do {
             let result = try await body(server)
             server.stop()
@@ -128,7 +142,9 @@ package final class PostgresTestServer: @unchecked Sendable {
 
     // MARK: Starting and stopping
 
-    fileprivate static func start() async throws -> PostgresTestServer {
+    fileprivate static func start(durability: Durability = .throwaway) async throws
+        -> PostgresTestServer
+    {
         let binaries = try PostgresBinaries.locate()
         let user = try UnprivilegedUser.forCurrentProcess()
         // As root, under /tmp, which `nobody` can reach whatever TMPDIR says.
@@ -142,7 +158,8 @@ package final class PostgresTestServer: @unchecked Sendable {
         do {
             try user?.take(directory)
             let data = directory.appendingPathComponent("data").path
-            // A throwaway cluster: no fsync, UTF-8, the C locale.
+            // UTF-8, the C locale; made without syncing it (the server syncs what it writes
+            // later when durable).
             try ChildProcess.run(
                 ChildProcess.command(
                     binaries.path("initdb"),
@@ -154,14 +171,20 @@ package final class PostgresTestServer: @unchecked Sendable {
             let log = directory.appendingPathComponent("server.log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             try user?.take(log)
+            // A throwaway cluster does not flush its writes to the disk.
+            let flushing =
+                durability == .durable
+                ? []
+                : [
+                    "-c", "fsync=off", "-c", "full_page_writes=off",
+                    "-c", "synchronous_commit=off",
+                ]
             let command = ChildProcess.command(
                 binaries.path("postgres"),
                 [
                     "-D", data, "-k", directory.path, "-p", String(port),
-                    "-c", "listen_addresses=", "-c", "fsync=off",
-                    "-c", "full_page_writes=off", "-c", "synchronous_commit=off",
-                    "-c", "max_connections=600",
-                ], as: user, diesWithParent: true)
+                    "-c", "listen_addresses=", "-c", "max_connections=600",
+                ] + flushing, as: user, diesWithParent: true)
             let server = try PostgresTestServer(directory: directory, log: log) {
                 try ChildProcess.launch(command, log: log)
             }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Prints and writes the results.
 enum Report {
-    static func print(_ results: [Result], quick: Bool) {
-        Swift.print("PokedexKit benchmarks\(quick ? " (quick)" : "") — \(machine)")
+    static func print(_ results: [Result], quick: Bool, title: String = "PokedexKit benchmarks") {
+        Swift.print("\(title)\(quick ? " (quick)" : "") — \(machine)")
         Swift.print("Every ratio is candidate ÷ baseline, both measured in this run (medians).\n")
         var group = ""
         for result in results {

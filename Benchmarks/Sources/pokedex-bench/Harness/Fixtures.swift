@@ -4,7 +4,11 @@ import PokedexKit
 /// Real PokeAPI data from the library's test fixtures, and records made from it.
 enum Fixtures {
     /// The repository's root (the benchmark runs from a clone).
+    ///
+    /// It is as many folders up from `Postgres/Benchmarks/pokedex-postgres-bench/Harness`, a
+    /// symbolic link to this folder, through which the PostgreSQL benchmark compiles this file.
     static let repository = URL(filePath: #filePath)
+        .deletingLastPathComponent()  // Harness
         .deletingLastPathComponent()  // pokedex-bench
         .deletingLastPathComponent()  // Sources
         .deletingLastPathComponent()  // Benchmarks
@@ -42,6 +46,17 @@ enum Fixtures {
 }
 
 extension Fixtures {
+    /// `count` Pokémon-shaped records with unique names: the 151 real ones repeated with
+    /// fresh ids (``records(_:)``), each repetition after the first named with a suffix
+    /// (`mew-7`), so that `name ==` selects exactly one record, as on a real Pokédex.
+    static func uniquelyNamedRecords(_ count: Int) throws -> [Pokemon] {
+        var records = try records(count)
+        for index in records.indices where index >= 151 {
+            records[index].name += "-\(index / 151)"
+        }
+        return records
+    }
+
     /// `count` ids drawn from a range in a fixed pseudo-random order, the same every run.
     static func spreadIDs(_ count: Int, in range: ClosedRange<Int>) -> [Int] {
         var generator = SplitMix64(seed: 0x5EED)
