@@ -90,7 +90,7 @@ public struct LiveQueryRegistry<Model: StorableModel>: Sendable {
     ///
     /// - Parameters:
     ///   - query: The query.
-    ///   - compiled: The query, compiled (``KeyPathQuery/RecordQuery/compiled()``).
+    ///   - compiled: The query, compiled (`RecordQuery.compiled()`).
     ///   - current: The query's result now.
     ///   - onTermination: Called with the query's id when the stream's consumer goes away;
     ///     the store then calls ``remove(_:)`` (on its own isolation).
