@@ -26,7 +26,13 @@ swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch"
 export SWIFT_BACKTRACE=enable=no
 export TSAN_OPTIONS=halt_on_error=0:second_deadlock_stack=1
 # Scripts/asan-suppressions.txt names the reports inside Foundation itself that are left out.
-export ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:suppressions=$PWD/Scripts/asan-suppressions.txt
+# Tests run child processes as `nobody`, whose AddressSanitizer must read the file too (and
+# aborts when it cannot), so it is read from a copy that every user can read.
+suppressions=$(mktemp "${TMPDIR:-/tmp}/asan-suppressions.XXXXXX")
+trap 'rm -f "$suppressions"' EXIT
+cp Scripts/asan-suppressions.txt "$suppressions"
+chmod 644 "$suppressions"
+export ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:suppressions=$suppressions
 set +e
 STORE_LARGE_RECORDS=100000 swift test --skip-build --sanitize="$sanitizer" \
     --scratch-path "$scratch" 2>&1 | tee "$log" | grep -E "^(✘|✔ Test run|✘ Test run)|^ *↳|Sanitizer"
