@@ -28,7 +28,7 @@ export TSAN_OPTIONS=halt_on_error=0:second_deadlock_stack=1
 # Scripts/asan-suppressions.txt names the reports inside Foundation itself that are left out.
 # Tests run child processes as `nobody`, whose AddressSanitizer must read the file too (and
 # aborts when it cannot), so it is read from a copy that every user can read.
-suppressions=$(mktemp "${TMPDIR:-/tmp}/asan-suppressions.XXXXXX")
+suppressions=$(mktemp /tmp/asan-suppressions.XXXXXX)
 trap 'rm -f "$suppressions"' EXIT
 cp Scripts/asan-suppressions.txt "$suppressions"
 chmod 644 "$suppressions"
