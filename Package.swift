@@ -140,7 +140,8 @@ let package = Package(
         .testTarget(
             name: "SQLiteStorageTests",
             dependencies: [
-                "SQLiteStorage", "ModelStorageTesting", "PokedexKit", "CSQLite", "TestSupport",
+                "InternalSupport", "SQLiteStorage", "ModelStorageTesting", "PokedexKit", "CSQLite",
+                "TestSupport",
             ]
         ),
         // A child process for the file-store tests (JSON and SQLite): it saves in a loop and

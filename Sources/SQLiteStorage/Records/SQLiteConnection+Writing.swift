@@ -86,7 +86,7 @@ extension SQLiteConnection {
     /// Without a savepoint, a write that fails leaves what it stored for the group's commit
     /// to roll back with the transaction.
     private func run<Model>(
-        _ write: QueuedWrite<Model>, layout: TableLayout<Model>, encoder: JSONEncoder,
+        _ write: QueuedWrite<Model>, layout: TableLayout<Model>, encoder: RecordJSONEncoder,
         into commit: inout GroupCommit<Model>, group: UInt64, inSavepoint: Bool,
         collectingChanges: Bool
     ) -> Result<@Sendable () -> Void, any Error> {
@@ -147,7 +147,7 @@ extension SQLiteConnection {
     ///   and after.
     private func store<Model>(
         _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
-        encoder: JSONEncoder, collectingChanges: Bool
+        encoder: RecordJSONEncoder, collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
         var stored: [(old: Model?, new: Model?)] = []
         stored.reserveCapacity(changes.count)

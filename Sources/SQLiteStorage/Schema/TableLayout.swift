@@ -135,27 +135,23 @@ struct TableLayout<Model: StorableModel>: Sendable {
     ///   - encoder: The encoder for `_record`.
     /// - Returns: The bindings, in ``upsert``'s order.
     /// - Throws: ``StoreError/encodingFailed(id:reason:)`` when the record does not encode.
-    func row(of record: Model, version: UInt64, encoder: JSONEncoder) throws(StoreError)
+    func row(of record: Model, version: UInt64, encoder: RecordJSONEncoder) throws(StoreError)
         -> [SQLBinding]
     {
-        let json: Data
+        let json: String
         do {
             json = try encoder.encode(record)
         } catch {
             throw .encodingFailed(id: String(describing: record.id), reason: "\(error)")
         }
-        return [
-            try key(of: record.id), .text(String(decoding: json, as: UTF8.self)),
-            .integer(Int64(clamping: version)),
-        ] + columns.map { $0.value(in: record, options: options) }
+        return [try key(of: record.id), .text(json), .integer(Int64(clamping: version))]
+            + columns.map { $0.value(in: record, options: options) }
     }
 
-    /// The encoder for `_record`: compact, with `/` left unescaped so that URLs read as
-    /// written, as the JSON file store writes records.
-    static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
+    /// The encoder for `_record`: the JSON `JSONEncoder` writes, compact, with `/` left
+    /// unescaped so that URLs read as written, as the JSON file store writes records.
+    static func makeEncoder() -> RecordJSONEncoder {
+        RecordJSONEncoder()
     }
 
     /// Decodes a row's `_record`.
