@@ -1,7 +1,8 @@
 import Foundation
 import PokedexKit
+@_spi(Benchmarks) import SQLiteStorage
 
-/// 5. Decoding real PokeAPI entries.
+/// 5. Decoding real PokeAPI entries, and encoding the records SQLiteStore stores.
 enum DecodingBenchmarks {
     static func run(_ bench: Bench) async throws -> [Result] {
         let entries = try Fixtures.fullEntries()
@@ -35,6 +36,50 @@ enum DecodingBenchmarks {
         result.note = String(
             format: "%.0f MB/s decoding, %.0f MB/s JSONSerialization",
             megabytes / result.candidateMedianSeconds, megabytes / result.baselineMedianSeconds)
-        return [result]
+        return [result, try await recordEncoding(bench)]
+    }
+
+    /// The `_record` JSON of the 151 records, as SQLiteStore writes it, against the
+    /// `JSONEncoder` it used before (same JSON value; checked once before timing).
+    static func recordEncoding(_ bench: Bench) async throws -> Result {
+        let records = try Fixtures.generationOne()
+        let rounds = bench.quick ? 5 : 50
+        let encoder = RecordJSONEncoder()
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.withoutEscapingSlashes]
+        for record in records {
+            let decoded = try JSONDecoder().decode(
+                Pokemon.self, from: Data(try encoder.encode(record).utf8))
+            guard decoded == record else {
+                throw BenchmarkError.disagreement("RecordJSONEncoder on \(record.name)")
+            }
+        }
+        var result = try await bench.compare(
+            group: "5. Decoding", name: "encoding 151 records' JSON × \(rounds)",
+            target: .report,
+            candidate: (
+                "RecordJSONEncoder (SQLiteStore)",
+                {
+                    for _ in 0..<rounds {
+                        for record in records { blackHole(try encoder.encode(record)) }
+                    }
+                }
+            ),
+            baseline: (
+                "JSONEncoder → String",
+                {
+                    for _ in 0..<rounds {
+                        for record in records {
+                            blackHole(
+                                String(decoding: try foundation.encode(record), as: UTF8.self))
+                        }
+                    }
+                }
+            ))
+        let count = Double(records.count * rounds)
+        result.note = String(
+            format: "%.2f µs a record, %.2f µs with JSONEncoder",
+            result.candidateMedianSeconds / count * 1e6, result.baselineMedianSeconds / count * 1e6)
+        return result
     }
 }

@@ -6,7 +6,7 @@ struct RecordJSONValueEncoder: Encoder {
     /// The encoder that writes the text.
     let encoder: RecordJSONEncoder
     /// The value's frame.
-    let frame: RecordJSONEncoder.FrameReference
+    let frame: RecordJSONOutput.FrameReference
 
     var codingPath: [any CodingKey] { encoder.codingPathRead(of: frame) }
 
@@ -14,12 +14,12 @@ struct RecordJSONValueEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        encoder.openContainer(.object, in: frame)
+        encoder.output.pointee.openContainer(.object, in: frame)
         return KeyedEncodingContainer(RecordJSONKeyedContainer<Key>(encoder: encoder, frame: frame))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        encoder.openContainer(.array, in: frame)
+        encoder.output.pointee.openContainer(.array, in: frame)
         return RecordJSONUnkeyedContainer(encoder: encoder, frame: frame)
     }
 
@@ -28,7 +28,7 @@ struct RecordJSONValueEncoder: Encoder {
     }
 }
 
-/// The keys ``RecordJSONEncoder`` makes: an element's index, a super-encoder's `super`.
+/// The keys of the coding paths ``RecordJSONEncoder`` gives.
 struct RecordJSONKey: CodingKey {
     let stringValue: String
     let intValue: Int?
@@ -49,8 +49,6 @@ struct RecordJSONKey: CodingKey {
         intValue = index
     }
 
-    /// The key of the value `superEncoder()` gives an encoder for.
-    static let `super` = RecordJSONKey(stringValue: "super")
 }
 
 /// A keyed container: an object's members.
@@ -58,105 +56,105 @@ struct RecordJSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     /// The encoder that writes the text.
     let encoder: RecordJSONEncoder
     /// The object's frame.
-    let frame: RecordJSONEncoder.FrameReference
+    let frame: RecordJSONOutput.FrameReference
 
     var codingPath: [any CodingKey] { encoder.codingPathRead(of: frame) }
 
     private func begin(_ key: Key) throws {
-        try encoder.beginMember(key.stringValue, in: frame)
+        try encoder.output.pointee.beginMember(key.stringValue, in: frame)
     }
 
     func encodeNil(forKey key: Key) throws {
         try begin(key)
-        encoder.append("null")
+        encoder.output.pointee.append("null")
     }
 
     func encode(_ value: Bool, forKey key: Key) throws {
         try begin(key)
-        encoder.writeBool(value)
+        encoder.output.pointee.writeBool(value)
     }
 
     func encode(_ value: String, forKey key: Key) throws {
         try begin(key)
-        encoder.writeString(value)
+        encoder.output.pointee.writeString(value)
     }
 
     func encode(_ value: Double, forKey key: Key) throws {
         try begin(key)
-        try encoder.writeFloat(value)
+        try encoder.output.pointee.writeFloat(value)
     }
 
     func encode(_ value: Float, forKey key: Key) throws {
         try begin(key)
-        try encoder.writeFloat(value)
+        try encoder.output.pointee.writeFloat(value)
     }
 
     func encode(_ value: Int, forKey key: Key) throws {
         try begin(key)
-        encoder.writeInteger(Int64(value))
+        encoder.output.pointee.writeInteger(Int64(value))
     }
 
     func encode(_ value: Int8, forKey key: Key) throws {
         try begin(key)
-        encoder.writeInteger(Int64(value))
+        encoder.output.pointee.writeInteger(Int64(value))
     }
 
     func encode(_ value: Int16, forKey key: Key) throws {
         try begin(key)
-        encoder.writeInteger(Int64(value))
+        encoder.output.pointee.writeInteger(Int64(value))
     }
 
     func encode(_ value: Int32, forKey key: Key) throws {
         try begin(key)
-        encoder.writeInteger(Int64(value))
+        encoder.output.pointee.writeInteger(Int64(value))
     }
 
     func encode(_ value: Int64, forKey key: Key) throws {
         try begin(key)
-        encoder.writeInteger(value)
+        encoder.output.pointee.writeInteger(value)
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func encode(_ value: Int128, forKey key: Key) throws {
         try begin(key)
-        encoder.appendRaw(value.description)
+        encoder.output.pointee.appendRaw(value.description)
     }
 
     func encode(_ value: UInt, forKey key: Key) throws {
         try begin(key)
-        encoder.writeUnsigned(UInt64(value))
+        encoder.output.pointee.writeUnsigned(UInt64(value))
     }
 
     func encode(_ value: UInt8, forKey key: Key) throws {
         try begin(key)
-        encoder.writeUnsigned(UInt64(value))
+        encoder.output.pointee.writeUnsigned(UInt64(value))
     }
 
     func encode(_ value: UInt16, forKey key: Key) throws {
         try begin(key)
-        encoder.writeUnsigned(UInt64(value))
+        encoder.output.pointee.writeUnsigned(UInt64(value))
     }
 
     func encode(_ value: UInt32, forKey key: Key) throws {
         try begin(key)
-        encoder.writeUnsigned(UInt64(value))
+        encoder.output.pointee.writeUnsigned(UInt64(value))
     }
 
     func encode(_ value: UInt64, forKey key: Key) throws {
         try begin(key)
-        encoder.writeUnsigned(value)
+        encoder.output.pointee.writeUnsigned(value)
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func encode(_ value: UInt128, forKey key: Key) throws {
         try begin(key)
-        encoder.appendRaw(value.description)
+        encoder.output.pointee.appendRaw(value.description)
     }
 
     func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
         try begin(key)
         if try !encoder.writeSpecial(value) {
-            try encoder.writeNested(value, at: .key(key))
+            try encoder.writeNested(value)
         }
     }
 
@@ -165,23 +163,27 @@ struct RecordJSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     ) -> KeyedEncodingContainer<NestedKey> {
         KeyedEncodingContainer(
             RecordJSONKeyedContainer<NestedKey>(
-                encoder: encoder, frame: encoder.openMember(.object, forKey: key, in: frame)))
+                encoder: encoder,
+                frame: encoder.output.pointee.openMember(
+                    .object, forKey: key.stringValue, in: frame)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         RecordJSONUnkeyedContainer(
-            encoder: encoder, frame: encoder.openMember(.array, forKey: key, in: frame))
+            encoder: encoder,
+            frame: encoder.output.pointee.openMember(.array, forKey: key.stringValue, in: frame))
     }
 
     func superEncoder() -> any Encoder {
         RecordJSONValueEncoder(
             encoder: encoder,
-            frame: encoder.openMember(.empty, forKey: RecordJSONKey.super, in: frame))
+            frame: encoder.output.pointee.openMember(.empty, forKey: "super", in: frame))
     }
 
     func superEncoder(forKey key: Key) -> any Encoder {
         RecordJSONValueEncoder(
-            encoder: encoder, frame: encoder.openMember(.empty, forKey: key, in: frame))
+            encoder: encoder,
+            frame: encoder.output.pointee.openMember(.empty, forKey: key.stringValue, in: frame))
     }
 }
 
@@ -190,17 +192,17 @@ struct RecordJSONUnkeyedContainer: UnkeyedEncodingContainer, RecordJSONValueWrit
     /// The encoder that writes the text.
     let encoder: RecordJSONEncoder
     /// The array's frame.
-    let frame: RecordJSONEncoder.FrameReference
+    let frame: RecordJSONOutput.FrameReference
 
     var codingPath: [any CodingKey] { encoder.codingPathRead(of: frame) }
 
     var count: Int {
-        frame.index >= 0 && frame.index < encoder.frames.count
-            ? encoder.frames[frame.index].count : 0
+        let frames = encoder.output.pointee.frames
+        return frame.index >= 0 && frame.index < frames.count ? frames[frame.index].count : 0
     }
 
-    func beginValue() throws -> RecordJSONEncoder.PathComponent {
-        .index(try encoder.beginElement(in: frame))
+    func beginValue() throws {
+        try encoder.output.pointee.beginElement(in: frame)
     }
 
     // In the type: the standard library's defaults for them would be as good a match as
@@ -208,14 +210,14 @@ struct RecordJSONUnkeyedContainer: UnkeyedEncodingContainer, RecordJSONValueWrit
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func encode(_ value: Int128) throws {
-        _ = try beginValue()
-        encoder.appendRaw(value.description)
+        try beginValue()
+        encoder.output.pointee.appendRaw(value.description)
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func encode(_ value: UInt128) throws {
-        _ = try beginValue()
-        encoder.appendRaw(value.description)
+        try beginValue()
+        encoder.output.pointee.appendRaw(value.description)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -223,15 +225,17 @@ struct RecordJSONUnkeyedContainer: UnkeyedEncodingContainer, RecordJSONValueWrit
     {
         KeyedEncodingContainer(
             RecordJSONKeyedContainer<NestedKey>(
-                encoder: encoder, frame: encoder.openElement(.object, in: frame)))
+                encoder: encoder, frame: encoder.output.pointee.openElement(.object, in: frame)))
     }
 
     func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        RecordJSONUnkeyedContainer(encoder: encoder, frame: encoder.openElement(.array, in: frame))
+        RecordJSONUnkeyedContainer(
+            encoder: encoder, frame: encoder.output.pointee.openElement(.array, in: frame))
     }
 
     func superEncoder() -> any Encoder {
-        RecordJSONValueEncoder(encoder: encoder, frame: encoder.openElement(.empty, in: frame))
+        RecordJSONValueEncoder(
+            encoder: encoder, frame: encoder.output.pointee.openElement(.empty, in: frame))
     }
 }
 
@@ -240,13 +244,12 @@ struct RecordJSONSingleValueContainer: SingleValueEncodingContainer, RecordJSONV
     /// The encoder that writes the text.
     let encoder: RecordJSONEncoder
     /// The value's frame.
-    let frame: RecordJSONEncoder.FrameReference
+    let frame: RecordJSONOutput.FrameReference
 
     var codingPath: [any CodingKey] { encoder.codingPathRead(of: frame) }
 
-    func beginValue() throws -> RecordJSONEncoder.PathComponent {
-        try encoder.beginSingleValue(in: frame)
-        return .none
+    func beginValue() throws {
+        try encoder.output.pointee.beginSingleValue(in: frame)
     }
 
     // In the type: the standard library's defaults for them would be as good a match as
@@ -254,14 +257,14 @@ struct RecordJSONSingleValueContainer: SingleValueEncodingContainer, RecordJSONV
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func encode(_ value: Int128) throws {
-        _ = try beginValue()
-        encoder.appendRaw(value.description)
+        try beginValue()
+        encoder.output.pointee.appendRaw(value.description)
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func encode(_ value: UInt128) throws {
-        _ = try beginValue()
-        encoder.appendRaw(value.description)
+        try beginValue()
+        encoder.output.pointee.appendRaw(value.description)
     }
 }
 
@@ -272,91 +275,89 @@ protocol RecordJSONValueWriting {
     var encoder: RecordJSONEncoder { get }
 
     /// Starts the next value.
-    ///
-    /// - Returns: The value's place in the coding path.
-    func beginValue() throws -> RecordJSONEncoder.PathComponent
+    func beginValue() throws
 }
 
 extension RecordJSONValueWriting {
     func encodeNil() throws {
-        _ = try beginValue()
-        encoder.append("null")
+        try beginValue()
+        encoder.output.pointee.append("null")
     }
 
     func encode(_ value: Bool) throws {
-        _ = try beginValue()
-        encoder.writeBool(value)
+        try beginValue()
+        encoder.output.pointee.writeBool(value)
     }
 
     func encode(_ value: String) throws {
-        _ = try beginValue()
-        encoder.writeString(value)
+        try beginValue()
+        encoder.output.pointee.writeString(value)
     }
 
     func encode(_ value: Double) throws {
-        _ = try beginValue()
-        try encoder.writeFloat(value)
+        try beginValue()
+        try encoder.output.pointee.writeFloat(value)
     }
 
     func encode(_ value: Float) throws {
-        _ = try beginValue()
-        try encoder.writeFloat(value)
+        try beginValue()
+        try encoder.output.pointee.writeFloat(value)
     }
 
     func encode(_ value: Int) throws {
-        _ = try beginValue()
-        encoder.writeInteger(Int64(value))
+        try beginValue()
+        encoder.output.pointee.writeInteger(Int64(value))
     }
 
     func encode(_ value: Int8) throws {
-        _ = try beginValue()
-        encoder.writeInteger(Int64(value))
+        try beginValue()
+        encoder.output.pointee.writeInteger(Int64(value))
     }
 
     func encode(_ value: Int16) throws {
-        _ = try beginValue()
-        encoder.writeInteger(Int64(value))
+        try beginValue()
+        encoder.output.pointee.writeInteger(Int64(value))
     }
 
     func encode(_ value: Int32) throws {
-        _ = try beginValue()
-        encoder.writeInteger(Int64(value))
+        try beginValue()
+        encoder.output.pointee.writeInteger(Int64(value))
     }
 
     func encode(_ value: Int64) throws {
-        _ = try beginValue()
-        encoder.writeInteger(value)
+        try beginValue()
+        encoder.output.pointee.writeInteger(value)
     }
 
     func encode(_ value: UInt) throws {
-        _ = try beginValue()
-        encoder.writeUnsigned(UInt64(value))
+        try beginValue()
+        encoder.output.pointee.writeUnsigned(UInt64(value))
     }
 
     func encode(_ value: UInt8) throws {
-        _ = try beginValue()
-        encoder.writeUnsigned(UInt64(value))
+        try beginValue()
+        encoder.output.pointee.writeUnsigned(UInt64(value))
     }
 
     func encode(_ value: UInt16) throws {
-        _ = try beginValue()
-        encoder.writeUnsigned(UInt64(value))
+        try beginValue()
+        encoder.output.pointee.writeUnsigned(UInt64(value))
     }
 
     func encode(_ value: UInt32) throws {
-        _ = try beginValue()
-        encoder.writeUnsigned(UInt64(value))
+        try beginValue()
+        encoder.output.pointee.writeUnsigned(UInt64(value))
     }
 
     func encode(_ value: UInt64) throws {
-        _ = try beginValue()
-        encoder.writeUnsigned(value)
+        try beginValue()
+        encoder.output.pointee.writeUnsigned(value)
     }
 
     func encode<Value: Encodable>(_ value: Value) throws {
-        let component = try beginValue()
+        try beginValue()
         if try !encoder.writeSpecial(value) {
-            try encoder.writeNested(value, at: component)
+            try encoder.writeNested(value)
         }
     }
 }

@@ -30,24 +30,12 @@ import Foundation
 /// Not thread-safe: each thread makes its own; one is reused for every record of a write.
 @_spi(Benchmarks)
 public final class RecordJSONEncoder {
-    /// The JSON written so far.
-    var bytes: UnsafeMutablePointer<UInt8>
-    /// The bytes ``bytes`` holds room for.
-    var capacity: Int
-    /// The bytes written.
-    var count = 0
-    /// The open levels, outermost first.
-    var frames: [Frame] = []
-    /// Each frame's place in the coding path, parallel to ``frames``.
-    var path: [PathComponent] = []
-    /// The keys of the open objects, each object's from its frame's `firstKey`.
-    var keys: [String] = []
-    /// The keys of open objects that have many, by frame, to look keys up in.
-    var keySets: [Int: Set<String>] = [:]
-    /// The last generation given to a frame.
-    var generation = 0
-    /// Why the value is not written here, once it is known.
-    var abandonment: Abandonment?
+    /// The text and the open levels, where the containers write.
+    ///
+    /// Behind a pointer, so that each write is not checked for exclusive access at run
+    /// time as a class's stored property is; it is only ever mutated by methods that call
+    /// no code of the value's, so accesses never overlap.
+    let output: UnsafeMutablePointer<RecordJSONOutput>
     /// Whether the last value was left to `JSONEncoder` (for the tests).
     private(set) var leftLastToFoundation = false
     /// Whether an `encode(_:)` is running (a value's `encode(to:)` may encode another
@@ -62,12 +50,14 @@ public final class RecordJSONEncoder {
 
     /// An encoder with an empty buffer.
     public init() {
-        capacity = 1024
-        bytes = .allocate(capacity: capacity)
+        output = .allocate(capacity: 1)
+        output.initialize(to: RecordJSONOutput())
     }
 
     deinit {
-        bytes.deallocate()
+        output.pointee.deallocate()
+        output.deinitialize(count: 1)
+        output.deallocate()
     }
 
     /// The JSON text of a value.
@@ -81,89 +71,24 @@ public final class RecordJSONEncoder {
         guard !isBusy else { return try RecordJSONEncoder().encode(value) }
         isBusy = true
         defer { isBusy = false }
-        count = 0
-        frames.removeAll(keepingCapacity: true)
-        path.removeAll(keepingCapacity: true)
-        keys.removeAll(keepingCapacity: true)
-        keySets.removeAll()
-        abandonment = nil
         leftLastToFoundation = false
-        var failure: (any Error)?
+        output.pointee.reset()
+        var failed = false
         do {
             // JSONEncoder throws for a top-level value that encodes nothing.
-            if try !writeSpecial(value), try writeNested(value, at: .none) == .empty {
-                abandon()
+            if try !writeSpecial(value), try writeNested(value) == .empty {
+                output.pointee.abandon()
             }
         } catch {
-            failure = error
+            failed = true
         }
-        switch abandonment {
-        case .misuse(let error): throw error
-        case .foundation: return try encodeWithFoundation(value)
-        // An error of the value's own, thrown past every container: `JSONEncoder` throws it
-        // again, as the value sees its encoder.
-        case nil where failure != nil: return try encodeWithFoundation(value)
-        case nil:
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        if let misuse = output.pointee.misuse { throw misuse }
+        // An error of the value's own, thrown past every container, is thrown again by
+        // JSONEncoder, as the value sees its encoder.
+        guard !failed, !output.pointee.isAbandoned else {
+            leftLastToFoundation = true
+            return String(decoding: try foundationEncoder.encode(value), as: UTF8.self)
         }
+        return output.pointee.text
     }
-
-    /// The value's JSON as `JSONEncoder` writes it.
-    private func encodeWithFoundation<Value: Encodable>(_ value: Value) throws -> String {
-        leftLastToFoundation = true
-        return String(decoding: try foundationEncoder.encode(value), as: UTF8.self)
-    }
-}
-
-extension RecordJSONEncoder {
-    /// One open level of the output: a value being written, or a container in one.
-    struct Frame {
-        /// What a frame holds.
-        enum Kind {
-            /// Nothing yet: closing it writes `{}`, as `JSONEncoder` writes a nested value
-            /// that encodes nothing.
-            case empty
-            /// An object, `{` written.
-            case object
-            /// An array, `[` written.
-            case array
-            /// One value, written whole (through a single-value container).
-            case value
-        }
-
-        /// What it holds.
-        var kind: Kind
-        /// Whether a value's `encode(to:)` is writing it: a write to a frame below it then
-        /// comes out of order.
-        var isEncoding: Bool
-        /// The members or elements written.
-        var count = 0
-        /// Tells this frame from the earlier ones at its depth, for the containers and
-        /// encoders that refer to it.
-        let generation: Int
-        /// Where its keys start in ``RecordJSONEncoder/keys``.
-        var firstKey: Int
-    }
-
-    /// A frame's place in the coding path.
-    enum PathComponent {
-        /// It adds nothing to its parent's path (the top, a value in a single-value
-        /// container).
-        case none
-        /// A member's key.
-        case key(any CodingKey)
-        /// An element's index.
-        case index(Int)
-    }
-
-    /// Why a value is not written here.
-    enum Abandonment {
-        /// `JSONEncoder` writes it, or throws.
-        case foundation
-        /// A misuse that stops `JSONEncoder`'s process; this error is thrown instead.
-        case misuse(EncodingError)
-    }
-
-    /// What is thrown through the value's code once it is abandoned.
-    struct Abandoned: Error {}
 }

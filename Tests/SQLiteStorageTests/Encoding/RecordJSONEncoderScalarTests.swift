@@ -90,6 +90,21 @@ struct RecordJSONEncoderScalarTests {
             "https://pokeapi.co/api/v2/pokemon/25/",
         ]
         for string in strings { Self.expectSameEverywhere(string) }
+        // Strings are read eight bytes at a time: each character that needs an escape (and
+        // one that does not) at each place in the words and in the bytes after them.
+        let encoder = RecordJSONEncoder()
+        for special in ["\"", "\\", "\0", "\u{1F}", "\n", "\u{20}", "é", "/", "\u{7F}"] {
+            for length in 1...20 {
+                for position in 0..<length {
+                    var characters = Array(repeating: "a", count: length)
+                    characters[position] = special
+                    let string = characters.joined()
+                    EncoderComparison.expectSame(string, encoder: encoder, string.debugDescription)
+                    EncoderComparison.expectSame(
+                        [string: string], encoder: encoder, string.debugDescription)
+                }
+            }
+        }
         let json = try RecordJSONEncoder().encode(["nul": "a\0b", "slash": "/"])
         #expect(!json.utf8.contains(0))
         #expect(json.contains("\\u0000"))
