@@ -125,10 +125,19 @@ struct RecordJSONEncoderContainerTests {
 
     @Test("misuse JSONEncoder stops the process for throws an EncodingError instead")
     func misuse() {
+        let encoder = RecordJSONEncoder()
         for value in [Custom.keyedAfterUnkeyed, .twoSingleValues, .keyedAfterSingleValue] {
-            #expect(throws: EncodingError.self, "\(value)") {
-                try RecordJSONEncoder().encode(["in": value])
+            do {
+                _ = try encoder.encode(["in": ["a": [value]]])
+                Issue.record("\(value) encoded")
+            } catch let EncodingError.invalidValue(_, context) {
+                // The error says where: the path to the value that misused its encoder.
+                #expect(context.codingPath.map(\.stringValue) == ["in", "a", "Index 0"])
+                #expect(context.codingPath.last?.intValue == 0)
+            } catch {
+                Issue.record("\(value) threw \(error)")
             }
+            EncoderComparison.expectSame(["after": value.rawValue], encoder: encoder)
         }
     }
 }
