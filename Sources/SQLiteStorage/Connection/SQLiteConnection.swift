@@ -5,14 +5,12 @@ import ModelStorage
 
 /// One connection to an SQLite database: the writer of a store, or one of its readers.
 ///
-/// An actor on an executor of its own (``QueueExecutor``): every SQLite call runs on the
-/// connection's own thread, one at a time, which is all SQLite asks of a connection opened
-/// without its own mutex. Statements are prepared once and kept.
-actor SQLiteConnection {
-    /// The executor every method runs on.
-    nonisolated let executor: QueueExecutor
+/// Not `Sendable`: its ``ConnectionQueue`` owns it and lends it to one caller at a time,
+/// which is all SQLite asks of a connection opened without its own mutex. Statements are
+/// prepared once and kept.
+final class SQLiteConnection {
     /// The database file, for errors.
-    nonisolated let path: String
+    let path: String
 
     /// The connection and its statements.
     private let database: Database
@@ -27,10 +25,6 @@ actor SQLiteConnection {
     /// change the answer, and its commit changes the data version.
     var recordsHoldingNUL: (table: String, dataVersion: Int64, found: Bool)?
 
-    nonisolated var unownedExecutor: UnownedSerialExecutor {
-        executor.asUnownedSerialExecutor()
-    }
-
     /// Opens a connection.
     ///
     /// - Parameters:
@@ -40,7 +34,6 @@ actor SQLiteConnection {
     /// - Throws: ``StoreError`` when SQLite cannot open the file.
     init(path: String, writable: Bool, busyTimeout: Duration) throws(StoreError) {
         self.path = path
-        executor = QueueExecutor(label: "SQLiteStorage.\(writable ? "writer" : "reader")")
         var handle: OpaquePointer?
         let flags =
             (writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY)
@@ -67,7 +60,7 @@ actor SQLiteConnection {
 
     /// The connection's handle and prepared statements, closed when the connection goes.
     ///
-    /// Not `Sendable`: only its connection's actor touches it.
+    /// Not `Sendable`: only its connection touches it.
     private final class Database {
         /// The connection, or `nil` once closed.
         var handle: OpaquePointer?
