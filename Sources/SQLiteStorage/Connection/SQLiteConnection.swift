@@ -65,6 +65,12 @@ final class SQLiteConnection {
         /// The connection, or `nil` once closed.
         var handle: OpaquePointer?
         var statements: [String: SQLiteStatement] = [:]
+        /// The statements used last, looked through before `statements`: a save runs the
+        /// same few statements, whose text (a row's upsert names every column) costs more
+        /// to hash than to compare with the same string.
+        var recent: [SQLiteStatement] = []
+        /// Where the next statement used goes in `recent`.
+        var nextRecent = 0
 
         init(handle: OpaquePointer) {
             self.handle = handle
@@ -74,9 +80,20 @@ final class SQLiteConnection {
             close()
         }
 
+        /// Keeps a statement among the eight used last.
+        func noteRecent(_ statement: SQLiteStatement) {
+            if recent.count < 8 {
+                recent.append(statement)
+            } else {
+                recent[nextRecent] = statement
+                nextRecent = (nextRecent + 1) % recent.count
+            }
+        }
+
         func close() {
             for statement in statements.values { sqlite3_finalize(statement.handle) }
             statements.removeAll()
+            recent.removeAll()
             if let handle { sqlite3_close_v2(handle) }
             handle = nil
         }
@@ -150,7 +167,11 @@ final class SQLiteConnection {
     }
 
     private func prepare(_ sql: String, operation: String) throws(StoreError) -> SQLiteStatement {
-        if let statement = database.statements[sql] { return statement }
+        for statement in database.recent where statement.sql == sql { return statement }
+        if let statement = database.statements[sql] {
+            database.noteRecent(statement)
+            return statement
+        }
         guard let handle else { throw .closed(path: path) }
         var prepared: OpaquePointer?
         let code = sqlite3_prepare_v3(
@@ -163,9 +184,11 @@ final class SQLiteConnection {
         if database.statements.count >= 256, let evicted = database.statements.first {
             sqlite3_finalize(evicted.value.handle)
             database.statements.removeValue(forKey: evicted.key)
+            database.recent.removeAll { $0 === evicted.value }
         }
         let statement = SQLiteStatement(handle: prepared, sql: sql)
         database.statements[sql] = statement
+        database.noteRecent(statement)
         return statement
     }
 
