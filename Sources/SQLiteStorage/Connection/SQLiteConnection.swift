@@ -5,14 +5,12 @@ import ModelStorage
 
 /// One connection to an SQLite database: the writer of a store, or one of its readers.
 ///
-/// An actor on an executor of its own (``QueueExecutor``): every SQLite call runs on the
-/// connection's own thread, one at a time, which is all SQLite asks of a connection opened
-/// without its own mutex. Statements are prepared once and kept.
-actor SQLiteConnection {
-    /// The executor every method runs on.
-    nonisolated let executor: QueueExecutor
+/// Not `Sendable`: its ``ConnectionQueue`` owns it and lends it to one caller at a time,
+/// which is all SQLite asks of a connection opened without its own mutex. Statements are
+/// prepared once and kept.
+final class SQLiteConnection {
     /// The database file, for errors.
-    nonisolated let path: String
+    let path: String
 
     /// The connection and its statements.
     private let database: Database
@@ -27,10 +25,6 @@ actor SQLiteConnection {
     /// change the answer, and its commit changes the data version.
     var recordsHoldingNUL: (table: String, dataVersion: Int64, found: Bool)?
 
-    nonisolated var unownedExecutor: UnownedSerialExecutor {
-        executor.asUnownedSerialExecutor()
-    }
-
     /// Opens a connection.
     ///
     /// - Parameters:
@@ -40,7 +34,6 @@ actor SQLiteConnection {
     /// - Throws: ``StoreError`` when SQLite cannot open the file.
     init(path: String, writable: Bool, busyTimeout: Duration) throws(StoreError) {
         self.path = path
-        executor = QueueExecutor(label: "SQLiteStorage.\(writable ? "writer" : "reader")")
         var handle: OpaquePointer?
         let flags =
             (writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY)
@@ -67,11 +60,17 @@ actor SQLiteConnection {
 
     /// The connection's handle and prepared statements, closed when the connection goes.
     ///
-    /// Not `Sendable`: only its connection's actor touches it.
+    /// Not `Sendable`: only its connection touches it.
     private final class Database {
         /// The connection, or `nil` once closed.
         var handle: OpaquePointer?
         var statements: [String: SQLiteStatement] = [:]
+        /// The statements used last, looked through before `statements`: a save runs the
+        /// same few statements, whose text (a row's upsert names every column) costs more
+        /// to hash than to compare with the same string.
+        var recent: [SQLiteStatement] = []
+        /// Where the next statement used goes in `recent`.
+        var nextRecent = 0
 
         init(handle: OpaquePointer) {
             self.handle = handle
@@ -81,9 +80,20 @@ actor SQLiteConnection {
             close()
         }
 
+        /// Keeps a statement among the eight used last.
+        func noteRecent(_ statement: SQLiteStatement) {
+            if recent.count < 8 {
+                recent.append(statement)
+            } else {
+                recent[nextRecent] = statement
+                nextRecent = (nextRecent + 1) % recent.count
+            }
+        }
+
         func close() {
             for statement in statements.values { sqlite3_finalize(statement.handle) }
             statements.removeAll()
+            recent.removeAll()
             if let handle { sqlite3_close_v2(handle) }
             handle = nil
         }
@@ -157,7 +167,11 @@ actor SQLiteConnection {
     }
 
     private func prepare(_ sql: String, operation: String) throws(StoreError) -> SQLiteStatement {
-        if let statement = database.statements[sql] { return statement }
+        for statement in database.recent where statement.sql == sql { return statement }
+        if let statement = database.statements[sql] {
+            database.noteRecent(statement)
+            return statement
+        }
         guard let handle else { throw .closed(path: path) }
         var prepared: OpaquePointer?
         let code = sqlite3_prepare_v3(
@@ -170,9 +184,11 @@ actor SQLiteConnection {
         if database.statements.count >= 256, let evicted = database.statements.first {
             sqlite3_finalize(evicted.value.handle)
             database.statements.removeValue(forKey: evicted.key)
+            database.recent.removeAll { $0 === evicted.value }
         }
         let statement = SQLiteStatement(handle: prepared, sql: sql)
         database.statements[sql] = statement
+        database.noteRecent(statement)
         return statement
     }
 

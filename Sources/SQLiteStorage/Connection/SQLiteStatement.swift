@@ -2,10 +2,10 @@ import CSQLite
 import Foundation
 import KeyPathQuery
 
-/// A prepared statement of one connection, used only by that connection's actor.
+/// A prepared statement of one connection, used only through that connection.
 ///
-/// Not `Sendable`: it lives in its connection's isolated state and is finalized before the
-/// connection closes.
+/// Not `Sendable`: it lives in its connection, and is finalized before the connection
+/// closes.
 final class SQLiteStatement {
     let handle: OpaquePointer
     let sql: String

@@ -7,7 +7,7 @@
 /// connection's commit.
 struct ConnectionWatch: Sendable {
     /// The read connection kept for looking, opened at the first look.
-    var connection: SQLiteConnection?
+    var connection: ConnectionQueue?
     /// The task that looks every interval, while the store has a live query.
     var task: Task<Void, Never>?
     /// The `PRAGMA data_version` of the last look, or `nil` before the first.
@@ -30,7 +30,7 @@ struct ConnectionWatch: Sendable {
     }
 
     /// Ends the watch: cancels the task and hands back what is left to close and wait for.
-    mutating func end() -> (connection: SQLiteConnection?, task: Task<Void, Never>?) {
+    mutating func end() -> (connection: ConnectionQueue?, task: Task<Void, Never>?) {
         let ended = (connection, task)
         task?.cancel()
         task = nil

@@ -1,3 +1,4 @@
+import InternalSupport
 import KeyPathQuery
 import ModelStorage
 
@@ -46,27 +47,27 @@ extension SQLiteStore {
             await watch.end().connection?.close()
             return false
         }
-        let connection: SQLiteConnection
+        let connection: ConnectionQueue
         if let open = watch.connection {
             connection = open
         } else {
             // A failure to open is tried again at the next look.
             guard
-                let opened = try? SQLiteConnection(
+                let opened = try? ConnectionQueue(
                     path: path, writable: false, busyTimeout: options.busyTimeout)
             else { return true }
             watch.connection = opened
             connection = opened
         }
-        guard let dataVersion = try? await connection.dataVersion(),
+        guard let dataVersion = try? await connection.run({ try $0.dataVersion() }),
             dataVersion != watch.dataVersion,
-            let version = try? await connection.version(of: layout)
+            let version = try? await connection.run({ [layout] in try $0.version(of: layout) })
         else { return !Task.isCancelled }
         // The watch may have ended (and another begun) while the connection read.
         guard !Task.isCancelled, watch.connection === connection else { return false }
         watch.dataVersion = dataVersion
         guard watch.othersCommitted(reaching: version) else { return true }
-        committedVersion = Swift.max(committedVersion, version)
+        writes.withLock { $0.committedVersion = Swift.max($0.committedVersion, version) }
         refreshLiveQueries(needed: liveQueries.noteUnknownCommit())
         return true
     }

@@ -8,6 +8,9 @@ struct QueuedWrite<Model: StorableModel>: Sendable {
     let run: @Sendable (inout StoreTransaction<Model>) -> Result<@Sendable () -> Void, any Error>
     /// Resumes the caller with an error.
     let fail: @Sendable (any Error) -> Void
+    /// Whether its group commits on the writer's own thread rather than the caller's: a
+    /// large write, which must not hold a thread of the cooperative pool for long.
+    let runsOnWriterThread: Bool
 }
 
 /// What a group commit did.

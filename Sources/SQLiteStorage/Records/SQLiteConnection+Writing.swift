@@ -23,10 +23,12 @@ extension SQLiteConnection {
     ///     for live queries.
     ///   - group: The group's number, unique on this connection: a transaction reads through
     ///     the connection only while this group runs, and nothing once it is over.
+    ///   - queue: The queue that lends this connection, which the writes' transactions read
+    ///     through.
     /// - Returns: Each write's outcome, the changes, and the version after the group.
     func commit<Model>(
         _ writes: [QueuedWrite<Model>], layout: TableLayout<Model>, collectingChanges: Bool,
-        group: UInt64
+        group: UInt64, through queue: ConnectionQueue
     ) -> GroupCommit<Model> {
         var commit = GroupCommit<Model>()
         do {
@@ -43,7 +45,8 @@ extension SQLiteConnection {
         let inSavepoints = writes.count > 1
         for write in writes {
             let outcome = run(
-                write, layout: layout, encoder: encoder, into: &commit, group: group,
+                write, layout: layout, encoder: encoder, into: &commit,
+                reading: WriterRecords(connection: queue, layout: layout, group: group),
                 inSavepoint: inSavepoints, collectingChanges: collectingChanges)
             commit.outcomes.append(outcome)
             // SQLite may roll the whole transaction back after a full disk or an I/O error:
@@ -87,8 +90,8 @@ extension SQLiteConnection {
     /// to roll back with the transaction.
     private func run<Model>(
         _ write: QueuedWrite<Model>, layout: TableLayout<Model>, encoder: RecordJSONEncoder,
-        into commit: inout GroupCommit<Model>, group: UInt64, inSavepoint: Bool,
-        collectingChanges: Bool
+        into commit: inout GroupCommit<Model>, reading records: WriterRecords<Model>,
+        inSavepoint: Bool, collectingChanges: Bool
     ) -> Result<@Sendable () -> Void, any Error> {
         if inSavepoint {
             do {
@@ -98,9 +101,7 @@ extension SQLiteConnection {
             }
         }
         readFailure = nil
-        var transaction = StoreTransaction(
-            over: WriterRecords(connection: self, layout: layout, group: group),
-            version: commit.version)
+        var transaction = StoreTransaction(over: records, version: commit.version)
         var outcome = write.run(&transaction)
         var changes: [(old: Model?, new: Model?)] = []
         if let readFailure {

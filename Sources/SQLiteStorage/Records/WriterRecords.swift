@@ -4,16 +4,17 @@ import ModelStorage
 /// The committed records a write's transaction reads: the writer's connection, inside the
 /// SQLite transaction of the write's group, so that each write sees those before it.
 ///
-/// A transaction's reads are synchronous, and its body runs on the writer's own executor, so
-/// each read runs there at once (`assumeIsolated`), after checking that it is on that
-/// executor and in the group it was made for. A transaction kept past its body reads
-/// nothing: `nil`, zero, or ``StoreError/closed(path:)`` for the reads that throw.
+/// A transaction's reads are synchronous, and its body runs while the writer's queue lends
+/// the connection to the group's commit, so each read uses the connection at once, after
+/// checking that it runs on that queue and in the group it was made for. A transaction kept
+/// past its body reads nothing: `nil`, zero, or ``StoreError/closed(path:)`` for the reads
+/// that throw.
 ///
 /// A read that fails where the transaction cannot throw (``record(withID:)``,
 /// ``position(ofID:)``, ``count``) is remembered by the connection, and the write then fails
 /// with it, changing nothing.
 struct WriterRecords<Model: StorableModel>: CommittedRecords {
-    let connection: SQLiteConnection
+    let connection: ConnectionQueue
     let layout: TableLayout<Model>
     /// The group the transaction belongs to.
     let group: UInt64
@@ -61,11 +62,10 @@ struct WriterRecords<Model: StorableModel>: CommittedRecords {
     }
 
     /// A read that cannot throw: `nil` outside the group, and a failure remembered.
-    private func read<Value: Sendable>(
-        _ body: @Sendable (isolated SQLiteConnection) throws(StoreError) -> Value
+    private func read<Value>(
+        _ body: (SQLiteConnection) throws(StoreError) -> Value
     ) -> Value? {
-        guard connection.executor.isCurrent else { return nil }
-        return connection.assumeIsolated { connection -> Value? in
+        connection.ifCurrent { connection -> Value? in
             guard connection.currentGroup == group else { return nil }
             do throws(StoreError) {
                 return try body(connection)
@@ -73,20 +73,19 @@ struct WriterRecords<Model: StorableModel>: CommittedRecords {
                 if connection.readFailure == nil { connection.readFailure = error }
                 return nil
             }
-        }
+        } ?? nil
     }
 
     /// A read that throws its failure.
-    private func readThrowing<Value: Sendable>(
-        _ body: @Sendable (isolated SQLiteConnection) throws(StoreError) -> Value
+    private func readThrowing<Value>(
+        _ body: (SQLiteConnection) throws(StoreError) -> Value
     ) throws(StoreError) -> Value {
-        guard connection.executor.isCurrent else { throw .closed(path: connection.path) }
-        let outcome = connection.assumeIsolated { connection -> Result<Value, StoreError> in
+        let outcome = connection.ifCurrent { connection -> Result<Value, StoreError> in
             guard connection.currentGroup == group else {
                 return .failure(.closed(path: connection.path))
             }
             return Result { () throws(StoreError) in try body(connection) }
         }
-        return try outcome.get()
+        return try (outcome ?? .failure(.closed(path: connection.path))).get()
     }
 }

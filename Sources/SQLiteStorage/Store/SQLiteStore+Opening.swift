@@ -58,7 +58,7 @@ extension SQLiteStore {
         try Model.checkIndexedAttributes()
         let writable = options.mode == .readWrite
         try checkFile(at: path, writable: writable)
-        let first = try SQLiteConnection(
+        let first = try ConnectionQueue(
             path: path, writable: writable, busyTimeout: options.busyTimeout)
         do {
             return try await open(first, at: url, path: path, layout: layout, options: options)
@@ -71,16 +71,18 @@ extension SQLiteStore {
 
     /// Opens the store with its first connection: the writer, or a reader when read-only.
     private static func open(
-        _ first: SQLiteConnection, at url: URL, path: String, layout: TableLayout<Model>,
+        _ first: ConnectionQueue, at url: URL, path: String, layout: TableLayout<Model>,
         options: SQLiteStoreOptions
     ) async throws -> SQLiteStore {
         let writable = options.mode == .readWrite
-        if writable, await first.isReadOnly {
+        if writable, await first.run({ $0.isReadOnly }) {
             throw StoreError.io(
                 path: path, operation: "open for writing", code: EACCES,
                 message: "the file or its directory cannot be written")
         }
-        let state = try await first.inspect(for: layout)
+        let state = try await first.run { connection throws(StoreError) in
+            try connection.inspect(for: layout)
+        }
         var migratedFrom: Int?
         switch (state, writable) {
         case (.current, _), (.withoutWriteVersions, _): break
@@ -95,15 +97,21 @@ extension SQLiteStore {
                 path: path, problem: "it has no table \(layout.table) for \(Model.self)",
                 location: .wholeFile)
         }
-        if writable { try await first.prepareForWriting(state, layout: layout) }
+        if writable {
+            try await first.run { connection throws(StoreError) in
+                try connection.prepareForWriting(state, layout: layout)
+            }
+        }
         var readers = writable ? [] : [first]
         do {
             while readers.count < Swift.max(1, options.readerCount) {
                 readers.append(
-                    try SQLiteConnection(
+                    try ConnectionQueue(
                         path: path, writable: false, busyTimeout: options.busyTimeout))
             }
-            let version = try await readers[0].version(of: layout)
+            let version = try await readers[0].run { connection throws(StoreError) in
+                try connection.version(of: layout)
+            }
             return SQLiteStore(
                 url: url, path: path, layout: layout, writer: writable ? first : nil,
                 readers: readers, version: version, migratedFrom: migratedFrom,

@@ -12,12 +12,19 @@ extension SQLiteStore {
     /// }
     /// ```
     ///
-    /// The body runs on the writer's thread when the group it joins is formed, after every
-    /// write queued before it, inside the group's SQLite transaction: its reads see the
-    /// committed records and the group's earlier writes, through the writer's connection
-    /// (by id, counts, and queries in SQL). The call returns once the group's commit is in
-    /// the WAL and synced. A read in the body that fails makes the write fail with the
-    /// read's error, changing nothing.
+    /// The body runs when the group it joins is formed, after every write queued before it,
+    /// inside the group's SQLite transaction: its reads see the committed records and the
+    /// group's earlier writes, through the writer's connection (by id, counts, and queries
+    /// in SQL). The call returns once the group's commit is in the WAL and synced. A read in
+    /// the body that fails makes the write fail with the read's error, changing nothing.
+    ///
+    /// A write made while no group is being committed forms a group and commits it on the
+    /// calling task's thread, which waits for the sync as a synchronous save does: no thread
+    /// switch stands between the call and its commit. Writes made meanwhile join the next
+    /// group, which a task of their own commits once this one is durable; their callers are
+    /// suspended, not blocked. A large write (``upsert(contentsOf:)`` of 128 records or more)
+    /// commits on the writer's own thread instead, so that a long import never holds a thread
+    /// of the cooperative pool.
     ///
     /// - Parameter body: Reads and writes through the transaction.
     /// - Returns: What `body` returns.
@@ -27,71 +34,98 @@ extension SQLiteStore {
     ///   when the commit cannot be stored, with nothing changed.
     /// - Complexity: The body's reads and writes (an indexed lookup for each record written),
     ///   plus one commit and sync shared by the group.
-    public func transaction<Result: Sendable>(
+    public nonisolated func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
     ) async throws -> Result {
-        try checkOpen()
-        guard writer != nil else { throw StoreError.readOnly(path: path) }
-        guard !isFlushing else {
-            // A group is being committed: join the next one.
-            return try await withCheckedThrowingContinuation { continuation in
-                pending.append(Self.queued(body) { continuation.resume(with: $0) })
-            }
-        }
-        // No group is being committed: this call commits its own group on its own task, and
-        // leaves the writes queued meanwhile to a task of their own, so that it returns as
-        // soon as its group is durable.
-        isFlushing = true
-        let outcome = OutcomeSlot<Result>()
-        pending.append(Self.queued(body, resume: outcome.set))
-        await commitPending()
-        if pending.isEmpty {
-            finishFlushing()
-        } else {
-            Task { await self.flush() }
-        }
-        guard let result = outcome.take() else { throw StoreError.closed(path: path) }
-        return try result.get()
+        try await transaction(onWriterThread: false, body)
     }
 
-    /// A write for the queue: runs the body, and resumes the caller with its result once the
-    /// group is durable, or with the error that failed it.
-    private static func queued<Result: Sendable>(
-        _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result,
-        resume: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
-    ) -> QueuedWrite<Model> {
-        QueuedWrite(
+    /// Inserts or replaces several records in one transaction.
+    ///
+    /// From 128 records on, the group commits on the writer's own thread, not the caller's
+    /// (see ``transaction(_:)``).
+    ///
+    /// - Parameter models: The records.
+    /// - Throws: `StoreError` when the changes cannot be stored, with nothing changed.
+    /// - Complexity: O(*m*) in the number of records, plus storing them.
+    public nonisolated func upsert(contentsOf models: [Model]) async throws {
+        try await transaction(onWriterThread: models.count >= RowPipeline<Model>.threshold) {
+            $0.upsert(contentsOf: models)
+        }
+    }
+
+    /// Queues a write and, when no group is being committed, commits its group.
+    private nonisolated func transaction<Result: Sendable>(
+        onWriterThread: Bool,
+        _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
+    ) async throws -> Result {
+        let outcome = OutcomeSlot<Result>()
+        let write = QueuedWrite<Model>(
             run: { transaction in
                 do {
                     let result = try body(&transaction)
-                    return .success { resume(.success(result)) }
+                    return .success { outcome.set(.success(result)) }
                 } catch {
                     return .failure(error)
                 }
             },
-            fail: { resume(.failure($0)) })
+            fail: { outcome.set(.failure($0)) },
+            runsOnWriterThread: onWriterThread)
+        let leads = try writes.withLock { (queue) throws(StoreError) -> Bool in
+            guard !queue.isClosed else { throw .closed(path: path) }
+            guard writer != nil else { throw .readOnly(path: path) }
+            queue.pending.append(write)
+            guard !queue.isCommitting else { return false }
+            queue.isCommitting = true
+            return true
+        }
+        if leads { await commitGroups(handingOff: true) }
+        return try await outcome.value()
     }
 
     /// Commits the queued writes in groups until none is left.
-    private func flush() async {
-        while !pending.isEmpty, writer != nil {
-            await commitPending()
+    ///
+    /// - Parameter handingOff: Whether to commit one group only, and leave the writes queued
+    ///   meanwhile to a task of their own, so that the caller returns as soon as its group
+    ///   is durable.
+    private nonisolated func commitGroups(handingOff: Bool) async {
+        while true {
+            let next = writes.withLock { $0.nextGroup() }
+            guard !next.writes.isEmpty else {
+                for waiter in next.waiters { waiter.resume() }
+                return
+            }
+            await commit(next.writes, group: next.group)
+            if handingOff, writes.withLock({ !$0.pending.isEmpty }) {
+                Task { await self.commitGroups(handingOff: false) }
+                return
+            }
         }
-        finishFlushing()
     }
 
-    /// Commits the writes queued now as one group, then tells the live queries and the
-    /// callers.
-    private func commitPending() async {
-        guard let writer, !pending.isEmpty else { return }
-        let batch = pending
-        pending.removeAll()
-        lastGroup += 1
-        let commit = await writer.commit(
-            batch, layout: layout, collectingChanges: !liveQueries.isEmpty, group: lastGroup)
-        committedVersion = Swift.max(committedVersion, commit.version)
-        watch.noteOwnCommit(from: commit.startVersion, to: commit.version)
-        refreshLiveQueries(needed: liveQueries.noteCommit(commit.changes))
+    /// Commits a group of writes, then tells the live queries and the callers.
+    private nonisolated func commit(_ batch: [QueuedWrite<Model>], group: UInt64) async {
+        guard let writer else { return }
+        let collecting = writes.withLock { $0.hasLiveQueries }
+        let commit: GroupCommit<Model>
+        if batch.contains(where: { $0.runsOnWriterThread }) {
+            commit = await writer.run { [layout] connection in
+                connection.commit(
+                    batch, layout: layout, collectingChanges: collecting, group: group,
+                    through: writer)
+            }
+        } else {
+            commit = writer.runHere { connection in
+                connection.commit(
+                    batch, layout: layout, collectingChanges: collecting, group: group,
+                    through: writer)
+            }
+        }
+        let observed = writes.withLock { queue in
+            queue.committedVersion = Swift.max(queue.committedVersion, commit.version)
+            return queue.hasLiveQueries
+        }
+        if observed { await noteOwnCommit(commit) }
         for (write, outcome) in zip(batch, commit.outcomes) {
             switch outcome {
             case .success(let resume): resume()
@@ -100,27 +134,54 @@ extension SQLiteStore {
         }
     }
 
-    /// Ends a run of group commits and wakes those waiting for it (``close()``).
-    private func finishFlushing() {
-        isFlushing = false
-        let waiters = flushWaiters
-        flushWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
+    /// Tells the watch and the live queries about a commit of the store's own.
+    private func noteOwnCommit(_ commit: GroupCommit<Model>) {
+        watch.noteOwnCommit(from: commit.startVersion, to: commit.version)
+        refreshLiveQueries(needed: liveQueries.noteCommit(commit.changes))
     }
 }
 
-/// Where the call that commits its own group finds its write's outcome once the group is
-/// durable.
+/// Where a write's caller finds its outcome once its group is durable: at once when its
+/// own task committed the group, or after waiting for the task that did.
 private final class OutcomeSlot<Value: Sendable>: Sendable {
-    private let outcome = Mutex<Result<Value, any Error>?>(nil)
-
-    /// Keeps the outcome.
-    @Sendable func set(_ result: Result<Value, any Error>) {
-        outcome.withLock { $0 = result }
+    private enum State {
+        case empty
+        case waiting(CheckedContinuation<Value, any Error>)
+        case set(Result<Value, any Error>)
     }
 
-    /// The outcome, once set.
-    func take() -> Result<Value, any Error>? {
-        outcome.withLock { $0 }
+    private let state = Mutex<State>(.empty)
+
+    /// Keeps the outcome, or hands it to the caller waiting for it.
+    @Sendable func set(_ result: Result<Value, any Error>) {
+        let waiting = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+            guard case .waiting(let continuation) = state else {
+                state = .set(result)
+                return nil
+            }
+            state = .set(result)
+            return continuation
+        }
+        waiting?.resume(with: result)
+    }
+
+    /// The outcome: at once when it is set, or once it is.
+    func value() async throws -> Value {
+        if let result = state.withLock({ state -> Result<Value, any Error>? in
+            guard case .set(let result) = state else { return nil }
+            return result
+        }) {
+            return try result.get()
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            let result = state.withLock { state -> Result<Value, any Error>? in
+                guard case .set(let result) = state else {
+                    state = .waiting(continuation)
+                    return nil
+                }
+                return result
+            }
+            if let result { continuation.resume(with: result) }
+        }
     }
 }

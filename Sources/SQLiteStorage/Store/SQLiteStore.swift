@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 import KeyPathQuery
 import ModelStorage
 
@@ -54,8 +55,10 @@ import ModelStorage
 /// (figures in `Documentation/Reliability.md`).
 ///
 /// Writes from concurrent tasks are grouped into one SQLite transaction and one sync; each
-/// still counts as a commit of its own. One connection writes; reads go to separate read
-/// connections, each on its own thread, so they never wait for a write. Other processes may
+/// still counts as a commit of its own. The write that forms a group commits it on its
+/// caller's thread, with no thread switch before or after (``transaction(_:)`` says when
+/// not). One connection writes; reads go to separate read connections, each behind a queue
+/// of its own, so they never wait for a write. Other processes may
 /// read and write the same file; a lock they hold is waited for up to
 /// ``SQLiteStoreOptions/busyTimeout``, then the save throws
 /// `StoreError/locked(path:pid:message:)` with SQLite's message.
@@ -84,17 +87,13 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
 
     let path: String
     let layout: TableLayout<Model>
-    let writer: SQLiteConnection?
-    let readers: [SQLiteConnection]
+    let writer: ConnectionQueue?
+    let readers: [ConnectionQueue]
     private var nextReader = 0
     var liveQueries = LiveQueryRegistry<Model>()
-    /// The version of the latest commit this store made or read.
-    var committedVersion: UInt64
-    var pending: [QueuedWrite<Model>] = []
-    var isFlushing = false
-    var flushWaiters: [CheckedContinuation<Void, Never>] = []
-    var lastGroup: UInt64 = 0
-    var isClosed = false
+    /// The writes waiting for a group commit and what the writing tasks share with them,
+    /// reached without the actor (see `SQLiteStore+Writing.swift`).
+    let writes: Mutex<WriteQueue<Model>>
     /// What the store needs to open another connection and to watch for other connections'
     /// commits.
     let options: SQLiteStoreOptions
@@ -103,8 +102,8 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     var watch = ConnectionWatch()
 
     init(
-        url: URL, path: String, layout: TableLayout<Model>, writer: SQLiteConnection?,
-        readers: [SQLiteConnection], version: UInt64, migratedFrom: Int?,
+        url: URL, path: String, layout: TableLayout<Model>, writer: ConnectionQueue?,
+        readers: [ConnectionQueue], version: UInt64, migratedFrom: Int?,
         options: SQLiteStoreOptions
     ) {
         self.url = url
@@ -113,9 +112,14 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
         self.writer = writer
         self.readers = readers
         self.isReadOnly = writer == nil
-        self.committedVersion = version
+        self.writes = Mutex(WriteQueue(committedVersion: version))
         self.migratedFromSchemaVersion = migratedFrom
         self.options = options
+    }
+
+    /// Whether the store is closed.
+    nonisolated var isClosed: Bool {
+        writes.withLock { $0.isClosed }
     }
 
     func checkOpen() throws(StoreError) {
@@ -123,9 +127,18 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     }
 
     /// The next read connection, in turn.
-    func reader() -> SQLiteConnection {
+    func reader() -> ConnectionQueue {
         nextReader += 1
         return readers[nextReader % readers.count]
+    }
+
+    /// A query's result, with the count and version, read in one read transaction.
+    private func result(
+        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>
+    ) async throws(StoreError) -> QueryResult<Model> {
+        try await reader().run { [layout] connection throws(StoreError) in
+            try connection.result(of: query, compiled: compiled, in: layout)
+        }
     }
 
     static func compile(_ query: RecordQuery<Model>) throws(StoreError) -> CompiledQuery<Model> {
@@ -150,7 +163,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     public func fetch(id: Model.ID) async throws -> Model? {
         try checkOpen()
         let key = try layout.key(of: id)
-        return try await reader().record(withKey: key, in: layout)
+        return try await reader().run { [layout] in try $0.record(withKey: key, in: layout) }
     }
 
     /// The records a query selects: its condition, sort keys and page run in SQLite.
@@ -164,8 +177,10 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
         try checkOpen()
         let compiled = try Self.compile(query)
-        return try await reader().records(selectedBy: query, compiled: compiled, in: layout)
-            .map { $0.record }
+        return try await reader().run { [layout] connection throws(StoreError) in
+            try connection.records(selectedBy: query, compiled: compiled, in: layout)
+                .map { $0.record }
+        }
     }
 
     /// The records a query selects with the store's total count and version, read in one
@@ -179,7 +194,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
         try checkOpen()
         let compiled = try Self.compile(query)
-        return try await reader().result(of: query, compiled: compiled, in: layout)
+        return try await result(of: query, compiled: compiled)
     }
 
     /// The number of records that satisfy a condition, counted in SQLite.
@@ -192,9 +207,13 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     ///   for a condition no index serves.
     public func count(where condition: Condition<Model>) async throws -> Int {
         try checkOpen()
-        if condition.isAlwaysTrue { return try await reader().count(in: layout) }
+        if condition.isAlwaysTrue {
+            return try await reader().run { [layout] in try $0.count(in: layout) }
+        }
         let compiled = try Self.compile(condition)
-        return try await reader().count(where: condition, compiled: compiled, in: layout)
+        return try await reader().run { [layout] connection throws(StoreError) in
+            try connection.count(where: condition, compiled: compiled, in: layout)
+        }
     }
 
     /// The record with an id, with the store's version, read at one moment.
@@ -206,7 +225,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
         try checkOpen()
         let key = try layout.key(of: id)
-        return try await reader().versioned(withKey: key, in: layout)
+        return try await reader().run { [layout] in try $0.versioned(withKey: key, in: layout) }
     }
 
     // MARK: Observing
@@ -240,12 +259,18 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     {
         try checkOpen()
         let compiled = try Self.compile(query)
-        let first = try await reader().result(of: query, compiled: compiled, in: layout)
+        let first = try await result(of: query, compiled: compiled)
         try checkOpen()
         let (id, stream) = liveQueries.add(query, compiled: compiled, current: first) {
             [weak self] id in
             guard let self else { return }
             Task { await self.removeLiveQuery(id) }
+        }
+        // Set under the lock the writing tasks read it under, with the version read after
+        // it: either their commit sees this query, or this sees their commit's version.
+        let committedVersion = writes.withLock { queue in
+            queue.hasLiveQueries = true
+            return queue.committedVersion
         }
         if first.version < committedVersion {
             // A commit landed while the first result was read.
@@ -257,7 +282,9 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
 
     private func removeLiveQuery(_ id: LiveQueryRegistry<Model>.ID) async {
         liveQueries.remove(id)
-        if liveQueries.isEmpty { await stopWatching() }
+        guard liveQueries.isEmpty else { return }
+        writes.withLock { $0.hasLiveQueries = false }
+        await stopWatching()
     }
 
     /// Starts a pass that re-runs the stale live queries on a reader, until none is stale.
@@ -265,8 +292,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
         guard needed else { return }
         Task {
             while !isClosed, let stale = liveQueries.nextStale() {
-                let result = try? await reader().result(
-                    of: stale.query, compiled: stale.compiled, in: layout)
+                let result = try? await result(of: stale.query, compiled: stale.compiled)
                 if let result { liveQueries.deliver(result, for: stale) }
             }
         }
@@ -281,10 +307,18 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     ///
     /// - Complexity: That of the writes still queued, plus a WAL checkpoint.
     public func close() async {
-        guard !isClosed else { return }
-        isClosed = true
-        while isFlushing {
-            await withCheckedContinuation { flushWaiters.append($0) }
+        let wasClosed = writes.withLock { queue in
+            defer { queue.isClosed = true }
+            return queue.isClosed
+        }
+        guard !wasClosed else { return }
+        // No write is queued from now on: wait for the groups being committed.
+        await withCheckedContinuation { continuation in
+            let idle = writes.withLock { queue in
+                if queue.isCommitting { queue.idleWaiters.append(continuation) }
+                return !queue.isCommitting
+            }
+            if idle { continuation.resume() }
         }
         liveQueries.finishAll()
         await stopWatching()

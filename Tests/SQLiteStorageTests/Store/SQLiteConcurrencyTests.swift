@@ -18,31 +18,75 @@ struct SQLiteConcurrencyTests {
             // commit). Reads that waited for it would wait until its hang guard ran out: how
             // long the reads take is not measured, since a busy machine can delay them by
             // more than any fixed time.
-            let started = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            let patience = DispatchTimeInterval.seconds(Int(hangGuard.components.seconds))
-            let write = Task {
-                try await store.transaction { transaction in
-                    transaction.upsert(ConformanceRecord(id: 99, name: "slow", attack: 1))
-                    started.signal()
-                    return release.wait(timeout: .now() + patience) == .timedOut
-                }
-            }
-            await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
-                    started.wait()
-                    continuation.resume()
-                }
-            }
+            let write = await HeldWrite.start(
+                upserting: ConformanceRecord(id: 99, name: "slow", attack: 1), in: store)
             let count = try await store.count()
             let strong = try await store.fetch(RecordQuery(where: \.attack >= 50))
             let slow = try await store.fetch(id: 99)
-            release.signal()
-            let timedOut = try await write.value
+            let timedOut = try await write.finish()
             #expect(!timedOut, "the reads waited for the write")
             #expect(count == 50 && !strong.isEmpty && slow == nil, "the reads, before the write")
             let written = try await store.fetch(id: 99)
             #expect(written?.name == "slow")
+        }
+    }
+
+    @Test("writes made while a group commits all commit in the groups after it")
+    func writesQueuedBehindAGroup() async throws {
+        try await withStore(seededWith: [ConformanceRecord]()) { store, _ in
+            // The first write forms a group and holds it in its body; the others, made
+            // meanwhile, must wait for it (suspended: they are more than the cooperative
+            // pool has threads) and then commit, every one, in the next groups.
+            let first = await HeldWrite.start(
+                upserting: ConformanceRecord(id: 0, name: "first", attack: 0), in: store)
+            let others = (1...64).map { id in
+                Task { try await store.insert(.sample(id)) }
+            }
+            #expect(try await first.finish() == false, "the first write's body timed out")
+            for other in others { try await other.value }
+            #expect(try await store.count() == 65)
+            // Each write counts as a commit of its own, grouped or not.
+            #expect(try await store.fetchResult(.everyRecord).version == 65)
+            await store.close()
+        }
+    }
+
+    @Test("a close finishes the writes queued before it and refuses those after")
+    func closeFinishesQueuedWrites() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "store.sqlite")
+            let store = try await SQLiteStore<ConformanceRecord>.open(at: url)
+            let first = await HeldWrite.start(
+                upserting: ConformanceRecord(id: 0, name: "first", attack: 0), in: store)
+            // Some of these are queued before the close, some after: each either commits
+            // and stays, or throws `closed` and leaves nothing.
+            let writes = (1...32).map { id in
+                Task { () -> Bool in
+                    do {
+                        try await store.insert(.sample(id))
+                        return true
+                    } catch let error as StoreError where error.code == .closed {
+                        return false
+                    }
+                }
+            }
+            let closing = Task { await store.close() }
+            #expect(try await first.finish() == false, "the first write's body timed out")
+            await closing.value
+            var committed: Set<Int> = [0]
+            for (index, write) in writes.enumerated() where try await write.value {
+                committed.insert(index + 1)
+            }
+            do {
+                try await store.upsert(.sample(99))
+                Issue.record("a write after the close committed")
+            } catch let error as StoreError {
+                #expect(error.code == .closed, "\(error)")
+            }
+            let reopened = try await SQLiteStore<ConformanceRecord>.open(at: url)
+            let stored = Set(try await reopened.fetch(.everyRecord).map(\.id))
+            #expect(stored == committed)
+            await reopened.close()
         }
     }
 
