@@ -24,6 +24,8 @@ final class SQLiteConnection {
     /// `PRAGMA data_version` (see `readsTruncatedJSON(_:in:)`): only another connection can
     /// change the answer, and its commit changes the data version.
     var recordsHoldingNUL: (table: String, dataVersion: Int64, found: Bool)?
+    /// The text of the updates that set some columns of a row, by table and columns.
+    var updateStatements: [UpdateShape: String] = [:]
 
     /// Opens a connection.
     ///

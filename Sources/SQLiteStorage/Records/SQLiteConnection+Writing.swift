@@ -200,10 +200,63 @@ extension SQLiteConnection {
         }
         let old: Model? = collectingChanges ? try record(withKey: key, in: layout) : nil
         if new != nil {
-            try run(layout.upsert, row ?? [], operation: "write a record")
+            try write(row ?? [], layout: layout)
         } else {
             try run(layout.delete, [key], operation: "delete a record")
         }
         return (old, new)
     }
+
+    /// Writes a record's row: inserts it, or updates the row with its key in place (keeping
+    /// its `_order`), writing only the attributes' columns whose values change.
+    ///
+    /// SQLite rewrites an index's entry for every column an `UPDATE` sets, even to the value
+    /// it holds: a save that changes one attribute would also write a page of every other
+    /// indexed attribute's index to the WAL, and sync it.
+    ///
+    /// - Parameters:
+    ///   - row: The row, as ``TableLayout/row(of:version:encoder:)`` makes it.
+    ///   - layout: The model's table.
+    private func write<Model>(_ row: [SQLBinding], layout: TableLayout<Model>) throws(StoreError) {
+        let attributes = layout.columns.count
+        guard row.count == attributes + 3 else {
+            return try run(layout.upsert, row, operation: "write a record")
+        }
+        var order: Int64?
+        var changed: [Int] = []
+        try run(
+            layout.unchangedColumnsByKey, Array(row[3...]) + [row[0]], operation: "write a record"
+        ) { statement in
+            order = statement.integer(at: 0)
+            for column in 0..<attributes where statement.integer(at: Int32(column + 1)) == 0 {
+                changed.append(column)
+            }
+            return false
+        }
+        guard let order else {
+            return try run(layout.upsert, row, operation: "write a record")
+        }
+        try run(
+            updateStatement(changing: changed, in: layout),
+            [row[1], row[2]] + changed.map { row[$0 + 3] } + [.integer(order)],
+            operation: "write a record")
+    }
+
+    /// The text of ``TableLayout/update(changing:)``, made once for each set of columns.
+    private func updateStatement<Model>(
+        changing changed: [Int], in layout: TableLayout<Model>
+    ) -> String {
+        let shape = UpdateShape(table: layout.name, changed: changed)
+        if let sql = updateStatements[shape] { return sql }
+        if updateStatements.count >= 256 { updateStatements.removeAll() }
+        let sql = layout.update(changing: changed)
+        updateStatements[shape] = sql
+        return sql
+    }
+}
+
+/// A table and the attributes' columns an update of one of its rows sets.
+struct UpdateShape: Hashable {
+    let table: String
+    let changed: [Int]
 }

@@ -32,6 +32,10 @@ struct TableLayout<Model: StorableModel>: Sendable {
 
     /// Inserts a row, or replaces the one with its key in place (keeping its `_order`).
     let upsert: String
+    /// Reads the `_order` of the row with a key, and for each attribute whether its column
+    /// holds the value bound for it (`IS`, after the column's affinity, as storing it would
+    /// convert it): attributes `?1`…`?n`, key `?n+1`.
+    let unchangedColumnsByKey: String
     /// Deletes the row with a key.
     let delete: String
     /// Reads the JSON of the row with a key.
@@ -77,11 +81,27 @@ struct TableLayout<Model: StorableModel>: Sendable {
         upsert =
             "INSERT INTO \(table) (\(quoted.joined(separator: ", "))) VALUES (\(placeholders)) "
             + "ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
+        let tests = names.enumerated().map { ", \(Self.quoted($1)) IS ?\($0 + 1)" }.joined()
+        unchangedColumnsByKey =
+            "SELECT \"_order\"\(tests) FROM \(table) WHERE \"_key\" = ?\(names.count + 1)"
         delete = "DELETE FROM \(table) WHERE \"_key\" = ?"
         recordByKey = "SELECT \"_record\" FROM \(table) WHERE \"_key\" = ?"
         orderByKey = "SELECT \"_order\" FROM \(table) WHERE \"_key\" = ?"
         writeVersionByKey = "SELECT \"_version\" FROM \(table) WHERE \"_key\" = ?"
         countAll = "SELECT count(*) FROM \(table)"
+    }
+
+    /// Updates, in the row with an `_order`, the JSON, the write version and the columns of
+    /// some attributes: `_record` `?1`, `_version` `?2`, the attributes' values in order,
+    /// then the `_order`.
+    ///
+    /// - Parameter changed: The attributes' positions in ``columns``, ascending.
+    func update(changing changed: [Int]) -> String {
+        let assignments = changed.enumerated().map { place, column in
+            ", \(Self.quoted(columns[column].name)) = ?\(place + 3)"
+        }
+        return "UPDATE \(table) SET \"_record\" = ?1, \"_version\" = ?2\(assignments.joined()) "
+            + "WHERE \"_order\" = ?\(changed.count + 3)"
     }
 
     /// Every column's name, the store's own first.

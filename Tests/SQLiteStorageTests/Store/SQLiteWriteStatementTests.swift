@@ -29,6 +29,53 @@ struct SQLiteWriteStatementTests {
         #expect(
             layout.writeVersionByKey == "SELECT \"_version\" FROM \"pokemon\" WHERE \"_key\" = ?")
         #expect(layout.countAll == "SELECT count(*) FROM \"pokemon\"")
+        let tests = attributes.enumerated().map { ", \($1) IS ?\($0 + 1)" }.joined()
+        #expect(
+            layout.unchangedColumnsByKey
+                == "SELECT \"_order\"\(tests) FROM \"pokemon\" WHERE \"_key\" = ?17")
+        #expect(
+            layout.update(changing: [2, 15])
+                == "UPDATE \"pokemon\" SET \"_record\" = ?1, \"_version\" = ?2, \(attributes[2]) = ?3, "
+                + "\(attributes[15]) = ?4 WHERE \"_order\" = ?5")
+    }
+
+    @Test("an update writes the columns that change, byte for byte, as an insert writes them")
+    func updateWritesWhatChanges() async throws {
+        // Each attribute kind changing: text to a canonically equivalent text with other
+        // bytes (equal as Swift strings, not in SQLite), an integer, a list, NULL to a value
+        // and a value to NULL; and one update that changes no column.
+        var first = SQLiteFileTests.pokemon(669, "flab\u{E9}b\u{E9}", attack: 38, types: [.fairy])
+        first.baseExperience = 61
+        var edited = first
+        edited.name = "flabe\u{301}be\u{301}"
+        edited.attack = 39
+        edited.types = [.fairy, .flying]
+        edited.sprite = URL(string: "https://example.com/669.png")
+        edited.baseExperience = nil
+        let columns = Pokemon.sqlColumns().map { "quote(\"\($0.name)\")" }
+            .joined(separator: " || '|' || ")
+        let rowQuery = "SELECT \(columns) FROM pokemon WHERE _key = 669"
+        try await withTemporaryDirectory { directory in
+            let inserted = directory.appending(path: "inserted.sqlite")
+            let insertStore = try await SQLiteStore<Pokemon>.open(at: inserted)
+            try await insertStore.upsert(edited)
+            await insertStore.close()
+            let expected = try RawDatabase(inserted).strings(rowQuery)
+
+            let updated = directory.appending(path: "updated.sqlite")
+            let store = try await SQLiteStore<Pokemon>.open(at: updated)
+            try await store.upsert(contentsOf: SQLiteFileTests.dex + [first])
+            try await store.upsert(edited)
+            try await store.upsert(edited)
+            #expect(try await store.fetch(id: 669) == edited)
+            #expect(try await store.fetchVersioned(id: 669)?.version == 3)
+            await store.close()
+            let row = try RawDatabase(updated).strings(rowQuery)
+            #expect(row == expected && expected.count == 1, "\(row) against \(expected)")
+            #expect(
+                try RawDatabase(updated).strings("SELECT hex(name) FROM pokemon WHERE _key = 669")
+                    == [Data(edited.name.utf8).map { String(format: "%02X", $0) }.joined()])
+        }
     }
 
     @Test("an upsert replaces in place, a new record goes last, a delete removes one row")
