@@ -217,6 +217,7 @@ extension SQLiteConnection {
     /// - Parameters:
     ///   - row: The row, as ``TableLayout/row(of:version:encoder:)`` makes it.
     ///   - layout: The model's table.
+    /// - Throws: ``StoreError`` when SQLite cannot read or write the row.
     private func write<Model>(_ row: [SQLBinding], layout: TableLayout<Model>) throws(StoreError) {
         let attributes = layout.columns.count
         guard row.count == attributes + 3 else {

@@ -96,6 +96,7 @@ struct TableLayout<Model: StorableModel>: Sendable {
     /// then the `_order`.
     ///
     /// - Parameter changed: The attributes' positions in ``columns``, ascending.
+    /// - Returns: The statement's text.
     func update(changing changed: [Int]) -> String {
         let assignments = changed.enumerated().map { place, column in
             ", \(Self.quoted(columns[column].name)) = ?\(place + 3)"
