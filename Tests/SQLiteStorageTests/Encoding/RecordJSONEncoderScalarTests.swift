@@ -49,7 +49,8 @@ struct RecordJSONEncoderScalarTests {
     func floats() {
         let doubles: [Double] = [
             0, -0.0, 1, -1, 0.1, 0.2 + 0.1, 1.0 / 3, .pi, 1e-5, 1e-7, 1e15, 1e16, 1e17, 1e20,
-            1e21, 1e300, -1e-300, 123_456_789_012_345_678, 9_007_199_254_740_993,
+            1e21, 1e300, -1e-300, 123_456_789_012_345_680, 9_007_199_254_740_992,
+            9_007_199_254_740_992.0.nextUp,
             .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
             -.greatestFiniteMagnitude, .ulpOfOne, 100, 1234.5,
         ]
@@ -57,7 +58,10 @@ struct RecordJSONEncoderScalarTests {
             Self.expectSameEverywhere(value)
             Self.expectSameEverywhere(Float(value))
         }
-        let floats: [Float] = [0.1, 16_777_217, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        let floats: [Float] = [
+            0.1, 16_777_216, Float(16_777_216).nextUp, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude,
+        ]
         for value in floats { Self.expectSameEverywhere(value) }
         for value in [1.5, -0.0, 3.25] as [CGFloat] { Self.expectSameEverywhere(value) }
         #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
