@@ -8,6 +8,8 @@
 //   KeyPathQuery   type-safe key-path conditions, evaluated in memory and rendered to
 //                  NSPredicate format strings and SQL
 //   ModelStorage   one storage protocol with in-memory and JSON-file backends (uses KeyPathQuery)
+//   SQLStorage     what every SQL backend shares: the group commit, the writer's view of the
+//                  records, the model's table (PostgresStorage, in Postgres/, builds on it too)
 //   SQLiteStorage  a ModelStorage backend in an SQLite database, through the system's SQLite
 //   PokedexKit     the Pokémon models, the PokeAPI client and sync (re-exports both)
 //
@@ -29,6 +31,7 @@ let package = Package(
         .library(name: "KeyPathQuery", targets: ["KeyPathQuery"]),
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         .library(name: "ModelStorageTesting", targets: ["ModelStorageTesting"]),
+        .library(name: "SQLStorage", targets: ["SQLStorage"]),
         .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
         .library(name: "PokedexKit", targets: ["PokedexKit"]),
         .library(name: "PokedexOfflineData", targets: ["PokedexOfflineData"]),
@@ -57,9 +60,15 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // The layer the SQL backends share, written against a writer's connection; it needs
+        // no database library, so a backend in another package (PostgresStorage) uses it too.
+        .target(
+            name: "SQLStorage",
+            dependencies: ["KeyPathQuery", "ModelStorage"]
+        ),
         .target(
             name: "SQLiteStorage",
-            dependencies: ["KeyPathQuery", "ModelStorage", "CSQLite"]
+            dependencies: ["KeyPathQuery", "ModelStorage", "SQLStorage", "CSQLite"]
         ),
         .target(
             name: "PokedexKit",
@@ -136,6 +145,10 @@ let package = Package(
                 "QueryTestSupport", "TestSupport",
             ],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SQLStorageTests",
+            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage", "SQLStorage"]
         ),
         .testTarget(
             name: "SQLiteStorageTests",

@@ -31,6 +31,7 @@ let package = Package(
             dependencies: [
                 .product(name: "KeyPathQuery", package: "PokedexKit"),
                 .product(name: "ModelStorage", package: "PokedexKit"),
+                .product(name: "SQLStorage", package: "PokedexKit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

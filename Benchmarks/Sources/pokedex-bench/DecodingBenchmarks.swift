@@ -1,6 +1,7 @@
 import Foundation
+import ModelStorage
 import PokedexKit
-@_spi(Benchmarks) import SQLiteStorage
+import SQLiteStorage
 
 /// 5. Decoding real PokeAPI entries, and encoding the records SQLiteStore stores.
 enum DecodingBenchmarks {

@@ -60,13 +60,18 @@ extension StorableModel {
         _ = try indexedAttributeNames()
     }
 
-    /// The name the model's attribute map gives each of ``indexedAttributes``, in order.
+    /// The name the model's attribute map gives each of ``indexedAttributes``, in order: the
+    /// columns a database backend indexes.
+    ///
+    /// ```swift
+    /// try Pokemon.indexedAttributeNames()   // ["name", "attack", "favorite"]
+    /// ```
     ///
     /// - Returns: The attributes' names, as conditions and SQL columns name them.
     /// - Throws: ``StoreError/invalidQuery(_:)`` wrapping
     ///   `QueryError.unmappedKeyPath(_:model:)` for the first indexed key path that
-    ///   `queryAttributes` does not map, as ``checkIndexedAttributes()`` does.
-    package static func indexedAttributeNames() throws(StoreError) -> [String] {
+    ///   `queryAttributes` does not map, naming the model and the key path.
+    public static func indexedAttributeNames() throws(StoreError) -> [String] {
         var names: [String] = []
         for attribute in indexedAttributes {
             do {

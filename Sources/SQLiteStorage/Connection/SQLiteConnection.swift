@@ -2,13 +2,14 @@ import CSQLite
 import Foundation
 import KeyPathQuery
 import ModelStorage
+import SQLStorage
 
 /// One connection to an SQLite database: the writer of a store, or one of its readers.
 ///
 /// Not `Sendable`: its ``ConnectionQueue`` owns it and lends it to one caller at a time,
 /// which is all SQLite asks of a connection opened without its own mutex. Statements are
 /// prepared once and kept.
-final class SQLiteConnection {
+final class SQLiteConnection: WriterConnection {
     /// The database file, for errors.
     let path: String
 
@@ -16,7 +17,7 @@ final class SQLiteConnection {
     private let database: Database
 
     /// The group of writes whose transactions may read through this connection now (see
-    /// ``WriterRecords``); 0 between groups.
+    /// `WriterRecords`); 0 between groups.
     var currentGroup: UInt64 = 0
     /// A read that failed inside the current write's body, which then fails.
     var readFailure: StoreError?

@@ -2,143 +2,9 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 
-/// Group commits: the writes queued together run one after the other in one SQLite
-/// transaction, each in a savepoint of its own and counted as a commit of its own, and the
-/// transaction commits once — one sync of the WAL for the whole group. A write alone in its
-/// group needs no savepoint: the transaction is rolled back when it fails.
-///
-/// The statements that control the transaction are prepared once, as every other is.
+/// Storing a write's changes on the writer's connection, inside its group's transaction
+/// (`SQLiteGroupWriter` runs the group).
 extension SQLiteConnection {
-    /// Runs and commits a group of writes.
-    ///
-    /// Each write's body runs over the records as the writes before it left them, with the
-    /// version they reached. A write whose body throws, whose reads fail, or whose changes
-    /// cannot be stored is rolled back to its savepoint alone. When the group cannot begin or
-    /// commit, every write fails and nothing changes.
-    ///
-    /// - Parameters:
-    ///   - writes: The writes, in order.
-    ///   - layout: The model's table.
-    ///   - collectingChanges: Whether to read each changed record's value before the change,
-    ///     for live queries.
-    ///   - group: The group's number, unique on this connection: a transaction reads through
-    ///     the connection only while this group runs, and nothing once it is over.
-    ///   - queue: The queue that lends this connection, which the writes' transactions read
-    ///     through.
-    /// - Returns: Each write's outcome, the changes, and the version after the group.
-    func commit<Model>(
-        _ writes: [QueuedWrite<Model>], layout: TableLayout<Model>, collectingChanges: Bool,
-        group: UInt64, through queue: ConnectionQueue
-    ) -> GroupCommit<Model> {
-        var commit = GroupCommit<Model>()
-        do {
-            try run("BEGIN IMMEDIATE", operation: "begin a write")
-            commit.version = try version(of: layout)
-            commit.startVersion = commit.version
-        } catch {
-            commit.outcomes = writes.map { _ in .failure(error) }
-            return commit
-        }
-        let committedVersion = commit.version
-        let encoder = TableLayout<Model>.makeEncoder()
-        currentGroup = group
-        let inSavepoints = writes.count > 1
-        for write in writes {
-            let outcome = run(
-                write, layout: layout, encoder: encoder, into: &commit,
-                reading: WriterRecords(connection: queue, layout: layout, group: group),
-                inSavepoint: inSavepoints, collectingChanges: collectingChanges)
-            commit.outcomes.append(outcome)
-            // SQLite may roll the whole transaction back after a full disk or an I/O error:
-            // the writes after it must not run (each would commit on its own), and the ones
-            // before it are undone, so every write of the group fails with that error.
-            if case .failure(let error) = outcome, !isInTransaction {
-                currentGroup = 0
-                return GroupCommit(
-                    outcomes: writes.map { _ in .failure(error) }, changes: [],
-                    startVersion: committedVersion, version: committedVersion)
-            }
-        }
-        currentGroup = 0
-        if !inSavepoints, case .failure = commit.outcomes.first {
-            // The lone write failed: undo whatever it stored, with the transaction.
-            try? run("ROLLBACK", operation: "roll back a write")
-            return GroupCommit(
-                outcomes: commit.outcomes, changes: [], startVersion: committedVersion,
-                version: committedVersion)
-        }
-        do {
-            if commit.version != committedVersion {
-                try run(
-                    "UPDATE \(Schema.versionTable) SET \"version\" = ? WHERE \"table_name\" = ?",
-                    [.integer(Int64(commit.version)), .text(layout.name)],
-                    operation: "commit a write")
-            }
-            try run("COMMIT", operation: "commit a write")
-        } catch {
-            try? run("ROLLBACK", operation: "commit a write")
-            return GroupCommit(
-                outcomes: commit.outcomes.map { _ in .failure(error) }, changes: [],
-                startVersion: committedVersion, version: committedVersion)
-        }
-        return commit
-    }
-
-    /// Runs one write, in a savepoint when others share its group, and stores its changes.
-    ///
-    /// Without a savepoint, a write that fails leaves what it stored for the group's commit
-    /// to roll back with the transaction.
-    private func run<Model>(
-        _ write: QueuedWrite<Model>, layout: TableLayout<Model>, encoder: RecordJSONEncoder,
-        into commit: inout GroupCommit<Model>, reading records: WriterRecords<Model>,
-        inSavepoint: Bool, collectingChanges: Bool
-    ) -> Result<@Sendable () -> Void, any Error> {
-        if inSavepoint {
-            do {
-                try run("SAVEPOINT write", operation: "begin a write")
-            } catch {
-                return .failure(error)
-            }
-        }
-        readFailure = nil
-        var transaction = StoreTransaction(over: records, version: commit.version)
-        var outcome = write.run(&transaction)
-        var changes: [(old: Model?, new: Model?)] = []
-        if let readFailure {
-            // The body saw a read fail (as `nil` or zero): whatever it did next rests on it.
-            outcome = .failure(readFailure)
-        } else if case .success = outcome {
-            do {
-                // The write is counted as a commit of its own: its records are written at
-                // the version after it.
-                changes = try store(
-                    transaction.changes, layout: layout, version: commit.version + 1,
-                    encoder: encoder, collectingChanges: collectingChanges)
-            } catch {
-                outcome = .failure(error)
-            }
-        }
-        if case .failure = outcome, !inSavepoint { return outcome }
-        if inSavepoint {
-            do {
-                if case .failure = outcome {
-                    // Rolled back with the whole transaction already: the write's own error
-                    // says why, not the missing savepoint's.
-                    guard isInTransaction else { return outcome }
-                    try run("ROLLBACK TO write", operation: "roll back a write")
-                }
-                try run("RELEASE write", operation: "commit a write")
-            } catch {
-                return .failure(error)
-            }
-        }
-        if case .success = outcome, !changes.isEmpty {
-            commit.version += 1
-            commit.changes += changes
-        }
-        return outcome
-    }
-
     /// Stores a write's changes, the records it writes at its version.
     ///
     /// The rows of a large write are made on a second thread while this one stores them
@@ -146,7 +12,7 @@ extension SQLiteConnection {
     ///
     /// - Returns: Each change with the record's value before it (when collecting changes)
     ///   and after.
-    private func store<Model>(
+    func store<Model>(
         _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
         encoder: RecordJSONEncoder, collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {

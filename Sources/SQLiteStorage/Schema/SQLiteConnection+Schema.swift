@@ -1,6 +1,7 @@
 import Foundation
 import KeyPathQuery
 import ModelStorage
+import SQLStorage
 
 /// The names the store gives what it keeps beside the model's table.
 enum Schema {
@@ -223,8 +224,8 @@ extension SQLiteConnection {
                 return true
             }
             for (index, (order, json, written)) in rows.enumerated() {
-                let record = try Self.migrated(
-                    json, from: version, as: Model.self, path: path, index: index)
+                let record = try layout.model.migratedRecord(
+                    fromJSON: json, schemaVersion: version, store: path, index: index)
                 try run(
                     insert,
                     [.integer(order)]
@@ -236,41 +237,6 @@ extension SQLiteConnection {
                 "DROP TABLE \(layout.table); ALTER TABLE \(staging) RENAME TO \(layout.table); "
                     + "PRAGMA user_version = \(Model.schemaVersion)",
                 operation: "migrate the table")
-        }
-    }
-
-    /// One record's JSON brought to the current schema version by the model's migrations,
-    /// and decoded.
-    private static func migrated<Model: StorableModel>(
-        _ json: Data, from sourceVersion: Int, as _: Model.Type, path: String, index: Int
-    ) throws(StoreError) -> Model {
-        let location = StoreError.Location(recordIndex: index)
-        func failure(_ reason: String) -> StoreError {
-            .migrationFailed(
-                path: path, sourceVersion: sourceVersion, location: location, reason: reason)
-        }
-        var value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: json)
-        } catch {
-            throw failure("the record is not JSON: \(error)")
-        }
-        var version = sourceVersion
-        while version < Model.schemaVersion {
-            guard let step = Model.migrations.first(where: { $0.sourceVersion == version }) else {
-                throw failure("\(Model.self) has no migration from version \(version)")
-            }
-            do {
-                try step.migrate(&value)
-            } catch {
-                throw failure("the migration from version \(version) threw: \(error)")
-            }
-            version += 1
-        }
-        do {
-            return try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(value))
-        } catch {
-            throw failure("the migrated record does not decode: \(error)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import KeyPathQuery
 import ModelStorage
+import SQLStorage
 
 /// How a model's records lie in their table: its name and columns, how a record becomes a
 /// row and a row a record, and the statements that read and write them.
@@ -20,6 +21,8 @@ import ModelStorage
 /// writing (`inspect(for:)` reports it as `withoutWriteVersions`): every record then reads as
 /// written at the store's version at that moment.
 struct TableLayout<Model: StorableModel>: Sendable {
+    /// What every SQL backend's table of the model shares: names, keys, decoding.
+    let model: ModelTable<Model>
     /// The table's name, unquoted.
     let name: String
     /// The table's name, quoted for SQL.
@@ -62,19 +65,11 @@ struct TableLayout<Model: StorableModel>: Sendable {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when an attribute's name is one of the
     ///   store's own columns or repeats another's, or the table's name holds NUL.
     init() throws(StoreError) {
-        name = Model.storageName
-        columns = Model.sqlColumns()
+        model = try ModelTable(storeColumns: Self.storeColumns)
+        name = model.name
+        columns = model.columns
+        table = model.table
         let names = columns.map(\.name)
-        let repeated = names.filter { name in
-            Self.storeColumns.contains(name) || names.filter { $0 == name }.count > 1
-        }
-        guard repeated.isEmpty, !name.unicodeScalars.contains("\0"), !name.isEmpty else {
-            throw .invalidQuery(
-                .invalidMapping(
-                    model: String(describing: Model.self), unmappedProperties: [],
-                    duplicateNames: repeated.isEmpty ? [name] : Array(Set(repeated)).sorted()))
-        }
-        table = Self.quoted(name)
         let quoted = (Self.storeColumns + names).dropFirst().map(Self.quoted)
         let placeholders = Array(repeating: "?", count: quoted.count).joined(separator: ", ")
         let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
@@ -106,11 +101,11 @@ struct TableLayout<Model: StorableModel>: Sendable {
     }
 
     /// Every column's name, the store's own first.
-    var columnNames: [String] { Self.storeColumns + columns.map(\.name) }
+    var columnNames: [String] { model.columnNames }
 
     /// An identifier in double quotes, inner double quotes doubled.
     static func quoted(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        SQLIdentifier.quoted(identifier)
     }
 
     // MARK: Statements
@@ -139,13 +134,7 @@ struct TableLayout<Model: StorableModel>: Sendable {
             case .null, .blob: break
             }
         }
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return .text(String(decoding: try encoder.encode(id), as: UTF8.self))
-        } catch {
-            throw .encodingFailed(id: String(describing: id), reason: "\(error)")
-        }
+        return .text(try model.jsonKey(of: id))
     }
 
     /// A record's row for ``upsert``: key, JSON, write version, then each attribute.
@@ -180,14 +169,6 @@ struct TableLayout<Model: StorableModel>: Sendable {
     /// - Throws: ``StoreError/corruptFile(path:problem:location:)`` for JSON that does not
     ///   decode as the model.
     func record(from json: Data, path: String, order: Int64) throws(StoreError) -> Model {
-        do {
-            return try JSONDecoder().decode(Model.self, from: json)
-        } catch {
-            throw .corruptFile(
-                path: path,
-                problem: "the row with _order \(order) of table \(table) does not decode as "
-                    + "\(Model.self): \(error)",
-                location: .wholeFile)
-        }
+        try model.record(fromJSON: json, store: path, row: "_order \(order)")
     }
 }

@@ -1,6 +1,7 @@
 import InternalSupport
 import KeyPathQuery
 import ModelStorage
+import SQLStorage
 
 extension SQLiteStore {
     /// Runs reads and writes that commit together or not at all, grouped with concurrent
@@ -60,17 +61,9 @@ extension SQLiteStore {
         _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
     ) async throws -> Result {
         let outcome = OutcomeSlot<Result>()
-        let write = QueuedWrite<Model>(
-            run: { transaction in
-                do {
-                    let result = try body(&transaction)
-                    return .success { outcome.set(.success(result)) }
-                } catch {
-                    return .failure(error)
-                }
-            },
-            fail: { outcome.set(.failure($0)) },
-            runsOnWriterThread: onWriterThread)
+        let write = QueuedWrite<Model>(body, runsOnWriterThread: onWriterThread) {
+            outcome.set($0)
+        }
         let leads = try writes.withLock { (queue) throws(StoreError) -> Bool in
             guard !queue.isClosed else { throw .closed(path: path) }
             guard writer != nil else { throw .readOnly(path: path) }
@@ -110,15 +103,17 @@ extension SQLiteStore {
         let commit: GroupCommit<Model>
         if batch.contains(where: { $0.runsOnWriterThread }) {
             commit = await writer.run { [layout] connection in
-                connection.commit(
-                    batch, layout: layout, collectingChanges: collecting, group: group,
-                    through: writer)
+                GroupCommit.run(
+                    batch,
+                    on: SQLiteGroupWriter(connection: connection, queue: writer, layout: layout),
+                    collectingChanges: collecting, group: group)
             }
         } else {
             commit = writer.runHere { connection in
-                connection.commit(
-                    batch, layout: layout, collectingChanges: collecting, group: group,
-                    through: writer)
+                GroupCommit.run(
+                    batch,
+                    on: SQLiteGroupWriter(connection: connection, queue: writer, layout: layout),
+                    collectingChanges: collecting, group: group)
             }
         }
         let observed = writes.withLock { queue in
@@ -126,12 +121,7 @@ extension SQLiteStore {
             return queue.hasLiveQueries
         }
         if observed { await noteOwnCommit(commit) }
-        for (write, outcome) in zip(batch, commit.outcomes) {
-            switch outcome {
-            case .success(let resume): resume()
-            case .failure(let error): write.fail(error)
-            }
-        }
+        commit.resumeCallers(of: batch)
     }
 
     /// Tells the watch and the live queries about a commit of the store's own.

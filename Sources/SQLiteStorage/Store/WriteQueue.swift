@@ -1,4 +1,5 @@
 import ModelStorage
+import SQLStorage
 
 /// What the tasks that write to a store share without going through the store's actor: the
 /// writes waiting for a group commit, whether a group is being committed, and the version

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Benchmarks) @testable import SQLiteStorage
+@testable import ModelStorage
 
 /// RecordJSONEncoder's containers write what `JSONEncoder`'s do, however a value uses them:
 /// nested, merged, interleaved, superseded, left empty or written twice.

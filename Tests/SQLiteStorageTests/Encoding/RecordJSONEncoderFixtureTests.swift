@@ -3,7 +3,8 @@ import KeyPathQuery
 import PokedexKit
 import Testing
 
-@_spi(Benchmarks) @testable import SQLiteStorage
+@testable import ModelStorage
+@testable import SQLiteStorage
 
 /// RecordJSONEncoder writes the real PokeAPI fixtures' records as `JSONEncoder` does: the
 /// stored `Pokemon` and the service's `FetchedPokemon`, whose encoding nests containers.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Benchmarks) @testable import SQLiteStorage
+@testable import ModelStorage
 
 /// RecordJSONEncoder against `JSONEncoder` on thousands of seeded random nested values
 /// (``RandomShape``), one encoder for all of them.

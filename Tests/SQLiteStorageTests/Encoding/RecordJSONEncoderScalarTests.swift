@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Benchmarks) @testable import SQLiteStorage
+@testable import ModelStorage
 
 /// RecordJSONEncoder writes every scalar as `JSONEncoder` does: at the top, in an object and
 /// in an array (a value's text must be the same wherever it is).

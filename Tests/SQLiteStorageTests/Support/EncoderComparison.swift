@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Benchmarks) @testable import SQLiteStorage
+@testable import ModelStorage
 
 /// RecordJSONEncoder against `JSONEncoder` configured as the store configured it before
 /// (`.withoutEscapingSlashes`, the default strategies).

@@ -1,6 +1,6 @@
 import Foundation
 
-@_spi(Benchmarks) @testable import SQLiteStorage
+@testable import ModelStorage
 
 // Models for RecordJSONEncoder's tests: synthesized ones, and values that use the
 // encoding containers every way `Encoder` allows.

@@ -2,172 +2,9 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 
-/// Group commits: the writes queued together run one after the other in one PostgreSQL
-/// transaction, each in a savepoint of its own and counted as a commit of its own, and the
-/// transaction commits once. A write alone in its group needs no savepoint: the transaction
-/// is rolled back when it fails.
-///
-/// The group first locks the table's row of the version table (`SELECT … FOR UPDATE`), so
-/// that the groups of every store on the database — in this process or another, on this
-/// machine or another — run one at a time, each over every commit before it: transactions
-/// are serializable across stores, and `_order` (an identity drawn after the lock) grows in
-/// commit order. The commit sends `NOTIFY` on the table's channel with the new version,
-/// which PostgreSQL delivers to listeners only if the transaction commits.
+/// Storing a write's changes on the writer's connection, inside its group's transaction
+/// (`PostgresGroupWriter` runs the group).
 extension BlockingConnection {
-    /// Runs and commits a group of writes.
-    ///
-    /// - Parameters:
-    ///   - writes: The writes, in order.
-    ///   - thread: The thread the connection belongs to (the transactions' reads check it).
-    ///   - layout: The model's table.
-    ///   - collectingChanges: Whether to read each changed record's value before the change,
-    ///     for live queries.
-    ///   - group: The group's number, unique on this connection.
-    ///   - channel: The channel to notify of the commit.
-    ///   - tag: The store's tag, sent after the version so that it can leave out its own
-    ///     notifications.
-    /// - Returns: Each write's outcome, the changes, and the version after the group.
-    func commit<Model>(
-        _ writes: [QueuedWrite<Model>], thread: ConnectionThread, layout: TableLayout<Model>,
-        collectingChanges: Bool, group: UInt64, channel: String, tag: String
-    ) -> GroupCommit<Model> {
-        var commit = GroupCommit<Model>()
-        do {
-            try rows("BEGIN", operation: "begin a write")
-            let locked = try preparedRow(
-                "SELECT CAST(\"version\" AS text) FROM \(Schema.versionTable) "
-                    + "WHERE \"table_name\" = $1 FOR UPDATE", text: [layout.name],
-                operation: "begin a write"
-            ).map { (found) throws(StoreError) in
-                try parsedInteger(found[0], operation: "begin a write")
-            }
-            commit.version = UInt64(Swift.max(0, locked ?? 0))
-            commit.startVersion = commit.version
-        } catch {
-            _ = try? rows("ROLLBACK", operation: "begin a write")
-            commit.outcomes = writes.map { _ in .failure(error) }
-            return commit
-        }
-        let committedVersion = commit.version
-        func failingAll(_ error: any Error) -> GroupCommit<Model> {
-            _ = try? rows("ROLLBACK", operation: "roll back a write")
-            return GroupCommit(
-                outcomes: writes.map { _ in .failure(error) }, changes: [],
-                startVersion: committedVersion, version: committedVersion)
-        }
-        let encoder = TableLayout<Model>.makeEncoder()
-        let inSavepoints = writes.count > 1
-        currentGroup = group
-        for write in writes {
-            let outcome = run(
-                write, thread: thread, layout: layout, encoder: encoder, into: &commit,
-                group: group, inSavepoint: inSavepoints, collectingChanges: collectingChanges)
-            commit.outcomes.append(outcome)
-            if case .failure(let error) = outcome, inSavepoints, !isInTransaction {
-                // The connection was lost: the transaction went with it, and the writes
-                // before this one with it.
-                currentGroup = 0
-                return failingAll(error)
-            }
-        }
-        currentGroup = 0
-        if !inSavepoints, case .failure = commit.outcomes.first {
-            _ = try? rows("ROLLBACK", operation: "roll back a write")
-            return GroupCommit(
-                outcomes: commit.outcomes, changes: [], startVersion: committedVersion,
-                version: committedVersion)
-        }
-        do {
-            if commit.version != committedVersion {
-                // The new version and its announcement in one statement: one round trip.
-                try preparedRows(
-                    "UPDATE \(Schema.versionTable) SET \"version\" = CAST(CAST($1 AS text) AS bigint) "
-                        + "WHERE \"table_name\" = $2 RETURNING pg_notify($3, $4)",
-                    text: [
-                        String(commit.version), layout.name, channel, "\(commit.version) \(tag)",
-                    ],
-                    operation: "commit a write")
-            }
-            try rows("COMMIT", operation: "commit a write")
-        } catch {
-            return failingAll(error)
-        }
-        return commit
-    }
-
-    /// Whether the group's transaction is still open: false once the connection was lost.
-    private var isInTransaction: Bool {
-        (try? rows("SELECT 1", operation: "check the transaction")) != nil
-    }
-
-    /// Runs one write, in a savepoint when others share its group, and stores its changes.
-    private func run<Model>(
-        _ write: QueuedWrite<Model>, thread: ConnectionThread, layout: TableLayout<Model>,
-        encoder: JSONEncoder, into commit: inout GroupCommit<Model>, group: UInt64,
-        inSavepoint: Bool, collectingChanges: Bool
-    ) -> Result<@Sendable () -> Void, any Error> {
-        if inSavepoint {
-            do {
-                try rows("SAVEPOINT write", operation: "begin a write")
-            } catch {
-                return .failure(error)
-            }
-        }
-        readFailure = nil
-        var transaction = StoreTransaction(
-            over: WriterRecords(thread: thread, connection: self, layout: layout, group: group),
-            version: commit.version)
-        var outcome = write.run(&transaction)
-        var changes: [(old: Model?, new: Model?)] = []
-        if let upserts = write.upserts {
-            // Upserts need no read; a later one with the same id wins, in the first one's
-            // place, as in a transaction.
-            var places: [Model.ID: Int] = [:]
-            var net: [RecordChange<Model>] = []
-            for record in upserts {
-                if let place = places[record.id] {
-                    net[place] = .upsert(record)
-                } else {
-                    places[record.id] = net.count
-                    net.append(.upsert(record))
-                }
-            }
-            do {
-                changes = try store(
-                    net, layout: layout, version: commit.version + 1, encoder: encoder,
-                    collectingChanges: collectingChanges)
-            } catch {
-                outcome = .failure(error)
-            }
-        } else if let readFailure {
-            // The body saw a read fail (as `nil` or zero): whatever it did next rests on it.
-            outcome = .failure(readFailure)
-        } else if case .success = outcome {
-            do {
-                changes = try store(
-                    transaction.changes, layout: layout, version: commit.version + 1,
-                    encoder: encoder, collectingChanges: collectingChanges)
-            } catch {
-                outcome = .failure(error)
-            }
-        }
-        if inSavepoint {
-            do {
-                if case .failure = outcome {
-                    try rows("ROLLBACK TO SAVEPOINT write", operation: "roll back a write")
-                }
-                try rows("RELEASE SAVEPOINT write", operation: "commit a write")
-            } catch {
-                return .failure(error)
-            }
-        }
-        if case .success = outcome, !changes.isEmpty {
-            commit.version += 1
-            commit.changes += changes
-        }
-        return outcome
-    }
-
     /// Stores a write's changes, the records it writes at its version.
     ///
     /// Without live queries to tell, the changes go in a few statements: one `DELETE` for
@@ -175,9 +12,9 @@ extension BlockingConnection {
     /// changes name each record once, and an `INSERT` draws the identities of new rows in
     /// the order of its rows, so the store's order is kept). With live queries, each record's
     /// value before the change is read first, one record at a time.
-    private func store<Model>(
+    func store<Model>(
         _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
-        encoder: JSONEncoder, collectingChanges: Bool
+        encoder: RecordJSONEncoder, collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
         guard collectingChanges else {
             return try storeInBatches(changes, layout: layout, version: version, encoder: encoder)
@@ -222,7 +59,7 @@ extension BlockingConnection {
     /// Stores changes in as few statements as the server takes: see ``store``.
     private func storeInBatches<Model>(
         _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
-        encoder: JSONEncoder
+        encoder: RecordJSONEncoder
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
         var deleted: [String] = []
         var upserted: [Model] = []

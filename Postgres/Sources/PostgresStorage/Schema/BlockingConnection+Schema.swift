@@ -2,6 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import PostgresNIO
+import SQLStorage
 
 /// The names the store gives what it keeps beside the model's table.
 enum Schema {
@@ -9,18 +10,6 @@ enum Schema {
     /// (the store's commit count), `schema_version` (the model's `StorableModel/schemaVersion`
     /// its rows are at).
     static let versionTable = "\"modelstorage_version\""
-
-    /// A prefix and a name, or, when they are longer than the 63 bytes PostgreSQL keeps of
-    /// an identifier (it would cut the name short), the prefix and a 64-bit FNV-1a hash of
-    /// the name, so that the store finds what it named again.
-    static func identifier(_ prefix: String, _ name: String) -> String {
-        guard (prefix + name).utf8.count > 63 else { return prefix + name }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return prefix + String(hash, radix: 16)
-    }
 }
 
 /// Checking a database against the model, then creating or migrating its table: the first
@@ -173,15 +162,14 @@ extension BlockingConnection {
             operation: "migrate the table")
         let encoder = TableLayout<Model>.makeEncoder()
         for (index, row) in stored.enumerated() {
-            let location = StoreError.Location(recordIndex: index)
-            func failure(_ reason: String) -> StoreError {
-                .migrationFailed(
-                    path: database, sourceVersion: version, location: location, reason: reason)
-            }
             guard let (json, written) = try? row.decode((String, Int64).self) else {
-                throw failure("the row cannot be read")
+                throw .migrationFailed(
+                    path: database, sourceVersion: version,
+                    location: StoreError.Location(recordIndex: index),
+                    reason: "the row cannot be read")
             }
-            let record: Model = try Self.migrated(json, from: version, failure: failure)
+            let record = try layout.model.migratedRecord(
+                fromJSON: Data(json.utf8), schemaVersion: version, store: database, index: index)
             try rows(
                 layout.upsert,
                 try layout.row(
@@ -194,41 +182,12 @@ extension BlockingConnection {
             operation: "migrate the table")
     }
 
-    /// One record's JSON brought to the current schema version, and decoded.
-    private static func migrated<Model: StorableModel>(
-        _ json: String, from sourceVersion: Int, failure: (String) -> StoreError
-    ) throws(StoreError) -> Model {
-        var value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
-        } catch {
-            throw failure("the record is not JSON: \(error)")
-        }
-        var version = sourceVersion
-        while version < Model.schemaVersion {
-            guard let step = Model.migrations.first(where: { $0.sourceVersion == version }) else {
-                throw failure("\(Model.self) has no migration from version \(version)")
-            }
-            do {
-                try step.migrate(&value)
-            } catch {
-                throw failure("the migration from version \(version) threw: \(error)")
-            }
-            version += 1
-        }
-        do {
-            return try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(value))
-        } catch {
-            throw failure("the migrated record does not decode: \(error)")
-        }
-    }
-
     // MARK: Indexes
 
     /// The name the store gives the index of a column of a table: `<table>_<column>_index`,
     /// or a hash of it when that is too long for PostgreSQL.
     static func indexName(table: String, column: String) -> String {
-        Schema.identifier("", table + "_" + column + "_index")
+        SQLIdentifier.bounded("", table + "_" + column + "_index")
     }
 
     /// Creates and drops the store's indexes as the model declares them.
@@ -243,7 +202,7 @@ extension BlockingConnection {
     /// the model no longer declares is dropped. An index made by hand under another name
     /// stays.
     private func updateIndexes<Model>(for layout: TableLayout<Model>) throws(StoreError) {
-        let declared = try layout.indexedColumnNames()
+        let declared = try Model.indexedAttributeNames()
         var existing: [String: String] = [:]
         for row in try rows(
             "SELECT indexname::text, indexdef FROM pg_indexes "
@@ -270,7 +229,7 @@ extension BlockingConnection {
                 try rows("DROP INDEX \(quoted)", operation: "update the indexes")
             }
         }
-        let inexact = Schema.identifier("", layout.name + "__inexact")
+        let inexact = SQLIdentifier.bounded("", layout.name + "__inexact")
         if existing[inexact] == nil {
             try rows(
                 "CREATE INDEX \(TableLayout<Model>.quoted(inexact)) ON \(layout.table) "

@@ -40,7 +40,7 @@ extension PostgresStore {
         options: PostgresStoreOptions = PostgresStoreOptions()
     ) async throws -> PostgresStore {
         let layout = try TableLayout<Model>()
-        _ = try layout.indexedColumnNames()
+        _ = try Model.indexedAttributeNames()
         let name = "PostgresStore<\(Model.self)>"
         let writer = ConnectionThread(
             BlockingConnection(configuration: configuration, logger: options.logger),

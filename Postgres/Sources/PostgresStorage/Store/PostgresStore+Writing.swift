@@ -1,5 +1,6 @@
 import KeyPathQuery
 import ModelStorage
+import SQLStorage
 
 extension PostgresStore {
     /// Runs reads and writes that commit together or not at all, grouped with concurrent
@@ -30,7 +31,7 @@ extension PostgresStore {
     ) async throws -> Result {
         try checkOpen()
         return try await withCheckedThrowingContinuation { continuation in
-            pending.append(Self.queued(body) { continuation.resume(with: $0) })
+            pending.append(QueuedWrite(body) { continuation.resume(with: $0) })
             if !isFlushing {
                 isFlushing = true
                 Task { await self.flush() }
@@ -58,7 +59,7 @@ extension PostgresStore {
         try checkOpen()
         guard !models.isEmpty else { return }
         try await withCheckedThrowingContinuation { continuation in
-            var write = Self.queued({ _ in }) { continuation.resume(with: $0) }
+            var write = QueuedWrite<Model>({ _ in }) { continuation.resume(with: $0) }
             write.upserts = models
             pending.append(write)
             if !isFlushing {
@@ -66,24 +67,6 @@ extension PostgresStore {
                 Task { await self.flush() }
             }
         }
-    }
-
-    /// A write for the queue: runs the body, and resumes the caller with its result once the
-    /// group is committed, or with the error that failed it.
-    private static func queued<Result: Sendable>(
-        _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result,
-        resume: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
-    ) -> QueuedWrite<Model> {
-        QueuedWrite(
-            run: { transaction in
-                do {
-                    let result = try body(&transaction)
-                    return .success { resume(.success(result)) }
-                } catch {
-                    return .failure(error)
-                }
-            },
-            fail: { resume(.failure($0)) })
     }
 
     /// Commits the queued writes in groups until none is left.
@@ -109,9 +92,12 @@ extension PostgresStore {
         let commit: GroupCommit<Model>
         do {
             commit = try await writer.perform { connection in
-                connection.commit(
-                    batch, thread: writer, layout: layout, collectingChanges: collecting,
-                    group: group, channel: channel, tag: tag)
+                GroupCommit.run(
+                    batch,
+                    on: PostgresGroupWriter(
+                        connection: connection, thread: writer, layout: layout, channel: channel,
+                        tag: tag),
+                    collectingChanges: collecting, group: group)
             }
         } catch {
             for write in batch { write.fail(error) }
@@ -119,11 +105,6 @@ extension PostgresStore {
         }
         committedVersion = Swift.max(committedVersion, commit.version)
         refreshLiveQueries(needed: liveQueries.noteCommit(commit.changes))
-        for (write, outcome) in zip(batch, commit.outcomes) {
-            switch outcome {
-            case .success(let resume): resume()
-            case .failure(let error): write.fail(error)
-            }
-        }
+        commit.resumeCallers(of: batch)
     }
 }

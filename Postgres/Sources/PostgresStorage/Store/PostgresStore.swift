@@ -2,6 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import PostgresNIO
+import SQLStorage
 
 /// A store kept in a PostgreSQL database, which many processes on many machines share: the
 /// same models, key-path queries and merge policies as the other backends.
@@ -126,7 +127,7 @@ public actor PostgresStore<Model: StorableModel>: ModelStore {
     /// The channel the store's commits are announced on: one per table, `modelstorage_<table>`,
     /// or `modelstorage_` and a 64-bit FNV-1a hash of the table's name when that is longer
     /// than PostgreSQL's 63-byte limit for a channel's name.
-    var channel: String { Schema.identifier("modelstorage_", layout.name) }
+    var channel: String { SQLIdentifier.bounded("modelstorage_", layout.name) }
 
     static func compile(_ query: RecordQuery<Model>) throws(StoreError) -> CompiledQuery<Model> {
         do { return try query.compiled() } catch { throw .invalidQuery(error) }

@@ -1,0 +1,173 @@
+import KeyPathQuery
+import ModelStorage
+import SQLStorage
+
+/// A database in memory with a transaction and savepoints, whose faults a test sets: what a
+/// `GroupWriter` and its `WriterReads` see of an SQL database, and a log of what they did.
+///
+/// `@unchecked Sendable`: a test touches it from one task, and the group commit runs
+/// synchronously on that task.
+final class FakeDatabase: WriterConnection, @unchecked Sendable {
+    var currentGroup: UInt64 = 0
+    var readFailure: StoreError?
+
+    /// The committed rows, by id, with their write versions, and the committed version.
+    private(set) var committed: [Int: (note: Note, version: UInt64)] = [:]
+    private(set) var committedVersion: UInt64 = 0
+    /// The open transaction's rows and version, and its savepoint.
+    private var working: [Int: (note: Note, version: UInt64)]?
+    private var savepoint: [Int: (note: Note, version: UInt64)]?
+    /// Every statement run, in order.
+    private(set) var log: [String] = []
+
+    // Faults.
+    var beginFails = false
+    var commitFails = false
+    /// Storing a note with this text fails.
+    var storeFailsForText: String?
+    /// Storing a note with this text fails and rolls the whole transaction back, as SQLite
+    /// does after a full disk.
+    var storeLosesTransactionForText: String?
+    /// Reads fail while set.
+    var readsFail = false
+
+    static let failure = StoreError.io(
+        path: "fake.db", operation: "write", code: 5, message: "injected")
+
+    var isInTransaction: Bool { working != nil }
+
+    func begin() throws(StoreError) -> UInt64 {
+        log.append("BEGIN")
+        if beginFails { throw Self.failure }
+        working = committed
+        return committedVersion
+    }
+
+    func execute(_ sql: String) throws(StoreError) {
+        log.append(sql)
+        // As in SQLite, a savepoint outside a transaction begins one: a group that went on
+        // after its transaction was dropped would commit its later writes on their own.
+        if sql == "SAVEPOINT write", working == nil { working = committed }
+        guard working != nil else {
+            throw .io(path: "fake.db", operation: sql, code: 1, message: "no transaction")
+        }
+        switch sql {
+        case "SAVEPOINT write": savepoint = working
+        case "ROLLBACK TO SAVEPOINT write": working = savepoint
+        case "RELEASE SAVEPOINT write": savepoint = nil
+        default: break
+        }
+    }
+
+    func store(_ changes: [RecordChange<Note>], version: UInt64) throws(StoreError)
+        -> [(old: Note?, new: Note?)]
+    {
+        var stored: [(old: Note?, new: Note?)] = []
+        for change in changes {
+            switch change {
+            case .upsert(let note):
+                if note.text == storeLosesTransactionForText {
+                    working = nil
+                    savepoint = nil
+                    throw Self.failure
+                }
+                if note.text == storeFailsForText { throw Self.failure }
+                stored.append((working?[note.id]?.note, note))
+                working?[note.id] = (note, version)
+            case .delete(let id):
+                stored.append((working?[id]?.note, nil))
+                working?[id] = nil
+            }
+        }
+        return stored
+    }
+
+    func commit(version: UInt64) throws(StoreError) {
+        log.append("COMMIT")
+        if commitFails { throw Self.failure }
+        guard let working else { throw Self.failure }
+        committed = working
+        committedVersion = version
+        self.working = nil
+    }
+
+    func rollBack() {
+        log.append("ROLLBACK")
+        working = nil
+        savepoint = nil
+    }
+
+    /// The rows the open transaction reads.
+    func rows() throws(StoreError) -> [Int: (note: Note, version: UInt64)] {
+        if readsFail { throw Self.failure }
+        return working ?? [:]
+    }
+}
+
+/// The group-commit hooks over a ``FakeDatabase``.
+struct FakeGroupWriter: GroupWriter {
+    let connection: FakeDatabase
+
+    func beginGroup() throws(StoreError) -> UInt64 { try connection.begin() }
+    func execute(_ sql: String, operation: String) throws(StoreError) {
+        try connection.execute(sql)
+    }
+    var isInTransaction: Bool { connection.isInTransaction }
+    func committedRecords(group: UInt64) -> WriterRecords<FakeReads> {
+        WriterRecords(FakeReads(database: connection), group: group)
+    }
+    func store(_ changes: [RecordChange<Note>], version: UInt64, collectingChanges: Bool)
+        throws(StoreError) -> [(old: Note?, new: Note?)]
+    {
+        try connection.store(changes, version: version)
+    }
+    func commitGroup(version: UInt64, changed: Bool) throws(StoreError) {
+        try connection.commit(version: version)
+    }
+    func rollBackGroup() { connection.rollBack() }
+}
+
+/// A transaction's reads over a ``FakeDatabase``: ids in ascending order stand for the
+/// store's order.
+struct FakeReads: WriterReads {
+    let database: FakeDatabase
+
+    var storeDescription: String { "fake.db" }
+
+    func duringGroup<Value>(_ group: UInt64, _ body: (FakeDatabase) -> Value) -> Value? {
+        database.currentGroup == group ? body(database) : nil
+    }
+
+    func count(on connection: FakeDatabase) throws(StoreError) -> Int {
+        try connection.rows().count
+    }
+
+    func record(withID id: Int, on connection: FakeDatabase) throws(StoreError) -> Note? {
+        try connection.rows()[id]?.note
+    }
+
+    func position(ofID id: Int, on connection: FakeDatabase) throws(StoreError) -> Int? {
+        try connection.rows()[id] == nil ? nil : id
+    }
+
+    func writeVersion(ofID id: Int, on connection: FakeDatabase) throws(StoreError) -> UInt64? {
+        try connection.rows()[id]?.version
+    }
+
+    func records(
+        selectedBy query: RecordQuery<Note>, compiled: CompiledQuery<Note>,
+        excluding ids: Set<Int>, on connection: FakeDatabase
+    ) throws(StoreError) -> [(position: Int, record: Note)] {
+        let notes = try connection.rows().keys.sorted().filter { !ids.contains($0) }
+            .compactMap { try? connection.rows()[$0]?.note }
+        return compiled.apply(to: notes).map { ($0.id, $0) }
+    }
+
+    func count(
+        where condition: Condition<Note>, compiled: CompiledCondition<Note>,
+        excluding ids: Set<Int>, on connection: FakeDatabase
+    ) throws(StoreError) -> Int {
+        try connection.rows().values.filter { !ids.contains($0.note.id) }
+            .filter { compiled.evaluate($0.note) }.count
+    }
+}
