@@ -178,7 +178,7 @@ let package = Package(
             name: "PokedexCLITests",
             dependencies: [
                 "pokedex", "timer-records", "PokedexKit", "SQLiteStorage", "PokeAPITestServer",
-                "TestSupport",
+                "TestSupport", "CSQLite",
             ]
         ),
         .testTarget(

@@ -58,13 +58,9 @@ struct PokedexTool {
             Console.error("pokedex: \(error)")
             Console.error(command.spec.usage)
             return 2
-        } catch let error as UnopenableStore {
-            // Well-formed arguments, but the store they lead to cannot be used: the work
-            // failed (1), and the usage shows how to name another store.
-            Console.error("pokedex: \(error)")
-            Console.error(command.spec.usage)
-            return 1
         } catch {
+            // Well-formed arguments whose work failed (a store that cannot be used among
+            // them): the error says what and where; the usage is for command-line mistakes.
             Console.error("pokedex: \(error)")
             return 1
         }

@@ -231,6 +231,14 @@ final class SQLiteConnection: WriterConnection {
                 path: path, problem: "SQLite finds it damaged (\(message))", location: .wholeFile)
         case SQLITE_FULL:
             return .io(path: path, operation: operation, code: ENOSPC, message: message)
+        case SQLITE_READONLY where code == SQLITE_READONLY | (3 << 8):
+            // SQLITE_READONLY_ROLLBACK: a hot journal, which only a writer can roll back.
+            return .io(
+                path: path, operation: operation, code: EACCES,
+                message: "the database holds a hot journal (\(path)-journal), left by a write "
+                    + "cut off before it committed, which only a connection that can write "
+                    + "the file rolls back; open the store for writing once, and nothing "
+                    + "committed is lost (\(message))")
         case SQLITE_READONLY, SQLITE_PERM:
             // SQLITE_READONLY_DIRECTORY and SQLITE_READONLY_CANTINIT (macros Swift does not
             // import): a WAL database read where its -shm file cannot be made.

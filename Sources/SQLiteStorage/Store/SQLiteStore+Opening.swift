@@ -58,6 +58,7 @@ extension SQLiteStore {
         try Model.checkIndexedAttributes()
         let writable = options.mode == .readWrite
         try checkFile(at: path, writable: writable)
+        if !writable { rollBackHotJournal(at: path, busyTimeout: options.busyTimeout) }
         let first = try ConnectionQueue(
             path: path, writable: writable, busyTimeout: options.busyTimeout)
         do {
@@ -91,11 +92,7 @@ extension SQLiteStore {
             throw StoreError.migrationFailed(
                 path: path, sourceVersion: version, location: .wholeFile,
                 reason: "a read-only store cannot migrate the database; open it for writing once")
-        case (.absent, true): break
-        case (.absent, false):
-            throw StoreError.corruptFile(
-                path: path, problem: "it has no table \(layout.table) for \(Model.self)",
-                location: .wholeFile)
+        case (.absent, _): break
         }
         if writable {
             try await first.run { connection throws(StoreError) in
@@ -109,17 +106,44 @@ extension SQLiteStore {
                     try ConnectionQueue(
                         path: path, writable: false, busyTimeout: options.busyTimeout))
             }
-            let version = try await readers[0].run { connection throws(StoreError) in
-                try connection.version(of: layout)
-            }
+            // A read-only store on a database with no table of the model's yet (one cut off
+            // before its first commit, say) reads as empty until a writer makes it.
+            let awaitsTable = !writable && state == .absent
+            let version =
+                awaitsTable
+                ? 0
+                : try await readers[0].run { connection throws(StoreError) in
+                    try connection.version(of: layout)
+                }
             return SQLiteStore(
                 url: url, path: path, layout: layout, writer: writable ? first : nil,
                 readers: readers, version: version, migratedFrom: migratedFrom,
-                options: options)
+                options: options, awaitsTable: awaitsTable)
         } catch {
             for reader in readers where reader !== first { await reader.close() }
             throw error
         }
+    }
+
+    /// Rolls back a hot journal beside the database when the process may write the file.
+    ///
+    /// A write cut off before it committed leaves one (`<file>-journal`). SQLite rolls it
+    /// back on the first read of a connection that can write, and a read-only connection
+    /// cannot read the database until then (`SQLITE_READONLY_ROLLBACK`). The rollback puts
+    /// back the pages of the write that never committed; nothing committed changes. When
+    /// the file cannot be written, the open that follows fails with an error that says so.
+    private static func rollBackHotJournal(at path: String, busyTimeout: Duration) {
+        let journal = path + "-journal"
+        let directory = (path as NSString).deletingLastPathComponent
+        guard
+            let size = try? FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int,
+            size > 0, access(path, W_OK) == 0, access(directory, W_OK) == 0,
+            let connection = try? SQLiteConnection(
+                path: path, writable: true, busyTimeout: busyTimeout)
+        else { return }
+        _ = try? connection.integer(
+            "SELECT count(*) FROM sqlite_master", operation: "roll back a hot journal")
+        connection.close()
     }
 
     /// Checks the path before SQLite opens it: its directory exists (and, for writing, can be

@@ -100,11 +100,16 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     /// The watch for other connections' commits while a live query exists (see
     /// `SQLiteStore+OtherConnections.swift`).
     var watch = ConnectionWatch()
+    /// Whether this read-only store last found no table of the model's in the database.
+    ///
+    /// The database was cut off before its first commit, or a writer has yet to make the
+    /// table. The store then reads as empty, and looks again before each read.
+    var awaitsTable: Bool
 
     init(
         url: URL, path: String, layout: TableLayout<Model>, writer: ConnectionQueue?,
         readers: [ConnectionQueue], version: UInt64, migratedFrom: Int?,
-        options: SQLiteStoreOptions
+        options: SQLiteStoreOptions, awaitsTable: Bool = false
     ) {
         self.url = url
         self.path = path
@@ -115,6 +120,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
         self.writes = Mutex(WriteQueue(committedVersion: version))
         self.migratedFromSchemaVersion = migratedFrom
         self.options = options
+        self.awaitsTable = awaitsTable
     }
 
     /// Whether the store is closed.
@@ -132,11 +138,35 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
         return readers[nextReader % readers.count]
     }
 
+    /// Runs a read on the next reader, or answers `empty` while the database holds no table
+    /// of the model's (see ``awaitsTable``), after looking again whether a writer made it.
+    private func read<Value: Sendable>(
+        orEmpty empty: @autoclosure () -> Value,
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StoreError) -> Value
+    ) async throws(StoreError) -> Value {
+        if awaitsTable {
+            let state = try await reader().run { [layout] connection throws(StoreError) in
+                try connection.inspect(for: layout)
+            }
+            switch state {
+            case .absent: return empty()
+            case .current, .withoutWriteVersions: awaitsTable = false
+            case .older(let version):
+                throw StoreError.migrationFailed(
+                    path: path, sourceVersion: version, location: .wholeFile,
+                    reason: "a read-only store cannot migrate the database; open it for "
+                        + "writing once")
+            }
+        }
+        return try await reader().run(body)
+    }
+
     /// A query's result, with the count and version, read in one read transaction.
     private func result(
         of query: RecordQuery<Model>, compiled: CompiledQuery<Model>
     ) async throws(StoreError) -> QueryResult<Model> {
-        try await reader().run { [layout] connection throws(StoreError) in
+        try await read(orEmpty: QueryResult(records: [], totalCount: 0, version: 0)) {
+            [layout] connection throws(StoreError) in
             try connection.result(of: query, compiled: compiled, in: layout)
         }
     }
@@ -163,7 +193,9 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     public func fetch(id: Model.ID) async throws -> Model? {
         try checkOpen()
         let key = try layout.key(of: id)
-        return try await reader().run { [layout] in try $0.record(withKey: key, in: layout) }
+        return try await read(orEmpty: nil) { [layout] connection throws(StoreError) in
+            try connection.record(withKey: key, in: layout)
+        }
     }
 
     /// The records a query selects: its condition, sort keys and page run in SQLite.
@@ -177,7 +209,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
         try checkOpen()
         let compiled = try Self.compile(query)
-        return try await reader().run { [layout] connection throws(StoreError) in
+        return try await read(orEmpty: []) { [layout] connection throws(StoreError) in
             try connection.records(selectedBy: query, compiled: compiled, in: layout)
                 .map { $0.record }
         }
@@ -208,10 +240,12 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     public func count(where condition: Condition<Model>) async throws -> Int {
         try checkOpen()
         if condition.isAlwaysTrue {
-            return try await reader().run { [layout] in try $0.count(in: layout) }
+            return try await read(orEmpty: 0) { [layout] connection throws(StoreError) in
+                try connection.count(in: layout)
+            }
         }
         let compiled = try Self.compile(condition)
-        return try await reader().run { [layout] connection throws(StoreError) in
+        return try await read(orEmpty: 0) { [layout] connection throws(StoreError) in
             try connection.count(where: condition, compiled: compiled, in: layout)
         }
     }
@@ -225,7 +259,9 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
         try checkOpen()
         let key = try layout.key(of: id)
-        return try await reader().run { [layout] in try $0.versioned(withKey: key, in: layout) }
+        return try await read(orEmpty: nil) { [layout] connection throws(StoreError) in
+            try connection.versioned(withKey: key, in: layout)
+        }
     }
 
     // MARK: Observing
