@@ -12,7 +12,15 @@ import Testing
 /// on how fast the machine is.
 final class TestClock: Sendable {
     /// The current time; guarded by its lock.
-    private let time = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    private let time: Mutex<Date>
+
+    /// Creates a clock.
+    ///
+    /// - Parameter start: Its first time. The default, Fri, 15 Jan 2027 08:00:00 GMT, suits
+    ///   a stub transport; a real server's `Date` needs the real time.
+    init(start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+        time = Mutex(start)
+    }
 
     /// The current time.
     func now() -> Date {
