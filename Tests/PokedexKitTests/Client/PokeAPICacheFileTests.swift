@@ -26,8 +26,10 @@ struct PokeAPICacheFileTests {
             case .cutInTheHeader: damaged = contents.prefix(40)
             case .cutInTheBody: damaged = contents.dropLast(100)
             case .bodyByteFlipped:
+                // Still JSON, and still a Pokémon: only the checksum tells.
                 var bytes = contents
-                bytes[bytes.count - 10] ^= 0x01
+                let name = try #require(bytes.lastRange(of: Data("\"pikachu\"".utf8)))
+                bytes[name.upperBound - 2] = UInt8(ascii: "v")
                 damaged = bytes
             case .longerBody: damaged = contents + Data(" ".utf8)
             case .notACacheFile: damaged = try Fixtures.trimmed(25)

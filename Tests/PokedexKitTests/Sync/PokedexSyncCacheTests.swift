@@ -27,7 +27,7 @@ struct PokedexSyncCacheTests {
                 // Fresh: a refresh of every id, and a sync into an empty store by another
                 // client on the same directory, send nothing.
                 try await server.resetStats()
-                clock.advance(by: 3_599)
+                clock.advance(by: 3_500)
                 #expect(try await pokedex.syncAll(Self.ids, mode: .refresh).saved == 151)
                 let other = Pokedex(
                     store: InMemoryStore<Pokemon>(),
@@ -37,7 +37,7 @@ struct PokedexSyncCacheTests {
                 #expect(try await server.stats().total == 0)
 
                 // Stale: every id revalidated, every answer a 304, every record as it was.
-                clock.advance(by: 1)
+                clock.advance(by: 101)
                 let progress = try await pokedex.syncAll(Self.ids, mode: .refresh)
                 #expect(progress.saved == 151)
                 #expect(progress.failures.isEmpty)
