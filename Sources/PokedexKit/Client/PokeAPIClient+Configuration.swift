@@ -13,6 +13,10 @@ extension PokeAPIClient {
     ///     retryPolicy: .never
     /// )
     /// let client = PokeAPIClient(configuration: configuration)
+    ///
+    /// // The live service, keeping its responses across launches, as its fair-use policy asks.
+    /// let cached = PokeAPIClient(
+    ///     configuration: .init(cache: PokeAPICache(directory: cachesDirectory)))
     /// ```
     public struct Configuration: Sendable {
         /// The live service's API root, `https://pokeapi.co/api/v2/`, as PokeAPI documents it.
