@@ -239,4 +239,36 @@ struct PokeAPICacheTests {
             #expect(await transport.log.ifNoneMatches == [nil, "\"list\""])
         }
     }
+
+    @Test("identical calls in flight share one revalidation")
+    func revalidationShared() async throws {
+        try await withTemporaryDirectory { directory in
+            let clock = TestClock()
+            let release = Flag()
+            let service = Self.service()
+            let transport = StubTransport { request, _ in
+                if request.ifNoneMatch != nil { try await release.wait() }
+                return try await service.send(request)
+            }
+            let client = try Self.client(transport, directory: directory, clock: clock)
+            _ = try await client.pokemon(id: 25)
+            clock.advance(by: 60)
+            let started = Counter()
+            let results = try await withThrowingTaskGroup(of: FetchedPokemon?.self) { group in
+                for _ in 0..<10 {
+                    group.addTask {
+                        await started.increment()
+                        return try await client.pokemon(id: 25)
+                    }
+                }
+                // Answer only once every caller is on its way in.
+                try await waitUntil { await started.value == 10 }
+                try await Task.sleep(for: .milliseconds(100))
+                await release.set()
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results == Array(repeating: try Fixtures.pokemon(25), count: 10))
+            #expect(await transport.log.ifNoneMatches == [nil, Self.etag])
+        }
+    }
 }
