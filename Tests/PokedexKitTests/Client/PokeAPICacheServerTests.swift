@@ -49,6 +49,43 @@ struct PokeAPICacheServerTests {
         }
     }
 
+    @Test("a changed resource: the server's 200 with a new ETag replaces the kept response")
+    func changedResource() async throws {
+        try await withTemporaryDirectory { directory in
+            let clock = TestClock(start: Date())
+            let cache = directory.appending(path: "cache")
+            let port = try await withTestServer(.cacheControl("max-age=60")) { server in
+                _ = try await Self.client(server, directory: cache, clock: clock).pokemon(id: 25)
+                return try #require(server.baseURL.port)
+            }
+            // The same URL on a server whose pikachu has put on weight.
+            let fixtures = directory.appending(path: "fixtures")
+            for folder in ["list", "trimmed"] {
+                try FileManager.default.createDirectory(
+                    at: fixtures.appending(path: folder), withIntermediateDirectories: true)
+            }
+            try Fixtures.list().write(to: fixtures.appending(path: "list/pokemon.json"))
+            var object = try Fixtures.trimmedObject(25)
+            object["weight"] = 61
+            let changed = try Data(jsonObject: object)
+            try changed.write(to: fixtures.appending(path: "trimmed/25.json"))
+            let expected = try JSONDecoder().decode(FetchedPokemon.self, from: changed)
+            #expect(expected != (try Fixtures.pokemon(25)))
+
+            // The clock is now a minute ahead of the server's: its Date makes the new response
+            // a minute old already, which a max-age of 600 leaves fresh.
+            clock.advance(by: 61)
+            try await withTestServer(
+                serving: fixtures, .port(port), .cacheControl("max-age=600")
+            ) { (server: TestServer) async throws in
+                let client = Self.client(server, directory: cache, clock: clock)
+                #expect(try await client.pokemon(id: 25) == expected)
+                #expect(try await client.pokemon(id: 25) == expected)
+                #expect(try await server.stats().statuses == ["200": 1])
+            }
+        }
+    }
+
     @Test("a second client on the same directory sends no request while fresh")
     func persistsAcrossClients() async throws {
         try await withTemporaryDirectory { directory in

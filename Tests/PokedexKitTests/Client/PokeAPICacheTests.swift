@@ -179,6 +179,43 @@ struct PokeAPICacheTests {
         }
     }
 
+    @Test(
+        "without max-age, Expires gives the lifetime, from Date or from arrival",
+        arguments: [
+            // The clock starts at Fri, 15 Jan 2027 08:00:00 GMT.
+            (["Expires": "Fri, 15 Jan 2027 08:01:00 GMT"], 59.0, 61.0),
+            (
+                [
+                    "Expires": "Fri, 15 Jan 2027 08:01:00 GMT",
+                    "Date": "Fri, 15 Jan 2027 07:59:30 GMT",
+                ],
+                59.0, 61.0
+            ),
+            // A max-age wins over Expires.
+            (
+                ["Expires": "Fri, 15 Jan 2027 09:00:00 GMT", "Cache-Control": "max-age=30"],
+                29.0, 31.0
+            ),
+            // Not a date: already expired, so revalidated at once.
+            (["Expires": "0"], 0.0, 0.0),
+        ])
+    func expires(headers: [String: String], fresh: Double, stale: Double) async throws {
+        try await withTemporaryDirectory { directory in
+            let clock = TestClock()
+            let transport = Self.service(headers: headers)
+            let client = try Self.client(transport, directory: directory, clock: clock)
+            _ = try await client.pokemon(id: 25)
+            clock.advance(by: fresh)
+            if fresh > 0 {
+                _ = try await client.pokemon(id: 25)
+                #expect(await transport.log.urls.count == 1)
+            }
+            clock.advance(by: stale - fresh)
+            _ = try await client.pokemon(id: 25)
+            #expect(await transport.log.ifNoneMatches == [nil, Self.etag])
+        }
+    }
+
     @Test("a stale response without an ETag is fetched again, unconditionally")
     func staleWithoutETag() async throws {
         try await withTemporaryDirectory { directory in
