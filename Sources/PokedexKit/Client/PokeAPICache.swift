@@ -47,8 +47,8 @@ import Foundation
 /// this or another process sees the old response or the new one, never a mix. A file that is
 /// unreadable, cut short, altered, or written for another URL is a miss: the client makes the
 /// request as if nothing were kept, and replaces it. Nothing is ever evicted: the cache holds
-/// one file per URL fetched (PokeAPI's every Pokémon, trimmed, is a few tens of megabytes).
-/// Delete the directory to empty it, whenever no client is using it.
+/// one file per URL fetched, as large as its body (a Pokémon of the live service is up to
+/// 1.3 MB, with every move). Delete the directory to empty it, whenever no client is using it.
 ///
 /// - Important: Give each cache a directory of its own: files the cache did not write are
 ///   never read, but they may be in the way of its own.
