@@ -18,6 +18,12 @@ fixture directory laid out like Tests/PokedexKitTests/Fixtures:
 
 Anything else, and any id without a fixture, is a 404 with the body "Not Found".
 
+Every 200 of a Pokémon or a list page carries an ETag (a hash of its body), and the
+Cache-Control that --cache-control gives, if any. A request whose If-None-Match names the
+resource's ETag (or "*") gets 304 Not Modified, with the same ETag and Cache-Control and no body,
+as the live service answers a client that revalidates what it cached. Faults come first: a
+request that gets a fault gets it whatever its If-None-Match.
+
 Usage:
 
     python3 Scripts/pokeapi-test-server.py Tests/PokedexKitTests/Fixtures [options]
@@ -33,6 +39,9 @@ Options:
     --latency-ms MS          wait MS milliseconds before every response, faults included
     --absolute-links         list links as absolute http://host:port/... URLs (the live
                              service's form) instead of host-less paths (the static data set's)
+    --cache-control VALUE    the Cache-Control of every 200 and 304 of a resource, such as
+                             "max-age=60" (the live service sends "public, max-age=86400"),
+                             "no-store" or "no-cache"; without it, none is sent
 
   Faults for given resources. IDS is a comma-separated list of ids, names and ranges
   (1-151); ":N" applies the fault to the first N requests of each resource only (default 1),
@@ -70,7 +79,7 @@ Options:
      "paths": {"/api/v2/pokemon/25/": 3, ...},     per request path, query included
      "pokemon": {"25": 3, ...},                    per Pokémon id, by id or by name
      "faults": {"500": 2, "drop": 1, ...},         per injected fault kind
-     "statuses": {"200": 9, "500": 2, ...},        per status sent (drops have none)
+     "statuses": {"200": 9, "304": 4, ...},        per status sent (drops have none)
      "hugeBytesSent": 0}                           the bytes of --huge bodies written before
                                                    the client hung up
 
@@ -82,6 +91,7 @@ Example: pikachu fails twice with 500, then succeeds; every response takes 5 ms.
 
 import argparse
 import email.utils
+import hashlib
 import json
 import os
 import random
@@ -400,11 +410,42 @@ class Handler(BaseHTTPRequestHandler):
         if body is None:
             self.send_body(404, b"Not Found", content_type="text/plain")
         else:
-            self.send_body(200, body)
+            self.send_resource(body)
 
     def send_list(self, query):
         status, body = self.list_page(query)
-        self.send_body(status, body)
+        if status == 200:
+            self.send_resource(body)
+        else:
+            self.send_body(status, body)
+
+    def send_resource(self, body):
+        """A 200 with the body, its ETag and the Cache-Control asked for; or a 304 without the
+        body when the request's If-None-Match names that ETag."""
+        etag = '"' + hashlib.sha1(body).hexdigest()[:16] + '"'
+        headers = {"ETag": etag}
+        if self.server.options.cache_control:
+            headers["Cache-Control"] = self.server.options.cache_control
+        if not self.matches(etag, self.headers.get("If-None-Match")):
+            self.send_body(200, body, headers=headers)
+            return
+        self.send_response(304)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.server.stats.count(self.server.stats.statuses, "304")
+
+    @staticmethod
+    def matches(etag, if_none_match):
+        """Whether an If-None-Match names an ETag: weak comparison (RFC 9110, 13.1.2)."""
+        if not if_none_match:
+            return False
+        if if_none_match.strip() == "*":
+            return True
+        def opaque(tag):
+            tag = tag.strip()
+            return tag[2:] if tag.startswith("W/") else tag
+        return any(opaque(tag) == opaque(etag) for tag in if_none_match.split(","))
 
     def list_page(self, query):
         fields = parse_qs(query)
@@ -462,6 +503,7 @@ def parse_arguments(argv):
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--latency-ms", type=float, default=0)
     parser.add_argument("--absolute-links", action="store_true")
+    parser.add_argument("--cache-control", default=None)
     parser.add_argument("--ignore-stdin", action="store_true")
     parser.add_argument("--retry-after", default="1")
     parser.add_argument("--slow-ms", type=float, default=3000)

@@ -14,12 +14,14 @@ struct SyncCommand: Command {
         summary: "Fetch Pokémon into the store; only the ids it lacks.",
         options: [
             .option(Options.range), .oneOf(Options.baseURL, Options.live),
-            .option(Options.refresh), .option(Options.concurrency),
+            .option(Options.refresh), .option(Options.concurrency), .option(Options.httpCache),
             CommonOptions.storeOrInMemory, .option(CommonOptions.lockTimeout),
         ],
         discussion: [
             "Without --base-url or --live, it syncs from the bundled offline data (ids "
-                + "\(IDRuns.describe(BundledPokeAPI.ids)))."
+                + "\(IDRuns.describe(BundledPokeAPI.ids))).",
+            "--http-cache DIR keeps responses, as PokeAPI's fair-use policy asks: a fresh one",
+            "is used with no request, and a stale one revalidated (a 304 reuses it).",
         ])
 
     /// The options of `sync` alone.
@@ -49,6 +51,15 @@ struct SyncCommand: Command {
         static let refresh = Option.flag(
             "refresh", help: "fetch stored Pokémon again, keeping favorites")
 
+        /// `--http-cache DIR`: the server's responses kept in a directory and reused.
+        static let httpCache = Option<URL?>(
+            "http-cache", "DIR",
+            help: "keep the server's responses in DIR and reuse them while fresh "
+                + "(with --base-url or --live)",
+            convert: expecting("a directory") { path in
+                path.isEmpty ? nil : URL(filePath: path, directoryHint: .isDirectory)
+            })
+
         /// `--concurrency N`: requests at once.
         static let concurrency = Option<Int>(
             "concurrency", "N", help: "at most N requests at once, 1 to 64", default: 4,
@@ -68,6 +79,8 @@ struct SyncCommand: Command {
     let location: StoreLocation
     let lockTimeout: Duration
     let concurrency: Int
+    /// Where the server's responses are kept, or `nil` for no cache.
+    let cacheDirectory: URL?
 
     init(_ arguments: Arguments) {
         range = arguments[Options.range]
@@ -78,6 +91,7 @@ struct SyncCommand: Command {
         location = StoreLocation(arguments)
         lockTimeout = arguments[CommonOptions.lockTimeout]
         concurrency = arguments[Options.concurrency]
+        cacheDirectory = arguments[Options.httpCache]
     }
 
     /// A range as `--range` takes it: `1-151`.
@@ -103,6 +117,11 @@ struct SyncCommand: Command {
     }
 
     func run() async throws {
+        if cacheDirectory != nil, baseURL == nil {
+            throw CommandFailure(
+                "--http-cache keeps a server's responses; the bundled offline data needs no "
+                    + "cache: add --base-url URL or --live, or leave --http-cache out")
+        }
         let client = makeClient()
         let store = try await OpenedStore.forWriting(location, lockTimeout: lockTimeout)
         let progress = try await store.withPokedex(client: client) { pokedex in
@@ -139,6 +158,7 @@ struct SyncCommand: Command {
                 configuration: configuration, transport: BundledPokeAPITransport())
         }
         configuration.baseURL = baseURL
+        configuration.cache = cacheDirectory.map(PokeAPICache.init(directory:))
         return PokeAPIClient(configuration: configuration)
     }
 

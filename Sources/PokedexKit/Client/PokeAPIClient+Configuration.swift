@@ -13,6 +13,10 @@ extension PokeAPIClient {
     ///     retryPolicy: .never
     /// )
     /// let client = PokeAPIClient(configuration: configuration)
+    ///
+    /// // The live service, keeping its responses across launches, as its fair-use policy asks.
+    /// let cached = PokeAPIClient(
+    ///     configuration: .init(cache: PokeAPICache(directory: cachesDirectory)))
     /// ```
     public struct Configuration: Sendable {
         /// The live service's API root, `https://pokeapi.co/api/v2/`, as PokeAPI documents it.
@@ -58,6 +62,15 @@ extension PokeAPIClient {
         /// Replace it in tests to record the waits or skip them. It must throw when the task
         /// is cancelled, as `Task.sleep(for:)` does, so that a cancelled call stops waiting.
         public var sleep: @Sendable (Duration) async throws -> Void
+        /// Where responses are kept and reused, or `nil` (the default) to fetch every
+        /// resource each time it is asked for.
+        ///
+        /// The client writes nothing to disk unless given a cache: an app picks where its
+        /// caches go (`URL.cachesDirectory` on Apple platforms, `$XDG_CACHE_HOME` on Linux),
+        /// and a directory given here keeps responses across launches. PokeAPI's fair-use
+        /// policy asks every client that fetches more than a few resources to keep them; see
+        /// ``PokeAPICache`` for what is kept and when a request is made.
+        public var cache: PokeAPICache?
 
         /// Creates a configuration.
         ///
@@ -69,6 +82,7 @@ extension PokeAPIClient {
         ///   - retryPolicy: How failed requests are retried. The default is ``RetryPolicy``'s.
         ///   - maximumResponseSize: The longest body accepted, in bytes. The default is 16 MiB.
         ///   - sleep: Waits between attempts. The default is `Task.sleep(for:)`.
+        ///   - cache: Where responses are kept and reused. The default is `nil`: no cache.
         public init(
             baseURL: URL = Configuration.liveBaseURL,
             maxConcurrentRequests: Int = 4,
@@ -77,7 +91,8 @@ extension PokeAPIClient {
             maximumResponseSize: Int = Configuration.defaultMaximumResponseSize,
             sleep: @escaping @Sendable (Duration) async throws -> Void = { duration in
                 try await Task.sleep(for: duration)
-            }
+            },
+            cache: PokeAPICache? = nil
         ) {
             self.baseURL = baseURL
             self.maxConcurrentRequests = maxConcurrentRequests
@@ -85,6 +100,7 @@ extension PokeAPIClient {
             self.retryPolicy = retryPolicy
             self.maximumResponseSize = maximumResponseSize
             self.sleep = sleep
+            self.cache = cache
         }
 
         /// The default ``maximumResponseSize``: 16 MiB.

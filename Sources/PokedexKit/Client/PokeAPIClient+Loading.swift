@@ -4,8 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-// One call's requests: shared with identical calls in flight, paced by the limiter, retried
-// by the policy, and decoded.
+// One call's requests: shared with identical calls in flight, answered from the cache while
+// fresh, paced by the limiter, retried by the policy, and decoded.
 extension PokeAPIClient {
     /// Loads a Pokémon, sharing the request with identical calls in flight; 404 is `nil`.
     func loadPokemon(_ url: URL, resource: PokeAPIError.Resource) async throws
@@ -35,15 +35,17 @@ extension PokeAPIClient {
         case fatal(PokeAPIError)
     }
 
-    /// Requests `url` until an attempt succeeds, fails for good, or the policy's attempts are
-    /// spent, waiting between attempts without holding a slot.
+    /// Answers from the cache while its response is fresh; otherwise requests `url` (with the
+    /// kept `ETag` when there is a stale response) until an attempt succeeds, fails for good,
+    /// or the policy's attempts are spent, waiting between attempts without holding a slot.
     ///
     /// - Parameters:
     ///   - url: The resource's URL.
     ///   - resource: What the URL names, for errors.
     ///   - notFound: The value of a 404, or `nil` when a 404 is an error.
     ///   - decode: Makes the value of a 2xx body.
-    /// - Returns: The value of the first attempt that succeeds, or of a 404.
+    /// - Returns: The value kept fresh, or of the first attempt that succeeds (a 304 reusing
+    ///   the kept body), or of a 404.
     /// - Throws: ``PokeAPIError`` for a failure that does not pass or the last attempt's
     ///   failure; `CancellationError` when the task is cancelled.
     private func load<Value: Sendable>(
@@ -52,12 +54,16 @@ extension PokeAPIClient {
         notFound: (@Sendable () -> Value)?,
         decode: @Sendable (Data) throws -> Value
     ) async throws -> Value {
+        let cached = lookUp(url, decode: decode)
+        if case .fresh(let value) = cached { return value }
         let policy = configuration.retryPolicy
         var attempt = 1
         while true {
             try Task.checkCancellation()
             let context = PokeAPIError.Context(resource: resource, url: url, attempts: attempt)
-            switch try await self.attempt(context, notFound: notFound, decode: decode) {
+            switch try await self.attempt(
+                context, revalidating: cached.revalidating, notFound: notFound, decode: decode)
+            {
             case .success(let value):
                 return value
             case .fatal(let error):
@@ -73,14 +79,16 @@ extension PokeAPIClient {
         }
     }
 
-    /// Makes one request, holding a slot only while it is in flight, and says what came of it.
+    /// Makes one request, holding a slot only while it is in flight, and says what came of it;
+    /// keeps a 200 in the cache, and renews the kept response on a 304.
     private func attempt<Value: Sendable>(
         _ context: PokeAPIError.Context,
+        revalidating kept: (response: CachedResponse, value: Value)?,
         notFound: (@Sendable () -> Value)?,
         decode: @Sendable (Data) throws -> Value
     ) async throws -> Outcome<Value> {
         var context = context
-        let request = makeRequest(context.url)
+        let request = makeRequest(context.url, ifNoneMatch: kept?.response.etag)
         let data: Data
         let response: HTTPURLResponse
         let limit = configuration.maximumResponseSize
@@ -100,9 +108,21 @@ extension PokeAPIClient {
         guard data.count <= limit else { return .fatal(.responseTooLarge(limit: limit, context)) }
 
         let status = response.statusCode
+        if status == 304, let kept {
+            do {
+                try renew(kept.response, by: response, context)
+            } catch {
+                return .fatal(error)
+            }
+            return .success(kept.value)
+        }
         if (200..<300).contains(status) {
             do {
-                return .success(try decode(data))
+                let value = try decode(data)
+                if status == 200 { try keep(data, of: response, context) }
+                return .success(value)
+            } catch let error as PokeAPIError {
+                return .fatal(error)
             } catch let error as DecodingError {
                 context.bodyExcerpt = PokeAPIError.excerpt(of: data)
                 let failure = PokeAPIError.undecodableBody(error, context)
@@ -113,6 +133,7 @@ extension PokeAPIClient {
             }
         }
         if status == 404, let notFound {
+            forgetCached(context.url)
             return .success(notFound())
         }
         context.bodyExcerpt = PokeAPIError.excerpt(of: data)
@@ -125,14 +146,16 @@ extension PokeAPIClient {
         return .retryable(failure, retryAfter: retryAfter)
     }
 
-    /// A GET for JSON with the configured timeout, bypassing any local cache.
-    private func makeRequest(_ url: URL) -> URLRequest {
+    /// A GET for JSON with the configured timeout, bypassing `URLSession`'s cache; with an
+    /// `ETag`, conditional on the resource having changed.
+    private func makeRequest(_ url: URL, ifNoneMatch etag: String?) -> URLRequest {
         // Set as properties: FoundationNetworking on Linux ignores the timeout given to
         // `URLRequest(url:cachePolicy:timeoutInterval:)`.
         var request = URLRequest(url: url)
         request.cachePolicy = .reloadIgnoringLocalCacheData
         request.timeoutInterval = configuration.timeout.timeInterval
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         return request
     }
 

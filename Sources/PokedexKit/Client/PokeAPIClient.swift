@@ -29,7 +29,10 @@ import Foundation
 ///   other calls wait for a slot, and a call waiting to retry gives its slot up.
 /// - **Shared identical requests.** Calls that ask for the same URL while a request for it is
 ///   in flight share that request and its result: two concurrent `pokemon(id: 25)` calls make
-///   one request. Results are never cached: a later call makes a new request.
+///   one request.
+/// - **A cache only when given one.** Without ``Configuration/cache`` a later call makes a new
+///   request. With a ``PokeAPICache``, a fresh response is answered with no request and a
+///   stale one is revalidated with its `ETag`, as PokeAPI's fair-use policy asks.
 /// - **Retries within a budget.** Timeouts, lost or refused connections, bodies cut short or
 ///   not JSON at all, 408, 429 and 5xx are retried with exponential backoff and jitter,
 ///   honouring `Retry-After`, up to ``RetryPolicy/maxAttempts`` requests per call. A 404 or

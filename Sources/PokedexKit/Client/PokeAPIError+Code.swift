@@ -24,7 +24,7 @@ extension PokeAPIError {
         /// The codes there are; one per static member.
         enum Kind: String, CaseIterable, Sendable {
             case invalidName, invalidID, invalidPage, unexpectedStatus, transportFailed
-            case undecodableBody, paginationLoop, responseTooLarge
+            case undecodableBody, paginationLoop, responseTooLarge, cacheFailed
         }
 
         /// The code's name, such as `unexpectedStatus`.
@@ -59,6 +59,10 @@ extension PokeAPIError {
         /// The response's body is longer than the limit:
         /// ``PokeAPIError/responseTooLarge(limit:_:)``.
         public static let responseTooLarge = Code(.responseTooLarge)
+
+        /// A response could not be kept in the client's cache:
+        /// ``PokeAPIError/cacheFailed(_:file:_:)``.
+        public static let cacheFailed = Code(.cacheFailed)
 
         /// Whether `error` is a ``PokeAPIError`` with this code, so that a code can be a
         /// pattern: `catch PokeAPIError.Code.transportFailed { … }`.

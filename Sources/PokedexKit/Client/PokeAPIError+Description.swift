@@ -35,6 +35,9 @@ extension PokeAPIError: CustomStringConvertible, LocalizedError {
         case .responseTooLarge(let limit, let context):
             "PokeAPI's response for \(context.where) is longer than the limit of "
                 + "\(Self.byteCount(limit)); stopped reading it after \(context.attemptCount)."
+        case .cacheFailed(let error, let file, let context):
+            "PokeAPI's response for \(context.where) could not be kept in the cache file "
+                + "\(file.path(percentEncoded: false)): \(error.localizedDescription)."
         }
     }
 

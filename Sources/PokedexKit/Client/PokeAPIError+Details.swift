@@ -5,7 +5,8 @@ extension PokeAPIError {
     public var context: Context? {
         switch storage {
         case .unexpectedStatus(_, let context), .transportFailed(_, let context),
-            .undecodableBody(_, let context), .responseTooLarge(_, let context):
+            .undecodableBody(_, let context), .responseTooLarge(_, let context),
+            .cacheFailed(_, _, let context):
             context
         case .invalidName, .invalidID, .invalidPage, .paginationLoop:
             nil
@@ -53,10 +54,19 @@ extension PokeAPIError {
         return offset
     }
 
-    /// The transport's error, usually a `URLError`, for ``Code/transportFailed``.
+    /// The transport's error, usually a `URLError`, for ``Code/transportFailed``; the file
+    /// system's error for ``Code/cacheFailed``.
     public var underlyingError: (any Error)? {
-        guard case .transportFailed(let error, _) = storage else { return nil }
-        return error
+        switch storage {
+        case .transportFailed(let error, _), .cacheFailed(let error, _, _): error
+        default: nil
+        }
+    }
+
+    /// The cache file that could not be written, for ``Code/cacheFailed``.
+    public var cacheFile: URL? {
+        guard case .cacheFailed(_, let file, _) = storage else { return nil }
+        return file
     }
 
     /// The decoder's error, whose coding path names the field at fault, for

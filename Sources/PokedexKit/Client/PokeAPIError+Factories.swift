@@ -93,4 +93,23 @@ extension PokeAPIError {
     public static func responseTooLarge(limit: Int, _ context: Context) -> PokeAPIError {
         PokeAPIError(.responseTooLarge(limit: limit, context))
     }
+
+    /// A response arrived but could not be kept in the client's
+    /// ``PokeAPIClient/Configuration/cache``: its directory cannot be made, or the file cannot
+    /// be written or renamed into place (``Code/cacheFailed``).
+    ///
+    /// What the cache kept before for the URL is still there, whole; the call fails rather than
+    /// go on fetching without the cache it was given.
+    ///
+    /// - Parameters:
+    ///   - error: The file system's error (``underlyingError``).
+    ///   - file: The cache file that could not be written (``cacheFile``).
+    ///   - context: The request whose response was to be kept (``context``).
+    /// - Returns: An error with code ``Code/cacheFailed`` holding the file system's error and
+    ///   the file, with the request's context.
+    public static func cacheFailed(_ error: any Error, file: URL, _ context: Context)
+        -> PokeAPIError
+    {
+        PokeAPIError(.cacheFailed(error, file: file, context))
+    }
 }

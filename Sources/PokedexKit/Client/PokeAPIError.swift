@@ -53,6 +53,7 @@ public struct PokeAPIError: Error, Sendable {
         case .undecodableBody: .undecodableBody
         case .paginationLoop: .paginationLoop
         case .responseTooLarge: .responseTooLarge
+        case .cacheFailed: .cacheFailed
         }
     }
 
@@ -66,6 +67,7 @@ public struct PokeAPIError: Error, Sendable {
         case undecodableBody(DecodingError, Context)
         case paginationLoop(URL)
         case responseTooLarge(limit: Int, Context)
+        case cacheFailed(any Error, file: URL, Context)
     }
 
     /// Where and how a request failed.

@@ -20,28 +20,9 @@ extension RetryPolicy {
             let seconds = value.count > 6 ? 86_400 : min(Int(value) ?? 86_400, 86_400)
             return .seconds(seconds)
         }
-        // asctime pads a one-digit day with a space ("Nov  6"); one space is what formats read.
-        let spaced = value.split(separator: " ", omittingEmptySubsequences: true)
-            .joined(separator: " ")
-        for format in httpDateFormats {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: spaced) {
-                return .seconds(max(0, date.timeIntervalSince(now)))
-            }
-        }
-        return nil
+        guard let date = HTTPDate.parse(value) else { return nil }
+        return .seconds(max(0, date.timeIntervalSince(now)))
     }
-
-    /// The HTTP-date forms of RFC 9110, section 5.6.7: IMF-fixdate, then the obsolete RFC 850
-    /// and asctime forms.
-    private static let httpDateFormats = [
-        "EEE',' dd MMM yyyy HH':'mm':'ss 'GMT'",
-        "EEEE',' dd'-'MMM'-'yy HH':'mm':'ss 'GMT'",
-        "EEE MMM d HH':'mm':'ss yyyy",
-    ]
 }
 
 extension Character {

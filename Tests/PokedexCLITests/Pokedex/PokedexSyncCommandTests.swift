@@ -164,4 +164,50 @@ struct PokedexSyncCommandTests {
             #expect(list.output.contains("\"name\" : \"venusaur\""), "\(list.error)")
         }
     }
+
+    @Test(
+        "sync --http-cache DIR: no request while fresh, only 304s once stale",
+        arguments: [
+            ("max-age=3600", ["200": 20]),
+            // Stale at once: revalidated before every use.
+            ("no-cache", ["200": 20, "304": 20]),
+        ])
+    func httpCache(cacheControl: String, statuses: [String: Int]) async throws {
+        try await withTemporaryDirectory { directory in
+            let cache = directory.appending(path: "http-cache").path
+            try await withTestServer(.cacheControl(cacheControl)) { server in
+                let base = server.baseURL.absoluteString
+                // Two processes, each with an empty store: the second one's ids come from the
+                // cache the first one filled.
+                for _ in 1...2 {
+                    let result = try await CommandRunner.pokedex(
+                        "sync", "--range", "1-20", "--base-url", base, "--in-memory",
+                        "--http-cache", cache)
+                    #expect(result.status == 0, "\(result.error)")
+                    #expect(
+                        result.output
+                            == "Synced 20 Pokémon from \(base) into memory (0 already stored).\n")
+                }
+                #expect(try await server.stats().statuses == statuses)
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: cache).count == 20)
+        }
+    }
+
+    @Test("--http-cache without a server is refused before anything is written")
+    func httpCacheWithoutServer() async throws {
+        try await withTemporaryDirectory { directory in
+            let cache = directory.appending(path: "http-cache").path
+            let result = try await CommandRunner.pokedex(
+                "sync", "--range", "1-5", "--in-memory", "--http-cache", cache)
+            #expect(result.status == 1)
+            #expect(result.output.isEmpty)
+            #expect(
+                result.errorLines.last
+                    == "pokedex: --http-cache keeps a server's responses; the bundled offline "
+                    + "data needs no cache: add --base-url URL or --live, or leave --http-cache out"
+            )
+            #expect(!FileManager.default.fileExists(atPath: cache))
+        }
+    }
 }

@@ -12,6 +12,7 @@ struct PokeAPIErrorCodeTests {
     static let url = URL(fileURLWithPath: "/api/v2/pokemon/25/")
     static let context = PokeAPIError.Context(
         resource: .pokemonID(25), url: url, attempts: 2, bodyExcerpt: "{}")
+    static let file = URL(fileURLWithPath: "/tmp/cache/0123456789abcdef.response")
     static let decodingError = DecodingError.dataCorrupted(
         DecodingError.Context(codingPath: [], debugDescription: "not JSON"))
 
@@ -26,6 +27,7 @@ struct PokeAPIErrorCodeTests {
         case .undecodableBody: .undecodableBody(decodingError, context)
         case .paginationLoop: .paginationLoop(url)
         case .responseTooLarge: .responseTooLarge(limit: 1_024, context)
+        case .cacheFailed: .cacheFailed(CocoaError(.fileWriteNoPermission), file: file, context)
         }
     }
 
@@ -36,7 +38,7 @@ struct PokeAPIErrorCodeTests {
             ("bodyExcerpt", error.bodyExcerpt), ("rejectedName", error.rejectedName),
             ("rejectedID", error.rejectedID), ("limit", error.limit), ("offset", error.offset),
             ("underlyingError", error.underlyingError), ("decodingError", error.decodingError),
-            ("sizeLimit", error.sizeLimit),
+            ("sizeLimit", error.sizeLimit), ("cacheFile", error.cacheFile),
         ]
         return Set(properties.compactMap { name, value in value == nil ? nil : name })
     }
@@ -93,6 +95,12 @@ struct PokeAPIErrorCodeTests {
         let large = PokeAPIError.responseTooLarge(limit: 1_024, Self.context)
         #expect(Self.filled(large) == request.union(["sizeLimit"]))
         #expect(large.sizeLimit == 1_024 && large.context == Self.context)
+
+        let cache = PokeAPIError.cacheFailed(
+            CocoaError(.fileWriteNoPermission), file: Self.file, Self.context)
+        #expect(Self.filled(cache) == request.union(["underlyingError", "cacheFile"]))
+        #expect(cache.cacheFile == Self.file && cache.context == Self.context)
+        #expect((cache.underlyingError as? CocoaError)?.code == .fileWriteNoPermission)
     }
 
     @Test("a code is a pattern for a thrown error")

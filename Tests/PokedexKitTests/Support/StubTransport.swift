@@ -45,6 +45,8 @@ struct StubTransport: HTTPTransport {
 /// What a ``StubTransport`` was asked.
 actor RequestLog {
     private(set) var urls: [URL] = []
+    /// Each request's `If-None-Match`, in order; `nil` for an unconditional request.
+    private(set) var ifNoneMatches: [String?] = []
     private(set) var inFlight = 0
     private(set) var maxInFlight = 0
 
@@ -52,6 +54,7 @@ actor RequestLog {
     func begin(_ request: URLRequest) -> Int {
         let url = request.url ?? URL(filePath: "/")
         urls.append(url)
+        ifNoneMatches.append(request.value(forHTTPHeaderField: "If-None-Match"))
         inFlight += 1
         maxInFlight = max(maxInFlight, inFlight)
         return urls.filter { $0 == url }.count

@@ -56,6 +56,13 @@ public struct TestServer: Sendable {
         return try JSONDecoder().decode(Stats.self, from: data)
     }
 
+    /// Sets every request count back to zero, as `POST /_stats/reset` does.
+    public func resetStats() async throws {
+        var request = URLRequest(url: baseURL.appending(path: "_stats/reset"))
+        request.httpMethod = "POST"
+        _ = try await URLSession.shared.data(for: request)
+    }
+
     /// A fault or a setting of the server, as its command-line options say it.
     public enum Option: Sendable {
         /// How many requests of each named Pokémon get a fault.
@@ -76,6 +83,9 @@ public struct TestServer: Sendable {
             }
         }
 
+        /// The port to bind, instead of any free one: to serve again where a stopped server
+        /// served.
+        case port(Int)
         /// Waits before every response.
         case latency(milliseconds: Int)
         /// 404 for every request of these ids.
@@ -104,10 +114,16 @@ public struct TestServer: Sendable {
         case slowFaults(milliseconds: Int)
         /// List links as absolute URLs instead of host-less paths.
         case absoluteLinks
+        /// The `Cache-Control` of every 200 and 304 of a resource, such as `"max-age=60"`,
+        /// `"no-store"` or `"no-cache"`; without it, none is sent. Every 200 has an `ETag`
+        /// either way, and an `If-None-Match` naming it gets a 304.
+        case cacheControl(String)
 
         var arguments: [String] {
             func ids(_ ids: [Int]) -> String { ids.map(String.init).joined(separator: ",") }
             switch self {
+            case .port(let port):
+                return ["--port", String(port)]
             case .latency(let milliseconds):
                 return ["--latency-ms", String(milliseconds)]
             case .notFound(let list):
@@ -135,6 +151,8 @@ public struct TestServer: Sendable {
                 return ["--slow-ms", String(milliseconds)]
             case .absoluteLinks:
                 return ["--absolute-links"]
+            case .cacheControl(let value):
+                return ["--cache-control", value]
             }
         }
     }
