@@ -64,7 +64,7 @@ let package = Package(
         // no database library, so a backend in another package (PostgresStorage) uses it too.
         .target(
             name: "SQLStorage",
-            dependencies: ["KeyPathQuery", "ModelStorage"]
+            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage"]
         ),
         .target(
             name: "SQLiteStorage",

@@ -238,7 +238,7 @@ extension QueryGenerator {
                 .hasSuffix(keyPath, operand, options: options.value),
                 ".hasSuffix(\(name), \(Self.literal(operand))" + tail)
         case 3:
-            let pattern = (0..<random.below(4)).map { _ in random.pick(Self.likePieces) }
+            let pattern = (0..<random.below(4)).map { _ in random.pick(likePieces) }
                 .joined()
             return Described(
                 .like(keyPath, pattern, options: options.value),
@@ -247,7 +247,7 @@ extension QueryGenerator {
             let pattern =
                 random.oneIn(30)
                 ? random.pick(Self.invalidRegularExpressions)
-                : random.pick(Self.regularExpressions)
+                : random.pick(regularExpressions)
             return Described(
                 .matches(keyPath, pattern, options: options.value),
                 ".matches(\(name), \(Self.literal(pattern))" + tail)

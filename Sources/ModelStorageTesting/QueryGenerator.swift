@@ -1,3 +1,4 @@
+import Foundation
 import InternalSupport
 import KeyPathQuery
 import ModelStorage
@@ -27,13 +28,46 @@ extension Described: Sendable where Value: Sendable {}
 /// (`Fuzz/Sources/fuzz-condition-rendering/ConditionProgram.swift`).
 struct QueryGenerator {
     var random: SplitMix64
+    /// The texts, fragments, `like` pieces and regular expressions this generator draws from:
+    /// every one of them, or only the exact ones (see ``init(seed:texts:)``).
+    let texts: [String]
+    let fragments: [String]
+    let likePieces: [String]
+    let regularExpressions: [String]
+    /// Whether the generator draws from every text, not only exact ones.
+    let isAdversarial: Bool
 
     /// How deep a generated condition nests: deep enough for every combination of `&&`,
     /// `||`, `!` and quantifiers, shallow enough to read in a failure message.
     static let maximumDepth = 4
 
-    init(seed: UInt64) {
+    /// A generator.
+    ///
+    /// - Parameters:
+    ///   - seed: Makes every record and query.
+    ///   - texts: ``DifferentialTexts/adversarial`` draws from every text below;
+    ///     ``DifferentialTexts/exact`` only from text a database compares as `String` does
+    ///     (in normalization form C, one code point a character, no NUL), so that a database
+    ///     backend can answer every query it translates without handing rows to the engine.
+    init(seed: UInt64, texts: DifferentialTexts = .adversarial) {
         random = SplitMix64(seed: seed)
+        func kept(_ pool: [String]) -> [String] {
+            texts == .adversarial ? pool : pool.filter(Self.isExact)
+        }
+        isAdversarial = texts == .adversarial
+        self.texts = kept(Self.texts)
+        fragments = kept(Self.fragments)
+        likePieces = kept(Self.likePieces)
+        regularExpressions = kept(Self.regularExpressions)
+    }
+
+    /// Whether a database compares a text exactly as `String` does: it is in normalization
+    /// form C, each of its characters is one code point, and it holds no NUL.
+    static func isExact(_ text: String) -> Bool {
+        !text.unicodeScalars.contains("\0")
+            && text.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(
+                text.unicodeScalars)
+            && text.count == text.unicodeScalars.count
     }
 
     // MARK: Values
@@ -79,13 +113,15 @@ struct QueryGenerator {
 
     /// An adversarial text: one of ``texts``, sometimes two of them joined.
     mutating func text() -> String {
-        random.oneIn(4)
-            ? random.pick(Self.texts) + random.pick(Self.texts) : random.pick(Self.texts)
+        guard random.oneIn(4) else { return random.pick(texts) }
+        let joined = random.pick(texts) + random.pick(texts)
+        // Two exact texts joined can make one that is not (a letter and a combining mark).
+        return isAdversarial || Self.isExact(joined) ? joined : random.pick(texts)
     }
 
     /// An operand for a text test.
     mutating func operand() -> String {
-        random.oneIn(3) ? text() : random.pick(Self.fragments)
+        random.oneIn(3) ? text() : random.pick(fragments)
     }
 
     /// A number, often a repeated one.

@@ -41,25 +41,55 @@ extension StoreConformance {
     ///   - seed: Makes the records, writes and queries; the same seed makes the same ones.
     ///   - queryCount: How many random queries to compare outside transactions (none when
     ///     not positive).
-    /// - Returns: The check, named `differentialQueries`.
+    ///   - texts: Which texts the records and operands hold: every adversarial one, or only
+    ///     exact text, which a database compares as `String` does.
+    ///   - minimumShareInDatabase: For a store that reports how it answered
+    ///     (`QueryEvaluationReporting`), the least share of the check's queries and counts
+    ///     that its database must answer alone, or `nil` for no minimum. Without it, a
+    ///     backend that hands every query to the engine passes by comparing the engine with
+    ///     itself.
+    /// - Returns: The check, named `differentialQueries` (`differentialQueriesExactText`
+    ///   for exact text).
     public static func differentialCheck(
         seed: UInt64 = StoreConformance.defaultDifferentialSeed,
-        queryCount: Int = StoreConformance.defaultDifferentialQueryCount
+        queryCount: Int = StoreConformance.defaultDifferentialQueryCount,
+        texts: DifferentialTexts = .adversarial,
+        minimumShareInDatabase: Double? = nil
     ) -> StoreConformanceCheck {
-        StoreConformanceCheck(
-            name: "differentialQueries",
+        let records = texts == .adversarial ? "adversarial records" : "records of exact text"
+        let minimum = minimumShareInDatabase.map {
+            "; a store that reports how it answers must answer at least "
+                + "\(Int(($0 * 100).rounded())) % of them in its database"
+        }
+        return StoreConformanceCheck(
+            name: texts == .adversarial ? "differentialQueries" : "differentialQueriesExactText",
             summary: "\(queryCount) random queries from the whole operator grammar, on "
-                + "adversarial records, fetch, count and observe exactly what the in-memory "
+                + "\(records), fetch, count and observe exactly what the in-memory "
                 + "engine selects over the store's records in its order, inside transactions "
-                + "too; queries the engine rejects throw invalidQuery (seed \(seed))."
+                + "too; queries the engine rejects throw invalidQuery (seed \(seed))"
+                + (minimum ?? "") + "."
         ) { makeStore in
-            var differential = Differential(seed: seed, store: try await makeStore())
+            var differential = Differential(
+                seed: seed, store: try await makeStore(), texts: texts,
+                minimumShareInDatabase: minimumShareInDatabase)
             try await differential.run(queryCount: queryCount)
         }
     }
 
+    /// The seed of the differential check on exact text in ``checks``.
+    public static let defaultExactTextSeed: UInt64 = 0xE3AC_7E47
+
+    /// The least share of queries a database backend must answer alone in the differential
+    /// check on exact text in ``checks``.
+    public static let defaultMinimumShareInDatabase = 0.5
+
     static var differentialChecks: [StoreConformanceCheck] {
-        [differentialCheck()]
+        [
+            differentialCheck(),
+            differentialCheck(
+                seed: defaultExactTextSeed, texts: .exact,
+                minimumShareInDatabase: defaultMinimumShareInDatabase),
+        ]
     }
 }
 
@@ -73,15 +103,24 @@ private struct Differential {
     var records: [ConformanceRecord] = []
     var mismatches: [String] = []
     var compared = 0
+    let minimumShareInDatabase: Double?
+    /// Why the database answered too few queries alone, if it did.
+    var tooFewInDatabase: String?
 
-    init(seed: UInt64, store: any ModelStore<ConformanceRecord>) {
+    init(
+        seed: UInt64, store: any ModelStore<ConformanceRecord>, texts: DifferentialTexts,
+        minimumShareInDatabase: Double?
+    ) {
         self.seed = seed
         self.store = store
-        generator = QueryGenerator(seed: seed)
+        generator = QueryGenerator(seed: seed, texts: texts)
+        self.minimumShareInDatabase = minimumShareInDatabase
     }
 
     mutating func run(queryCount: Int) async throws {
         let queryCount = max(0, queryCount)
+        let reporting = store as? any QueryEvaluationReporting
+        let before = reporting?.queryEvaluationCounts
         try await fill()
         for index in 0..<queryCount {
             // Hundreds of queries, mostly computing: give the other tasks of a test run a
@@ -92,7 +131,24 @@ private struct Differential {
         for round in 0..<2 {
             try await compareInTransaction(round: round, queryCount: queryCount / 4)
         }
+        if let reporting, let before, let minimumShareInDatabase, queryCount > 0 {
+            checkShareInDatabase(
+                reporting.queryEvaluationCounts.subtracting(before),
+                minimum: minimumShareInDatabase)
+        }
         try report()
+    }
+
+    /// Records a failure when the database answered too few of the queries alone: the rest
+    /// compared the engine with itself.
+    private mutating func checkShareInDatabase(_ counts: QueryEvaluationCounts, minimum: Double) {
+        let share = counts.total == 0 ? 0 : Double(counts.inDatabase) / Double(counts.total)
+        guard share < minimum else { return }
+        tooFewInDatabase =
+            "the database answered \(counts.inDatabase) of the \(counts.total) queries and "
+            + "counts alone (\(counts.finishedInMemory) finished in memory, "
+            + "\(counts.inMemory) in memory), below the minimum of "
+            + "\(Int((minimum * 100).rounded())) %: the rest compared the engine with itself"
     }
 
     // MARK: Records
@@ -218,15 +274,32 @@ private struct Differential {
 
     /// Throws every disagreement at once, the seed first.
     private func report() throws(ConformanceFailure) {
-        guard !mismatches.isEmpty else { return }
-        let shown = mismatches.prefix(8).map { "\n  - " + $0 }.joined()
-        let more = mismatches.count > 8 ? "\n  (+\(mismatches.count - 8) more)" : ""
-        throw ConformanceFailure(
-            check: "",
-            message: "seed \(seed): \(mismatches.count) of \(compared) answers differ from the "
-                + "in-memory engine's" + shown + more,
-            file: #fileID, line: #line)
+        guard !mismatches.isEmpty || tooFewInDatabase != nil else { return }
+        var message = "seed \(seed): "
+        if !mismatches.isEmpty {
+            let shown = mismatches.prefix(8).map { "\n  - " + $0 }.joined()
+            let more = mismatches.count > 8 ? "\n  (+\(mismatches.count - 8) more)" : ""
+            message +=
+                "\(mismatches.count) of \(compared) answers differ from the in-memory "
+                + "engine's" + shown + more
+        }
+        if let tooFewInDatabase {
+            message += (mismatches.isEmpty ? "" : "\n") + tooFewInDatabase
+        }
+        throw ConformanceFailure(check: "", message: message, file: #fileID, line: #line)
     }
+}
+
+/// Which texts the differential check's records and operands hold.
+public enum DifferentialTexts: Hashable, Sendable {
+    /// Every adversarial text: decomposed and precomposed letters, NUL, characters of several
+    /// code points beside text that folds or looks like a wildcard. A database backend hands
+    /// some of its rows or queries to the engine to answer them exactly.
+    case adversarial
+    /// Only text a database compares as `String` does: in normalization form C, one code point
+    /// a character, no NUL. A database backend can answer every query it translates without
+    /// handing rows to the engine, so the check sees its own answers.
+    case exact
 }
 
 /// What the in-memory engine answers for a query over records in store order.

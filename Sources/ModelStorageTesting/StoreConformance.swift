@@ -25,7 +25,7 @@ import ModelStorage
 /// values); live queries, including a change to an attribute the condition does not name;
 /// 10,000 concurrent mutations from detached tasks with the exact final state checked; and
 /// hundreds of random queries compared with the in-memory engine
-/// (``differentialCheck(seed:queryCount:)``).
+/// (``differentialCheck(seed:queryCount:texts:minimumShareInDatabase:)``).
 public enum StoreConformance {
     /// Every check, in a stable order.
     public static var checks: [StoreConformanceCheck] {

@@ -1,5 +1,6 @@
 import Dispatch
 import ModelStorage
+import SQLStorage
 
 /// An SQLite connection and the serial dispatch queue every use of it goes through: the
 /// writer of a store, or one of its readers.
@@ -28,11 +29,16 @@ final class ConnectionQueue: @unchecked Sendable {
     ///   - path: The database file.
     ///   - writable: Whether to open it for writing (creating it when absent) or only reading.
     ///   - busyTimeout: How long a statement waits for another connection's lock.
+    ///   - evaluations: What counts how the connection answers queries, if anything.
     /// - Throws: ``StoreError`` when SQLite cannot open the file.
-    init(path: String, writable: Bool, busyTimeout: Duration) throws(StoreError) {
+    init(
+        path: String, writable: Bool, busyTimeout: Duration,
+        evaluations: QueryEvaluationCounter? = nil
+    ) throws(StoreError) {
         self.path = path
         connection = try SQLiteConnection(
             path: path, writable: writable, busyTimeout: busyTimeout)
+        connection.evaluations = evaluations
         queue = DispatchQueue(label: "SQLiteStorage.\(writable ? "writer" : "reader")")
         queue.setSpecific(key: key, value: true)
     }

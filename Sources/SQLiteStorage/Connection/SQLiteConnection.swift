@@ -25,6 +25,9 @@ final class SQLiteConnection: WriterConnection {
     /// `PRAGMA data_version` (see `readsTruncatedJSON(_:in:)`): only another connection can
     /// change the answer, and its commit changes the data version.
     var recordsHoldingNUL: (table: String, dataVersion: Int64, found: Bool)?
+    /// Counts how the connection answers queries and counts, for the store's
+    /// `queryEvaluationCounts`; `nil` on a connection that only watches.
+    var evaluations: QueryEvaluationCounter?
     /// The text of the updates that set some columns of a row, by table and columns.
     var updateStatements: [UpdateShape: String] = [:]
 

@@ -1,5 +1,6 @@
 import KeyPathQuery
 import ModelStorage
+import SQLStorage
 
 /// Reading a model's records: by key, by query, and counts — run in SQLite, with the
 /// query's condition, sort keys and page rendered as SQL.
@@ -64,6 +65,7 @@ extension SQLiteConnection {
                 )
                 return true
             }
+            evaluations?.count(.inDatabase)
             return selected
         }
         try run(
@@ -75,6 +77,7 @@ extension SQLiteConnection {
             if compiled.condition.evaluate(record) { selected.append((Int(order), record)) }
             return true
         }
+        evaluations?.count(.inMemory)
         var positions: [Model.ID: Int] = [:]
         for (position, record) in selected { positions[record.id] = position }
         return compiled.apply(to: selected.map { $0.record }).map { (positions[$0.id] ?? 0, $0) }
@@ -93,11 +96,13 @@ extension SQLiteConnection {
         {
             let sql =
                 from + "WHERE (\(expression.sql))" + (exclusion.map { " AND " + $0.sql } ?? "")
+            evaluations?.count(.inDatabase)
             return Int(
                 try integer(
                     sql, expression.bindings + (exclusion.map { [$0.binding] } ?? []),
                     operation: "count the records") ?? 0)
         }
+        evaluations?.count(.inMemory)
         var count = 0
         try run(
             "SELECT \"_order\", \"_record\" FROM \(layout.table) "

@@ -1,6 +1,7 @@
 import Foundation
 import KeyPathQuery
 import ModelStorage
+import SQLStorage
 
 #if canImport(Glibc)
     import Glibc
@@ -59,10 +60,14 @@ extension SQLiteStore {
         let writable = options.mode == .readWrite
         try checkFile(at: path, writable: writable)
         if !writable { rollBackHotJournal(at: path, busyTimeout: options.busyTimeout) }
+        let evaluations = QueryEvaluationCounter()
         let first = try ConnectionQueue(
-            path: path, writable: writable, busyTimeout: options.busyTimeout)
+            path: path, writable: writable, busyTimeout: options.busyTimeout,
+            evaluations: evaluations)
         do {
-            return try await open(first, at: url, path: path, layout: layout, options: options)
+            return try await open(
+                first, at: url, path: path, layout: layout, options: options,
+                evaluations: evaluations)
         } catch {
             // Closed at once, so that a database the store only read keeps no -wal or -shm.
             await first.close()
@@ -73,7 +78,7 @@ extension SQLiteStore {
     /// Opens the store with its first connection: the writer, or a reader when read-only.
     private static func open(
         _ first: ConnectionQueue, at url: URL, path: String, layout: TableLayout<Model>,
-        options: SQLiteStoreOptions
+        options: SQLiteStoreOptions, evaluations: QueryEvaluationCounter
     ) async throws -> SQLiteStore {
         let writable = options.mode == .readWrite
         if writable, await first.run({ $0.isReadOnly }) {
@@ -104,7 +109,8 @@ extension SQLiteStore {
             while readers.count < Swift.max(1, options.readerCount) {
                 readers.append(
                     try ConnectionQueue(
-                        path: path, writable: false, busyTimeout: options.busyTimeout))
+                        path: path, writable: false, busyTimeout: options.busyTimeout,
+                        evaluations: evaluations))
             }
             // A read-only store on a database with no table of the model's yet (one cut off
             // before its first commit, say) reads as empty until a writer makes it.
@@ -118,7 +124,7 @@ extension SQLiteStore {
             return SQLiteStore(
                 url: url, path: path, layout: layout, writer: writable ? first : nil,
                 readers: readers, version: version, migratedFrom: migratedFrom,
-                options: options, awaitsTable: awaitsTable)
+                options: options, evaluations: evaluations, awaitsTable: awaitsTable)
         } catch {
             for reader in readers where reader !== first { await reader.close() }
             throw error

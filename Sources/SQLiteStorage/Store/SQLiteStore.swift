@@ -2,6 +2,7 @@ import Foundation
 import InternalSupport
 import KeyPathQuery
 import ModelStorage
+import SQLStorage
 
 /// A store kept in an SQLite database: it opens in milliseconds at any size, and its queries
 /// run inside SQLite.
@@ -76,7 +77,7 @@ import ModelStorage
 /// before, and the store goes on working once there is space again. A directory the store
 /// cannot write is refused even for reading a WAL database unless its `-shm` file is already
 /// there: SQLite reads a WAL database through that file, and cannot create it.
-public actor SQLiteStore<Model: StorableModel>: ModelStore {
+public actor SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationReporting {
     /// The database's location.
     public nonisolated let url: URL
     /// Whether the store was opened read-only.
@@ -105,11 +106,14 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     /// The database was cut off before its first commit, or a writer has yet to make the
     /// table. The store then reads as empty, and looks again before each read.
     var awaitsTable: Bool
+    /// Counts how the store's connections answer queries (``queryEvaluationCounts``).
+    nonisolated let evaluations: QueryEvaluationCounter
 
     init(
         url: URL, path: String, layout: TableLayout<Model>, writer: ConnectionQueue?,
         readers: [ConnectionQueue], version: UInt64, migratedFrom: Int?,
-        options: SQLiteStoreOptions, awaitsTable: Bool = false
+        options: SQLiteStoreOptions, evaluations: QueryEvaluationCounter,
+        awaitsTable: Bool = false
     ) {
         self.url = url
         self.path = path
@@ -121,6 +125,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
         self.migratedFromSchemaVersion = migratedFrom
         self.options = options
         self.awaitsTable = awaitsTable
+        self.evaluations = evaluations
     }
 
     /// Whether the store is closed.
@@ -179,6 +184,12 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
         -> CompiledCondition<Model>
     {
         do { return try condition.compiled() } catch { throw .invalidQuery(error) }
+    }
+
+    /// How the store answered queries so far: in SQLite, or in memory (a condition with an
+    /// operand SQLite cannot hold, or a collection condition while a record holds NUL).
+    public nonisolated var queryEvaluationCounts: QueryEvaluationCounts {
+        evaluations.counts
     }
 
     // MARK: Reading

@@ -35,6 +35,36 @@ struct DifferentialCheckTests {
         }
     }
 
+    @Test("a store that answers too few queries in its database fails, saying so")
+    func requiresAShareInTheDatabase() async throws {
+        let check = StoreConformance.differentialCheck(
+            seed: 9, queryCount: 100, texts: .exact, minimumShareInDatabase: 0.5)
+        do {
+            try await check.run { ReportingStore(claiming: .inMemory) }
+            Issue.record("a store that answers everything in memory passed")
+        } catch let failure as ConformanceFailure {
+            #expect(failure.check == "differentialQueriesExactText")
+            #expect(failure.message.contains("the database answered 0 of the"))
+            #expect(failure.message.contains("compared the engine with itself"))
+        }
+        try await check.run { ReportingStore(claiming: .inDatabase) }
+        // Without a minimum, the share is not asked about.
+        try await StoreConformance.differentialCheck(seed: 9, queryCount: 100, texts: .exact)
+            .run { ReportingStore(claiming: .inMemory) }
+    }
+
+    @Test("records of exact text hold none a database reads inexactly; adversarial ones do")
+    func exactTextIsExact() async throws {
+        let exact = ReportingStore(claiming: .inDatabase)
+        try await StoreConformance.differentialCheck(seed: 5, queryCount: 40, texts: .exact)
+            .run { exact }
+        #expect(!exact.storedInexactText)
+        let adversarial = ReportingStore(claiming: .inDatabase)
+        try await StoreConformance.differentialCheck(seed: 5, queryCount: 40)
+            .run { adversarial }
+        #expect(adversarial.storedInexactText)
+    }
+
     /// The failure the check reports for a faulty store, or `nil` when it passes.
     private func failure(
         of check: StoreConformanceCheck, _ fault: QueryFault

@@ -50,6 +50,9 @@ final class BlockingConnection: WriterConnection {
     var currentGroup: UInt64 = 0
     /// The first read that failed where a transaction cannot throw, to fail the write with.
     var readFailure: StoreError?
+    /// Counts how the connection answers queries and counts, for the store's
+    /// `queryEvaluationCounts`; `nil` on a connection that only listens.
+    var evaluations: QueryEvaluationCounter?
 
     /// A connection to make on first use.
     ///

@@ -2,6 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import PostgresNIO
+import SQLStorage
 
 /// Reading a model's records: by key, by query, and counts, run in PostgreSQL with the
 /// query rendered in KeyPathQuery's PostgreSQL dialect, or in memory where SQL cannot give
@@ -77,6 +78,7 @@ extension BlockingConnection {
         let select = Self.selectRecords(layout)
         guard let clauses = Self.render(query, in: layout) else {
             // The engine over every row.
+            evaluations?.count(.inMemory)
             let exclusion = try Self.exclusion(of: keys, number: 1)
             let rows = try rows(
                 select + (exclusion.map { "WHERE " + $0.sql } ?? "") + " ORDER BY \"_order\"",
@@ -99,6 +101,7 @@ extension BlockingConnection {
         if found.isEmpty, try hasInexactRows(layout) {
             // SQL narrows to the exact rows that match and every inexact one; the engine
             // decides.
+            evaluations?.count(.finishedInMemory)
             let exclusion = try Self.exclusion(
                 of: keys, number: clauses.whereClause.bindings.count + 1)
             let rows = try rows(
@@ -108,6 +111,7 @@ extension BlockingConnection {
                 operation: "query the records")
             return try applying(compiled, to: rows, layout)
         }
+        evaluations?.count(.inDatabase)
         var selected: [(position: Int, record: Model)] = []
         selected.reserveCapacity(found.count)
         for row in found {
@@ -130,6 +134,7 @@ extension BlockingConnection {
     ) throws(StoreError) -> Int {
         let select = Self.selectRecords(layout)
         guard let clauses = Self.render(RecordQuery(where: condition), in: layout) else {
+            evaluations?.count(.inMemory)
             let exclusion = try Self.exclusion(of: keys, number: 1)
             let rows = try rows(
                 select + (exclusion.map { "WHERE " + $0.sql } ?? ""),
@@ -147,6 +152,7 @@ extension BlockingConnection {
         let inexact = try rows(
             select + "WHERE NOT \"_exact\"" + (inexactExclusion.map { " AND " + $0.sql } ?? ""),
             inexactExclusion.map { [$0.binding] } ?? [], operation: "count the records")
+        evaluations?.count(inexact.isEmpty ? .inDatabase : .finishedInMemory)
         return Int(inSQL ?? 0) + (try evaluating(compiled, on: inexact, layout))
     }
 

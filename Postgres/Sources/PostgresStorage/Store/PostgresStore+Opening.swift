@@ -1,6 +1,7 @@
 import KeyPathQuery
 import ModelStorage
 import PostgresNIO
+import SQLStorage
 
 extension PostgresStore {
     /// Opens the store kept in a PostgreSQL database, creating the model's table when the
@@ -42,9 +43,11 @@ extension PostgresStore {
         let layout = try TableLayout<Model>()
         _ = try Model.indexedAttributeNames()
         let name = "PostgresStore<\(Model.self)>"
-        let writer = ConnectionThread(
-            BlockingConnection(configuration: configuration, logger: options.logger),
-            name: name + " writer")
+        let evaluations = QueryEvaluationCounter()
+        let writerConnection = BlockingConnection(
+            configuration: configuration, logger: options.logger)
+        writerConnection.evaluations = evaluations
+        let writer = ConnectionThread(writerConnection, name: name + " writer")
         var readers: [ConnectionThread] = []
         do {
             let state = try await writer.perform { connection in
@@ -57,6 +60,7 @@ extension PostgresStore {
                 let connection = BlockingConnection(
                     configuration: configuration, logger: options.logger)
                 connection.preparesQueries = true
+                connection.evaluations = evaluations
                 readers.append(
                     ConnectionThread(connection, name: name + " reader \(readers.count + 1)"))
             }
@@ -67,7 +71,8 @@ extension PostgresStore {
             if case .older(let version) = state { migratedFrom = version }
             return PostgresStore(
                 layout: layout, writer: writer, readers: readers, version: version,
-                migratedFrom: migratedFrom, options: options, configuration: configuration)
+                migratedFrom: migratedFrom, options: options, configuration: configuration,
+                evaluations: evaluations)
         } catch {
             for reader in readers { await reader.stop() }
             await writer.stop()

@@ -65,7 +65,7 @@ import SQLStorage
 /// and saying what to do. A connection lost in the middle of a write fails that write with
 /// nothing of it stored (PostgreSQL rolls its transaction back), and the next operation
 /// connects again, so the store recovers from a server restart without being remade.
-public actor PostgresStore<Model: StorableModel>: ModelStore {
+public actor PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationReporting {
     /// The database, as the store's errors name it: `postgresql://user@host:port/database`.
     public nonisolated let database: String
     /// The schema version the table was migrated from when the store opened, or `nil` when
@@ -91,11 +91,13 @@ public actor PostgresStore<Model: StorableModel>: ModelStore {
     var isClosed = false
     /// The task that listens for other stores' commits while a live query exists.
     var listener: Task<Void, Never>?
+    /// Counts how the store's connections answer queries (``queryEvaluationCounts``).
+    nonisolated let evaluations: QueryEvaluationCounter
 
     init(
         layout: TableLayout<Model>, writer: ConnectionThread, readers: [ConnectionThread],
         version: UInt64, migratedFrom: Int?, options: PostgresStoreOptions,
-        configuration: PostgresConnection.Configuration
+        configuration: PostgresConnection.Configuration, evaluations: QueryEvaluationCounter
     ) {
         self.database = writer.database
         self.layout = layout
@@ -105,6 +107,14 @@ public actor PostgresStore<Model: StorableModel>: ModelStore {
         self.migratedFromSchemaVersion = migratedFrom
         self.options = options
         self.configuration = configuration
+        self.evaluations = evaluations
+    }
+
+    /// How the store answered queries so far: in PostgreSQL alone, narrowed by PostgreSQL
+    /// and finished in memory (rows holding values SQL cannot read exactly), or in memory
+    /// (a query the dialect refuses, such as `matches`).
+    public nonisolated var queryEvaluationCounts: QueryEvaluationCounts {
+        evaluations.counts
     }
 
     deinit {

@@ -21,4 +21,20 @@ struct PostgresStoreConformanceTests {
                 .run { try await stores.open(ConformanceRecord.self) }
         }
     }
+
+    /// On records of exact text, PostgreSQL answers the queries it can translate alone.
+    ///
+    /// Its `ORDER BY`, `LIMIT` and `OFFSET` are compared too (on adversarial records, an
+    /// inexact row hands every sort and page to the engine). The rest are queries the dialect
+    /// refuses (`matches`, diacritic-insensitive tests, sorts with text options).
+    @Test(
+        "answers at least 45 % of random queries on exact text in PostgreSQL alone",
+        arguments: [UInt64(4), 5, 6])
+    func differentialInDatabase(seed: UInt64) async throws {
+        try await TestStores.with { stores in
+            try await StoreConformance.differentialCheck(
+                seed: seed, queryCount: 400, texts: .exact, minimumShareInDatabase: 0.45
+            ).run { try await stores.open(ConformanceRecord.self) }
+        }
+    }
 }
