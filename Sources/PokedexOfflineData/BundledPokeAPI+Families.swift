@@ -4,7 +4,7 @@ extension BundledPokeAPI {
     /// A bundled species.
     ///
     /// The bundle keeps each species' last English flavor text
-    /// (``PokemonSpecies/latestFlavorText(_:)``); every other field is as the service sends it.
+    /// (`PokemonSpecies.latestFlavorText(_:)`); every other field is as the service sends it.
     ///
     /// - Parameter id: A species id, 1–1025.
     /// - Returns: The species.
@@ -27,7 +27,7 @@ extension BundledPokeAPI {
     /// A bundled evolution chain.
     ///
     /// - Parameter id: A chain id, as a species names it in
-    ///   ``PokemonSpecies/evolutionChainID`` (chain ids have gaps).
+    ///   `PokemonSpecies.evolutionChainID` (chain ids have gaps).
     /// - Returns: The chain.
     /// - Throws: ``BundledDataError/notBundled(id:family:)`` for any other id;
     ///   ``BundledDataError/missingResource(_:)`` or a `DecodingError` if the bundle is
