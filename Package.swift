@@ -74,8 +74,9 @@ let package = Package(
             name: "PokedexKit",
             dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage"]
         ),
-        // The 151 first-generation entries as bundled resources, in a product of their own so
-        // that apps which do not want 240 KB of data do not carry it.
+        // Every PokeAPI Pokémon, species, evolution chain, type and ability as bundled
+        // resources (1.6 MB, made by Scripts/make-offline-data.py from Data/pokeapi/all), in a
+        // product of their own so that apps which do not want the data do not carry it.
         .target(
             name: "PokedexOfflineData",
             dependencies: ["PokedexKit"],

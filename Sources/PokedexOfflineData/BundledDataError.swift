@@ -7,7 +7,7 @@
 /// do {
 ///     let data = try BundledPokeAPI.data(forPokemon: id)
 /// } catch let error as BundledDataError where error.code == .notBundled {
-///     print(error)   // Pokémon 152 is not in the bundled data, which holds ids 1–151.
+///     print(error)   // Pokémon 1026 is not in the bundled data.
 /// }
 /// ```
 ///
@@ -24,7 +24,7 @@ public struct BundledDataError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// The details of each code, as the factories of the same names take them.
     enum Storage: Hashable, Sendable {
-        case notBundled(id: Int)
+        case notBundled(id: Int, family: Family)
         case missingResource(String)
     }
 
@@ -36,10 +36,22 @@ public struct BundledDataError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 
-    /// The id asked for, for ``Code/notBundled``.
+    /// The Pokémon id asked for, for ``Code/notBundled`` in the ``Family/pokemon`` family.
     public var pokemonID: Int? {
-        guard case .notBundled(let id) = storage else { return nil }
+        guard case .notBundled(let id, .pokemon) = storage else { return nil }
         return id
+    }
+
+    /// The id asked for, for ``Code/notBundled`` in any family.
+    public var entryID: Int? {
+        guard case .notBundled(let id, _) = storage else { return nil }
+        return id
+    }
+
+    /// The family of the id asked for, for ``Code/notBundled``.
+    public var family: Family? {
+        guard case .notBundled(_, let family) = storage else { return nil }
+        return family
     }
 
     /// The path of the missing file in the resource bundle, for ``Code/missingResource``.
@@ -48,12 +60,22 @@ public struct BundledDataError: Error, Hashable, Sendable, CustomStringConvertib
         return path
     }
 
-    /// The id is not among the bundled ones (1–151): ``Code/notBundled``.
+    /// The Pokémon id is not among the bundled ones: ``Code/notBundled``.
     ///
     /// - Parameter id: The id asked for (``pokemonID``).
     /// - Returns: An error with code ``Code/notBundled`` naming the id.
     public static func notBundled(id: Int) -> BundledDataError {
-        BundledDataError(.notBundled(id: id))
+        BundledDataError(.notBundled(id: id, family: .pokemon))
+    }
+
+    /// The id is not among a family's bundled ones: ``Code/notBundled``.
+    ///
+    /// - Parameters:
+    ///   - id: The id asked for (``entryID``).
+    ///   - family: The family asked for (``family``).
+    /// - Returns: An error with code ``Code/notBundled`` naming the id and the family.
+    public static func notBundled(id: Int, family: Family) -> BundledDataError {
+        BundledDataError(.notBundled(id: id, family: family))
     }
 
     /// A file is missing from the resource bundle (a broken build): ``Code/missingResource``.
@@ -67,12 +89,38 @@ public struct BundledDataError: Error, Hashable, Sendable, CustomStringConvertib
     /// The error in a sentence.
     public var description: String {
         switch storage {
-        case .notBundled(let id):
-            "Pokémon \(id) is not in the bundled data, which holds ids "
-                + "\(BundledPokeAPI.ids.lowerBound)–\(BundledPokeAPI.ids.upperBound)."
+        case .notBundled(let id, let family):
+            "\(family.displayName) \(id) is not in the bundled data."
         case .missingResource(let path):
             "The bundled resource \(path) is missing from PokedexOfflineData's bundle."
         }
+    }
+}
+
+extension BundledDataError {
+    /// A family of the bundled data, named as PokeAPI names its resources.
+    ///
+    /// A structure with static members, as ``Code`` is, so that a later version can add one.
+    public struct Family: Hashable, Sendable, CustomStringConvertible {
+        /// The resource's name in PokeAPI's paths, such as `"pokemon-species"`.
+        public let rawValue: String
+        /// The family as a sentence names it, such as `"Species"`.
+        let displayName: String
+
+        /// Pokémon (`/api/v2/pokemon/`).
+        public static let pokemon = Family(rawValue: "pokemon", displayName: "Pokémon")
+        /// Species (`/api/v2/pokemon-species/`).
+        public static let species = Family(rawValue: "pokemon-species", displayName: "Species")
+        /// Evolution chains (`/api/v2/evolution-chain/`).
+        public static let evolutionChain = Family(
+            rawValue: "evolution-chain", displayName: "Evolution chain")
+        /// Types (`/api/v2/type/`).
+        public static let type = Family(rawValue: "type", displayName: "Type")
+        /// Abilities (`/api/v2/ability/`).
+        public static let ability = Family(rawValue: "ability", displayName: "Ability")
+
+        /// The resource's name in PokeAPI's paths.
+        public var description: String { rawValue }
     }
 }
 

@@ -1,11 +1,11 @@
 import Foundation
 import PokedexKit
 
-/// The 151 Pokémon of the first generation as real PokeAPI responses, bundled with the
-/// package, so that examples, previews and tests work offline.
+/// Every Pokémon, species, evolution chain, type and ability of PokeAPI, bundled with the
+/// package in a compact form, so that examples, previews and tests work offline.
 ///
 /// The data is a separate product, `PokedexOfflineData`: an app that does not depend on it
-/// does not carry its 240 KB. Read entries directly, or serve them to a `PokeAPIClient` as if
+/// does not carry its 1.6 MB. Read entries directly, or serve them to a `PokeAPIClient` as if
 /// they came from the service:
 ///
 /// ```swift
@@ -13,54 +13,83 @@ import PokedexKit
 /// import PokedexOfflineData
 ///
 /// let pikachu = try BundledPokeAPI.pokemon(id: 25)
+/// let charizard = try BundledPokeAPI.species(id: 6)
+/// let chart = try BundledPokeAPI.typeChart()
+/// chart.multiplier(of: .rock, against: [.fire, .flying])   // 4
 /// let client = PokeAPIClient(transport: BundledPokeAPITransport())
 /// let bulbasaur = try await client.pokemon(named: "Bulbasaur")
 /// ```
 ///
-/// The files are from the PokeAPI static data set (BSD-3-Clause, © PokéAPI contributors); the
-/// notice travels with them in the bundle.
+/// The first generation, ``ids``, stays what ``allPokemon()``, ``storedPokemon()`` and
+/// the transport's Pokémon serve, as the examples expect; ``pokemon(id:)`` and
+/// ``allPokemonForms()`` reach all 1,351 Pokémon.
+///
+/// Each file is read and decoded once, on first use; later calls return copies of the same
+/// values. The data comes from the PokeAPI static data set (BSD-3-Clause, © PokéAPI
+/// contributors); the notice travels with it in the bundle.
 public enum BundledPokeAPI {
-    /// The ids of the bundled Pokémon.
+    /// The first generation's ids, 1–151: the Pokémon of ``allPokemon()`` and
+    /// ``storedPokemon()``, and those ``BundledPokeAPITransport`` serves.
+    ///
+    /// Every bundled Pokémon's id is in ``pokemonIDs()``.
     public static let ids: ClosedRange<Int> = 1...151
 
-    /// The response body the service sends for a Pokémon.
+    /// The ids of every bundled Pokémon: 1–1025 (the species' default forms) and
+    /// 10001–10326 (other forms).
     ///
-    /// - Parameter id: A bundled id, 1–151.
-    /// - Returns: The JSON of `GET /api/v2/pokemon/{id}/`.
+    /// - Returns: The 1,351 ids, ascending.
+    /// - Throws: ``BundledDataError/missingResource(_:)`` if the bundle lacks its file, or a
+    ///   `DecodingError` if the file is damaged.
+    public static func pokemonIDs() throws -> [Int] {
+        try BundledContents.pokemon.get().ids
+    }
+
+    /// The response body the service sends for a Pokémon, in PokeAPI's shape as
+    /// `FetchedPokemon` encodes it.
+    ///
+    /// - Parameter id: A bundled id (``pokemonIDs()``).
+    /// - Returns: The JSON of `GET /api/v2/pokemon/{id}/`, with the fields `FetchedPokemon`
+    ///   reads.
     /// - Throws: ``BundledDataError/notBundled(id:)`` for any other id;
-    ///   ``BundledDataError/missingResource(_:)`` if the bundle lacks the file.
+    ///   ``BundledDataError/missingResource(_:)`` if the bundle lacks its file.
     public static func data(forPokemon id: Int) throws -> Data {
-        guard ids.contains(id) else { throw BundledDataError.notBundled(id: id) }
-        guard
-            let url = Bundle.module.url(
-                forResource: String(id), withExtension: "json", subdirectory: "Resources/pokemon")
-        else {
-            throw BundledDataError.missingResource("Resources/pokemon/\(id).json")
-        }
-        return try Data(contentsOf: url)
+        try body(of: pokemon(id: id))
     }
 
     /// A bundled Pokémon, decoded.
     ///
-    /// - Parameter id: A bundled id, 1–151.
+    /// - Parameter id: A bundled id (``pokemonIDs()``), such as 25 or 10034.
     /// - Returns: The Pokémon.
-    /// - Throws: ``BundledDataError`` as ``data(forPokemon:)`` does, or a `DecodingError`.
+    /// - Throws: ``BundledDataError/notBundled(id:)`` for any other id;
+    ///   ``BundledDataError/missingResource(_:)`` or a `DecodingError` if the bundle is
+    ///   damaged.
     public static func pokemon(id: Int) throws -> FetchedPokemon {
-        try JSONDecoder().decode(FetchedPokemon.self, from: data(forPokemon: id))
+        guard let pokemon = try BundledContents.pokemon.get().entry(id: id) else {
+            throw BundledDataError.notBundled(id: id)
+        }
+        return pokemon
     }
 
-    /// Every bundled Pokémon, decoded, in id order.
+    /// The first generation's Pokémon (``ids``), decoded, in id order.
     ///
     /// - Returns: The 151 Pokémon.
-    /// - Throws: ``BundledDataError`` or a `DecodingError`.
-    /// - Complexity: O(*n*): it reads and decodes every file.
+    /// - Throws: ``BundledDataError`` or a `DecodingError` if the bundle is damaged.
+    /// - Complexity: O(*n*) in the number of Pokémon returned.
     public static func allPokemon() throws -> [FetchedPokemon] {
         try ids.map(pokemon(id:))
     }
 
-    /// Every bundled Pokémon in its stored form, none of them a favorite, in id order: the
-    /// records for a filled store in SwiftUI previews, tests and demos, without a network or
-    /// a file.
+    /// Every bundled Pokémon, default and other forms, in id order.
+    ///
+    /// - Returns: The 1,351 Pokémon.
+    /// - Throws: ``BundledDataError`` or a `DecodingError` if the bundle is damaged.
+    public static func allPokemonForms() throws -> [FetchedPokemon] {
+        try BundledContents.pokemon.get().entries
+    }
+
+    /// The first generation's Pokémon in their stored form, none of them a favorite, in id
+    /// order: the records for a filled store in SwiftUI previews, tests and demos, without a
+    /// network or a file.
     ///
     /// ```swift
     /// let pokedex = Pokedex(
@@ -69,33 +98,20 @@ public enum BundledPokeAPI {
     /// let fire = try await pokedex.pokemon(matching: PokemonFilter(types: [.fire]))
     /// ```
     ///
-    /// Each call reads and decodes the bundled files again, so a store made from one call
-    /// shares nothing with a store made from another: changes made in one preview or test
-    /// never leak into another.
+    /// The records are values: a store made from one call shares nothing with a store made
+    /// from another, so changes made in one preview or test never leak into another.
     ///
     /// - Returns: The 151 Pokémon as records.
     /// - Throws: ``BundledDataError`` or a `DecodingError`, as ``allPokemon()`` does.
-    /// - Complexity: O(*n*): it reads and decodes every file.
+    /// - Complexity: O(*n*) in the number of Pokémon returned.
     public static func storedPokemon() throws -> [Pokemon] {
         try allPokemon().map(Pokemon.init)
     }
 
-    /// The bundled Pokémon's names, by id, read once.
-    static let names: [Int: String] = {
-        struct Name: Decodable { var name: String }
-        var names: [Int: String] = [:]
-        for id in ids {
-            if let data = try? data(forPokemon: id),
-                let entry = try? JSONDecoder().decode(Name.self, from: data)
-            {
-                names[id] = entry.name
-            }
-        }
-        return names
-    }()
-
-    /// The id of a bundled Pokémon's name, such as `"pikachu"`.
-    static func id(named name: String) -> Int? {
-        names.first { $0.value == name }?.key
+    /// A value as the service's response body: PokeAPI's shape, keys sorted.
+    static func body(of value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
     }
 }

@@ -7,10 +7,13 @@ import PokedexKit
 
 /// A transport that answers PokeAPI requests from the bundled data, as the service would.
 ///
-/// It serves `GET …/api/v2/pokemon/{id or name}/` for the 151 bundled Pokémon (404 for any
-/// other) and the list `GET …/api/v2/pokemon?limit=&offset=` over them, with host-less
-/// `next` and `previous` links as in the static data set. The host of the request does not
-/// matter, so a client keeps its usual base URL:
+/// It serves, by id or name, `GET …/api/v2/pokemon/{id or name}/` for the first generation
+/// (``BundledPokeAPI/ids``, as the examples expect), and every bundled
+/// `pokemon-species`, `evolution-chain` (by id), `type` and `ability`; 404 for any other.
+/// Each family's list, such as `GET …/api/v2/pokemon?limit=&offset=`, pages over what it
+/// serves, with host-less `next` and `previous` links as in the static data set. Bodies are
+/// in PokeAPI's shape as the models encode it. The host of the request does not matter, so a
+/// client keeps its usual base URL:
 ///
 /// ```swift
 /// let client = PokeAPIClient(transport: BundledPokeAPITransport())
@@ -47,16 +50,27 @@ public struct BundledPokeAPITransport: HTTPTransport {
         return (body, response)
     }
 
+    /// The families served, by their names in PokeAPI's paths.
+    static let served: [String: ServedFamily] = [
+        "pokemon": ServedFamily(.pokemon, BundledContents.pokemon, only: BundledPokeAPI.ids),
+        "pokemon-species": ServedFamily(.species, BundledContents.species),
+        "evolution-chain": ServedFamily(.evolutionChain, BundledContents.evolutionChains),
+        "type": ServedFamily(.type, BundledContents.types),
+        "ability": ServedFamily(.ability, BundledContents.abilities),
+    ]
+
     private func respond(to url: URL) -> (Int, Data) {
         let components = url.path.split(separator: "/").map(String.init)
-        guard let index = components.lastIndex(of: "pokemon"), index >= 2,
-            components[index - 2] == "api", components[index - 1] == "v2"
+        guard
+            let index = components.lastIndex(where: { Self.served[$0] != nil }), index >= 2,
+            components[index - 2] == "api", components[index - 1] == "v2",
+            let family = Self.served[components[index]]
         else { return notFound }
         let rest = components[(index + 1)...]
-        if rest.isEmpty { return list(query: url) }
-        guard rest.count == 1, let segment = rest.first else { return notFound }
-        let id = Int(segment) ?? BundledPokeAPI.id(named: segment)
-        guard let id, let data = try? BundledPokeAPI.data(forPokemon: id) else { return notFound }
+        if rest.isEmpty { return list(of: family, query: url) }
+        guard rest.count == 1, let segment = rest.first,
+            let id = Int(segment) ?? family.id(segment), let data = try? family.body(id)
+        else { return notFound }
         return (200, data)
     }
 
@@ -64,21 +78,22 @@ public struct BundledPokeAPITransport: HTTPTransport {
         (404, Data(#"{"detail":"Not found."}"#.utf8))
     }
 
-    private func list(query url: URL) -> (Int, Data) {
+    private func list(of family: ServedFamily, query url: URL) -> (Int, Data) {
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         func value(_ name: String) -> Int? {
             items.first { $0.name == name }?.value.flatMap { Int($0) }
         }
         let limit = max(value("limit") ?? 20, 0)
         let offset = max(value("offset") ?? 0, 0)
-        let all = BundledPokeAPI.ids.compactMap { id -> NamedResource? in
-            URL(string: "/api/v2/pokemon/\(id)/").map {
-                NamedResource(name: BundledPokeAPI.names[id] ?? String(id), url: $0)
+        let path = family.path
+        let all = family.ids().compactMap { id -> NamedResource? in
+            URL(string: "/api/v2/\(path)/\(id)/").map {
+                NamedResource(name: family.name(id) ?? String(id), url: $0)
             }
         }
         let page = Array(all.dropFirst(offset).prefix(limit))
         func link(offset: Int) -> URL? {
-            URL(string: "/api/v2/pokemon?offset=\(offset)&limit=\(limit)")
+            URL(string: "/api/v2/\(path)?offset=\(offset)&limit=\(limit)")
         }
         let list = NamedResourceList(
             count: all.count,

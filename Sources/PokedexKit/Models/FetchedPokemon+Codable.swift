@@ -9,11 +9,12 @@ import Foundation
 //     "height": 7, "weight": 69, "base_experience": 64,
 //     "abilities": [ { "ability": { "name": "overgrow", "url": "…" }, "is_hidden": false,
 //                      "slot": 1 }, … ],
+//     "species": { "name": "bulbasaur", "url": "/api/v2/pokemon-species/1/" },
 //     …every other key is ignored… }
 
 extension FetchedPokemon: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, name, types, stats, sprites, height, weight, abilities
+        case id, name, types, stats, sprites, height, weight, abilities, species
         case baseExperience = "base_experience"
     }
 
@@ -59,7 +60,8 @@ extension FetchedPokemon: Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` whose coding path names the field at fault: a required key that
     ///   is missing (`id`, `name`, `types`, `stats`, `height`, `weight`, or one of the six stats),
-    ///   a value of the wrong type, a stat given twice, or a sprite that is not a URL.
+    ///   a value of the wrong type, a stat given twice, a sprite that is not a URL, or a
+    ///   `species` link that does not name a species.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let stats = try Self.decodeStats(in: container)
@@ -78,7 +80,9 @@ extension FetchedPokemon: Codable {
             height: try container.decode(Int.self, forKey: .height),
             weight: try container.decode(Int.self, forKey: .weight),
             baseExperience: try container.decodeIfPresent(Int.self, forKey: .baseExperience),
-            abilities: try Self.decodeAbilities(in: container)
+            abilities: try Self.decodeAbilities(in: container),
+            speciesID: try container.decodeResourceIDIfPresent(
+                forKey: .species, family: "pokemon-species")
         )
     }
 
@@ -86,7 +90,7 @@ extension FetchedPokemon: Codable {
     /// equal value.
     ///
     /// Only the fields this type holds are written; resource links (`url`) and stat efforts
-    /// are left out.
+    /// are left out, but for the species' host-less link, which holds its id.
     ///
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: `EncodingError` when the encoder cannot write a value.
@@ -130,6 +134,11 @@ extension FetchedPokemon: Codable {
             try resource.encode(ability.name, forKey: .name)
             try entry.encode(ability.isHidden, forKey: .isHidden)
             try entry.encode(ability.slot, forKey: .slot)
+        }
+
+        if let speciesID {
+            try container.encodeResource(
+                id: speciesID, family: "pokemon-species", forKey: .species)
         }
     }
 }

@@ -51,6 +51,10 @@ public struct FetchedPokemon: Hashable, Sendable, Identifiable {
     public var baseExperience: Int?
     /// The Pokémon's abilities in slot order; empty for some alternate forms.
     public var abilities: [Ability]
+    /// The id of the Pokémon's ``PokemonSpecies`` (read from `species.url`): the id itself for
+    /// a default form, another for an alternate form (10034, charizard-mega-x, is species
+    /// 6); `nil` when the response names no species.
+    public var speciesID: Int?
 
     /// Creates a Pokémon from its facts.
     ///
@@ -70,6 +74,7 @@ public struct FetchedPokemon: Hashable, Sendable, Identifiable {
     ///   - weight: The weight in hectograms.
     ///   - baseExperience: The base experience.
     ///   - abilities: The abilities in slot order.
+    ///   - speciesID: The id of the Pokémon's species.
     public init(
         id: Int,
         name: String,
@@ -85,7 +90,8 @@ public struct FetchedPokemon: Hashable, Sendable, Identifiable {
         height: Int,
         weight: Int,
         baseExperience: Int? = nil,
-        abilities: [Ability] = []
+        abilities: [Ability] = [],
+        speciesID: Int? = nil
     ) {
         self.id = id
         self.name = name
@@ -102,6 +108,7 @@ public struct FetchedPokemon: Hashable, Sendable, Identifiable {
         self.weight = weight
         self.baseExperience = baseExperience
         self.abilities = abilities
+        self.speciesID = speciesID
     }
 }
 

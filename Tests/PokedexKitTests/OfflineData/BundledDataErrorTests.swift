@@ -24,14 +24,21 @@ struct BundledDataErrorTests {
 
     @Test("each factory fills its property and no other, and its description")
     func factoriesFillTheirProperties() {
-        let notBundled = BundledDataError.notBundled(id: 152)
-        #expect(notBundled.pokemonID == 152 && notBundled.resourcePath == nil)
-        #expect(
-            notBundled.description
-                == "Pokémon 152 is not in the bundled data, which holds ids 1–151.")
+        let notBundled = BundledDataError.notBundled(id: 1026)
+        #expect(notBundled.pokemonID == 1026 && notBundled.resourcePath == nil)
+        #expect(notBundled.entryID == 1026 && notBundled.family == .pokemon)
+        #expect(notBundled.description == "Pokémon 1026 is not in the bundled data.")
+
+        let noSpecies = BundledDataError.notBundled(id: 2000, family: .species)
+        #expect(noSpecies.pokemonID == nil && noSpecies.resourcePath == nil)
+        #expect(noSpecies.entryID == 2000 && noSpecies.family == .species)
+        #expect(noSpecies.description == "Species 2000 is not in the bundled data.")
+        #expect(noSpecies == .notBundled(id: 2000, family: .species))
+        #expect(noSpecies != .notBundled(id: 2000, family: .type))
 
         let missing = BundledDataError.missingResource("Resources/pokemon/7.json")
         #expect(missing.resourcePath == "Resources/pokemon/7.json" && missing.pokemonID == nil)
+        #expect(missing.entryID == nil && missing.family == nil)
         #expect(
             missing.description
                 == "The bundled resource Resources/pokemon/7.json is missing from "
@@ -44,8 +51,8 @@ struct BundledDataErrorTests {
             try BundledPokeAPI.data(forPokemon: 0)
         }
         do {
-            _ = try BundledPokeAPI.data(forPokemon: 152)
-            Issue.record("id 152 is bundled")
+            _ = try BundledPokeAPI.data(forPokemon: 1026)
+            Issue.record("id 1026 is bundled")
         } catch BundledDataError.Code.notBundled {
             // The error expected.
         } catch {

@@ -5,12 +5,15 @@ import Testing
 
 @Suite("The bundled offline data")
 struct BundledPokeAPITests {
-    @Test("every bundled entry is the fixture of the same id")
+    @Test("every bundled entry is the fixture of the same id, and its body decodes to it")
     func entriesMatchFixtures() throws {
-        for id in BundledPokeAPI.ids {
-            #expect(try BundledPokeAPI.data(forPokemon: id) == Fixtures.trimmed(id), "id \(id)")
+        for id in Fixtures.trimmedIDs {
+            let fixture = try Fixtures.pokemon(id)
+            #expect(try BundledPokeAPI.pokemon(id: id) == fixture, "id \(id)")
+            let body = try BundledPokeAPI.data(forPokemon: id)
+            #expect(try JSONDecoder().decode(FetchedPokemon.self, from: body) == fixture)
         }
-        #expect(try BundledPokeAPI.allPokemon().count == 151)
+        #expect(try BundledPokeAPI.allPokemon().map(\.id) == Array(1...151))
     }
 
     @Test("a preview store holds the 151, and each is a store of its own")
@@ -28,10 +31,12 @@ struct BundledPokeAPITests {
         #expect(await another.fetch(id: 25)?.favorite == false)
     }
 
-    @Test("ids outside 1–151 are a typed error")
+    @Test("ids PokeAPI does not have are a typed error")
     func notBundled() {
-        #expect(throws: BundledDataError.notBundled(id: 152)) {
-            try BundledPokeAPI.data(forPokemon: 152)
+        for id in [0, 1026, 10000, 10327] {
+            #expect(throws: BundledDataError.notBundled(id: id)) {
+                try BundledPokeAPI.data(forPokemon: id)
+            }
         }
     }
 
