@@ -3,11 +3,15 @@ import PokedexKit
 import PokedexOfflineData
 import SQLiteStorage
 
-/// A store opened for a command: a JSON file, an SQLite database, or memory.
-enum OpenedStore {
-    case json(JSONFileStore<Pokemon>)
-    case sqlite(SQLiteStore<Pokemon>)
-    case memory(InMemoryStore<Pokemon>)
+/// A store opened for a command: a JSON file, an SQLite database, or memory, with the name
+/// of its backend for messages.
+///
+/// Every backend closes with `ModelStore.close()`, so the store is held as the protocol.
+struct OpenedStore {
+    /// The store, whatever its backend.
+    let store: any ModelStore<Pokemon>
+    /// The backend's name, for messages: `SQLite`, `JSON` or `memory`.
+    let backendName: String
 
     /// How long a reading command waits for a lock another process holds.
     static let readingLockTimeout = Duration.seconds(10)
@@ -19,7 +23,8 @@ enum OpenedStore {
     static func forReading(_ location: StoreLocation) async throws -> OpenedStore {
         switch location {
         case .inMemory:
-            return .memory(InMemoryStore(try BundledPokeAPI.storedPokemon()))
+            return OpenedStore(
+                store: InMemoryStore(try BundledPokeAPI.storedPokemon()), backendName: "memory")
         case .file(let url):
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw CommandFailure(
@@ -39,7 +44,7 @@ enum OpenedStore {
     ) async throws -> OpenedStore {
         switch location {
         case .inMemory:
-            return .memory(InMemoryStore<Pokemon>())
+            return OpenedStore(store: InMemoryStore<Pokemon>(), backendName: "memory")
         case .file(let url):
             return try await open(url, writing: true, lockTimeout: lockTimeout)
         }
@@ -64,12 +69,16 @@ enum OpenedStore {
                     writing
                     ? JSONFileStoreOptions(lockTimeout: lockTimeout, createsDirectories: true)
                     : .readOnly
-                return .json(try await JSONFileStore<Pokemon>.open(at: url, options: options))
+                return OpenedStore(
+                    store: try await JSONFileStore<Pokemon>.open(at: url, options: options),
+                    backendName: format.description)
             case .sqlite:
                 if writing { try makeDirectory(for: url) }
                 let options = SQLiteStoreOptions(
                     mode: writing ? .readWrite : .readOnly, busyTimeout: lockTimeout)
-                return .sqlite(try await SQLiteStore<Pokemon>.open(at: url, options: options))
+                return OpenedStore(
+                    store: try await SQLiteStore<Pokemon>.open(at: url, options: options),
+                    backendName: format.description)
             }
         } catch let error as StoreError {
             // Another writer holding the lock is a wait that ran out, not a bad file.
@@ -91,33 +100,18 @@ enum OpenedStore {
         }
     }
 
-    /// The backend's name, for messages: `SQLite`, `JSON` or `memory`.
-    var backendName: String {
-        switch self {
-        case .json: StoreFormat.json.description
-        case .sqlite: StoreFormat.sqlite.description
-        case .memory: "memory"
-        }
-    }
-
     /// Runs `body` with the store, whatever its backend, then closes it (folding a JSON
     /// store's journal into its document, an SQLite store's WAL into its database), even when
     /// `body` throws.
     func withStore<Result>(
         _ body: (any ModelStore<Pokemon>) async throws -> Result
     ) async throws -> Result {
-        let store: any ModelStore<Pokemon> =
-            switch self {
-            case .json(let store): store
-            case .sqlite(let store): store
-            case .memory(let store): store
-            }
         do {
             let result = try await body(store)
-            try await close()
+            try await store.close()
             return result
         } catch {
-            try? await close()
+            try? await store.close()
             throw error
         }
     }
@@ -138,14 +132,5 @@ enum OpenedStore {
         over store: some ModelStore<Pokemon>, client: PokeAPIClient
     ) -> any PokedexAccess {
         Pokedex(store: store, client: client)
-    }
-
-    /// Closes a file store.
-    private func close() async throws {
-        switch self {
-        case .json(let store): try await store.close()
-        case .sqlite(let store): await store.close()
-        case .memory: break
-        }
     }
 }

@@ -305,8 +305,11 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore {
     /// Later calls throw `StoreError/closed(path:)`; closing again does
     /// nothing. The last connection to close folds the WAL into the database.
     ///
+    /// - Throws: Nothing today: a connection that fails to close is let go, and a WAL that
+    ///   is not folded in is folded by the next open. The signature is `ModelStore/close()`'s,
+    ///   so that every backend closes alike.
     /// - Complexity: That of the writes still queued, plus a WAL checkpoint.
-    public func close() async {
+    public func close() async throws {
         let wasClosed = writes.withLock { queue in
             defer { queue.isClosed = true }
             return queue.isClosed

@@ -25,7 +25,7 @@ struct BundledPokeAPITests {
 
         try await store.update(id: 25) { $0.favorite = true }
         let another = InMemoryStore(try BundledPokeAPI.storedPokemon())
-        #expect(await another.fetch(id: 25)?.favorite == false)
+        #expect(try await another.fetch(id: 25)?.favorite == false)
     }
 
     @Test("ids outside 1–151 are a typed error")

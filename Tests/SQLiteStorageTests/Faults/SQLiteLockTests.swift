@@ -41,7 +41,7 @@ struct SQLiteLockTests {
             try other.execute("ROLLBACK")
             try await store.insert(.sample(4))
             #expect(try await store.count() == 4)
-            await store.close()
+            try await store.close()
         }
     }
 
@@ -62,7 +62,7 @@ struct SQLiteLockTests {
                 let error = await #expect(throws: StoreError.self) {
                     let store = try await SQLiteStore<ConformanceRecord>.open(
                         at: url, options: options)
-                    await store.close()
+                    try await store.close()
                 }
                 #expect(error?.code == .locked, "\(String(describing: error))")
                 #expect(error?.path == url.path)
@@ -75,7 +75,7 @@ struct SQLiteLockTests {
                 at: url, options: Self.options)
             try await store.insert(.sample(1))
             #expect(try await store.count() == 1)
-            await store.close()
+            try await store.close()
             #expect(try RawDatabase(url).strings("SELECT text FROM notes") == ["a"])
         }
     }

@@ -187,10 +187,10 @@ enum StoreCrashWriter {
                 do {
                     try await store.insert(record(1_000_000))
                 } catch {
-                    await store.close()
+                    try? await store.close()
                     throw error
                 }
-                await store.close()
+                try await store.close()
             } else {
                 let store = try await JSONFileStore<ConformanceRecord>.open(at: url)
                 try await store.insert(record(1_000_000))
@@ -206,7 +206,7 @@ enum StoreCrashWriter {
                 let reader = try await SQLiteStore<ConformanceRecord>.open(
                     at: url, options: .readOnly)
                 say("read \(try await reader.count())")
-                await reader.close()
+                try await reader.close()
             } else {
                 let reader = try await JSONFileStore<ConformanceRecord>.open(
                     at: url, options: .readOnly)

@@ -13,7 +13,7 @@ import PostgresNIO
 /// try await store.update(id: 25) { $0.favorite = true }
 /// let strongest = try await store.fetch(
 ///     RecordQuery(where: \.attack >= 80, sortedBy: [.descending(\.attack)], limit: 10))
-/// await store.close()
+/// try await store.close()
 /// ```
 ///
 /// The model's records are in one table, named by `StorableModel/storageName`, with a
@@ -233,8 +233,10 @@ public actor PostgresStore<Model: StorableModel>: ModelStore {
     ///
     /// Later calls throw `StoreError/closed(path:)`; closing again does nothing.
     ///
+    /// - Throws: Nothing today: the connections are let go whatever the server says. The
+    ///   signature is `ModelStore/close()`'s, so that every backend closes alike.
     /// - Complexity: That of the writes still queued.
-    public func close() async {
+    public func close() async throws {
         guard !isClosed else { return }
         isClosed = true
         while isFlushing {

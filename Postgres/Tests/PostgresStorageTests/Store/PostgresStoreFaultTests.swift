@@ -158,9 +158,9 @@ struct PostgresStoreFaultTests {
                         + "committed \(recovery) after, \(failures) failed first; the live query "
                         + "saw it \(FaultFigures.since(restarted)) after; \(stored.count) of "
                         + "\(expected.count) records intact")
-                await store.close()
+                try await store.close()
             } catch {
-                await store.close()
+                try? await store.close()
                 throw error
             }
         }

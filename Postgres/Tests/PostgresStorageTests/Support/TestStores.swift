@@ -43,7 +43,7 @@ actor TestStores {
             // postgres-nio's errors describe themselves only when reflected.
             throw TestStoreError(description: String(reflecting: error))
         }
-        opened.append { await store.close() }
+        opened.append { try? await store.close() }
         return store
     }
 
