@@ -73,9 +73,10 @@ struct OpenedStore {
                     store: try await JSONFileStore<Pokemon>.open(at: url, options: options),
                     backendName: format.description)
             case .sqlite:
-                if writing { try makeDirectory(for: url) }
+                // The store makes the missing folders, each durable before the open returns.
                 let options = SQLiteStoreOptions(
-                    mode: writing ? .readWrite : .readOnly, busyTimeout: lockTimeout)
+                    mode: writing ? .readWrite : .readOnly, lockTimeout: lockTimeout,
+                    createsDirectories: true)
                 return OpenedStore(
                     store: try await SQLiteStore<Pokemon>.open(at: url, options: options),
                     backendName: format.description)
@@ -84,19 +85,6 @@ struct OpenedStore {
             // Another writer holding the lock is a wait that ran out, not a bad file.
             if error.code == .locked { throw error }
             throw UnopenableStore(error.description)
-        }
-    }
-
-    /// Makes the folder a database goes in, with its parents.
-    private static func makeDirectory(for url: URL) throws {
-        let directory = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw UnopenableStore(
-                "cannot make the folder \(directory.path(percentEncoded: false)): "
-                    + error.localizedDescription)
         }
     }
 

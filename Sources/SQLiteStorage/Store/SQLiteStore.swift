@@ -60,7 +60,7 @@ import ModelStorage
 /// not). One connection writes; reads go to separate read connections, each behind a queue
 /// of its own, so they never wait for a write. Other processes may
 /// read and write the same file; a lock they hold is waited for up to
-/// ``SQLiteStoreOptions/busyTimeout``, then the save throws
+/// ``SQLiteStoreOptions/lockTimeout``, then the save throws
 /// `StoreError/locked(path:pid:message:)` with SQLite's message.
 ///
 /// Live queries (``observe(_:)``) get the store's own commits at once, and the commits other
@@ -70,7 +70,7 @@ import ModelStorage
 ///
 /// A file the store cannot use — not an SQLite database, a table that does not match the
 /// model, a newer schema version, a file or a directory it cannot write, a database locked
-/// past the busy timeout — opens with a `StoreError` that names the file, and the store
+/// past the lock timeout — opens with a `StoreError` that names the file, and the store
 /// leaves its bytes as they are. A save that meets a full disk throws
 /// `StoreError/io(path:operation:code:message:)` with `ENOSPC`, keeps every record stored
 /// before, and the store goes on working once there is space again. A directory the store

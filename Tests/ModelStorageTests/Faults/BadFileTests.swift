@@ -158,9 +158,9 @@ struct BadFile: Sendable, CustomStringConvertible {
 
 @Suite("Bad files")
 struct BadFileTests {
-    @Test(arguments: BadFile.all, [JSONFileStoreOptions.AccessMode.readWrite, .readOnly])
+    @Test(arguments: BadFile.all, [StoreAccessMode.readWrite, .readOnly])
     func badFileOpensWithItsErrorAndStaysUntouched(
-        _ bad: BadFile, mode: JSONFileStoreOptions.AccessMode
+        _ bad: BadFile, mode: StoreAccessMode
     ) async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")

@@ -116,7 +116,7 @@ struct PathTests {
             try FileManager.default.createSymbolicLink(
                 atPath: root.appending(path: "b.json").path, withDestinationPath: "a.json")
             let before = try FileManager.default.contentsOfDirectory(atPath: root.path)
-            for mode in [JSONFileStoreOptions.AccessMode.readWrite, .readOnly] {
+            for mode in [StoreAccessMode.readWrite, .readOnly] {
                 let error = await #expect(throws: StoreError.self) {
                     try await JSONFileStore<Record>.open(
                         at: root.appending(path: "a.json"),

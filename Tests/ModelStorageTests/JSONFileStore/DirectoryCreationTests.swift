@@ -27,7 +27,7 @@ struct DirectoryCreationTests {
         return path
     }
 
-    private func options(_ faults: FaultSwitch, mode: JSONFileStoreOptions.AccessMode = .readWrite)
+    private func options(_ faults: FaultSwitch, mode: StoreAccessMode = .readWrite)
         -> JSONFileStoreOptions
     {
         var options = faults.options()

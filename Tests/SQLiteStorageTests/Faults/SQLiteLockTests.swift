@@ -12,7 +12,7 @@ import Testing
 @Suite("SQLiteStore and a lock held elsewhere")
 struct SQLiteLockTests {
     /// A short busy timeout, so that the tests do not wait long.
-    static let options = SQLiteStoreOptions(busyTimeout: .milliseconds(200))
+    static let options = SQLiteStoreOptions(lockTimeout: .milliseconds(200))
 
     @Test("a save waits for the busy timeout, then throws locked; it works after the release")
     func saveWhileAnotherConnectionWrites() async throws {
@@ -57,7 +57,7 @@ struct SQLiteLockTests {
             let before = try snapshot(of: url)
 
             for options in [
-                Self.options, SQLiteStoreOptions(mode: .readOnly, busyTimeout: .milliseconds(200)),
+                Self.options, SQLiteStoreOptions(mode: .readOnly, lockTimeout: .milliseconds(200)),
             ] {
                 let error = await #expect(throws: StoreError.self) {
                     let store = try await SQLiteStore<ConformanceRecord>.open(

@@ -85,7 +85,7 @@ enum StoreCrashWriter {
     static func write(_ url: URL, firstID: Int, threshold: Int) async throws {
         if isSQLite(url) {
             let store = try await SQLiteStore<ConformanceRecord>.open(
-                at: url, options: SQLiteStoreOptions(busyTimeout: .seconds(10)))
+                at: url, options: SQLiteStoreOptions(lockTimeout: .seconds(10)))
             try await saveForever(in: store, firstID: firstID, transactions: true)
         }
         var options = JSONFileStoreOptions(

@@ -67,6 +67,8 @@ import PostgresNIO
 public actor PostgresStore<Model: StorableModel>: ModelStore {
     /// The database, as the store's errors name it: `postgresql://user@host:port/database`.
     public nonisolated let database: String
+    /// Whether the store was opened read-only: every write throws `StoreError/readOnly(path:)`.
+    public nonisolated let isReadOnly: Bool
     /// The schema version the table was migrated from when the store opened, or `nil` when
     /// it was current.
     public nonisolated let migratedFromSchemaVersion: Int?
@@ -97,6 +99,7 @@ public actor PostgresStore<Model: StorableModel>: ModelStore {
         configuration: PostgresConnection.Configuration
     ) {
         self.database = writer.database
+        self.isReadOnly = options.mode == .readOnly
         self.layout = layout
         self.writer = writer
         self.readers = readers
@@ -115,6 +118,12 @@ public actor PostgresStore<Model: StorableModel>: ModelStore {
 
     func checkOpen() throws(StoreError) {
         guard !isClosed else { throw .closed(path: database) }
+    }
+
+    /// Throws unless the store is open for writing.
+    func checkWritable() throws(StoreError) {
+        try checkOpen()
+        guard !isReadOnly else { throw .readOnly(path: database) }
     }
 
     /// The next reader, in turn.

@@ -7,17 +7,16 @@
 /// let viewer = try await JSONFileStore<Pokemon>.open(at: url, options: .readOnly)
 /// ```
 public struct JSONFileStoreOptions: Sendable {
-    /// Whether a store may write.
-    public enum AccessMode: Hashable, Sendable {
-        /// Read and write, holding the store's lock from opening to closing.
-        case readWrite
-        /// Read only, without the lock, alongside a writer: the store sees the files as they
-        /// were when it opened.
-        case readOnly
-    }
+    /// The name this type's access mode had before every backend shared one.
+    @available(*, deprecated, renamed: "StoreAccessMode")
+    public typealias AccessMode = StoreAccessMode
 
-    /// Whether the store may write; ``AccessMode/readWrite`` by default.
-    public var mode: AccessMode
+    /// Whether the store may write; ``StoreAccessMode/readWrite`` by default.
+    ///
+    /// ``StoreAccessMode/readWrite`` holds the store's lock from opening to closing;
+    /// ``StoreAccessMode/readOnly`` takes no lock and reads alongside a writer, seeing the
+    /// files as they were when it opened.
+    public var mode: StoreAccessMode
 
     /// How long opening for writing waits for another writer to release the lock before it
     /// throws ``StoreError/locked(path:pid:message:)``; zero (do not wait) by default.
@@ -76,7 +75,7 @@ public struct JSONFileStoreOptions: Sendable {
     ///   - maximumFileSize: The largest store file read or written, in bytes.
     ///   - createsDirectories: Whether opening for writing makes missing directories.
     public init(
-        mode: AccessMode = .readWrite, lockTimeout: Duration = .zero,
+        mode: StoreAccessMode = .readWrite, lockTimeout: Duration = .zero,
         compactionThreshold: Int = 1 << 20, sortsKeys: Bool = false,
         maximumFileSize: Int = JSONFileStoreOptions.defaultMaximumFileSize,
         createsDirectories: Bool = false

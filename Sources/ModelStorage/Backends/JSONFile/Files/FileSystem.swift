@@ -14,9 +14,12 @@ import Foundation
 ///
 /// Every call goes through ``faults`` first, the seam through which tests make a chosen call
 /// fail as a full disk or a read-only directory would.
-struct FileSystem: Sendable {
+///
+/// It is `package` so that SQLiteStorage makes a database's missing directories as the file
+/// store makes its own (``makeDirectories(_:)``).
+package struct FileSystem: Sendable {
     /// The calls a fault can target.
-    enum Call: String, Sendable {
+    package enum Call: String, Sendable {
         case open, read, write, sync, rename, link, truncate, remove, lock, makeDirectory
     }
 
@@ -28,7 +31,9 @@ struct FileSystem: Sendable {
     /// The largest file this reads, in bytes.
     var maximumFileSize: Int
 
-    init(faults: (@Sendable (Call, String) -> Int32?)? = nil, maximumFileSize: Int = .max) {
+    package init(
+        faults: (@Sendable (Call, String) -> Int32?)? = nil, maximumFileSize: Int = .max
+    ) {
         self.faults = faults
         self.maximumFileSize = maximumFileSize
     }
@@ -193,7 +198,7 @@ struct FileSystem: Sendable {
     ///
     /// - Throws: ``StoreError/io(path:operation:code:message:)`` naming the directory that
     ///   could not be made or synced; the directories made before it are removed.
-    func makeDirectories(_ path: String) throws(StoreError) {
+    package func makeDirectories(_ path: String) throws(StoreError) {
         var missing: [String] = []
         var ancestor = path
         while !exists(ancestor) {
