@@ -29,7 +29,7 @@ extension PostgresStore {
     ///   - configuration: How to reach the server: postgres-nio's configuration.
     ///   - options: Whether to write, how many connections read, and the logger.
     /// - Returns: The open store.
-    /// - Throws: `StoreError/io(path:operation:code:message:)` naming the database when the
+    /// - Throws: `StoreError/connectionFailed(database:operation:message:)` naming the database when the
     ///   server cannot be reached or refuses the login;
     ///   `StoreError/corruptFile(path:problem:location:)` for a table that does not match the
     ///   model; `StoreError/unsupportedVersion(path:kind:found:supported:)` for a newer
