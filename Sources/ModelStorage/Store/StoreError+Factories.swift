@@ -147,7 +147,7 @@ extension StoreError {
 
     /// A store file is too large to read or to write: ``Code/fileTooLarge``.
     ///
-    /// The file is larger than ``JSONFileStoreOptions/maximumFileSize``: one to read (`size` is
+    /// The file is larger than `JSONFileStoreOptions.maximumFileSize`: one to read (`size` is
     /// its size, or the bytes read when it grew while being read), or one a save would write
     /// (`size` is what it would be). Nothing is read into memory, and nothing is written.
     ///

@@ -7,8 +7,10 @@ import SQLiteStorage
 // Debug builds reach the store's file-system seam to trace its calls and to stop at one;
 // release builds of this test helper write without either.
 #if DEBUG
+    @testable import JSONFileStorage
     @testable import ModelStorage
 #else
+    import JSONFileStorage
     import ModelStorage
 #endif
 

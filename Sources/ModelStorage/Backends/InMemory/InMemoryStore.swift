@@ -1,7 +1,7 @@
 import KeyPathQuery
 
 /// A store that keeps its records in memory: fast, and with exactly the semantics of
-/// ``JSONFileStore``, so it stands in for the file store in tests and previews.
+/// `JSONFileStore`, so it stands in for the file store in tests and previews.
 ///
 /// ```swift
 /// let store = InMemoryStore(previewPokemon)
