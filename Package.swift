@@ -5,13 +5,20 @@
 // The library takes no package dependencies. Its modules are layered so that the generic parts
 // stand alone:
 //
-//   KeyPathQuery   type-safe key-path conditions, evaluated in memory and rendered to
-//                  NSPredicate format strings and SQL
-//   ModelStorage   one storage protocol with in-memory and JSON-file backends (uses KeyPathQuery)
-//   SQLStorage     what every SQL backend shares: the group commit, the writer's view of the
-//                  records, the model's table (PostgresStorage, in Postgres/, builds on it too)
-//   SQLiteStorage  a ModelStorage backend in an SQLite database, through the system's SQLite
-//   PokedexKit     the Pokémon models, the PokeAPI client and sync (re-exports both)
+//   KeyPathQuery     type-safe key-path conditions, evaluated in memory and rendered to
+//                    NSPredicate format strings and SQL
+//   ModelStorage     one storage protocol, its in-memory backend, and the record engine
+//                    that the in-memory and JSON-file backends share (uses KeyPathQuery)
+//   JSONFileStorage  a ModelStorage backend in one human-readable JSON file
+//   SQLStorage       what every SQL backend shares: the group commit, the writer's view of
+//                    the records, the model's table (PostgresStorage, in Postgres/, builds on
+//                    it too)
+//   SQLiteStorage    a ModelStorage backend in an SQLite database, through the system's SQLite
+//   PokedexKit       the Pokémon models, the PokeAPI client and sync (re-exports KeyPathQuery,
+//                    ModelStorage and JSONFileStorage)
+//
+// The backends reach the record engine and the file-system calls of ModelStorage through
+// `package` declarations: visible to this package's modules, never to a client.
 //
 // Under them, InternalSupport holds what every module shares but no client may see (the one
 // lock type); its declarations are `package`, and no product names it.
@@ -32,6 +39,7 @@ let package = Package(
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         .library(name: "ModelStorageTesting", targets: ["ModelStorageTesting"]),
         .library(name: "SQLStorage", targets: ["SQLStorage"]),
+        .library(name: "JSONFileStorage", targets: ["JSONFileStorage"]),
         .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
         .library(name: "PokedexKit", targets: ["PokedexKit"]),
         .library(name: "PokedexOfflineData", targets: ["PokedexOfflineData"]),
@@ -47,6 +55,10 @@ let package = Package(
         .target(
             name: "ModelStorage",
             dependencies: ["InternalSupport", "KeyPathQuery"]
+        ),
+        .target(
+            name: "JSONFileStorage",
+            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage"]
         ),
         .target(
             name: "ModelStorageTesting",
@@ -72,7 +84,7 @@ let package = Package(
         ),
         .target(
             name: "PokedexKit",
-            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage"]
+            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage", "JSONFileStorage"]
         ),
         // Every PokeAPI Pokémon, species, evolution chain, type and ability as bundled
         // resources (1.6 MB, made by Scripts/make-offline-data.py from Data/pokeapi/all), in a
@@ -92,7 +104,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "timer-records",
-            dependencies: ["KeyPathQuery", "ModelStorage"],
+            dependencies: ["KeyPathQuery", "ModelStorage", "JSONFileStorage"],
             path: "Examples/timer-records"
         ),
 
@@ -142,8 +154,8 @@ let package = Package(
         .testTarget(
             name: "ModelStorageTests",
             dependencies: [
-                "InternalSupport", "ModelStorage", "ModelStorageTesting", "SQLiteStorage",
-                "QueryTestSupport", "TestSupport",
+                "InternalSupport", "ModelStorage", "JSONFileStorage", "ModelStorageTesting",
+                "SQLiteStorage", "QueryTestSupport", "TestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -163,8 +175,8 @@ let package = Package(
         .executableTarget(
             name: "StoreCrashWriter",
             dependencies: [
-                "InternalSupport", "ModelStorage", "ModelStorageTesting", "SQLiteStorage",
-                "CSQLite",
+                "InternalSupport", "ModelStorage", "JSONFileStorage", "ModelStorageTesting",
+                "SQLiteStorage", "CSQLite",
             ],
             path: "Tests/Support/StoreCrashWriter"
         ),

@@ -27,6 +27,7 @@ let package = Package(
         .executableTarget(
             name: "pokedex-bench",
             dependencies: [
+                .product(name: "JSONFileStorage", package: "PokedexKit"),
                 .product(name: "PokedexKit", package: "PokedexKit"),
                 .product(name: "SQLiteStorage", package: "PokedexKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),

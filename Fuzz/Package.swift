@@ -34,6 +34,7 @@ let package = Package(
             name: "StoreFuzzSupport",
             dependencies: [
                 "FuzzSupport",
+                .product(name: "JSONFileStorage", package: "PokedexKit"),
                 .product(name: "ModelStorage", package: "PokedexKit"),
                 .product(name: "PokedexKit", package: "PokedexKit"),
             ]
@@ -46,12 +47,13 @@ let package = Package(
             name: "fuzz-resource-list",
             dependencies: ["FuzzSupport", .product(name: "PokedexKit", package: "PokedexKit")]
         ),
-        // The store targets reach the file format's internal parsers with `@testable import`
-        // (debug builds, or release ones with `-enable-testing`).
+        // The store targets reach the file format's internal parsers, in JSONFileStorage, with
+        // `@testable import` (debug builds, or release ones with `-enable-testing`).
         .executableTarget(
             name: "fuzz-store-document",
             dependencies: [
                 "FuzzSupport", "StoreFuzzSupport",
+                .product(name: "JSONFileStorage", package: "PokedexKit"),
                 .product(name: "ModelStorage", package: "PokedexKit"),
                 .product(name: "PokedexKit", package: "PokedexKit"),
             ]
@@ -60,6 +62,7 @@ let package = Package(
             name: "fuzz-store-journal",
             dependencies: [
                 "FuzzSupport", "StoreFuzzSupport",
+                .product(name: "JSONFileStorage", package: "PokedexKit"),
                 .product(name: "ModelStorage", package: "PokedexKit"),
                 .product(name: "PokedexKit", package: "PokedexKit"),
             ]

@@ -3,11 +3,15 @@ import PokedexKit
 import PokedexOfflineData
 import SQLiteStorage
 
-/// A store opened for a command: a JSON file, an SQLite database, or memory.
-enum OpenedStore {
-    case json(JSONFileStore<Pokemon>)
-    case sqlite(SQLiteStore<Pokemon>)
-    case memory(InMemoryStore<Pokemon>)
+/// A store opened for a command: a JSON file, an SQLite database, or memory, with the name
+/// of its backend for messages.
+///
+/// Every backend closes with `ModelStore.close()`, so the store is held as the protocol.
+struct OpenedStore {
+    /// The store, whatever its backend.
+    let store: any ModelStore<Pokemon>
+    /// The backend's name, for messages: `SQLite`, `JSON` or `memory`.
+    let backendName: String
 
     /// How long a reading command waits for a lock another process holds.
     static let readingLockTimeout = Duration.seconds(10)
@@ -19,7 +23,8 @@ enum OpenedStore {
     static func forReading(_ location: StoreLocation) async throws -> OpenedStore {
         switch location {
         case .inMemory:
-            return .memory(InMemoryStore(try BundledPokeAPI.storedPokemon()))
+            return OpenedStore(
+                store: InMemoryStore(try BundledPokeAPI.storedPokemon()), backendName: "memory")
         case .file(let url):
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw CommandFailure(
@@ -39,7 +44,7 @@ enum OpenedStore {
     ) async throws -> OpenedStore {
         switch location {
         case .inMemory:
-            return .memory(InMemoryStore<Pokemon>())
+            return OpenedStore(store: InMemoryStore<Pokemon>(), backendName: "memory")
         case .file(let url):
             return try await open(url, writing: true, lockTimeout: lockTimeout)
         }
@@ -64,39 +69,22 @@ enum OpenedStore {
                     writing
                     ? JSONFileStoreOptions(lockTimeout: lockTimeout, createsDirectories: true)
                     : .readOnly
-                return .json(try await JSONFileStore<Pokemon>.open(at: url, options: options))
+                return OpenedStore(
+                    store: try await JSONFileStore<Pokemon>.open(at: url, options: options),
+                    backendName: format.description)
             case .sqlite:
-                if writing { try makeDirectory(for: url) }
+                // The store makes the missing folders, each durable before the open returns.
                 let options = SQLiteStoreOptions(
-                    mode: writing ? .readWrite : .readOnly, busyTimeout: lockTimeout)
-                return .sqlite(try await SQLiteStore<Pokemon>.open(at: url, options: options))
+                    mode: writing ? .readWrite : .readOnly, lockTimeout: lockTimeout,
+                    createsDirectories: true)
+                return OpenedStore(
+                    store: try await SQLiteStore<Pokemon>.open(at: url, options: options),
+                    backendName: format.description)
             }
         } catch let error as StoreError {
             // Another writer holding the lock is a wait that ran out, not a bad file.
             if error.code == .locked { throw error }
             throw UnopenableStore(error.description)
-        }
-    }
-
-    /// Makes the folder a database goes in, with its parents.
-    private static func makeDirectory(for url: URL) throws {
-        let directory = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw UnopenableStore(
-                "cannot make the folder \(directory.path(percentEncoded: false)): "
-                    + error.localizedDescription)
-        }
-    }
-
-    /// The backend's name, for messages: `SQLite`, `JSON` or `memory`.
-    var backendName: String {
-        switch self {
-        case .json: StoreFormat.json.description
-        case .sqlite: StoreFormat.sqlite.description
-        case .memory: "memory"
         }
     }
 
@@ -106,18 +94,12 @@ enum OpenedStore {
     func withStore<Result>(
         _ body: (any ModelStore<Pokemon>) async throws -> Result
     ) async throws -> Result {
-        let store: any ModelStore<Pokemon> =
-            switch self {
-            case .json(let store): store
-            case .sqlite(let store): store
-            case .memory(let store): store
-            }
         do {
             let result = try await body(store)
-            try await close()
+            try await store.close()
             return result
         } catch {
-            try? await close()
+            try? await store.close()
             throw error
         }
     }
@@ -138,14 +120,5 @@ enum OpenedStore {
         over store: some ModelStore<Pokemon>, client: PokeAPIClient
     ) -> any PokedexAccess {
         Pokedex(store: store, client: client)
-    }
-
-    /// Closes a file store.
-    private func close() async throws {
-        switch self {
-        case .json(let store): try await store.close()
-        case .sqlite(let store): await store.close()
-        case .memory: break
-        }
     }
 }

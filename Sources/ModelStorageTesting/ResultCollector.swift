@@ -12,6 +12,7 @@ actor ResultCollector {
 
     private var results: [QueryResult<ConformanceRecord>] = []
     private var task: Task<Void, Never>?
+    private var hasEnded = false
 
     /// Starts collecting a stream's results.
     static func collecting(_ stream: AsyncStream<QueryResult<ConformanceRecord>>) async
@@ -25,11 +26,32 @@ actor ResultCollector {
     private func start(_ stream: AsyncStream<QueryResult<ConformanceRecord>>) {
         task = Task {
             for await result in stream { self.append(result) }
+            self.markEnded()
         }
     }
 
     private func append(_ result: QueryResult<ConformanceRecord>) {
         results.append(result)
+    }
+
+    private func markEnded() {
+        hasEnded = true
+    }
+
+    /// Waits, up to a deadline, for the stream to end (the store closed it).
+    func end(
+        _ what: String, within limit: Duration = hangGuard, file: StaticString = #fileID,
+        line: UInt = #line
+    ) async throws(ConformanceFailure) {
+        let deadline = ContinuousClock.now + limit
+        while !hasEnded {
+            guard ContinuousClock.now < deadline else {
+                throw ConformanceFailure(
+                    check: "", message: "the live query did not end \(what) within \(limit)",
+                    file: "\(file)", line: Int(line))
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
     }
 
     /// Stops collecting; the stream's consumer goes away.

@@ -23,14 +23,16 @@ import ModelStorage
 /// their rollback; every `MergePolicy` on one two-writer scenario, and on a record written
 /// since the read with its values back to those read (conflicts come from write versions, not
 /// values); live queries, including a change to an attribute the condition does not name;
-/// 10,000 concurrent mutations from detached tasks with the exact final state checked; and
+/// 10,000 concurrent mutations from detached tasks with the exact final state checked;
 /// hundreds of random queries compared with the in-memory engine
-/// (``differentialCheck(seed:queryCount:texts:minimumShareInDatabase:)``).
+/// (``differentialCheck(seed:queryCount:texts:minimumShareInDatabase:)``); and `close()`,
+/// which ends live queries and makes every later call throw `StoreError.closed`.
 public enum StoreConformance {
     /// Every check, in a stable order.
     public static var checks: [StoreConformanceCheck] {
         crudChecks + queryChecks + indexChecks + differentialChecks + transactionChecks
             + mergeChecks + writeVersionChecks + liveQueryChecks + concurrencyChecks
+            + closingChecks
     }
 
     /// The check with a name.

@@ -1,3 +1,4 @@
+@_exported import JSONFileStorage
 // `import PokedexKit` is all an app writes: the generic layers come with it.
 @_exported import KeyPathQuery
 @_exported import ModelStorage

@@ -1,4 +1,5 @@
 import Foundation
+import JSONFileStorage
 
 #if canImport(Glibc)
     import Glibc

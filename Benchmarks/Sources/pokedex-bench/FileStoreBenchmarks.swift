@@ -1,4 +1,5 @@
 import Foundation
+import JSONFileStorage
 import PokedexKit
 
 /// 4. `JSONFileStore` against what a user writes instead: `JSONDecoder` and `JSONEncoder` over

@@ -1,4 +1,5 @@
 import Foundation
+import JSONFileStorage
 import PokedexKit
 
 /// 8. Indexes of `StorableModel.indexedAttributes` in `InMemoryStore` and `JSONFileStore`:

@@ -1,4 +1,5 @@
 import Foundation
+import JSONFileStorage
 import PokedexKit
 
 /// 7. Live queries: how long after one change the observer has the new result, vs re-running

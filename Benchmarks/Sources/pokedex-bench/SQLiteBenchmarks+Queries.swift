@@ -20,7 +20,7 @@ extension SQLiteBenchmarks {
         }
 
         func close() async throws {
-            await store.close()
+            try await store.close()
             try pool.close()
             connection.close()
         }
@@ -90,8 +90,8 @@ extension SQLiteBenchmarks {
         let byIndex = try await fetchEach(indexed)
         let byScan = try await fetchEach(unindexed)
         guard byIndex == expected, byScan == expected else {
-            await indexed.close()
-            await unindexed.close()
+            try await indexed.close()
+            try await unindexed.close()
             throw BenchmarkError.disagreement("name == with and without the index, \(files.size)")
         }
         let result = try await bench.compare(
@@ -105,8 +105,8 @@ extension SQLiteBenchmarks {
             note: "the same query and records; the baseline's database is a copy with the "
                 + "index on name dropped",
             repetitions: count <= 100_000 ? repetitions(for: count, bench) : 3)
-        await indexed.close()
-        await unindexed.close()
+        try await indexed.close()
+        try await unindexed.close()
         return result
     }
 

@@ -60,7 +60,7 @@ extension SQLiteBenchmarks {
                         try await store.upsert(contentsOf: records)
                     }
                     try checkCount(try await store.count(), "SQLiteStore")
-                    await store.close()
+                    try await store.close()
                     return seconds
                 }
             ),
@@ -236,7 +236,7 @@ extension SQLiteBenchmarks {
             else { throw BenchmarkError.disagreement("the async updates, \(files.size)") }
         }
         try asyncPool.close()
-        await store.close()
+        try await store.close()
         try pool.close()
         connection.close()
         return results + [asyncResult]

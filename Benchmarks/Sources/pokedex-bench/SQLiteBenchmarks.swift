@@ -81,7 +81,9 @@ enum SQLiteBenchmarks {
     private static func storeOpening(
         _ url: URL, read: @escaping (SQLiteStore<Pokemon>) async throws -> Void
     ) -> () async throws -> Double {
-        opening({ try await SQLiteStore<Pokemon>.open(at: url) }, read: read) { await $0.close() }
+        opening({ try await SQLiteStore<Pokemon>.open(at: url) }, read: read) {
+            try await $0.close()
+        }
     }
 
     private static func grdbOpening(
@@ -108,7 +110,7 @@ enum SQLiteBenchmarks {
             let expected = files.records[id - 1]
             let store = try await SQLiteStore<Pokemon>.open(at: files.store)
             let stored = try await store.fetch(id: id)
-            await store.close()
+            try await store.close()
             let pool = try GRDBBaseline.open(at: files.table)
             let fromGRDB = try GRDBBaseline.record(id: id, in: pool)
             try pool.close()
@@ -176,7 +178,7 @@ enum SQLiteBenchmarks {
             blackHole(try await store.fetch(id: files.records.count))
             return store
         }
-        await store.close()
+        try await store.close()
         let (grdbResident, grdbHeap, pool) = try await ResidentMemory.growth {
             let pool = try GRDBBaseline.open(at: files.table)
             blackHole(try GRDBBaseline.count(in: pool))
@@ -202,7 +204,7 @@ enum SQLiteBenchmarks {
         let count = files.records.count
         let store = try await SQLiteStore<Pokemon>.open(at: files.store)
         let counted = try await store.count()
-        await store.close()
+        try await store.close()
         let pool = try GRDBBaseline.open(at: files.table)
         let countedByGRDB = try GRDBBaseline.count(in: pool)
         try pool.close()

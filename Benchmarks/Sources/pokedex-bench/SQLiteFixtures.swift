@@ -69,7 +69,7 @@ enum SQLiteFixtures {
 
             let opened = try await openStore(at: store)
             let storeSeconds = try await Bench.time { try await opened.upsert(contentsOf: records) }
-            await opened.close()
+            try await opened.close()
             try checkIndexes(at: store)
             try FileManager.default.copyItem(at: store, to: unindexedStore)
             let connection = try SQLiteCBaseline(at: unindexedStore)

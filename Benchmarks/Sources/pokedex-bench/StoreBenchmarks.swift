@@ -77,7 +77,7 @@ enum StoreBenchmarks {
     {
         var found: [Pokemon?] = []
         found.reserveCapacity(ids.count)
-        for id in ids { found.append(await store.fetch(id: id)) }
+        for id in ids { found.append(try await store.fetch(id: id)) }
         return found
     }
 

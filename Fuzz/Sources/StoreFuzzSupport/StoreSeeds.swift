@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import JSONFileStorage
 import ModelStorage
 import PokedexKit
 

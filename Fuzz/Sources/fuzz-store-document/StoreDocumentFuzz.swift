@@ -3,6 +3,7 @@ import FuzzSupport
 import PokedexKit
 import StoreFuzzSupport
 
+@testable import JSONFileStorage
 @testable import ModelStorage
 
 /// Reads a store document from any bytes, as `JSONFileStore` does when it opens: the envelope,

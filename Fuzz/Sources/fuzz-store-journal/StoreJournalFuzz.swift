@@ -3,6 +3,7 @@ import FuzzSupport
 import PokedexKit
 import StoreFuzzSupport
 
+@testable import JSONFileStorage
 @testable import ModelStorage
 
 /// Reads a store's journal from any bytes and replays it over a fixed document, as

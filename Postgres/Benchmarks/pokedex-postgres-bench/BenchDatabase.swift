@@ -44,15 +44,15 @@ struct BenchDatabase: Sendable {
             try await database.execute(#"VACUUM ANALYZE "pokemon""#)
             return database
         } catch {
-            await store.close()
+            try? await store.close()
             await handWritten.close()
             throw error
         }
     }
 
     /// Closes the store and the client.
-    func close() async {
-        await store.close()
+    func close() async throws {
+        try await store.close()
         await handWritten.close()
     }
 

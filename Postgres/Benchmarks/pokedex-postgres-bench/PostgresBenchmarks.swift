@@ -57,10 +57,10 @@ enum PostgresBenchmarks {
             for (operation, measure) in measures where only.isEmpty || only.contains(operation) {
                 for database in databases { results += try await measure(database, bench) }
             }
-            for database in databases { await database.close() }
+            for database in databases { try await database.close() }
             return results
         } catch {
-            for database in databases { await database.close() }
+            for database in databases { try? await database.close() }
             throw error
         }
     }

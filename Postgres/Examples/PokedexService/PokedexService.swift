@@ -77,10 +77,10 @@ enum PokedexService {
             // under way and returns.
             try await app.runService()
         } catch {
-            await store.close()
+            try? await store.close()
             throw error
         }
-        await store.close()
+        try await store.close()
         announce("pokedex-service stopped")
     }
 

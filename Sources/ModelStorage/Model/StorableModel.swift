@@ -69,10 +69,10 @@ where ID: Codable & Sendable {
     /// }
     /// ```
     ///
-    /// ``InMemoryStore`` and ``JSONFileStore`` keep each index in memory, built when the store
+    /// ``InMemoryStore`` and `JSONFileStore` keep each index in memory, built when the store
     /// opens and kept up to date by every write; a database backend creates its own. An index
     /// never changes what a query returns, only how many records it reads, and it costs
-    /// memory and a little time on each write (see <doc:Indexes>). ``JSONFileStore`` refuses
+    /// memory and a little time on each write (see <doc:Indexes>). `JSONFileStore` refuses
     /// to open with an index on a key path that `queryAttributes` does not map, with
     /// ``StoreError/invalidQuery(_:)``; an attribute conditions cannot compare, such as a
     /// collection, does not compile.

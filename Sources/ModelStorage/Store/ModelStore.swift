@@ -60,10 +60,14 @@ import KeyPathQuery
 ///   commit that can change them: one that inserts or deletes a record (the total count
 ///   changes), or that changes a record which matched the condition before or matches it
 ///   after, whichever attributes changed. A slow consumer may see only the newest result.
+/// - Close in ``close()``: finish the writes already made (each returns or throws as it
+///   would have), end every live query's sequence, and release what the store holds (locks,
+///   files, connections). After it every call throws ``StoreError/closed(path:)``, and closing
+///   again does nothing.
 /// - Throw ``StoreError`` for the failures it names (see each requirement).
 ///
 /// Only ``fetch(id:)``, ``fetch(_:)``, ``count(where:)``, ``fetchVersioned(id:)``,
-/// ``transaction(_:)`` and ``observe(_:)`` have no default: every other write is provided in
+/// ``transaction(_:)``, ``observe(_:)`` and ``close()`` have no default: every other write is provided in
 /// terms of ``transaction(_:)`` and ``StoreTransaction``, which also resolves merges (a
 /// backend that reads its records on demand makes one over its ``CommittedRecords``), and
 /// ``fetchResult(_:)`` in terms of ``observe(_:)``. Run
@@ -238,6 +242,26 @@ public protocol ModelStore<Model>: Sendable {
     @discardableResult
     func update(id: Model.ID, _ body: @escaping @Sendable (inout Model) throws -> Void)
         async throws -> Model
+
+    /// Finishes the writes already made, ends every live query and releases what the store
+    /// holds: its lock, files or connections.
+    ///
+    /// ```swift
+    /// let store = try await SQLiteStore<Pokemon>.open(at: url)
+    /// try await store.upsert(contentsOf: pokemon)
+    /// try await store.close()
+    /// ```
+    ///
+    /// Every backend closes with this one call, so code written against the protocol closes
+    /// whatever store it was given. Later calls throw ``StoreError/closed(path:)``; closing
+    /// again does nothing. A store that is not closed is closed when the process ends, without
+    /// the work a backend does on closing (`JSONFileStore` folds its journal into its
+    /// document, `SQLiteStore` its WAL into its database).
+    ///
+    /// - Throws: ``StoreError`` when the work of closing fails, such as rewriting a document on
+    ///   a full disk; the store is closed all the same, and every acknowledged write is kept.
+    /// - Complexity: That of the writes still queued, plus the backend's own work of closing.
+    func close() async throws
 }
 
 extension ModelStore {

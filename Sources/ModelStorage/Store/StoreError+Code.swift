@@ -25,7 +25,7 @@ extension StoreError {
         enum Kind: String, CaseIterable, Sendable {
             case duplicateID, notFound, identifierChanged, conflict, invalidQuery, corruptFile
             case unsupportedVersion, migrationFailed, locked, readOnly, closed, io, fileTooLarge
-            case encodingFailed, unusable
+            case encodingFailed, unusable, connectionFailed, statementFailed
         }
 
         /// The code's name, such as `notFound`.
@@ -47,15 +47,15 @@ extension StoreError {
         /// A query, condition or sort key cannot be evaluated: ``StoreError/invalidQuery(_:)``.
         public static let invalidQuery = Code(.invalidQuery)
 
-        /// A store file cannot be read:
+        /// A store file, or a database's table, cannot be read:
         /// ``StoreError/corruptFile(path:problem:location:)``.
         public static let corruptFile = Code(.corruptFile)
 
-        /// A store file was written by newer code:
+        /// A store file or database was written by newer code:
         /// ``StoreError/unsupportedVersion(path:kind:found:supported:)``.
         public static let unsupportedVersion = Code(.unsupportedVersion)
 
-        /// A file at an older schema version could not be migrated:
+        /// A file or database at an older schema version could not be migrated:
         /// ``StoreError/migrationFailed(path:sourceVersion:location:reason:)``.
         public static let migrationFailed = Code(.migrationFailed)
 
@@ -80,6 +80,14 @@ extension StoreError {
 
         /// The store must be reopened: ``StoreError/unusable(path:reason:)``.
         public static let unusable = Code(.unusable)
+
+        /// The database cannot be reached, or the connection to it was lost:
+        /// ``StoreError/connectionFailed(database:operation:message:)``.
+        public static let connectionFailed = Code(.connectionFailed)
+
+        /// The database refused a statement, or answered with what the store cannot read:
+        /// ``StoreError/statementFailed(database:operation:message:)``.
+        public static let statementFailed = Code(.statementFailed)
 
         /// Whether `error` is a ``StoreError`` with this code, so that a code can be a
         /// pattern: `catch StoreError.Code.locked { … }`.

@@ -16,18 +16,21 @@ extension StoreError: CustomStringConvertible {
         case .invalidQuery(let error):
             return "The query cannot be evaluated: \(error.description)"
         case .corruptFile(let path, let problem, let location):
-            return "The store file \(path) cannot be read: \(problem)\(location.suffix). "
-                + "The file was left as it is."
+            let place = Place(path)
+            return "\(place.subject) cannot be read: \(problem)\(location.suffix). "
+                + "\(place.leftAsItIs)"
         case .unsupportedVersion(let path, let kind, let found, let supported):
-            return "The store file \(path) was written with \(kind.rawValue) version \(found), "
-                + "newer than this code supports (\(supported)). The file was left as it is."
+            let place = Place(path)
+            return "\(place.subject) was written with \(kind.rawValue) version \(found), "
+                + "newer than this code supports (\(supported)). \(place.leftAsItIs)"
         case .migrationFailed(let path, let version, let location, let reason):
-            return "The store file \(path) could not be migrated from schema version "
-                + "\(version): \(reason)\(location.suffix). The file was left as it is."
+            let place = Place(path)
+            return "\(place.subject) could not be migrated from schema version "
+                + "\(version): \(reason)\(location.suffix). \(place.leftAsItIs)"
         case .locked(let path, let pid, let message):
             let holder = pid.map { "process \($0)" } ?? "another process"
             let reported = message.map { " (\($0))" } ?? ""
-            return "The store file \(path) is locked by \(holder)\(reported); wait for it to "
+            return "\(Place(path).subject) is locked by \(holder)\(reported); wait for it to "
                 + "finish, or open the store with a lock timeout or read-only."
         case .readOnly(let path):
             return "The store at \(path) is open read-only."
@@ -44,6 +47,45 @@ extension StoreError: CustomStringConvertible {
             return "Record \(id) could not be encoded: \(reason)"
         case .unusable(let path, let reason):
             return "The store at \(path) must be reopened: \(reason)"
+        case .connectionFailed(let database, let operation, let message):
+            return "Could not \(operation) on the database \(database): the connection "
+                + "failed (\(message))."
+        case .statementFailed(let database, let operation, let message):
+            return "The database \(database) refused to \(operation): \(message). "
+                + "Nothing was changed."
+        }
+    }
+
+    /// Where a store keeps its records, as a description names it: a file's path, or a
+    /// database's URL (`postgresql://…`), told apart by the URL's scheme.
+    private struct Place {
+        /// Whether the place is a database's URL rather than a file's path.
+        let isDatabase: Bool
+        /// The path or URL.
+        let path: String
+
+        init(_ path: String) {
+            self.path = path
+            // A URL's scheme: a letter, then letters, digits, `+`, `-` or `.`, then `://`.
+            if let colon = path.firstIndex(of: ":"), path[colon...].hasPrefix("://"),
+                let first = path.first, first.isLetter,
+                path[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+            {
+                isDatabase = true
+            } else {
+                isDatabase = false
+            }
+        }
+
+        /// The place as a sentence's subject: `The store file /…/dex.json` or
+        /// `The database postgresql://…/dex`.
+        var subject: String {
+            isDatabase ? "The database \(path)" : "The store file \(path)"
+        }
+
+        /// The sentence that says nothing was written over it.
+        var leftAsItIs: String {
+            isDatabase ? "The database was left as it is." : "The file was left as it is."
         }
     }
 }

@@ -1,8 +1,13 @@
 import KeyPathQuery
 
 extension StoreError {
-    /// The path of the file the error is about, or `nil` for an error about a record or a
-    /// query.
+    /// Where the store the error is about keeps its records: a file's path, or a database's
+    /// URL; `nil` for an error about a record or a query.
+    ///
+    /// The file backends name their file (`/…/dex.sqlite`, `/…/dex.json`); a database
+    /// backend names its database as a URL with its scheme, such as
+    /// `postgresql://user@host:5432/dex`, with no password. The ``description`` speaks of
+    /// "the database" for a URL and of "the store file" for a path.
     ///
     /// Set for every code but ``Code/duplicateID``, ``Code/notFound``,
     /// ``Code/identifierChanged``, ``Code/conflict``, ``Code/invalidQuery`` and
@@ -12,7 +17,8 @@ extension StoreError {
         case .corruptFile(let path, _, _), .unsupportedVersion(let path, _, _, _),
             .migrationFailed(let path, _, _, _), .locked(let path, _, _), .readOnly(let path),
             .closed(let path), .io(let path, _, _, _), .fileTooLarge(let path, _, _),
-            .unusable(let path, _):
+            .unusable(let path, _), .connectionFailed(let path, _, _),
+            .statementFailed(let path, _, _):
             path
         case .duplicateID, .notFound, .identifierChanged, .conflict, .invalidQuery,
             .encodingFailed:
@@ -108,10 +114,16 @@ extension StoreError {
         return pid
     }
 
-    /// The file-system operation that failed, such as `write`, for ``Code/io``.
+    /// The operation that failed: a file-system call such as `write`, for ``Code/io``; what
+    /// the store was doing on the database, such as `connect to the server`, for
+    /// ``Code/connectionFailed`` and ``Code/statementFailed``.
     public var operation: String? {
-        guard case .io(_, let operation, _, _) = storage else { return nil }
-        return operation
+        switch storage {
+        case .io(_, let operation, _, _), .connectionFailed(_, let operation, _),
+            .statementFailed(_, let operation, _):
+            operation
+        default: nil
+        }
     }
 
     /// The system's `errno`, such as `ENOSPC`, for ``Code/io``.
@@ -121,10 +133,14 @@ extension StoreError {
     }
 
     /// The system's message for ``errorNumber``, for ``Code/io``; for ``Code/locked``,
-    /// what the database reported about the lock, when a database reported it.
+    /// what the database reported about the lock, when a database reported it; the
+    /// database server's or driver's message, for ``Code/connectionFailed`` and
+    /// ``Code/statementFailed``.
     public var message: String? {
         switch storage {
-        case .io(_, _, _, let message): message
+        case .io(_, _, _, let message), .connectionFailed(_, _, let message),
+            .statementFailed(_, _, let message):
+            message
         case .locked(_, _, let message): message
         default: nil
         }

@@ -147,7 +147,7 @@ extension StoreError {
 
     /// A store file is too large to read or to write: ``Code/fileTooLarge``.
     ///
-    /// The file is larger than ``JSONFileStoreOptions/maximumFileSize``: one to read (`size` is
+    /// The file is larger than `JSONFileStoreOptions.maximumFileSize`: one to read (`size` is
     /// its size, or the bytes read when it grew while being read), or one a save would write
     /// (`size` is what it would be). Nothing is read into memory, and nothing is written.
     ///
@@ -169,6 +169,46 @@ extension StoreError {
     /// - Returns: An error with code ``Code/encodingFailed`` naming the record and why.
     public static func encodingFailed(id: String, reason: String) -> StoreError {
         StoreError(.encodingFailed(id: id, reason: reason))
+    }
+
+    /// The database cannot be reached, or the connection to it was lost while the store
+    /// used it: ``Code/connectionFailed``.
+    ///
+    /// A database backend throws it for a server that is not running, refuses the login, or
+    /// drops the connection (a restart, a network fault). A write that fails this way is not
+    /// acknowledged.
+    ///
+    /// - Parameters:
+    ///   - database: The database's URL, such as `postgresql://user@host:5432/dex`
+    ///     (``path``).
+    ///   - operation: What the store was doing, such as `connect to the server`
+    ///     (``operation``).
+    ///   - message: The server's or the driver's message (``message``).
+    /// - Returns: An error with code ``Code/connectionFailed`` naming the database, the
+    ///   operation, and the message.
+    public static func connectionFailed(
+        database: String, operation: String, message: String
+    ) -> StoreError {
+        StoreError(.connectionFailed(database: database, operation: operation, message: message))
+    }
+
+    /// The database refused a statement, or answered with what the store cannot read:
+    /// ``Code/statementFailed``.
+    ///
+    /// A write whose statement fails changes nothing: its transaction is rolled back.
+    ///
+    /// - Parameters:
+    ///   - database: The database's URL, such as `postgresql://user@host:5432/dex`
+    ///     (``path``).
+    ///   - operation: What the store was doing, such as `read a record` (``operation``).
+    ///   - message: The server's message, with its SQLSTATE when it gave one, or the
+    ///     driver's (``message``).
+    /// - Returns: An error with code ``Code/statementFailed`` naming the database, the
+    ///   operation, and the message.
+    public static func statementFailed(
+        database: String, operation: String, message: String
+    ) -> StoreError {
+        StoreError(.statementFailed(database: database, operation: operation, message: message))
     }
 
     /// An earlier failure left the store unable to tell what is on disk; reopen it

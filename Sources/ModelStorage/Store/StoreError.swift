@@ -1,6 +1,7 @@
 import KeyPathQuery
 
-/// An error from a ``ModelStore``: what went wrong, on which record or file, and where.
+/// An error from a ``ModelStore``: what went wrong, on which record, file or database, and
+/// where.
 ///
 /// Every error has a ``code`` that says what went wrong, the details a message needs as
 /// properties (``path``, ``recordID``, ``location``, …), and a ``description`` that reads as
@@ -58,6 +59,8 @@ public struct StoreError: Error, Hashable, Sendable {
         case .fileTooLarge: .fileTooLarge
         case .encodingFailed: .encodingFailed
         case .unusable: .unusable
+        case .connectionFailed: .connectionFailed
+        case .statementFailed: .statementFailed
         }
     }
 
@@ -78,9 +81,11 @@ public struct StoreError: Error, Hashable, Sendable {
         case fileTooLarge(path: String, size: Int, limit: Int)
         case encodingFailed(id: String, reason: String)
         case unusable(path: String, reason: String)
+        case connectionFailed(database: String, operation: String, message: String)
+        case statementFailed(database: String, operation: String, message: String)
     }
 
-    /// Which version a file is too new in.
+    /// Which version a file or database is too new in.
     public enum VersionKind: String, Hashable, Sendable {
         /// The file format: the layout of the document or journal itself.
         case format

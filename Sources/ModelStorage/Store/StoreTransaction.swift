@@ -25,12 +25,12 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// Writes earlier in the same group commit: read, but not this transaction's changes.
     let inherited: Overlay<Model>
     /// This transaction's writes.
-    private(set) var own = Overlay<Model>()
+    package private(set) var own = Overlay<Model>()
 
     /// The store's version the transaction reads: the number of commits before it.
     public let version: UInt64
 
-    init(
+    package init(
         base: some CommittedRecords<Model>, version: UInt64, inherited: Overlay<Model> = Overlay()
     ) {
         self.base = base
@@ -195,13 +195,17 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
         return matching
     }
 
-    static func compile(_ query: RecordQuery<Model>) throws(StoreError) -> CompiledQuery<Model> {
+    package static func compile(_ query: RecordQuery<Model>) throws(StoreError)
+        -> CompiledQuery<Model>
+    {
         do { return try query.compiled() } catch { throw .invalidQuery(error) }
     }
 
-    static func compile(_ condition: Condition<Model>) throws(StoreError) -> CompiledCondition<
-        Model
-    > {
+    package static func compile(_ condition: Condition<Model>) throws(StoreError)
+        -> CompiledCondition<
+            Model
+        >
+    {
         do { return try condition.compiled() } catch { throw .invalidQuery(error) }
     }
 

@@ -54,7 +54,7 @@ extension SQLiteStore {
             // A failure to open is tried again at the next look.
             guard
                 let opened = try? ConnectionQueue(
-                    path: path, writable: false, busyTimeout: options.busyTimeout)
+                    path: path, writable: false, busyTimeout: options.lockTimeout)
             else { return true }
             watch.connection = opened
             connection = opened

@@ -32,8 +32,10 @@ extension SQLiteStore {
     /// read-only store changes no index.
     ///
     /// - Parameters:
-    ///   - url: The database's file URL, such as `…/dex.sqlite`; its directory must exist.
-    ///   - options: Whether to write, how long to wait for locks, how many readers.
+    ///   - url: The database's file URL, such as `…/dex.sqlite`; its directory must exist,
+    ///     unless ``SQLiteStoreOptions/createsDirectories`` is set.
+    ///   - options: Whether to write, how long to wait for locks, whether to make missing
+    ///     directories, how many readers.
     /// - Returns: The open store.
     /// - Throws: `StoreError/corruptFile(path:problem:location:)` for a file
     ///   that is not an SQLite database or whose table does not match the model;
@@ -42,7 +44,7 @@ extension SQLiteStore {
     ///   when a migration fails (or is needed by a read-only store);
     ///   `StoreError/io(path:operation:code:message:)` for a file or directory
     ///   it cannot read or write; `StoreError/locked(path:pid:message:)` when another
-    ///   connection holds a lock past the busy timeout; `StoreError/invalidQuery(_:)`
+    ///   connection holds a lock past ``SQLiteStoreOptions/lockTimeout``; `StoreError/invalidQuery(_:)`
     ///   when an attribute is named like one of the store's own columns, or an indexed key
     ///   path is not in the model's attribute map.
     /// - Complexity: O(1) in the number of records, unless the table is migrated (O(*n*)).
@@ -58,11 +60,14 @@ extension SQLiteStore {
         let layout = try TableLayout<Model>()
         try Model.checkIndexedAttributes()
         let writable = options.mode == .readWrite
+        if writable, options.createsDirectories {
+            try FileSystem().makeDirectories((path as NSString).deletingLastPathComponent)
+        }
         try checkFile(at: path, writable: writable)
-        if !writable { rollBackHotJournal(at: path, busyTimeout: options.busyTimeout) }
+        if !writable { rollBackHotJournal(at: path, busyTimeout: options.lockTimeout) }
         let evaluations = QueryEvaluationCounter()
         let first = try ConnectionQueue(
-            path: path, writable: writable, busyTimeout: options.busyTimeout,
+            path: path, writable: writable, busyTimeout: options.lockTimeout,
             evaluations: evaluations)
         do {
             return try await open(
@@ -109,7 +114,7 @@ extension SQLiteStore {
             while readers.count < Swift.max(1, options.readerCount) {
                 readers.append(
                     try ConnectionQueue(
-                        path: path, writable: false, busyTimeout: options.busyTimeout,
+                        path: path, writable: false, busyTimeout: options.lockTimeout,
                         evaluations: evaluations))
             }
             // A read-only store on a database with no table of the model's yet (one cut off

@@ -31,7 +31,7 @@ extension SQLiteStore {
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, with nothing changed; `StoreError/readOnly(path:)`,
     ///   `StoreError/closed(path:)`, `StoreError/locked(path:pid:message:)`
-    ///   past the busy timeout, or `StoreError/io(path:operation:code:message:)`
+    ///   past the lock timeout, or `StoreError/io(path:operation:code:message:)`
     ///   when the commit cannot be stored, with nothing changed.
     /// - Complexity: The body's reads and writes (an indexed lookup for each record written),
     ///   plus one commit and sync shared by the group.

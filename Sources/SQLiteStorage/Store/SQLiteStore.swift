@@ -61,7 +61,7 @@ import SQLStorage
 /// not). One connection writes; reads go to separate read connections, each behind a queue
 /// of its own, so they never wait for a write. Other processes may
 /// read and write the same file; a lock they hold is waited for up to
-/// ``SQLiteStoreOptions/busyTimeout``, then the save throws
+/// ``SQLiteStoreOptions/lockTimeout``, then the save throws
 /// `StoreError/locked(path:pid:message:)` with SQLite's message.
 ///
 /// Live queries (``observe(_:)``) get the store's own commits at once, and the commits other
@@ -71,7 +71,7 @@ import SQLStorage
 ///
 /// A file the store cannot use — not an SQLite database, a table that does not match the
 /// model, a newer schema version, a file or a directory it cannot write, a database locked
-/// past the busy timeout — opens with a `StoreError` that names the file, and the store
+/// past the lock timeout — opens with a `StoreError` that names the file, and the store
 /// leaves its bytes as they are. A save that meets a full disk throws
 /// `StoreError/io(path:operation:code:message:)` with `ENOSPC`, keeps every record stored
 /// before, and the store goes on working once there is space again. A directory the store
@@ -352,8 +352,11 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepor
     /// Later calls throw `StoreError/closed(path:)`; closing again does
     /// nothing. The last connection to close folds the WAL into the database.
     ///
+    /// - Throws: Nothing today: a connection that fails to close is let go, and a WAL that
+    ///   is not folded in is folded by the next open. The signature is `ModelStore/close()`'s,
+    ///   so that every backend closes alike.
     /// - Complexity: That of the writes still queued, plus a WAL checkpoint.
-    public func close() async {
+    public func close() async throws {
         let wasClosed = writes.withLock { queue in
             defer { queue.isClosed = true }
             return queue.isClosed

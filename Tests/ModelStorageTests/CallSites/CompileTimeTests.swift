@@ -1,4 +1,5 @@
 import Foundation
+import JSONFileStorage
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
@@ -18,12 +19,12 @@ struct CompileTimeTests {
         _ = try await favorites(in: InMemoryStore([Record.sample(3)]))
         try await store.insert(.sample(1))
         try await store.update(id: 1) { $0.favorite.toggle() }
-        if var edit = await store.fetchVersioned(id: 1) {
+        if var edit = try await store.fetchVersioned(id: 1) {
             edit.favorite.toggle()
             edit.value.attack += 1
             try await store.save(edit, mergePolicy: .mergeByPropertyObjectTrump)
         }
-        if var edit = await store.fetchVersioned(id: 1) {
+        if var edit = try await store.fetchVersioned(id: 1) {
             edit.value.attack += 1
             try await store.save(edit)
         }

@@ -16,6 +16,13 @@ struct ConformanceTests {
         #expect(StoreConformance.check(named: "mergePolicyError")?.name == "mergePolicyError")
     }
 
+    @Test func closeCheckCatchesAStoreThatStaysOpen() async throws {
+        let check = try #require(StoreConformance.check(named: "closeEndsTheStore"))
+        await #expect(throws: ConformanceFailure.self) {
+            try await check.run { FaultyStore(.dropsLastRecord, ignoresClose: true) }
+        }
+    }
+
     @Test func runAllReportsNoFailureForTheInMemoryStore() async {
         let failures = await StoreConformance.runAll { InMemoryStore<ConformanceRecord>() }
         #expect(failures.isEmpty, "\(failures)")

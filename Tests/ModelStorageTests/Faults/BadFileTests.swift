@@ -1,4 +1,5 @@
 import Foundation
+import JSONFileStorage
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
@@ -158,9 +159,9 @@ struct BadFile: Sendable, CustomStringConvertible {
 
 @Suite("Bad files")
 struct BadFileTests {
-    @Test(arguments: BadFile.all, [JSONFileStoreOptions.AccessMode.readWrite, .readOnly])
+    @Test(arguments: BadFile.all, [StoreAccessMode.readWrite, .readOnly])
     func badFileOpensWithItsErrorAndStaysUntouched(
-        _ bad: BadFile, mode: JSONFileStoreOptions.AccessMode
+        _ bad: BadFile, mode: StoreAccessMode
     ) async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")

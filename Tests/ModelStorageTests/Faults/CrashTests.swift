@@ -1,5 +1,6 @@
 import Foundation
 import InternalSupport
+import JSONFileStorage
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting

@@ -5,6 +5,7 @@ import ModelStorageTesting
 import TestSupport
 import Testing
 
+@testable import JSONFileStorage
 @testable import ModelStorage
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import JSONFileStorage
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
@@ -56,8 +57,8 @@ extension LargeStoreTests {
     @Test(
         "a file past the size limit is refused before it is read, and left as it is",
         arguments: ["store.json", "store.json.journal"],
-        [JSONFileStoreOptions.AccessMode.readWrite, .readOnly])
-    func tooLargeToRead(_ name: String, mode: JSONFileStoreOptions.AccessMode) async throws {
+        [StoreAccessMode.readWrite, .readOnly])
+    func tooLargeToRead(_ name: String, mode: StoreAccessMode) async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
             let records = (1...40).map { recordJSON($0) }
@@ -88,8 +89,8 @@ extension LargeStoreTests {
 
     @Test(
         "a record nested 10,000 deep is a corrupt file, not a stack overflow",
-        arguments: [JSONFileStoreOptions.AccessMode.readWrite, .readOnly])
-    func deeplyNested(mode: JSONFileStoreOptions.AccessMode) async throws {
+        arguments: [StoreAccessMode.readWrite, .readOnly])
+    func deeplyNested(mode: StoreAccessMode) async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
             let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)

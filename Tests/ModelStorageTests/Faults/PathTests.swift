@@ -1,4 +1,5 @@
 import Foundation
+import JSONFileStorage
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
@@ -116,7 +117,7 @@ struct PathTests {
             try FileManager.default.createSymbolicLink(
                 atPath: root.appending(path: "b.json").path, withDestinationPath: "a.json")
             let before = try FileManager.default.contentsOfDirectory(atPath: root.path)
-            for mode in [JSONFileStoreOptions.AccessMode.readWrite, .readOnly] {
+            for mode in [StoreAccessMode.readWrite, .readOnly] {
                 let error = await #expect(throws: StoreError.self) {
                     try await JSONFileStore<Record>.open(
                         at: root.appending(path: "a.json"),

@@ -88,7 +88,7 @@ struct SQLiteCrashTests {
     func verify(_ url: URL, _ ledger: CrashLedger, iteration: Int) async throws -> Failures {
         let store = try await SQLiteStore<ConformanceRecord>.open(at: url, options: .readOnly)
         let records = try await store.fetch(.everyRecord)
-        await store.close()
+        try await store.close()
         let present = Set(records.map(\.id))
         let (lost, undone) = ledger.check(present, iteration: iteration)
         for record in records where record != expectedRecord(record.id) {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONFileStorage
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
@@ -75,11 +76,11 @@ struct SQLiteDiskFullTests {
             try FileManager.default.removeItem(
                 at: directory.appending(path: SmallFileSystem.fillerName))
             try await store.upsert(contentsOf: write.batch)
-            await store.close()
+            try await store.close()
             let reopened = try await SQLiteStore<ConformanceRecord>.open(
                 at: url, options: .readOnly)
             #expect(try await reopened.fetch(.everyRecord) == expected + write.batch)
-            await reopened.close()
+            try await reopened.close()
         }
     }
 

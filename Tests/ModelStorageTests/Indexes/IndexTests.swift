@@ -3,6 +3,7 @@ import KeyPathQuery
 import TestSupport
 import Testing
 
+@testable import JSONFileStorage
 @testable import ModelStorage
 
 /// Indexes of the model's indexed attributes in the in-memory and JSON-file stores: the

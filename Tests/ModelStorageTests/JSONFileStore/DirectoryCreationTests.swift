@@ -4,6 +4,7 @@ import ModelStorageTesting
 import TestSupport
 import Testing
 
+@testable import JSONFileStorage
 @testable import ModelStorage
 
 #if canImport(Glibc)
@@ -27,7 +28,7 @@ struct DirectoryCreationTests {
         return path
     }
 
-    private func options(_ faults: FaultSwitch, mode: JSONFileStoreOptions.AccessMode = .readWrite)
+    private func options(_ faults: FaultSwitch, mode: StoreAccessMode = .readWrite)
         -> JSONFileStoreOptions
     {
         var options = faults.options()

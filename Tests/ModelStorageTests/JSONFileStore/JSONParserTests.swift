@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import JSONFileStorage
 @testable import ModelStorage
 
 @Suite("JSON parser")

@@ -1,4 +1,5 @@
 import Foundation
+import JSONFileStorage
 import KeyPathQuery
 import ModelStorage
 import TestSupport

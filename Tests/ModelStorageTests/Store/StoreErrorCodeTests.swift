@@ -30,6 +30,10 @@ struct StoreErrorCodeTests {
         case .fileTooLarge: .fileTooLarge(path: "/s.json", size: 300, limit: 256)
         case .encodingFailed: .encodingFailed(id: "7", reason: "bad")
         case .unusable: .unusable(path: "/s.json", reason: "bad")
+        case .connectionFailed:
+            .connectionFailed(database: "postgresql://u@h/d", operation: "connect", message: "bad")
+        case .statementFailed:
+            .statementFailed(database: "postgresql://u@h/d", operation: "read", message: "bad")
         }
     }
 
@@ -127,6 +131,21 @@ struct StoreErrorCodeTests {
         let unusable = StoreError.unusable(path: "/u", reason: "a failed write")
         #expect(Self.filled(unusable) == ["path", "reason"])
         #expect(unusable.path == "/u" && unusable.reason == "a failed write")
+
+        let unreachable = StoreError.connectionFailed(
+            database: "postgresql://u@h/d", operation: "connect to the server",
+            message: "connection refused")
+        #expect(Self.filled(unreachable) == ["path", "operation", "message"])
+        #expect(unreachable.path == "postgresql://u@h/d")
+        #expect(unreachable.operation == "connect to the server")
+        #expect(unreachable.message == "connection refused")
+
+        let refused = StoreError.statementFailed(
+            database: "postgresql://u@h/d", operation: "read a record",
+            message: "permission denied (SQLSTATE 42501)")
+        #expect(Self.filled(refused) == ["path", "operation", "message"])
+        #expect(refused.path == "postgresql://u@h/d" && refused.operation == "read a record")
+        #expect(refused.message == "permission denied (SQLSTATE 42501)")
     }
 
     @Test("errors are equal when their codes and details are")

@@ -52,6 +52,44 @@ struct StoreErrorTests {
                     + "save changed favorite."
             ),
             (.invalidQuery(.invalidPagination(limit: -1, offset: 0)), "cannot be negative"),
+            (
+                .connectionFailed(
+                    database: "postgresql://dex@db.local:5432/dex",
+                    operation: "connect to the server", message: "connection refused"),
+                "Could not connect to the server on the database "
+                    + "postgresql://dex@db.local:5432/dex: the connection failed (connection "
+                    + "refused)."
+            ),
+            (
+                .statementFailed(
+                    database: "postgresql://dex@db.local:5432/dex", operation: "read a record",
+                    message: "permission denied for table pokemon (SQLSTATE 42501)"),
+                "The database postgresql://dex@db.local:5432/dex refused to read a record: "
+                    + "permission denied for table pokemon (SQLSTATE 42501). Nothing was changed."
+            ),
+            // A database's URL is named as a database, not as a store file.
+            (
+                .corruptFile(
+                    path: "postgresql://dex@db.local:5432/dex",
+                    problem: "the row with _order 7 of table \"pokemon\" does not decode",
+                    location: .wholeFile),
+                "The database postgresql://dex@db.local:5432/dex cannot be read: the row with "
+                    + "_order 7 of table \"pokemon\" does not decode. The database was left as "
+                    + "it is."
+            ),
+            (
+                .unsupportedVersion(
+                    path: "postgresql://dex@/run/.s.PGSQL.5432/dex", kind: .schema, found: 9,
+                    supported: 1),
+                "The database postgresql://dex@/run/.s.PGSQL.5432/dex was written with schema "
+                    + "version 9, newer than this code supports (1). The database was left as it is."
+            ),
+            (
+                .migrationFailed(
+                    path: "/d/s.json", sourceVersion: 1, location: .wholeFile, reason: "no step"),
+                "The store file /d/s.json could not be migrated from schema version 1: no step. "
+                    + "The file was left as it is."
+            ),
         ] as [(StoreError, String)])
     func descriptionsSayWhatAndWhere(_ error: StoreError, _ expected: String) {
         #expect(error.description.contains(expected), "\(error.description)")

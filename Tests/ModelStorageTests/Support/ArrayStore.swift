@@ -5,7 +5,7 @@ import ModelStorage
 /// records — to prove that the conformance suite and the protocol's defaults serve backends
 /// outside the module.
 ///
-/// It implements the six requirements without defaults; every other write comes from the
+/// It implements the seven requirements without defaults; every other write comes from the
 /// protocol's extension through ``transaction(_:)``.
 actor ArrayStore<Model: StorableModel>: ModelStore {
     private var records: [Model] = []
@@ -13,16 +13,20 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
     private var writeVersions: [UInt64] = []
     private var version: UInt64 = 0
     private var liveQueries = LiveQueryRegistry<Model>()
+    private var isClosed = false
 
-    func fetch(id: Model.ID) -> Model? {
-        records.first { $0.id == id }
+    func fetch(id: Model.ID) throws -> Model? {
+        try checkOpen()
+        return records.first { $0.id == id }
     }
 
     func fetch(_ query: RecordQuery<Model>) throws -> [Model] {
-        try compile(query).apply(to: records)
+        try checkOpen()
+        return try compile(query).apply(to: records)
     }
 
     func count(where condition: Condition<Model>) throws -> Int {
+        try checkOpen()
         do {
             return try condition.filter(records).count
         } catch {
@@ -30,13 +34,14 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
         }
     }
 
-    func fetchVersioned(id: Model.ID) -> Versioned<Model>? {
-        fetch(id: id).map { Versioned($0, version: version) }
+    func fetchVersioned(id: Model.ID) throws -> Versioned<Model>? {
+        try fetch(id: id).map { Versioned($0, version: version) }
     }
 
     func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
     ) throws -> Result {
+        try checkOpen()
         var transaction = try StoreTransaction(
             records, writeVersions: writeVersions, version: version)
         let result = try body(&transaction)
@@ -72,10 +77,21 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
     }
 
     func observe(_ query: RecordQuery<Model>) throws -> AsyncStream<QueryResult<Model>> {
+        try checkOpen()
         let compiled = try compile(query)
         return liveQueries.add(query, compiled: compiled, current: snapshot(of: compiled)) { id in
             Task { await self.removeLiveQuery(id) }
         }.results
+    }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        liveQueries.finishAll()
+    }
+
+    private func checkOpen() throws {
+        guard !isClosed else { throw StoreError.closed(path: "ArrayStore") }
     }
 
     private func removeLiveQuery(_ id: LiveQueryRegistry<Model>.ID) {

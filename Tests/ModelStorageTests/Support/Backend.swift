@@ -1,4 +1,5 @@
 import Foundation
+import JSONFileStorage
 import ModelStorage
 import ModelStorageTesting
 import SQLiteStorage

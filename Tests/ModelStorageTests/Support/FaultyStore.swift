@@ -18,19 +18,23 @@ enum QueryFault: String, CaseIterable, Sendable, CustomStringConvertible {
 }
 
 /// An in-memory store whose `fetch(_:)` answers with a deliberate fault, to prove that the
-/// differential conformance check catches a backend that disagrees with the in-memory engine.
+/// differential conformance check catches a backend that disagrees with the in-memory engine;
+/// and, when asked, whose `close()` does nothing, to prove that the check of `close()`
+/// catches a backend that stays open.
 actor FaultyStore: ModelStore {
     typealias Model = ConformanceRecord
 
     private let inner = InMemoryStore<ConformanceRecord>()
     private let fault: QueryFault
+    private let ignoresClose: Bool
 
-    init(_ fault: QueryFault) {
+    init(_ fault: QueryFault, ignoresClose: Bool = false) {
         self.fault = fault
+        self.ignoresClose = ignoresClose
     }
 
     func fetch(id: Int) async throws -> ConformanceRecord? {
-        await inner.fetch(id: id)
+        try await inner.fetch(id: id)
     }
 
     func fetch(_ query: RecordQuery<ConformanceRecord>) async throws -> [ConformanceRecord] {
@@ -62,7 +66,7 @@ actor FaultyStore: ModelStore {
     }
 
     func fetchVersioned(id: Int) async throws -> Versioned<ConformanceRecord>? {
-        await inner.fetchVersioned(id: id)
+        try await inner.fetchVersioned(id: id)
     }
 
     func transaction<Result: Sendable>(
@@ -75,6 +79,11 @@ actor FaultyStore: ModelStore {
         _ query: RecordQuery<ConformanceRecord>
     ) async throws -> AsyncStream<QueryResult<ConformanceRecord>> {
         try await inner.observe(query)
+    }
+
+    func close() async throws {
+        guard !ignoresClose else { return }
+        try await inner.close()
     }
 
     /// The condition with every text test's options cleared, through its Codable form.

@@ -48,7 +48,7 @@ actor ReportingStore: ModelStore, QueryEvaluationReporting {
         if found { inexact.withLock { $0 = true } }
     }
 
-    func fetch(id: Int) async throws -> ConformanceRecord? { await inner.fetch(id: id) }
+    func fetch(id: Int) async throws -> ConformanceRecord? { try await inner.fetch(id: id) }
 
     func fetch(_ query: RecordQuery<ConformanceRecord>) async throws -> [ConformanceRecord] {
         answered()
@@ -61,7 +61,7 @@ actor ReportingStore: ModelStore, QueryEvaluationReporting {
     }
 
     func fetchVersioned(id: Int) async throws -> Versioned<ConformanceRecord>? {
-        await inner.fetchVersioned(id: id)
+        try await inner.fetchVersioned(id: id)
     }
 
     func transaction<Result: Sendable>(
@@ -76,6 +76,10 @@ actor ReportingStore: ModelStore, QueryEvaluationReporting {
                 })
             return result
         }
+    }
+
+    func close() async throws {
+        try await inner.close()
     }
 
     func observe(

@@ -35,7 +35,7 @@ struct CrossProcessLiveQueryTests {
                 $0.records.isEmpty
             }
             #expect(removed?.totalCount == 30, "the favorite removed, seen")
-            await store.close()
+            try await store.close()
         }
     }
 }

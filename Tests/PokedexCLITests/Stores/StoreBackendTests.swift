@@ -148,7 +148,7 @@ struct StoreBackendTests {
     static func records(inSQLite url: URL) async throws -> [Pokemon] {
         let store = try await SQLiteStore<Pokemon>.open(at: url, options: .readOnly)
         let records = try await store.fetch(RecordQuery())
-        await store.close()
+        try await store.close()
         return records
     }
 }

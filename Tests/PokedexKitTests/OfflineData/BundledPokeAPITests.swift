@@ -28,7 +28,7 @@ struct BundledPokeAPITests {
 
         try await store.update(id: 25) { $0.favorite = true }
         let another = InMemoryStore(try BundledPokeAPI.storedPokemon())
-        #expect(await another.fetch(id: 25)?.favorite == false)
+        #expect(try await another.fetch(id: 25)?.favorite == false)
     }
 
     @Test("ids PokeAPI does not have are a typed error")

@@ -161,7 +161,7 @@ struct PokedexSyncTests {
             store: store, client: PokeAPIClient(transport: BundledPokeAPITransport()))
         let progress = try await pokedex.syncAll(1...3)
         #expect(progress.skipped == 1)
-        #expect(await store.fetch(id: 1)?.favorite == true)
+        #expect(try await store.fetch(id: 1)?.favorite == true)
     }
 }
 

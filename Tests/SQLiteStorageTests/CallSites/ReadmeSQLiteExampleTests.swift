@@ -21,7 +21,7 @@ struct ReadmeSQLiteExampleTests {
             try await database.upsert(contentsOf: pokemon)
             let pikachu = try await database.fetch(RecordQuery(where: \.name == "pikachu"))
             let hardHitters = try await database.count(where: \.attack >= 100)
-            await database.close()
+            try await database.close()
 
             #expect(pikachu.map(\.id) == [25])
             #expect(hardHitters == pokemon.filter { $0.attack >= 100 }.count)

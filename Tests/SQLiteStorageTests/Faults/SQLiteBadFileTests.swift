@@ -20,7 +20,7 @@ struct SQLiteBadFileTests {
             atPath: url.deletingLastPathComponent().path)
         do {
             let store = try await SQLiteStore<ConformanceRecord>.open(at: url, options: options)
-            await store.close()
+            try await store.close()
             Issue.record("the store opened", sourceLocation: sourceLocation)
         } catch let error as StoreError {
             #expect(
@@ -91,7 +91,7 @@ struct SQLiteBadFileTests {
             let url = directory.appending(path: "store.sqlite")
             let store = try await SQLiteStore<ConformanceRecord>.open(at: url)
             try await store.upsert(contentsOf: (1...5).map(ConformanceRecord.sample))
-            await store.close()
+            try await store.close()
             try RawDatabase(url).execute("PRAGMA user_version = 7")
             try await expectRefused(url, saying: "schema version 7")
             try await expectRefused(url, options: .readOnly, saying: "schema version 7")
@@ -117,7 +117,7 @@ struct SQLiteBadFileTests {
             let url = directory.appending(path: "store.sqlite")
             let store = try await SQLiteStore<ConformanceRecord>.open(at: url)
             try await store.upsert(contentsOf: (1...3).map(ConformanceRecord.sample))
-            await store.close()
+            try await store.close()
             // The file may be written, its directory not: as root (who writes through
             // permissions) the probe runs as nobody, whom a root-owned 0755 directory refuses.
             try FileManager.default.setAttributes(

@@ -12,7 +12,7 @@ import Testing
 @Suite("SQLiteStore and a lock held elsewhere")
 struct SQLiteLockTests {
     /// A short busy timeout, so that the tests do not wait long.
-    static let options = SQLiteStoreOptions(busyTimeout: .milliseconds(200))
+    static let options = SQLiteStoreOptions(lockTimeout: .milliseconds(200))
 
     @Test("a save waits for the busy timeout, then throws locked; it works after the release")
     func saveWhileAnotherConnectionWrites() async throws {
@@ -41,7 +41,7 @@ struct SQLiteLockTests {
             try other.execute("ROLLBACK")
             try await store.insert(.sample(4))
             #expect(try await store.count() == 4)
-            await store.close()
+            try await store.close()
         }
     }
 
@@ -57,12 +57,12 @@ struct SQLiteLockTests {
             let before = try snapshot(of: url)
 
             for options in [
-                Self.options, SQLiteStoreOptions(mode: .readOnly, busyTimeout: .milliseconds(200)),
+                Self.options, SQLiteStoreOptions(mode: .readOnly, lockTimeout: .milliseconds(200)),
             ] {
                 let error = await #expect(throws: StoreError.self) {
                     let store = try await SQLiteStore<ConformanceRecord>.open(
                         at: url, options: options)
-                    await store.close()
+                    try await store.close()
                 }
                 #expect(error?.code == .locked, "\(String(describing: error))")
                 #expect(error?.path == url.path)
@@ -75,7 +75,7 @@ struct SQLiteLockTests {
                 at: url, options: Self.options)
             try await store.insert(.sample(1))
             #expect(try await store.count() == 1)
-            await store.close()
+            try await store.close()
             #expect(try RawDatabase(url).strings("SELECT text FROM notes") == ["a"])
         }
     }

@@ -60,7 +60,7 @@ struct SQLiteMigrationTests {
         let store = try await SQLiteStore<NoteV1>.open(at: url)
         try await store.upsert(
             contentsOf: titles.enumerated().map { NoteV1(id: 10 - $0.offset, title: $0.element) })
-        await store.close()
+        try await store.close()
     }
 
     @Test("an older table is migrated in place, in order, with a backup of the file")
@@ -82,7 +82,7 @@ struct SQLiteMigrationTests {
                 try await store.fetch(RecordQuery(where: \.pinned == true)).map(\.id) == [10, 8])
             try await store.insert(NoteV2(id: 1, title: "new", pinned: false))
             #expect(try await store.fetch(.everyRecord).map(\.id) == [10, 9, 8, 1])
-            await store.close()
+            try await store.close()
             #expect(try RawDatabase(url).strings("PRAGMA user_version") == ["2"])
             let backup = directory.appending(path: "notes.sqlite.backup")
             #expect(
@@ -92,7 +92,7 @@ struct SQLiteMigrationTests {
             #expect(try Data(contentsOf: url) != before)
             let reopened = try await SQLiteStore<NoteV2>.open(at: url)
             #expect(reopened.migratedFromSchemaVersion == nil)
-            await reopened.close()
+            try await reopened.close()
         }
     }
 
@@ -104,12 +104,12 @@ struct SQLiteMigrationTests {
             try await Self.writeVersion1(at: url, titles: ["a", "b"])
             let store = try await SQLiteStore<NoteV1>.open(at: url)
             try await store.update(id: 9) { $0.title = "B" }
-            await store.close()
+            try await store.close()
             if !tableHasThem {
                 try RawDatabase(url).execute("ALTER TABLE note DROP COLUMN _version")
             }
             let migrated = try await SQLiteStore<NoteV2>.open(at: url)
-            await migrated.close()
+            try await migrated.close()
             #expect(
                 try RawDatabase(url).strings("SELECT _version FROM note ORDER BY _order")
                     == (tableHasThem ? ["1", "2"] : ["2", "2"]))
@@ -124,7 +124,7 @@ struct SQLiteMigrationTests {
             let before = try Data(contentsOf: url)
             do {
                 let store = try await SQLiteStore<NoteV2Refusing>.open(at: url)
-                await store.close()
+                try await store.close()
                 Issue.record("the migration succeeded")
             } catch let error as StoreError {
                 #expect(error.description.contains("could not be migrated from schema version 1"))
@@ -135,7 +135,7 @@ struct SQLiteMigrationTests {
             #expect(files == ["notes.sqlite"])
             let store = try await SQLiteStore<NoteV1>.open(at: url)
             #expect(try await store.count() == 3)
-            await store.close()
+            try await store.close()
         }
     }
 

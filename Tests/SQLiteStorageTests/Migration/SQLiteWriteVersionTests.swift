@@ -39,7 +39,7 @@ struct SQLiteWriteVersionTests {
             try await store.update(id: 2) { $0.attack = 99 }
             try await store.update(id: 2) { $0.attack = Record.sample(2).attack }
             try await store.update(id: 3) { $0.name = "three" }
-            await store.close()
+            try await store.close()
             #expect(
                 try RawDatabase(url).strings(
                     "SELECT _version FROM conformance_record ORDER BY _order") == ["1", "3", "4"])
@@ -57,7 +57,7 @@ struct SQLiteWriteVersionTests {
             #expect(
                 try await reopened.fetch(.everyRecord).map(\.attack)
                     == [7, Record.sample(2).attack, Record.sample(3).attack])
-            await reopened.close()
+            try await reopened.close()
         }
     }
 
@@ -68,14 +68,14 @@ struct SQLiteWriteVersionTests {
             try await store.upsert(contentsOf: (1...3).map(Record.sample))
             try await store.update(id: 2) { $0.attack = 99 }
             let expected = try await store.fetch(.everyRecord)
-            await store.close()
+            try await store.close()
             // The table as the store wrote it before it kept write versions.
             try RawDatabase(url).execute("ALTER TABLE conformance_record DROP COLUMN _version")
 
             // Read-only, the table is read as it is, and left so.
             let reader = try await open(url, .readOnly)
             #expect(try await reader.fetch(.everyRecord) == expected)
-            await reader.close()
+            try await reader.close()
             #expect(
                 try RawDatabase(url).strings(
                     "SELECT count(*) FROM pragma_table_info('conformance_record') "
@@ -97,7 +97,7 @@ struct SQLiteWriteVersionTests {
                 try await writer.save(current)
             }
             #expect(try await writer.fetch(.everyRecord).map(\.attack) == [7, 7, 7])
-            await writer.close()
+            try await writer.close()
         }
     }
 }

@@ -19,7 +19,7 @@ struct SQLiteOtherConnectionTests {
             let results = try await store.observe(RecordQuery(where: \.name == "other"))
             let other = try await SQLiteStore<ConformanceRecord>.open(at: url)
             try await other.upsert(ConformanceRecord(id: 99, name: "other", attack: 7))
-            await other.close()
+            try await other.close()
             let seen = await firstElement(of: results, timeout: Self.timeout) {
                 !$0.records.isEmpty
             }
@@ -40,7 +40,7 @@ struct SQLiteOtherConnectionTests {
                 $0.totalCount == 4
             }
             #expect(seen?.records.map(\.id) == [1, 2, 4, 5])
-            await viewer.close()
+            try await viewer.close()
         }
     }
 
@@ -65,7 +65,7 @@ struct SQLiteOtherConnectionTests {
             let store = try await SQLiteStore<ConformanceRecord>.open(
                 at: url, options: SQLiteStoreOptions(observationInterval: .milliseconds(1)))
             let results = try await store.observe(RecordQuery())
-            await store.close()
+            try await store.close()
             // The stream ends: its consumer sees the end, not the timeout.
             let ended = await withTaskGroup(of: Bool.self) { group in
                 group.addTask {

@@ -21,7 +21,7 @@ struct SQLiteDifferentialTests {
             try await StoreConformance.differentialCheck(
                 seed: seed, queryCount: 300, texts: .exact, minimumShareInDatabase: 0.9
             ).run { store }
-            await store.close()
+            try await store.close()
         }
     }
 
@@ -34,7 +34,7 @@ struct SQLiteDifferentialTests {
             let counts = store.queryEvaluationCounts
             #expect(counts.inMemory > 0)
             #expect(counts.inDatabase > counts.inMemory)
-            await store.close()
+            try await store.close()
         }
     }
 }

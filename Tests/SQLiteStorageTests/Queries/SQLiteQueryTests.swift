@@ -106,7 +106,7 @@ struct SQLiteQueryTests {
                     )
                 }
             }
-            await sqlite.close()
+            try await sqlite.close()
         }
     }
 
@@ -119,7 +119,7 @@ struct SQLiteQueryTests {
                 let count = try await memory.count(where: condition)
                 #expect(count > 0 && count < total, "\(name) selects \(count) of \(total)")
             }
-            await sqlite.close()
+            try await sqlite.close()
         }
     }
 
@@ -158,7 +158,7 @@ struct SQLiteQueryTests {
             await #expect(throws: StoreError.self) {
                 try await store.fetch(RecordQuery(where: \.id == 13))
             }
-            await store.close()
+            try await store.close()
         }
     }
 
@@ -174,7 +174,7 @@ struct SQLiteQueryTests {
             } catch let error as StoreError {
                 #expect(error.description.hasPrefix("The query cannot be evaluated"))
             }
-            await store.close()
+            try await store.close()
         }
     }
 }

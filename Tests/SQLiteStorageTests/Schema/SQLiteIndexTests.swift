@@ -87,7 +87,7 @@ struct SQLiteIndexTests {
             do {
                 let store = try await SQLiteStore<Shelf>.open(at: url)
                 try await store.insert(Shelf(id: 1, label: "a", stock: 3))
-                await store.close()
+                try await store.close()
             }
             do {
                 let database = try RawDatabase(url)
@@ -101,7 +101,7 @@ struct SQLiteIndexTests {
             do {
                 let store = try await SQLiteStore<LabelOnlyShelf>.open(at: url, options: .readOnly)
                 #expect(try await store.count(where: \.stock == 3) == 1)
-                await store.close()
+                try await store.close()
                 #expect(
                     try RawDatabase(url).strings(Self.indexNames) == [
                         "mine", "shelf_label_index", "shelf_stock_index",
@@ -110,13 +110,13 @@ struct SQLiteIndexTests {
             do {
                 let store = try await SQLiteStore<LabelOnlyShelf>.open(at: url)
                 #expect(try await store.count(where: \.stock == 3) == 1)
-                await store.close()
+                try await store.close()
             }
             #expect(try RawDatabase(url).strings(Self.indexNames) == ["mine", "shelf_label_index"])
             // Declared again, it is made again.
             do {
                 let store = try await SQLiteStore<Shelf>.open(at: url)
-                await store.close()
+                try await store.close()
             }
             #expect(
                 try RawDatabase(url).strings(Self.indexNames) == [
@@ -135,7 +135,7 @@ struct SQLiteIndexTests {
             do {
                 let store = try await SQLiteStore<Shelf>.open(at: url)
                 try await store.insert(Shelf(id: 1, label: "e\u{301}", stock: 3))
-                await store.close()
+                try await store.close()
             }
             let made = [
                 "CREATE INDEX \"shelf_label_index\" ON \"shelf\" (\"label\" COLLATE "
@@ -153,7 +153,7 @@ struct SQLiteIndexTests {
             do {
                 let store = try await SQLiteStore<Shelf>.open(at: url)
                 #expect(try await store.fetch(RecordQuery(where: \.label == "\u{E9}")).count == 1)
-                await store.close()
+                try await store.close()
             }
             #expect(try RawDatabase(url).strings(definitions) == made)
         }

@@ -47,7 +47,7 @@ struct SQLiteConcurrencyTests {
             #expect(try await store.count() == 65)
             // Each write counts as a commit of its own, grouped or not.
             #expect(try await store.fetchResult(.everyRecord).version == 65)
-            await store.close()
+            try await store.close()
         }
     }
 
@@ -70,9 +70,9 @@ struct SQLiteConcurrencyTests {
                     }
                 }
             }
-            let closing = Task { await store.close() }
+            let closing = Task { try await store.close() }
             #expect(try await first.finish() == false, "the first write's body timed out")
-            await closing.value
+            try await closing.value
             var committed: Set<Int> = [0]
             for (index, write) in writes.enumerated() where try await write.value {
                 committed.insert(index + 1)
@@ -86,7 +86,7 @@ struct SQLiteConcurrencyTests {
             let reopened = try await SQLiteStore<ConformanceRecord>.open(at: url)
             let stored = Set(try await reopened.fetch(.everyRecord).map(\.id))
             #expect(stored == committed)
-            await reopened.close()
+            try await reopened.close()
         }
     }
 
@@ -102,7 +102,7 @@ struct SQLiteConcurrencyTests {
             #expect(throws: StoreError.self) { try escaped.fetch(.everyRecord) }
             let detached = await Task.detached { escaped.fetch(id: 3) }.value
             #expect(detached == nil)
-            await store.close()
+            try await store.close()
         }
     }
 
@@ -132,7 +132,7 @@ struct SQLiteConcurrencyTests {
             // The next write goes on.
             try await store.upsert(ConformanceRecord(id: 7, name: "seven", attack: 0))
             #expect(try await store.fetch(id: 7)?.name == "seven")
-            await store.close()
+            try await store.close()
         }
     }
 
@@ -154,8 +154,8 @@ struct SQLiteConcurrencyTests {
             #expect(try await first.count() == 200)
             #expect(try await second.count() == 200)
             #expect(try await first.fetchVersioned(id: 0)?.version == 200)
-            await first.close()
-            await second.close()
+            try await first.close()
+            try await second.close()
         }
     }
 }

@@ -41,8 +41,8 @@ struct SQLiteCutOffTests {
             try await writer.upsert(contentsOf: (1...3).map(ConformanceRecord.sample))
             #expect(try await reader.count(where: .true) == 3)
             #expect(try await reader.fetch(id: 2) == ConformanceRecord.sample(2))
-            await writer.close()
-            await reader.close()
+            try await writer.close()
+            try await reader.close()
         }
     }
 
@@ -52,7 +52,7 @@ struct SQLiteCutOffTests {
         let source = directory.appending(path: "source.sqlite")
         let store = try await SQLiteStore<ConformanceRecord>.open(at: source)
         try await store.upsert(contentsOf: (1...3).map(ConformanceRecord.sample))
-        await store.close()
+        try await store.close()
         let raw = try RawDatabase(source)
         try raw.execute(
             "PRAGMA journal_mode = DELETE; PRAGMA cache_size = 2; BEGIN; "
@@ -80,7 +80,7 @@ struct SQLiteCutOffTests {
             let reader = try await SQLiteStore<ConformanceRecord>.open(at: url, options: .readOnly)
             #expect(try await reader.count(where: .true) == 3)
             #expect(try await reader.fetch(id: 3) == ConformanceRecord.sample(3))
-            await reader.close()
+            try await reader.close()
             #expect(!FileManager.default.fileExists(atPath: url.path + "-journal"))
         }
     }

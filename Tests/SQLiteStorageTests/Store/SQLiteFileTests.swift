@@ -28,7 +28,7 @@ struct SQLiteFileTests {
     func readableByOtherPrograms() async throws {
         try await withStore(seededWith: Self.dex) { store, url in
             try await store.update(id: 25) { $0.favorite = true }
-            await store.close()
+            try await store.close()
 
             // A program that knows nothing of the store, as the sqlite3 shell.
             let database = try RawDatabase(url, registeringTextFunctions: false)
@@ -71,14 +71,14 @@ struct SQLiteFileTests {
             #expect(
                 Set(String(decoding: data, as: UTF8.self).split(separator: "\n"))
                     == ["heracross", "rampardos", "machamp"])
-            await store.close()
+            try await store.close()
         }
     }
 
     @Test("the database is in WAL mode")
     func walMode() async throws {
         try await withStore(seededWith: Self.dex) { store, url in
-            await store.close()
+            try await store.close()
             let header = try Data(contentsOf: url).prefix(20)
             // Bytes 18 and 19: the file format's write and read versions, 2 for WAL.
             #expect(Array(header.dropFirst(18)) == [2, 2])
@@ -94,7 +94,7 @@ struct SQLiteFileTests {
             try await store.update(id: 25) { $0.favorite = true }
             let version = try await store.fetchVersioned(id: 25)?.version
             #expect(version == 3)
-            await store.close()
+            try await store.close()
             await #expect(throws: StoreError.self) { try await store.fetch(id: 25) }
 
             store = try await SQLiteStore<Pokemon>.open(at: url)
@@ -105,7 +105,7 @@ struct SQLiteFileTests {
             #expect(try await store.fetch(.everyRecord).map(\.id) == [214, 25, 409, 68, 150])
             #expect(try await store.fetch(id: 214)?.attack == 126)
             #expect(try await store.fetchVersioned(id: 25)?.version == 5)
-            await store.close()
+            try await store.close()
         }
     }
 
@@ -122,8 +122,8 @@ struct SQLiteFileTests {
             // It sees the writer's later commits.
             try await writer.delete(id: 25)
             #expect(try await reader.fetch(id: 25) == nil)
-            await reader.close()
-            await writer.close()
+            try await reader.close()
+            try await writer.close()
             #expect(try RawDatabase(url).strings("SELECT count(*) FROM pokemon") == ["4"])
         }
     }

@@ -14,7 +14,7 @@ struct SQLiteForeignIndexTests {
     @Test("an index created by another program is kept, and queries still select the same")
     func foreignIndexesAreKept() async throws {
         try await withStore(seededWith: SQLiteFileTests.dex) { store, url in
-            await store.close()
+            try await store.close()
             try RawDatabase(url).execute(
                 "CREATE INDEX pokemon_name ON pokemon(name); "
                     + "CREATE INDEX pokemon_attack ON pokemon(attack)")
@@ -30,7 +30,7 @@ struct SQLiteForeignIndexTests {
                 RecordQuery(where: \.attack >= 80, sortedBy: [.descending(\.attack)], limit: 3))
             #expect(strongest.map(\.id) == [409, 68, 214])
             #expect(try await reopened.count(where: \.attack > 120) == 4)
-            await reopened.close()
+            try await reopened.close()
 
             let database = try RawDatabase(url)
             #expect(

@@ -45,11 +45,11 @@ struct SQLiteLargeWriteTests {
             }
             #expect(seen?.records == active)
             #expect(seen?.totalCount == expected.count)
-            await store.close()
+            try await store.close()
 
             let reopened = try await SQLiteStore<Gadget>.open(at: url, options: .readOnly)
             #expect(try await reopened.fetch(.everyRecord) == expected)
-            await reopened.close()
+            try await reopened.close()
         }
     }
 

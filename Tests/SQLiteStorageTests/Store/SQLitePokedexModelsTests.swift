@@ -35,7 +35,7 @@ struct SQLitePokedexModelsTests {
         let url = directory.appending(path: "\(Model.storageName).sqlite")
         let store = try await SQLiteStore<Model>.open(at: url)
         try await store.upsert(contentsOf: records)
-        await store.close()
+        try await store.close()
         let reopened = try await SQLiteStore<Model>.open(at: url)
         #expect(try await reopened.fetch(.everyRecord) == records)
         return reopened
@@ -51,7 +51,7 @@ struct SQLitePokedexModelsTests {
             #expect(legendary.map(\.id) == [144, 145, 146, 150])
             #expect(try await store.count(where: \.evolvesFromSpeciesID == 133) == 8)
             #expect(try await store.count(where: \.habitat == nil) == 639)
-            await store.close()
+            try await store.close()
         }
     }
 
@@ -62,20 +62,20 @@ struct SQLitePokedexModelsTests {
                 Self.all(EvolutionChain.self, "evolution-chain"), in: directory)
             let eevee = try await chains.fetch(RecordQuery(where: .contains(\.speciesIDs, 197)))
             #expect(eevee.map(\.id) == [67])
-            await chains.close()
+            try await chains.close()
 
             let types = try await stored(Self.all(PokemonTypeDetails.self, "type"), in: directory)
             let weakToRock = try await types.fetch(
                 RecordQuery(where: .contains(\.damageRelations.doubleDamageFrom, .rock)))
             #expect(Set(weakToRock.map(\.name)) == [.flying, .bug, .fire, .ice])
-            await types.close()
+            try await types.close()
 
             let abilities = try await stored(
                 Self.all(PokemonAbility.self, "ability"), in: directory)
             #expect(
                 try await abilities.fetch(RecordQuery(where: \.name == "blaze")).map(\.id) == [66])
             #expect(try await abilities.count(where: \.shortEffect == nil) == 60)
-            await abilities.close()
+            try await abilities.close()
         }
     }
 }

@@ -59,7 +59,7 @@ struct SQLiteWriteStatementTests {
             let inserted = directory.appending(path: "inserted.sqlite")
             let insertStore = try await SQLiteStore<Pokemon>.open(at: inserted)
             try await insertStore.upsert(edited)
-            await insertStore.close()
+            try await insertStore.close()
             let expected = try RawDatabase(inserted).strings(rowQuery)
 
             let updated = directory.appending(path: "updated.sqlite")
@@ -69,7 +69,7 @@ struct SQLiteWriteStatementTests {
             try await store.upsert(edited)
             #expect(try await store.fetch(id: 669) == edited)
             #expect(try await store.fetchVersioned(id: 669)?.version == 3)
-            await store.close()
+            try await store.close()
             let row = try RawDatabase(updated).strings(rowQuery)
             #expect(row == expected && expected.count == 1, "\(row) against \(expected)")
             #expect(
@@ -90,7 +90,7 @@ struct SQLiteWriteStatementTests {
             #expect(try await store.fetch(id: 68)?.attack == 131)
             #expect(try await store.fetch(.everyRecord).map(\.id) == [150, 214, 409, 68, 6])
             #expect(try await store.count() == 5)
-            await store.close()
+            try await store.close()
 
             let database = try RawDatabase(url)
             #expect(

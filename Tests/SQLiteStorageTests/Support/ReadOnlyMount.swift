@@ -21,7 +21,7 @@ enum ReadOnlyMount {
             let url = directory.appending(path: "store.sqlite")
             let store = try await SQLiteStore<ConformanceRecord>.open(at: url)
             try await store.upsert(contentsOf: (1...3).map(ConformanceRecord.sample))
-            await store.close()
+            try await store.close()
             if mounted {
                 guard Tmpfs.run("mount", "-o", "remount,ro", directory.path) else {
                     throw RawDatabase.Failure(description: "cannot remount read-only")

@@ -15,9 +15,9 @@ func withStore<Model: StorableModel>(
         do {
             try await body(store, url)
         } catch {
-            await store.close()
+            try? await store.close()
             throw error
         }
-        await store.close()
+        try await store.close()
     }
 }

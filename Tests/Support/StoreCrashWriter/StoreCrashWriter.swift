@@ -7,8 +7,10 @@ import SQLiteStorage
 // Debug builds reach the store's file-system seam to trace its calls and to stop at one;
 // release builds of this test helper write without either.
 #if DEBUG
+    @testable import JSONFileStorage
     @testable import ModelStorage
 #else
+    import JSONFileStorage
     import ModelStorage
 #endif
 
@@ -85,7 +87,7 @@ enum StoreCrashWriter {
     static func write(_ url: URL, firstID: Int, threshold: Int) async throws {
         if isSQLite(url) {
             let store = try await SQLiteStore<ConformanceRecord>.open(
-                at: url, options: SQLiteStoreOptions(busyTimeout: .seconds(10)))
+                at: url, options: SQLiteStoreOptions(lockTimeout: .seconds(10)))
             try await saveForever(in: store, firstID: firstID, transactions: true)
         }
         var options = JSONFileStoreOptions(
@@ -187,10 +189,10 @@ enum StoreCrashWriter {
                 do {
                     try await store.insert(record(1_000_000))
                 } catch {
-                    await store.close()
+                    try? await store.close()
                     throw error
                 }
-                await store.close()
+                try await store.close()
             } else {
                 let store = try await JSONFileStore<ConformanceRecord>.open(at: url)
                 try await store.insert(record(1_000_000))
@@ -206,7 +208,7 @@ enum StoreCrashWriter {
                 let reader = try await SQLiteStore<ConformanceRecord>.open(
                     at: url, options: .readOnly)
                 say("read \(try await reader.count())")
-                await reader.close()
+                try await reader.close()
             } else {
                 let reader = try await JSONFileStore<ConformanceRecord>.open(
                     at: url, options: .readOnly)

@@ -35,7 +35,7 @@ extension BlockingConnection {
     ///   - values: The values, in order; `nil` for `NULL`.
     ///   - operation: What the statement does, for errors.
     /// - Returns: The rows.
-    /// - Throws: ``StoreError/io(path:operation:code:message:)`` as ``rows(_:_:operation:)``
+    /// - Throws: ``StoreError`` as ``rows(_:_:operation:)``
     ///   does.
     @discardableResult
     func preparedRows(_ sql: String, text values: [String?], operation: String)
@@ -49,7 +49,7 @@ extension BlockingConnection {
     /// The columns of the first row a prepared fixed statement returns, as text (each must
     /// be), or `nil` when it returns no row.
     ///
-    /// - Throws: ``StoreError/io(path:operation:code:message:)`` as
+    /// - Throws: ``StoreError`` as
     ///   ``preparedRows(_:text:operation:)`` does, and when a column is `NULL`.
     func preparedRow(_ sql: String, text values: [String?], operation: String)
         throws(StoreError) -> [String]?
@@ -60,15 +60,15 @@ extension BlockingConnection {
         do {
             return try row.map { try $0.decode(String.self) }
         } catch {
-            throw .io(path: database, operation: operation, code: EIO, message: "\(error)")
+            throw .statementFailed(database: database, operation: operation, message: "\(error)")
         }
     }
 
     /// A `bigint` column's value, read as text.
     func parsedInteger(_ text: String, operation: String) throws(StoreError) -> Int64 {
         guard let value = Int64(text) else {
-            throw .io(
-                path: database, operation: operation, code: EIO,
+            throw .statementFailed(
+                database: database, operation: operation,
                 message: "\"\(text)\" is not an integer")
         }
         return value
@@ -93,7 +93,7 @@ extension BlockingConnection {
     ///   - bindings: The values, in order.
     ///   - operation: What the statement does, for errors.
     /// - Returns: The rows.
-    /// - Throws: ``StoreError/io(path:operation:code:message:)`` as ``rows(_:_:operation:)``
+    /// - Throws: ``StoreError`` as ``rows(_:_:operation:)``
     ///   does.
     func queryRows(_ sql: String, _ bindings: [SQLBinding], operation: String)
         throws(StoreError) -> [PostgresRow]
@@ -117,7 +117,7 @@ extension BlockingConnection {
         }
         do {
             return try executePrepared(sql, values, operation: operation)
-        } catch  where error.code == .io && error.errorNumber == EIO {
+        } catch  where error.code == .statementFailed {
             // The connection is alive, and the server refused the statement prepared.
             unpreparable.insert(sql)
             prepared[sql] = nil
@@ -159,9 +159,8 @@ extension BlockingConnection {
             return try statement.execute(values).wait()
         } catch {
             if connection.isClosed { forgetConnection() }
-            throw .io(
-                path: database, operation: operation,
-                code: connection.isClosed ? ECONNRESET : EIO, message: Self.message(error))
+            throw Self.failure(
+                lost: connection.isClosed, database: database, operation: operation, error: error)
         }
     }
 }

@@ -19,7 +19,7 @@ import SQLStorage
 /// restarted, the network dropped it), so that a store recovers without being remade. Never
 /// inside a transaction, though: a transaction open when the connection was lost is gone
 /// with it (the server rolls it back, so nothing of it is written), and every statement
-/// after that fails with ``StoreError/io(path:operation:code:message:)`` until the
+/// after that fails with ``StoreError/connectionFailed(database:operation:message:)`` until the
 /// transaction's `COMMIT` or `ROLLBACK`, rather than running outside it on a new connection.
 /// A connection lost during `COMMIT` itself leaves the outcome unknown to the client; the
 /// store then reports the write as failed, and the commit may or may not have happened.
@@ -78,8 +78,8 @@ final class BlockingConnection: WriterConnection {
 
     /// Connects now, when not connected.
     ///
-    /// - Throws: ``StoreError/io(path:operation:code:message:)`` when the server cannot be
-    ///   reached or refuses the login, saying what to check.
+    /// - Throws: ``StoreError/connectionFailed(database:operation:message:)`` when the server cannot
+    ///   be reached or refuses the login, saying what to check.
     func connect() throws(StoreError) {
         _ = try live()
     }
@@ -103,8 +103,8 @@ final class BlockingConnection: WriterConnection {
     /// transaction.
     ///
     /// - Throws: ``StoreError/closed(path:)`` once closed;
-    ///   ``StoreError/io(path:operation:code:message:)`` when it cannot be made, or when it
-    ///   was lost in the middle of a transaction.
+    ///   ``StoreError/connectionFailed(database:operation:message:)`` when it cannot be made, or when
+    ///   it was lost in the middle of a transaction.
     func live() throws(StoreError) -> PostgresConnection {
         guard !isClosed else { throw .closed(path: database) }
         if let connection {
@@ -113,8 +113,8 @@ final class BlockingConnection: WriterConnection {
         }
         guard !transactionIsOpen else {
             // Connecting again here would run the rest of the transaction outside it.
-            throw .io(
-                path: database, operation: "continue a transaction", code: ECONNRESET,
+            throw .connectionFailed(
+                database: database, operation: "continue a transaction",
                 message: "the connection was lost in the middle of a transaction, which the "
                     + "server rolled back: nothing of it was stored")
         }
@@ -126,8 +126,8 @@ final class BlockingConnection: WriterConnection {
             connection = made
             return made
         } catch {
-            throw .io(
-                path: database, operation: "connect to the server", code: ECONNREFUSED,
+            throw .connectionFailed(
+                database: database, operation: "connect to the server",
                 message: Self.message(error)
                     + "; check that the server runs and that the configuration names it")
         }
@@ -142,8 +142,9 @@ final class BlockingConnection: WriterConnection {
     ///   - bindings: The values, in order.
     ///   - operation: What the statement does, for errors.
     /// - Returns: The rows.
-    /// - Throws: ``StoreError/io(path:operation:code:message:)`` with the server's message
-    ///   and SQLSTATE, or saying that the connection was lost.
+    /// - Throws: ``StoreError/statementFailed(database:operation:message:)`` with the server's
+    ///   message and SQLSTATE; ``StoreError/connectionFailed(database:operation:message:)`` when the
+    ///   connection was lost.
     @discardableResult
     func rows(_ sql: String, _ bindings: [SQLBinding] = [], operation: String) throws(StoreError)
         -> [PostgresRow]
@@ -171,8 +172,9 @@ final class BlockingConnection: WriterConnection {
     /// sent on the connection run one after the other, in the order sent. Never `BEGIN`,
     /// `COMMIT` or `ROLLBACK`, which ``rows(_:_:operation:)`` runs.
     ///
-    /// - Throws: ``StoreError/io(path:operation:code:message:)`` when there is no connection or
-    ///   a value cannot be bound.
+    /// - Throws: ``StoreError/connectionFailed(database:operation:message:)`` when there is no
+    ///   connection; ``StoreError/statementFailed(database:operation:message:)`` when a value cannot
+    ///   be bound.
     func send(_ sql: String, _ bindings: [SQLBinding], operation: String) throws(StoreError)
         -> Sent
     {
@@ -181,7 +183,7 @@ final class BlockingConnection: WriterConnection {
         do {
             for binding in bindings { try binds.append(binding) }
         } catch {
-            throw .io(path: database, operation: operation, code: EIO, message: "\(error)")
+            throw .statementFailed(database: database, operation: operation, message: "\(error)")
         }
         return Sent(
             result: connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger),
@@ -190,8 +192,9 @@ final class BlockingConnection: WriterConnection {
 
     /// Waits for a statement sent, and returns its rows.
     ///
-    /// - Throws: ``StoreError/io(path:operation:code:message:)`` with the server's message
-    ///   and SQLSTATE, or saying that the connection was lost.
+    /// - Throws: ``StoreError/statementFailed(database:operation:message:)`` with the server's
+    ///   message and SQLSTATE; ``StoreError/connectionFailed(database:operation:message:)`` when the
+    ///   connection was lost.
     @discardableResult
     func finish(_ sent: Sent) throws(StoreError) -> [PostgresRow] {
         do {
@@ -199,9 +202,8 @@ final class BlockingConnection: WriterConnection {
         } catch {
             let lost = sent.connection.isClosed
             if lost, connection === sent.connection { forgetConnection() }
-            throw .io(
-                path: database, operation: sent.operation, code: lost ? ECONNRESET : EIO,
-                message: Self.message(error))
+            throw Self.failure(
+                lost: lost, database: database, operation: sent.operation, error: error)
         }
     }
 
@@ -214,8 +216,30 @@ final class BlockingConnection: WriterConnection {
         do {
             return try row.decode(Int64?.self)
         } catch {
-            throw .io(path: database, operation: operation, code: EIO, message: "\(error)")
+            throw .statementFailed(database: database, operation: operation, message: "\(error)")
         }
+    }
+
+    /// The error for a statement that failed:
+    /// ``StoreError/connectionFailed(database:operation:message:)`` when the connection was
+    /// lost or the server is ending it (SQLSTATE class 08, or 57P: an administrator's
+    /// termination, a shutdown), ``StoreError/statementFailed(database:operation:message:)``
+    /// when the server refused the statement.
+    static func failure(
+        lost: Bool, database: String, operation: String, error: any Error
+    ) -> StoreError {
+        let state = sqlState(error) ?? ""
+        return lost || state.hasPrefix("08") || state.hasPrefix("57P")
+            ? .connectionFailed(database: database, operation: operation, message: message(error))
+            : .statementFailed(database: database, operation: operation, message: message(error))
+    }
+
+    /// The SQLSTATE of a PostgreSQL error, when the server sent one.
+    static func sqlState(_ error: any Error) -> String? {
+        if case .server(let notice)? = error as? PostgresError {
+            return notice.fields[.sqlState]
+        }
+        return (error as? PSQLError)?.serverInfo?[.sqlState]
     }
 
     /// A PostgreSQL error as a sentence: the server's message and SQLSTATE, or the driver's

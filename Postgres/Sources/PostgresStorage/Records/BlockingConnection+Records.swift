@@ -242,7 +242,7 @@ extension BlockingConnection {
         do {
             return try row.decode((String, String).self)
         } catch {
-            throw .io(path: database, operation: operation, code: EIO, message: "\(error)")
+            throw .statementFailed(database: database, operation: operation, message: "\(error)")
         }
     }
 

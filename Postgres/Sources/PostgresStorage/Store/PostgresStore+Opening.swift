@@ -5,7 +5,7 @@ import SQLStorage
 
 extension PostgresStore {
     /// Opens the store kept in a PostgreSQL database, creating the model's table when the
-    /// database has none.
+    /// database has none (unless the store is opened read-only).
     ///
     /// ```swift
     /// let configuration = PostgresConnection.Configuration(
@@ -22,18 +22,22 @@ extension PostgresStore {
     /// model's `SchemaMigration` steps, and creates an index named `<table>_<column>_index`
     /// for each of the model's `StorableModel/indexedAttributes`, dropping those it made for
     /// attributes the model no longer declares. Each index is `NULLS FIRST`, the in-memory
-    /// order, so that a query sorted by its attribute, either way, reads it in order.
+    /// order, so that a query sorted by its attribute, either way, reads it in order. A store
+    /// opened with `StoreAccessMode/readOnly` does none of this: it checks the table and
+    /// writes nothing.
     ///
     /// - Parameters:
     ///   - configuration: How to reach the server: postgres-nio's configuration.
-    ///   - options: How many connections read, and the logger.
+    ///   - options: Whether to write, how many connections read, and the logger.
     /// - Returns: The open store.
-    /// - Throws: `StoreError/io(path:operation:code:message:)` naming the database when the
+    /// - Throws: `StoreError/connectionFailed(database:operation:message:)` naming the database when the
     ///   server cannot be reached or refuses the login;
     ///   `StoreError/corruptFile(path:problem:location:)` for a table that does not match the
     ///   model; `StoreError/unsupportedVersion(path:kind:found:supported:)` for a newer
     ///   schema version; `StoreError/migrationFailed(path:sourceVersion:location:reason:)`
-    ///   when a migration fails; `StoreError/invalidQuery(_:)` when an attribute is named
+    ///   when a migration fails (or is needed by a read-only store), and
+    ///   `StoreError/corruptFile(path:problem:location:)` when a read-only store finds no
+    ///   table; `StoreError/invalidQuery(_:)` when an attribute is named
     ///   like one of the store's own columns, or an indexed key path is not mapped.
     /// - Complexity: O(1) in the number of records, unless the table is migrated (O(*n*)).
     public static func open(
@@ -50,12 +54,14 @@ extension PostgresStore {
         let writer = ConnectionThread(writerConnection, name: name + " writer")
         var readers: [ConnectionThread] = []
         do {
+            let writable = options.mode == .readWrite
             let state = try await writer.perform { connection in
                 try connection.connect()
                 let state = try connection.inspect(for: layout)
-                try connection.prepare(layout: layout)
+                if writable { try connection.prepare(layout: layout) }
                 return state
             }
+            if !writable { try checkReadable(state, database: writer.database, layout: layout) }
             while readers.count < Swift.max(1, options.readerCount) {
                 let connection = BlockingConnection(
                     configuration: configuration, logger: options.logger)
@@ -68,7 +74,7 @@ extension PostgresStore {
                 try connection.version(of: layout)
             }
             var migratedFrom: Int?
-            if case .older(let version) = state { migratedFrom = version }
+            if writable, case .older(let version) = state { migratedFrom = version }
             return PostgresStore(
                 layout: layout, writer: writer, readers: readers, version: version,
                 migratedFrom: migratedFrom, options: options, configuration: configuration,
@@ -77,6 +83,24 @@ extension PostgresStore {
             for reader in readers { await reader.stop() }
             await writer.stop()
             throw error
+        }
+    }
+
+    /// Refuses, for a read-only store, a table it would have to create or migrate.
+    private static func checkReadable(
+        _ state: BlockingConnection.TableState, database: String, layout: TableLayout<Model>
+    ) throws(StoreError) {
+        switch state {
+        case .current: break
+        case .older(let version):
+            throw .migrationFailed(
+                path: database, sourceVersion: version, location: .wholeFile,
+                reason: "a read-only store cannot migrate the table \(layout.table); open it "
+                    + "for writing once")
+        case .absent:
+            throw .corruptFile(
+                path: database, problem: "it has no table \(layout.table) for \(Model.self)",
+                location: .wholeFile)
         }
     }
 }

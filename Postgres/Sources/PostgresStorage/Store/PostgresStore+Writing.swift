@@ -21,15 +21,17 @@ extension PostgresStore {
     ///
     /// - Parameter body: Reads and writes through the transaction.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws, with nothing changed; `StoreError/closed(path:)`, or
-    ///   `StoreError/io(path:operation:code:message:)` naming the database when the commit
-    ///   cannot be stored (the connection lost, say), with nothing changed.
+    /// - Throws: What `body` throws, with nothing changed; `StoreError/closed(path:)`,
+    ///   `StoreError/readOnly(path:)` when the store was opened read-only, or
+    ///   `StoreError/connectionFailed(database:operation:message:)` naming the database when the
+    ///   connection is lost, or `StoreError/statementFailed(database:operation:message:)` when the
+    ///   server refuses a statement, with nothing changed.
     /// - Complexity: The body's reads and writes (a round trip to the server for each read
     ///   and each record written), plus one commit shared by the group.
     public func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
     ) async throws -> Result {
-        try checkOpen()
+        try checkWritable()
         return try await withCheckedThrowingContinuation { continuation in
             pending.append(QueuedWrite(body) { continuation.resume(with: $0) })
             if !isFlushing {
@@ -51,12 +53,15 @@ extension PostgresStore {
     ///
     /// - Parameter models: The records; a later one with the same id wins (in the place of
     ///   the first).
-    /// - Throws: `StoreError/closed(path:)`, or `StoreError/io(path:operation:code:message:)`
-    ///   naming the database when the records cannot be stored, with nothing changed.
+    /// - Throws: `StoreError/closed(path:)`, `StoreError/readOnly(path:)` when the store was
+    ///   opened read-only, `StoreError/connectionFailed(database:operation:message:)` naming the
+    ///   database when the connection is lost, or
+    ///   `StoreError/statementFailed(database:operation:message:)` when the server refuses the records,
+    ///   with nothing changed.
     /// - Complexity: O(*m*) in the number of records, in batches of up to 1,000 rows a
     ///   statement.
     public func upsert(contentsOf models: [Model]) async throws {
-        try checkOpen()
+        try checkWritable()
         guard !models.isEmpty else { return }
         try await withCheckedThrowingContinuation { continuation in
             var write = QueuedWrite<Model>({ _ in }) { continuation.resume(with: $0) }

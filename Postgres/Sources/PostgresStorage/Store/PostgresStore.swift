@@ -14,7 +14,7 @@ import SQLStorage
 /// try await store.update(id: 25) { $0.favorite = true }
 /// let strongest = try await store.fetch(
 ///     RecordQuery(where: \.attack >= 80, sortedBy: [.descending(\.attack)], limit: 10))
-/// await store.close()
+/// try await store.close()
 /// ```
 ///
 /// The model's records are in one table, named by `StorableModel/storageName`, with a
@@ -68,6 +68,8 @@ import SQLStorage
 public actor PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationReporting {
     /// The database, as the store's errors name it: `postgresql://user@host:port/database`.
     public nonisolated let database: String
+    /// Whether the store was opened read-only: every write throws `StoreError/readOnly(path:)`.
+    public nonisolated let isReadOnly: Bool
     /// The schema version the table was migrated from when the store opened, or `nil` when
     /// it was current.
     public nonisolated let migratedFromSchemaVersion: Int?
@@ -100,6 +102,7 @@ public actor PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRep
         configuration: PostgresConnection.Configuration, evaluations: QueryEvaluationCounter
     ) {
         self.database = writer.database
+        self.isReadOnly = options.mode == .readOnly
         self.layout = layout
         self.writer = writer
         self.readers = readers
@@ -126,6 +129,12 @@ public actor PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRep
 
     func checkOpen() throws(StoreError) {
         guard !isClosed else { throw .closed(path: database) }
+    }
+
+    /// Throws unless the store is open for writing.
+    func checkWritable() throws(StoreError) {
+        try checkOpen()
+        guard !isReadOnly else { throw .readOnly(path: database) }
     }
 
     /// The next reader, in turn.
@@ -244,8 +253,10 @@ public actor PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRep
     ///
     /// Later calls throw `StoreError/closed(path:)`; closing again does nothing.
     ///
+    /// - Throws: Nothing today: the connections are let go whatever the server says. The
+    ///   signature is `ModelStore/close()`'s, so that every backend closes alike.
     /// - Complexity: That of the writes still queued.
-    public func close() async {
+    public func close() async throws {
         guard !isClosed else { return }
         isClosed = true
         while isFlushing {

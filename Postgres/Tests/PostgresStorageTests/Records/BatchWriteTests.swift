@@ -37,7 +37,7 @@ struct BatchWriteTests {
                 try await store.upsert(contentsOf: Self.records())
                 Issue.record("the write was stored past a refused row")
             } catch let error as StoreError {
-                #expect(error.code == .io)
+                #expect(error.code == .statementFailed)
                 #expect("\(error)".contains("no_1500"), "\(error)")
             }
             #expect(try await store.count() == 1)

@@ -151,9 +151,35 @@ struct PostgresStoreTests {
             FaultFigures.report(
                 "unreachable at open",
                 "StoreError.\(error.code) after \(FaultFigures.since(started))")
-            #expect(error.code == .io)
+            #expect(error.code == .connectionFailed)
             #expect(error.path == "postgresql://postgres@/tmp/no-such-server/.s.PGSQL.5432/dex")
+            #expect(error.operation == "connect to the server")
             #expect("\(error)".contains("check that the server runs"), "\(error)")
+        }
+    }
+
+    @Test("a refused TCP connection is connectionFailed, naming the database and the reason")
+    func refusedConnection() async throws {
+        // Nothing listens on port 1 of the loopback address: the kernel refuses at once.
+        let configuration = PostgresConnection.Configuration(
+            host: "127.0.0.1", port: 1, username: "postgres", password: "secret", database: "dex",
+            tls: .disable)
+        do {
+            let store = try await PostgresStore<Note>.open(configuration)
+            try await store.close()
+            Issue.record("opened without a server")
+        } catch let error as StoreError {
+            #expect(error.code == .connectionFailed, "\(error)")
+            #expect(error.path == "postgresql://postgres@127.0.0.1:1/dex")
+            #expect(error.path?.contains("secret") == false)
+            #expect(error.operation == "connect to the server")
+            let message = try #require(error.message)
+            #expect(message.localizedCaseInsensitiveContains("refused"), "\(message)")
+            #expect(
+                "\(error)".hasPrefix(
+                    "Could not connect to the server on the database "
+                        + "postgresql://postgres@127.0.0.1:1/dex: the connection failed ("),
+                "\(error)")
         }
     }
 

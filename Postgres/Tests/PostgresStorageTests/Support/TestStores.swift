@@ -19,9 +19,11 @@ actor TestStores {
         try await PostgresTestServer.shared().makeDatabase()
     }
 
-    /// Opens a store of a model on a database (a new one by default).
+    /// Opens a store of a model on a database (a new one by default), for writing unless
+    /// told otherwise.
     func open<Model: StorableModel>(
-        _: Model.Type = Model.self, on configuration: PostgresConnection.Configuration? = nil
+        _: Model.Type = Model.self, on configuration: PostgresConnection.Configuration? = nil,
+        mode: StoreAccessMode = .readWrite
     ) async throws -> PostgresStore<Model> {
         let database: PostgresConnection.Configuration
         if let configuration {
@@ -36,14 +38,14 @@ actor TestStores {
         let store: PostgresStore<Model>
         do {
             store = try await PostgresStore<Model>.open(
-                database, options: PostgresStoreOptions(readerCount: 1))
+                database, options: PostgresStoreOptions(mode: mode, readerCount: 1))
         } catch let error as StoreError {
             throw error
         } catch {
             // postgres-nio's errors describe themselves only when reflected.
             throw TestStoreError(description: String(reflecting: error))
         }
-        opened.append { await store.close() }
+        opened.append { try? await store.close() }
         return store
     }
 

@@ -25,7 +25,7 @@ do {
         configuration, options: PostgresStoreOptions(readerCount: 1))
     try await store.update(id: id) { $0.favorite = true }
     let version = try await store.fetchVersioned(id: id)?.version ?? 0
-    await store.close()
+    try await store.close()
     print("committed \(version)")
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))

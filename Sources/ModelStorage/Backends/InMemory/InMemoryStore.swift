@@ -1,7 +1,7 @@
 import KeyPathQuery
 
 /// A store that keeps its records in memory: fast, and with exactly the semantics of
-/// ``JSONFileStore``, so it stands in for the file store in tests and previews.
+/// `JSONFileStore`, so it stands in for the file store in tests and previews.
 ///
 /// ```swift
 /// let store = InMemoryStore(previewPokemon)
@@ -11,10 +11,12 @@ import KeyPathQuery
 ///
 /// Records are kept in insertion order with an index by id, so a lookup by id is one hash
 /// lookup and queries evaluate with KeyPathQuery's in-memory engine, as the file store's do.
-/// Nothing is written anywhere; the records live as long as the store.
+/// Nothing is written anywhere; the records live as long as the store, or until ``close()``,
+/// after which every call throws ``StoreError/closed(path:)`` as the file stores' do.
 public actor InMemoryStore<Model: StorableModel>: ModelStore {
     private var state = StoreState<Model>()
     private var observers = LiveQueryRegistry<Model>()
+    private var isClosed = false
 
     /// Creates an empty store.
     ///
@@ -42,43 +44,51 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record, or `nil` when none has the id.
+    /// - Throws: ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: O(1) on average.
-    public func fetch(id: Model.ID) -> Model? {
-        state.fetch(id: id)
+    public func fetch(id: Model.ID) throws -> Model? {
+        try checkOpen()
+        return state.fetch(id: id)
     }
 
     /// The records a query selects.
     ///
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records.
-    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
+    ///   ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: O(*n*) to filter, plus the sort (see ``ModelStore/fetch(_:)``); O(*k* log
     ///   *k*) when the condition pins *k* ids (`\.id == x`, `.in(\.id, ids)`, or an `&&` with
     ///   such a clause), which are looked up instead; O(log *n* + *c* log *c*) when an index of
     ///   one of the model's ``StorableModel/indexedAttributes`` narrows it to *c* candidates.
     public func fetch(_ query: RecordQuery<Model>) throws -> [Model] {
-        try state.fetch(query)
+        try checkOpen()
+        return try state.fetch(query)
     }
 
     /// The records a query selects with the store's total count and version, read at once.
     ///
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records, the number of records in all, and the version.
-    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
+    ///   ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``.
     public func fetchResult(_ query: RecordQuery<Model>) throws -> QueryResult<Model> {
-        try state.fetchResult(query)
+        try checkOpen()
+        return try state.fetchResult(query)
     }
 
     /// The number of records that satisfy a condition.
     ///
     /// - Parameter condition: The condition.
     /// - Returns: The number of matching records.
-    /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated;
+    ///   ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(log *n* + *c* log
     ///   *c*) when an index narrows it to *c* candidates, O(*n*) otherwise.
     public func count(where condition: Condition<Model>) throws -> Int {
-        try state.count(where: condition)
+        try checkOpen()
+        return try state.count(where: condition)
     }
 
     /// How many records a query or count with this condition evaluates it on: the candidates
@@ -93,20 +103,24 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record as read, or `nil` when none has the id.
+    /// - Throws: ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: O(1) on average.
-    public func fetchVersioned(id: Model.ID) -> Versioned<Model>? {
-        state.versioned(id: id)
+    public func fetchVersioned(id: Model.ID) throws -> Versioned<Model>? {
+        try checkOpen()
+        return state.versioned(id: id)
     }
 
     /// Runs reads and writes that commit together or not at all.
     ///
     /// - Parameter body: Reads and writes through the transaction.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws, with nothing changed.
+    /// - Throws: What `body` throws, with nothing changed; ``StoreError/closed(path:)`` when
+    ///   the store is closed.
     /// - Complexity: The body's, plus O(*c*) to apply its *c* changes.
     public func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
     ) throws -> Result {
+        try checkOpen()
         let (result, changes) = try run(body)
         let applied = state.apply(changes)
         if observers.noteCommit(applied) {
@@ -120,15 +134,37 @@ public actor InMemoryStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first.
-    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
+    ///   ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: Each result re-runs the query.
     public func observe(_ query: RecordQuery<Model>) throws -> AsyncStream<QueryResult<Model>> {
+        try checkOpen()
         let compiled = try StoreTransaction<Model>.compile(query)
         return observers.add(query, compiled: compiled, current: state.result(of: compiled)) {
             [weak self] id in
             guard let self else { return }
             Task { await self.removeObserver(id) }
         }.results
+    }
+
+    /// Ends every live query and lets the records go; later calls throw
+    /// ``StoreError/closed(path:)``, and closing again does nothing.
+    ///
+    /// Nothing is written anywhere: the records are simply gone with the store. A write
+    /// already made has committed when its call returned, since the store commits at once.
+    ///
+    /// - Throws: Nothing in this backend; the signature is ``ModelStore/close()``'s.
+    /// - Complexity: O(*n*) to let the *n* records go.
+    public func close() async throws {
+        guard !isClosed else { return }
+        isClosed = true
+        observers.finishAll()
+        state = StoreState()
+    }
+
+    /// Throws ``StoreError/closed(path:)`` once the store is closed.
+    private func checkOpen() throws(StoreError) {
+        guard !isClosed else { throw .closed(path: String(describing: Self.self)) }
     }
 
     /// Runs a body over a transaction and returns its changes.

@@ -1,0 +1,65 @@
+/// Net changes over a table, by id, in the order the ids were first touched: `nil` for a
+/// deleted record.
+///
+/// The changes are kept in an array, with an index by id, so that reading them back in order
+/// hashes nothing.
+package struct Overlay<Model: StorableModel>: Sendable {
+    /// Each touched id with its value now, in the order first touched.
+    package private(set) var entries: [(id: Model.ID, value: Model?)] = []
+    private var positions: [Model.ID: Int] = [:]
+    /// How many records the changes add to the table's count (negative when they remove).
+    package private(set) var countDelta = 0
+
+    /// No changes.
+    package init() {}
+
+    package var isEmpty: Bool { entries.isEmpty }
+
+    /// The touched ids, in the order first touched.
+    package var order: [Model.ID] { entries.map { $0.id } }
+
+    /// The change for an id: `.some(nil)` when deleted, `nil` when untouched.
+    package subscript(id: Model.ID) -> Model?? {
+        guard !entries.isEmpty, let position = positions[id] else { return nil }
+        return entries[position].value
+    }
+
+    /// Records a change, given whether a record had the id before it.
+    package mutating func set(_ id: Model.ID, to value: Model?, existed: Bool) {
+        store(id, value)
+        countDelta += (value == nil ? 0 : 1) - (existed ? 1 : 0)
+    }
+
+    private mutating func store(_ id: Model.ID, _ value: Model?) {
+        if let position = positions.updateValue(entries.count, forKey: id) {
+            positions[id] = position
+            entries[position].value = value
+        } else {
+            entries.append((id, value))
+        }
+    }
+
+    /// Lays another overlay's changes over this one's, as if they had been made here.
+    package mutating func absorb(_ other: Overlay) {
+        guard !isEmpty else {
+            self = other
+            return
+        }
+        for entry in other.entries { store(entry.id, entry.value) }
+        countDelta += other.countDelta
+    }
+
+    /// The net changes relative to a table, skipping records added and deleted again.
+    package func changes(over table: RecordTable<Model>) -> [RecordChange<Model>] {
+        var changes: [RecordChange<Model>] = []
+        changes.reserveCapacity(entries.count)
+        for entry in entries {
+            if let model = entry.value {
+                changes.append(.upsert(model))
+            } else if table.contains(entry.id) {
+                changes.append(.delete(entry.id))
+            }
+        }
+        return changes
+    }
+}

@@ -1,0 +1,88 @@
+import KeyPathQuery
+
+// Narrowing a scan: the records a condition can hold for, found by id or through an index of
+// the model's indexed attributes, for the stores' queries and counts to evaluate instead of
+// every record.
+extension RecordTable {
+    /// The only records a condition can hold for, in the table's order, when the ids it pins
+    /// or an index of an attribute it bounds narrow them to fewer than the table has; `nil`
+    /// when every record must be scanned.
+    ///
+    /// The whole condition is still evaluated on them: this only narrows the scan, so the
+    /// records a query selects are the same either way.
+    ///
+    /// - Complexity: O(*k* log *k*) for *k* ids pinned; O(log *n* + *c* log *c*) for *c*
+    ///   candidates found in an index, plus a pass over the index's unmerged entries for a
+    ///   range; O(1) when it finds none.
+    package func candidates(for condition: Condition<Model>) -> [Model]? {
+        if let ids = condition.pinnedIDs(through: idKeyPaths), ids.count < count {
+            return records(withIDs: ids)
+        }
+        guard !indexes.isEmpty, count > 0 else { return nil }
+        // A candidate costs more than a record scanned in place: an index helps while it
+        // finds well under the whole table.
+        var best: [Int]?
+        for index in indexes {
+            guard let ranges = condition.indexRanges(of: index.attribute.keyPath) else {
+                continue
+            }
+            let limit = Swift.min(best?.count ?? .max, count / 4)
+            if let slots = index.slots(in: ranges, limit: limit), slots.count <= limit {
+                best = slots
+            }
+        }
+        return best.map(records(inSlots:))
+    }
+
+    /// The records a compiled query selects, leaving out some ids: it runs over the
+    /// candidates its condition narrows the scan to, or else over every record.
+    ///
+    /// - Parameters:
+    ///   - compiled: The query, compiled.
+    ///   - condition: The query's condition, which narrows the scan (see
+    ///     ``candidates(for:)``).
+    ///   - ids: The ids of records to leave out.
+    /// - Returns: The selected records.
+    /// - Complexity: That of ``candidates(for:)``, plus the query over the candidates or,
+    ///   without them, over every record.
+    package func matching(
+        _ compiled: CompiledQuery<Model>, narrowedBy condition: Condition<Model>,
+        excluding ids: Set<Model.ID> = []
+    ) -> [Model] {
+        if let candidates = candidates(for: condition) {
+            return compiled.apply(
+                to: ids.isEmpty ? candidates : candidates.filter { !ids.contains($0.id) })
+        }
+        if ids.isEmpty { return compiled.apply(to: records) }
+        return compiled.apply(to: records.lazy.filter { !ids.contains($0.id) })
+    }
+
+    /// The number of records a compiled condition holds for, leaving out some ids: counted
+    /// over the candidates the condition narrows the scan to, or else over every record.
+    ///
+    /// - Parameters:
+    ///   - compiled: The condition, compiled.
+    ///   - condition: The condition as written, which narrows the scan (see
+    ///     ``candidates(for:)``).
+    ///   - ids: The ids of records to leave out.
+    /// - Returns: The number of matching records.
+    /// - Complexity: That of ``candidates(for:)``, plus the condition over the candidates
+    ///   or, without them, over every record.
+    package func countMatching(
+        _ compiled: CompiledCondition<Model>, narrowedBy condition: Condition<Model>,
+        excluding ids: Set<Model.ID> = []
+    ) -> Int {
+        if let candidates = candidates(for: condition) {
+            if ids.isEmpty { return compiled.count(in: candidates) }
+            return compiled.count(in: candidates.lazy.filter { !ids.contains($0.id) })
+        }
+        if ids.isEmpty { return compiled.count(in: records) }
+        return compiled.count(in: records.lazy.filter { !ids.contains($0.id) })
+    }
+
+    /// How many records a query or count with this condition evaluates it on: the candidates
+    /// an id or an index narrows it to, or every record.
+    package func examinedCount(for condition: Condition<Model>) -> Int {
+        candidates(for: condition)?.count ?? count
+    }
+}

@@ -1,0 +1,284 @@
+import Foundation
+import KeyPathQuery
+
+/// An index of one attribute of a table's records: the slots of the records, ordered by the
+/// attribute's value, so that equalities, ranges and prefixes are found by binary search.
+///
+/// Writes are cheap: a record whose value changed is added to a small unsorted part
+/// (`pending`, by value), merged into the sorted part once it grows past a fraction of it.
+/// The old entry of a changed or removed record is left behind: the index may name slots
+/// whose record no longer has the value, or no longer exists, but it names every live
+/// record's slot under its current value. A lookup therefore gives candidates, which the
+/// table checks against the whole condition; stale entries only cost time, and the index is
+/// rebuilt when they outnumber the live ones.
+///
+/// Values are compared as the query engine compares them (``QueryValue``'s order: numbers by
+/// value, text by `String`'s order). A `nil` or NaN value is never indexed: no comparison an
+/// index answers holds for it. Text is ordered only when it is ASCII: `String` compares other
+/// text by canonical equivalence, and its order between such texts is not always transitive
+/// (`"e\u{301}"` equals `"é"` yet sorts between `"é5"` and `"é6"`), so no sorted array can
+/// agree with it. The slots of text outside ASCII are kept apart (`unordered`) and are
+/// candidates for every lookup; an operand outside ASCII is not looked up at all.
+package struct ValueIndex<Model: StorableModel>: Sendable {
+    /// The attribute.
+    package let attribute: IndexedAttribute<Model>
+    /// Entries ordered by value, then by slot.
+    private var sorted: [Entry] = []
+    /// Entries not merged yet, by value.
+    private var pending: [QueryValue: [Int]] = [:]
+    private var pendingCount = 0
+    /// Slots whose value is text outside ASCII: candidates for every lookup.
+    private var unordered: [Int] = []
+
+    /// A value with the slot of a record that had it when it was indexed.
+    private struct Entry: Sendable {
+        let value: QueryValue
+        let slot: Int
+    }
+
+    package init(_ attribute: IndexedAttribute<Model>) {
+        self.attribute = attribute
+    }
+
+    /// The number of entries, stale ones included.
+    package var entryCount: Int { sorted.count + pendingCount + unordered.count }
+
+    /// Replaces every entry with those of the live slots.
+    package mutating func rebuild(_ slots: [Model], isLive: [Bool]) {
+        var entries: [Entry] = []
+        entries.reserveCapacity(slots.count)
+        unordered = []
+        for (slot, record) in slots.enumerated() where isLive[slot] {
+            let value = attribute.value(record)
+            if Self.isUnorderedText(value) {
+                unordered.append(slot)
+            } else if let value = indexable(value) {
+                entries.append(Entry(value: value, slot: slot))
+            }
+        }
+        entries.sort(by: Self.precedes)
+        sorted = entries
+        pending = [:]
+        pendingCount = 0
+    }
+
+    /// Notes that the record in a slot now has a value, after `old` had it there (`nil` for a
+    /// new slot).
+    package mutating func note(_ record: Model, at slot: Int, replacing old: Model?) {
+        let new = attribute.value(record)
+        if Self.isUnorderedText(new) {
+            unordered.append(slot)
+            return
+        }
+        guard let value = indexable(new) else { return }
+        if let old, let oldValue = indexable(attribute.value(old)),
+            !Self.isUnorderedText(oldValue), value.compare(to: oldValue) == .orderedSame
+        {
+            return
+        }
+        pending[value, default: []].append(slot)
+        pendingCount += 1
+        if pendingCount > Swift.max(512, sorted.count / 32) { mergePending() }
+    }
+
+    /// The slots of the records whose values may lie in some of the ranges.
+    ///
+    /// - Parameters:
+    ///   - ranges: The ranges, from ``Condition/indexRanges(of:)``.
+    ///   - limit: The most slots worth returning: past it, `nil`.
+    /// - Returns: The slots, in no order, possibly repeated; `nil` when a range cannot be
+    ///   looked up here (a value that does not convert to the attribute's type, a prefix it
+    ///   cannot bound), or more than `limit` would be.
+    package func slots(in ranges: [Condition<Model>.IndexRange], limit: Int) -> [Int]? {
+        var bounds: [(lower: Int, upper: Int, range: Resolved)] = []
+        var total = unordered.count
+        for range in ranges {
+            guard let resolved = resolve(range) else { return nil }
+            let found = self.bounds(of: resolved)
+            bounds.append((found.lower, found.upper, resolved))
+            total += Swift.max(0, found.upper - found.lower)
+            if total > limit { return nil }
+        }
+        guard !bounds.isEmpty else { return [] }
+        var slots = unordered
+        slots.reserveCapacity(total + unordered.count)
+        for (lower, upper, resolved) in bounds {
+            if lower < upper {
+                for entry in sorted[lower..<upper] { slots.append(entry.slot) }
+            }
+            guard pendingCount > 0 else { continue }
+            if case .equal(let value) = resolved {
+                slots += pending[value] ?? []
+            } else {
+                for (value, pendingSlots) in pending where resolved.contains(value) {
+                    slots += pendingSlots
+                }
+            }
+            if slots.count > limit { return nil }
+        }
+        return slots
+    }
+
+    // MARK: Ranges
+
+    /// A range with its values converted to the attribute's type: bounds, each included or
+    /// not, or one value.
+    private enum Resolved {
+        case equal(QueryValue)
+        case between(lower: (QueryValue, Bool)?, upper: (QueryValue, Bool)?)
+
+        func contains(_ value: QueryValue) -> Bool {
+            switch self {
+            case .equal(let bound):
+                return value.compare(to: bound) == .orderedSame
+            case .between(let lower, let upper):
+                if let (bound, included) = lower {
+                    guard let order = value.compare(to: bound) else { return false }
+                    if order == .orderedAscending || (order == .orderedSame && !included) {
+                        return false
+                    }
+                }
+                if let (bound, included) = upper {
+                    guard let order = value.compare(to: bound) else { return false }
+                    if order == .orderedDescending || (order == .orderedSame && !included) {
+                        return false
+                    }
+                }
+                return true
+            }
+        }
+    }
+
+    private func resolve(_ range: Condition<Model>.IndexRange) -> Resolved? {
+        switch range {
+        case .equal(let value):
+            return converted(value).map(Resolved.equal)
+        case .between(let lower, let upper):
+            var resolvedLower: (QueryValue, Bool)?
+            var resolvedUpper: (QueryValue, Bool)?
+            if let lower {
+                guard let value = converted(lower.value) else { return nil }
+                resolvedLower = (value, lower.isIncluded)
+            }
+            if let upper {
+                guard let value = converted(upper.value) else { return nil }
+                resolvedUpper = (value, upper.isIncluded)
+            }
+            return .between(lower: resolvedLower, upper: resolvedUpper)
+        case .prefix(let prefix):
+            // Texts that start with an ASCII prefix (`Character` by `Character`, as
+            // `hasPrefix` compares) have a canonical form that starts with its bytes, so they
+            // lie from the prefix up to the prefix with its last byte raised by one. A prefix
+            // that is not ASCII has no such simple bound: it is scanned.
+            let bytes = Array(prefix.utf8)
+            guard attribute.isText, let last = bytes.last, last < 0x7F,
+                bytes.allSatisfy({ $0 < 0x80 })
+            else { return nil }
+            let upper = String(decoding: bytes.dropLast() + [last + 1], as: UTF8.self)
+            return .between(lower: (.string(prefix), true), upper: (.string(upper), false))
+        }
+    }
+
+    /// An operand as the index compares it, or `nil` for one it cannot look up.
+    private func converted(_ value: QueryValue) -> QueryValue? {
+        guard let converted = attribute.converted(value).flatMap(indexable),
+            !Self.isUnorderedText(converted)
+        else { return nil }
+        return converted
+    }
+
+    /// Whether a value is text outside ASCII, which the index does not order.
+    private static func isUnorderedText(_ value: QueryValue) -> Bool {
+        guard case .string(let text) = value else { return false }
+        return !text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// The range of `sorted` whose values lie in a range.
+    private func bounds(of range: Resolved) -> (lower: Int, upper: Int) {
+        switch range {
+        case .equal(let value):
+            return (
+                firstIndex { $0.compare(to: value) != .orderedAscending },
+                firstIndex { $0.compare(to: value) == .orderedDescending }
+            )
+        case .between(let lower, let upper):
+            let start =
+                lower.map { bound, included in
+                    firstIndex { value in
+                        let order = value.compare(to: bound)
+                        return order == .orderedDescending || (included && order == .orderedSame)
+                    }
+                } ?? 0
+            let end =
+                upper.map { bound, included in
+                    firstIndex { value in
+                        let order = value.compare(to: bound)
+                        return order == .orderedDescending || (!included && order == .orderedSame)
+                    }
+                } ?? sorted.count
+            return (start, Swift.max(start, end))
+        }
+    }
+
+    /// The first index of `sorted` whose value passes a test that fails before it and holds
+    /// from it on.
+    private func firstIndex(where test: (QueryValue) -> Bool) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if test(sorted[middle].value) {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        return low
+    }
+
+    // MARK: Upkeep
+
+    private mutating func mergePending() {
+        var added: [Entry] = []
+        added.reserveCapacity(pendingCount)
+        for (value, slots) in pending {
+            for slot in slots { added.append(Entry(value: value, slot: slot)) }
+        }
+        added.sort(by: Self.precedes)
+        var merged: [Entry] = []
+        merged.reserveCapacity(sorted.count + added.count)
+        var left = 0
+        var right = 0
+        while left < sorted.count, right < added.count {
+            if Self.precedes(added[right], sorted[left]) {
+                merged.append(added[right])
+                right += 1
+            } else {
+                merged.append(sorted[left])
+                left += 1
+            }
+        }
+        merged += sorted[left...]
+        merged += added[right...]
+        sorted = merged
+        pending = [:]
+        pendingCount = 0
+    }
+
+    private static func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
+        switch lhs.value.compare(to: rhs.value) {
+        case .orderedAscending: true
+        case .orderedDescending: false
+        default: lhs.slot < rhs.slot
+        }
+    }
+
+    /// The value, unless it is `nil` or NaN.
+    private func indexable(_ value: QueryValue) -> QueryValue? {
+        switch value {
+        case .null: nil
+        case .double(let number) where number.isNaN: nil
+        default: value
+        }
+    }
+}
