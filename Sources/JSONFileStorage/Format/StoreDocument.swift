@@ -397,9 +397,9 @@ enum StoreDocument {
         let decoder = RecordCoding.makeDecoder()
         for (index, var record) in records.enumerated() {
             do {
-                try SchemaMigrator.migrate(&record, from: sourceVersion, to: Model.self)
+                try Model.migrate(&record, fromSchemaVersion: sourceVersion)
                 migrated.append(try decoder.decode(Model.self, from: try encoder.encode(record)))
-            } catch let failure as SchemaMigrator.Failure {
+            } catch let failure as SchemaMigration.Failure {
                 throw .migrationFailed(
                     path: path, sourceVersion: sourceVersion,
                     location: recordLocation(index, in: data), reason: failure.reason)

@@ -211,7 +211,7 @@ enum StoreJournal {
         if var records = json["put"]?.arrayValue {
             for index in records.indices {
                 do {
-                    try SchemaMigrator.migrate(&records[index], from: sourceVersion, to: Model.self)
+                    try Model.migrate(&records[index], fromSchemaVersion: sourceVersion)
                 } catch {
                     throw .migrationFailed(
                         path: path, sourceVersion: sourceVersion,
