@@ -88,11 +88,6 @@ final class ChildProcess: @unchecked Sendable {
     /// `setpriv`, which runs a program as another user.
     static let setpriv = "/usr/bin/setpriv"
 
-    /// Whether this process can run the writer as another user: root, with `setpriv`.
-    static var canRunAsAnotherUser: Bool {
-        getuid() == 0 && FileManager.default.isExecutableFile(atPath: setpriv)
-    }
-
     /// The process id.
     var pid: Int32 { process.processIdentifier }
 
