@@ -172,7 +172,7 @@ final class ChildProcess: @unchecked Sendable {
 
         var description: String {
             switch self {
-            case .signal(let signal): "killed by signal \(signal)"
+            case .signal(let signal): "was killed by signal \(signal)"
             case .exit(let status): "exited on its own with status \(status)"
             }
         }
@@ -195,8 +195,8 @@ final class ChildProcess: @unchecked Sendable {
         #expect(
             killed,
             """
-            iteration \(iteration): the writer \(termination), not by the test's SIGKILL; \
-            its last lines: \(lines.suffix(5))
+            iteration \(iteration): the writer \(termination) instead of being killed by \
+            the test's SIGKILL; its last lines: \(lines.suffix(5))
             """,
             sourceLocation: sourceLocation)
         return killed

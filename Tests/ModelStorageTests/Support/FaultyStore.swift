@@ -24,6 +24,9 @@ enum QueryFault: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Leaves the last committed record out of every filtered read of two or more inside a
     /// transaction.
     case transactionDropsLastRecord
+    /// Counts one committed record too many inside a transaction whenever a condition (not
+    /// `.true`) matches two or more.
+    case transactionCountsOneTooMany
 
     var description: String { rawValue }
 
@@ -35,7 +38,9 @@ enum QueryFault: String, CaseIterable, Sendable, CustomStringConvertible {
             "fetch"
         case .overcountsMatches: "count"
         case .observesOneTooFewAtFirst: "observe"
-        case .transactionReadsIgnoreItsWrites, .transactionDropsLastRecord: "transaction"
+        case .transactionReadsIgnoreItsWrites, .transactionDropsLastRecord,
+            .transactionCountsOneTooMany:
+            "transaction"
         }
     }
 
@@ -44,6 +49,7 @@ enum QueryFault: String, CaseIterable, Sendable, CustomStringConvertible {
         switch self {
         case .transactionReadsIgnoreItsWrites: .ignoresExcludedIDs
         case .transactionDropsLastRecord: .dropsLastRecord
+        case .transactionCountsOneTooMany: .overcounts
         default: .none
         }
     }

@@ -16,6 +16,8 @@ struct TamperedRecords: CommittedRecords {
         case ignoresExcludedIDs
         /// Leaves the last record out of every filtered selection of two or more.
         case dropsLastRecord
+        /// Counts one record too many whenever a condition (not `.true`) matches two or more.
+        case overcounts
     }
 
     private let records: [ConformanceRecord]
@@ -58,11 +60,14 @@ struct TamperedRecords: CommittedRecords {
     func count(where condition: Condition<ConformanceRecord>, excluding ids: Set<Int>) throws
         -> Int
     {
+        let count: Int
         do {
-            return try condition.filter(kept(excluding: ids)).count
+            count = try condition.filter(kept(excluding: ids)).count
         } catch {
             throw StoreError.invalidQuery(error)
         }
+        let overcounts = tampering == .overcounts && !condition.isAlwaysTrue && count > 1
+        return overcounts ? count + 1 : count
     }
 
     /// The records a read may select from: those the transaction has not written, unless the
