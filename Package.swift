@@ -127,7 +127,8 @@ let package = Package(
             resources: [.copy("Fixtures/pokemon.json")]
         ),
         // What several test targets share: a fresh temporary directory per test, the
-        // executables built beside the tests, a child process's output read to its end.
+        // executables built beside the tests, a child process's output read to its end, and
+        // what a test needs of the machine (a Requirement: skipped where missing, failed in CI).
         .target(
             name: "TestSupport",
             path: "Tests/Support/TestSupport"

@@ -18,6 +18,11 @@ import Testing
 /// `SQLiteCrashTests` draws from. Each kill is classed by what the writer was doing;
 /// `STORE_CRASH_ITERATIONS` sets how many (60 by default; `Scripts/crash-harness.sh` runs
 /// 1,200).
+///
+/// Each kill must be what it claims: the writer ended by the test's SIGKILL, not on its own;
+/// a kill at a chosen call reached the call; a kill at a random moment after the writer
+/// opened comes after its first acknowledged save, and at least
+/// ``CrashLedger/minimumMidSaveShare`` of those land with a save under way.
 @Suite("Crash safety", .serialized)
 struct CrashTests {
     /// Iterations of the kill loop; `STORE_CRASH_ITERATIONS` raises it for a long run.
@@ -44,18 +49,20 @@ struct CrashTests {
                     ], environment: environment)
                 // Whatever happens, the writer does not outlive its iteration.
                 defer { child.kill() }
+                // Now and then, kill it while it opens (and recovers, and compacts).
+                let whileOpening = stop == nil && iteration % 5 == 4
                 if let stop {
                     let reached = try await child.line(startingWith: "stop", within: .seconds(30))
                     if reached == nil { ledger.unreachedStops[stop.name, default: 0] += 1 }
                 } else {
-                    // Now and then, kill it while it opens (and recovers, and compacts).
                     try await child.waitForRandomMoment(
-                        whileOpening: iteration % 5 == 4, upTo: .milliseconds(25),
-                        using: &generator)
+                        whileOpening: whileOpening, upTo: .milliseconds(25), using: &generator)
                 }
                 child.kill()
                 try await child.waitForExit()
+                child.expectKilled(iteration: iteration)
                 ledger.read(child.lines, stop: stop)
+                if stop == nil && !whileOpening { ledger.noteKillAmongSaves(iteration: iteration) }
                 try await verify(url, ledger, iteration: iteration)
             }
             print(ledger.summary(iterations: Self.iterations, seed: CrashRun.seed))
@@ -63,6 +70,8 @@ struct CrashTests {
             #expect(ledger.kills[.journalAppend, default: 0] > 0, "kills during journal appends")
             #expect(ledger.kills[.documentRewrite, default: 0] > 0, "kills during rewrites")
             #expect(ledger.stopsBeforeRename > 0, "kills between the write and the rename")
+            #expect(ledger.unreachedStops.isEmpty, "every kill at a chosen call reached it")
+            ledger.expectKillsLandedMidSave()
         }
     }
 

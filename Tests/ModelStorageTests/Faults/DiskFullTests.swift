@@ -27,7 +27,7 @@ struct DiskFullTests {
 
     @Test(
         "the save throws ENOSPC, memory and files are unchanged, and space back, it works",
-        .enabled(if: Tmpfs.canMount, "needs root, to mount a tmpfs"),
+        .requires(.tmpfs),
         arguments: Write.allCases)
     func fullMidSave(_ write: Write) async throws {
         try await SmallFileSystem.with(megabytes: 4) { directory in

@@ -102,7 +102,7 @@ struct FileSystemErrorTests {
         }
     }
 
-    @Test(.enabled(if: getuid() != 0, "root writes into read-only directories"))
+    @Test(.requires(.nonRoot))
     func aReadOnlyDirectory() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")

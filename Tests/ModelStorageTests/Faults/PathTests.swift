@@ -193,7 +193,7 @@ struct PathTests {
 
     @Test(
         "a directory this user cannot write: writing is refused, reading works, nothing changed",
-        .enabled(if: ChildProcess.canRunAsAnotherUser, "needs root, to run a child as nobody"))
+        .requires(.anotherUser))
     func readOnlyDirectoryForAnotherUser() async throws {
         try await withTemporaryDirectory { root in
             // The child runs as nobody, who may read but not write the directory.

@@ -20,6 +20,12 @@ import Testing
 /// each kill the database is opened read-only and checked, then the next writer starts on the
 /// same file. `STORE_CRASH_ITERATIONS` sets how many kills (25 by default;
 /// `Scripts/crash-harness.sh 1200 sqlite` runs 1,200).
+///
+/// Each kill must be what it claims: the writer ended by the test's SIGKILL, not on its own;
+/// a kill after it opened comes after its first acknowledged save, and at least
+/// ``CrashLedger/minimumMidSaveShare`` of those land with a save under way. One kill in five
+/// is made just after a save of several records begins, so that at least
+/// ``minimumWholeOrNothingChecks`` such saves are checked whole or not at all.
 @Suite("Crash safety on SQLite", .serialized)
 struct SQLiteCrashTests {
     /// Iterations of the kill loop; `STORE_CRASH_ITERATIONS` raises it for a long run.
@@ -40,12 +46,26 @@ struct SQLiteCrashTests {
                 let child = try ChildProcess(["write", url.path, "\(ledger.highestID + 1)", "0"])
                 // Whatever happens, the writer does not outlive its iteration.
                 defer { child.kill() }
-                // Now and then, kill it while it opens (and recovers the WAL).
-                try await child.waitForRandomMoment(
-                    whileOpening: iteration % 5 == 4, upTo: .milliseconds(200), using: &generator)
-                child.kill()
-                try await child.waitForExit()
+                // Now and then, kill it while it opens (and recovers the WAL); as often, just
+                // after a save of several records begins, so that the check that such a save
+                // is there whole or not at all runs in every run, however short.
+                let whileOpening = iteration % 5 == 4
+                if iteration % 5 == 2 {
+                    try await child.waitForLine(startingWith: "ack ")
+                    child.kill(
+                        atLineWhere: CrashLedger.beginsASaveOfSeveralRecords,
+                        after: .microseconds(Int.random(in: 0...500, using: &generator)))
+                    // Such a save begins every few saves: a writer not killed by then fails.
+                    try await child.waitForExit(within: .seconds(30))
+                } else {
+                    try await child.waitForRandomMoment(
+                        whileOpening: whileOpening, upTo: .milliseconds(200), using: &generator)
+                    child.kill()
+                    try await child.waitForExit()
+                }
+                child.expectKilled(iteration: iteration)
                 ledger.read(child.lines, stop: nil)
+                if !whileOpening { ledger.noteKillAmongSaves(iteration: iteration) }
                 if !child.lines.contains("ready") { killedWhileOpening += 1 }
                 if !ledger.inFlight.isEmpty { killedMidSave += 1 }
                 if ledger.inFlight.keys.contains(where: { $0.hasPrefix("tx") }) {
@@ -64,23 +84,37 @@ struct SQLiteCrashTests {
                   acknowledged: \(ledger.ackedPuts.count) puts, \(ledger.ackedDeletes.count) \
                 deletes, \(ackedTransactions) transactions
                   lost: \(failures.lost); deletes undone: \(failures.resurrected); \
-                half-applied saves: \(failures.halfApplied)
+                half-applied saves: \(failures.halfApplied) of \(failures.wholeOrNothingChecks) \
+                saves of several records under way at a kill
                 """)
             #expect(ledger.ackedPuts.count > Self.iterations, "the writer got to save")
             #expect(ackedTransactions > 0, "the writer got to commit transactions")
+            ledger.expectKillsLandedMidSave()
+            #expect(
+                failures.wholeOrNothingChecks >= Self.minimumWholeOrNothingChecks,
+                "saves of several records under way at a kill, checked whole or not at all")
         }
     }
+
+    /// The least number of saves of several records (a batch, a bulk delete, a transaction)
+    /// that must be under way at a kill over a run, so that the check that each is there
+    /// whole or not at all runs (a save of one record cannot be half applied): half the
+    /// kills made just after such a save begins (one in five), and at least one.
+    static let minimumWholeOrNothingChecks = max(1, iterations / 10)
 
     /// What the checks after the kills found, added up.
     struct Failures {
         var lost = 0
         var resurrected = 0
         var halfApplied = 0
+        /// Saves of several records under way at a kill, each checked whole or not at all.
+        var wholeOrNothingChecks = 0
 
         mutating func add(_ other: Failures) {
             lost += other.lost
             resurrected += other.resurrected
             halfApplied += other.halfApplied
+            wholeOrNothingChecks += other.wholeOrNothingChecks
         }
     }
 
@@ -97,6 +131,7 @@ struct SQLiteCrashTests {
         // A save under way when the writer was killed is there whole or not at all.
         var failures = Failures(lost: lost, resurrected: undone)
         for (line, save) in ledger.inFlight {
+            if save.puts.count + save.deletes.count > 1 { failures.wholeOrNothingChecks += 1 }
             let applied =
                 save.puts.allSatisfy(present.contains)
                 && !save.deletes.contains(where: present.contains)

@@ -39,7 +39,7 @@ struct SQLiteDiskFullTests {
 
     @Test(
         "the save throws ENOSPC naming the file, what was stored stays, and space back, it works",
-        .enabled(if: Tmpfs.canMount, "needs root, to mount a tmpfs"),
+        .requires(.tmpfs),
         arguments: Write.allCases)
     func fullMidSave(_ write: Write) async throws {
         try await SmallFileSystem.with(megabytes: 24) { directory in

@@ -23,6 +23,8 @@ final class ChildProcess: @unchecked Sendable {
         var pending = Data()
         var completeLines: [String] = []
         var finished = false
+        /// Kills the process when a line satisfies it, once (see ``kill(atLineWhere:after:)``).
+        var killTrigger: (matches: @Sendable (String) -> Bool, delay: Duration)?
     }
 
     private let process = Process()
@@ -57,14 +59,26 @@ final class ChildProcess: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             while true {
                 let chunk = reading.availableData
-                output.withLock { output in
+                let killDelay = output.withLock { output -> Duration? in
                     output.pending.append(chunk)
+                    var killDelay: Duration?
                     while let newline = output.pending.firstIndex(of: 0x0A) {
-                        let line = output.pending[output.pending.startIndex..<newline]
-                        output.completeLines.append(String(decoding: line, as: UTF8.self))
+                        let line = String(
+                            decoding: output.pending[output.pending.startIndex..<newline],
+                            as: UTF8.self)
+                        output.completeLines.append(line)
                         output.pending.removeSubrange(output.pending.startIndex...newline)
+                        if let trigger = output.killTrigger, trigger.matches(line) {
+                            output.killTrigger = nil
+                            killDelay = trigger.delay
+                        }
                     }
                     if chunk.isEmpty { output.finished = true }
+                    return killDelay
+                }
+                if let killDelay {
+                    usleep(UInt32(killDelay / .microseconds(1)))
+                    kill()
                 }
                 if chunk.isEmpty { return }
             }
@@ -73,11 +87,6 @@ final class ChildProcess: @unchecked Sendable {
 
     /// `setpriv`, which runs a program as another user.
     static let setpriv = "/usr/bin/setpriv"
-
-    /// Whether this process can run the writer as another user: root, with `setpriv`.
-    static var canRunAsAnotherUser: Bool {
-        getuid() == 0 && FileManager.default.isExecutableFile(atPath: setpriv)
-    }
 
     /// The process id.
     var pid: Int32 { process.processIdentifier }
@@ -121,7 +130,8 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits for a random moment to kill the writer at: up to 8 ms after it started (while it
-    /// opens), or up to `window` after it printed `ready`.
+    /// opens), or up to `window` after it acknowledged its first save (`ack …`), so that the
+    /// kill lands among saves, with at least one acknowledged to check.
     func waitForRandomMoment(
         whileOpening: Bool, upTo window: Duration,
         using generator: inout some RandomNumberGenerator
@@ -129,17 +139,67 @@ final class ChildProcess: @unchecked Sendable {
         if whileOpening {
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...8, using: &generator)))
         } else {
-            try await waitForLine(startingWith: "ready")
+            try await waitForLine(startingWith: "ack ")
             let microseconds = Int(window / .microseconds(1))
             try await Task.sleep(
                 for: .microseconds(Int.random(in: 0...microseconds, using: &generator)))
         }
     }
 
+    /// Kills the process a moment after it prints a line that satisfies a condition, from the
+    /// thread that reads its output, so that the kill lands within microseconds of the line
+    /// rather than after a test's task notices it.
+    ///
+    /// - Parameters:
+    ///   - matches: Whether a line printed from now on is the one to kill at.
+    ///   - delay: How long after reading the line to kill.
+    func kill(atLineWhere matches: @escaping @Sendable (String) -> Bool, after delay: Duration) {
+        output.withLock { $0.killTrigger = (matches, delay) }
+    }
+
     /// Kills the process at once; nothing once it has ended (its pid may be another's by then).
     func kill() {
         guard process.isRunning else { return }
         _ = sendSignal(process.processIdentifier, SIGKILL)
+    }
+
+    /// How a process ended.
+    enum Termination: Equatable, CustomStringConvertible {
+        /// Killed by a signal it did not handle.
+        case signal(Int32)
+        /// Exited on its own, with a status.
+        case exit(Int32)
+
+        var description: String {
+            switch self {
+            case .signal(let signal): "was killed by signal \(signal)"
+            case .exit(let status): "exited on its own with status \(status)"
+            }
+        }
+    }
+
+    /// How the process ended (`waitpid`'s status, as `Process` reads it): only once
+    /// ``waitForExit(within:)`` returned.
+    var termination: Termination {
+        process.terminationReason == .uncaughtSignal
+            ? .signal(process.terminationStatus) : .exit(process.terminationStatus)
+    }
+
+    /// Records an issue unless the test's SIGKILL ended the process: a writer that failed,
+    /// or ended on its own, before the kill is not a kill.
+    ///
+    /// - Returns: Whether SIGKILL ended it.
+    @discardableResult
+    func expectKilled(iteration: Int, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let killed = termination == .signal(SIGKILL)
+        #expect(
+            killed,
+            """
+            iteration \(iteration): the writer \(termination) instead of being killed by \
+            the test's SIGKILL; its last lines: \(lines.suffix(5))
+            """,
+            sourceLocation: sourceLocation)
+        return killed
     }
 
     /// Waits for the process to end and its output to be read to the end.

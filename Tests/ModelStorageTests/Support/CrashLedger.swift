@@ -37,11 +37,26 @@ struct CrashLedger {
     /// The saves the latest run began and did not acknowledge, by their line after `begin`:
     /// each must be applied whole or not at all.
     var inFlight: [String: Save] = [:]
+    /// The saves the latest run acknowledged.
+    private(set) var acknowledgedInRun = 0
+    /// Kills at a random moment after the writer's first acknowledged save, which should
+    /// land with a save under way.
+    private(set) var killsAmongSaves = 0
+    /// Those of them that did: a save begun and not acknowledged.
+    private(set) var killsMidSave = 0
+
+    /// The least share of the kills among saves that must land with a save under way.
+    ///
+    /// The writer saves back to back, so nearly all do (937 of 960 in the SQLite run of 1,200;
+    /// the others land in the moment between an acknowledgement and the next save); fewer
+    /// would mean the kills no longer land where they claim to.
+    static let minimumMidSaveShare = 0.75
 
     /// Reads one run's output.
     mutating func read(_ lines: [String], stop: CrashStop?) {
         var phase = Phase.opening
         inFlight = [:]
+        acknowledgedInRun = 0
         for line in lines {
             let words = line.split(separator: " ")
             guard let first = words.first else { continue }
@@ -89,7 +104,42 @@ struct CrashLedger {
             ackedPuts.formUnion(save.puts)
             ackedDeletes.formUnion(save.deletes)
             inFlight[key] = nil
+            acknowledgedInRun += 1
         }
+    }
+
+    /// Whether a writer's line begins a save of several records (a batch, a bulk delete, a
+    /// transaction), which a kill could leave half applied: `begin put 7 8 9 10 11`,
+    /// `begin tx put 7 8 9 del 3`.
+    @Sendable static func beginsASaveOfSeveralRecords(_ line: String) -> Bool {
+        let words = line.split(separator: " ")
+        return words.first == "begin" && words.filter { Int($0) != nil }.count > 1
+    }
+
+    /// Counts the latest run's kill, made at a random moment after the writer's first
+    /// acknowledged save, recording an issue when the run acknowledged none.
+    mutating func noteKillAmongSaves(
+        iteration: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        killsAmongSaves += 1
+        if !inFlight.isEmpty { killsMidSave += 1 }
+        #expect(
+            acknowledgedInRun > 0,
+            "iteration \(iteration): killed among saves, but the writer had acknowledged none",
+            sourceLocation: sourceLocation)
+    }
+
+    /// Records an issue when too few kills among saves landed with a save under way
+    /// (``minimumMidSaveShare``), or when there were none.
+    func expectKillsLandedMidSave(sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(killsAmongSaves > 0, "no kill among saves", sourceLocation: sourceLocation)
+        #expect(
+            Double(killsMidSave) >= Self.minimumMidSaveShare * Double(killsAmongSaves),
+            """
+            only \(killsMidSave) of \(killsAmongSaves) kills among saves landed with a save \
+            under way
+            """,
+            sourceLocation: sourceLocation)
     }
 
     /// Checks the ids a store holds after a kill against the acknowledgements, recording an
@@ -130,6 +180,9 @@ struct CrashLedger {
         if !unreachedStops.isEmpty {
             lines.append("  chosen calls not reached in time: \(unreachedStops)")
         }
+        lines.append(
+            "  at a random moment among saves: \(killsAmongSaves), of which with a save under "
+                + "way: \(killsMidSave)")
         lines.append(
             "  saves acknowledged: \(ackedPuts.count) puts, \(ackedDeletes.count) deletes")
         return lines.joined(separator: "\n")

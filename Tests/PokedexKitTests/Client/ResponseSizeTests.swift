@@ -38,8 +38,7 @@ struct ResponseSizeTests {
 
     @Test(
         "a 1 GiB stream costs the client about the limit in memory, not the stream",
-        .enabled(if: ResponseSizeProbe.isAvailable, "reads /proc/self/status"),
-        .disabled(if: ResponseSizeProbe.isSanitized, "a sanitizer's shadow memory would count"),
+        .requires(.procStatus), .requires(.noSanitizer),
         arguments: [false, true])
     func memoryStaysBounded(chunked: Bool) async throws {
         try await withTestServer(.huge([25], .always, megabytes: 1_024, chunked: chunked)) {
@@ -153,4 +152,16 @@ enum ResponseSizeProbe {
         let peak = lines.last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) } ?? 0
         return Report(outcome: lines.first ?? "", peakKilobytes: peak)
     }
+}
+
+extension Requirement {
+    /// Linux's `/proc/self/status`, where the probe reads its peak memory.
+    fileprivate static let procStatus = Requirement("proc-status", "reads /proc/self/status") {
+        ResponseSizeProbe.isAvailable
+    }
+
+    /// A build without a sanitizer, whose shadow memory would count in the probe's.
+    fileprivate static let noSanitizer = Requirement(
+        "no-sanitizer", "a build without a sanitizer, whose shadow memory would count"
+    ) { !ResponseSizeProbe.isSanitized }
 }

@@ -100,7 +100,7 @@ struct SQLiteBadFileTests {
 
     @Test(
         "a file the process cannot write",
-        .enabled(if: getuid() != 0 || Tmpfs.canMount, "needs a read-only file"))
+        .requires(.readOnlyFile))
     func readOnlyFile() async throws {
         try await ReadOnlyMount.withReadOnlyFile { url in
             try await expectRefused(url, saying: "cannot be written")
@@ -109,9 +109,7 @@ struct SQLiteBadFileTests {
 
     @Test(
         "a directory the process cannot write",
-        .enabled(
-            if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-            "root needs setpriv to run the probe as nobody"))
+        .requires(.unprivilegedChild))
     func readOnlyDirectory() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.sqlite")

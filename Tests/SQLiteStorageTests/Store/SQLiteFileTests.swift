@@ -55,7 +55,7 @@ struct SQLiteFileTests {
 
     @Test(
         "the sqlite3 shell reads it",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
+        .requires(.sqlite3Shell))
     func sqlite3Shell() async throws {
         try await withStore(seededWith: Self.dex) { store, url in
             // The shell reads the database while the store still has it open.
