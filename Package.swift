@@ -115,20 +115,28 @@ let package = Package(
             resources: [.copy("Fixtures/pokemon.json")]
         ),
         // What several test targets share: a fresh temporary directory per test, the
-        // executables built beside the tests, a child process's output read to its end.
+        // executables built beside the tests, a child process's output read to its end, and
+        // `Subprocess`, which starts every child (posix_spawn) instead of Foundation's
+        // `Process.run()`, whose over-read of /proc/self/fd entries can crash the run.
         .target(
             name: "TestSupport",
+            dependencies: ["InternalSupport"],
             path: "Tests/Support/TestSupport"
         ),
         // Starts Scripts/pokeapi-test-server.py, a local PokeAPI with injected faults, for the
         // client, sync and command-line tests.
         .target(
             name: "PokeAPITestServer",
+            dependencies: ["TestSupport"],
             path: "Tests/Support/PokeAPITestServer"
         ),
 
         // MARK: Tests
 
+        .testTarget(
+            name: "TestSupportTests",
+            dependencies: ["TestSupport"]
+        ),
         .testTarget(
             name: "InternalSupportTests",
             dependencies: ["InternalSupport"]
