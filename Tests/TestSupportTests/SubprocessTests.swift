@@ -77,7 +77,8 @@ struct SubprocessTests {
             executable: Self.shell, arguments: ["-c", "exec sleep 300"],
             standardOutput: .nullDevice)
         child.terminate()
-        #expect(try await Self.withHangGuard(on: child) { await child.wait() } == .signalled(SIGTERM))
+        #expect(
+            try await Self.withHangGuard(on: child) { await child.wait() } == .signalled(SIGTERM))
     }
 
     @Test("standard output and standard error of 256 KiB each, interleaved, do not deadlock")

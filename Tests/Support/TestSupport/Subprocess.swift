@@ -69,6 +69,7 @@ public final class Subprocess: Sendable {
         /// Whether it exited with status 0.
         public var isSuccess: Bool { self == .exited(0) }
 
+        /// `exit status 3` or `signal 9`.
         public var description: String {
             switch self {
             case .exited(let status): "exit status \(status)"
@@ -125,7 +126,8 @@ public final class Subprocess: Sendable {
         standardError: Stream = .inherit
     ) throws {
         let path = executable.path(percentEncoded: false)
-        // Every descriptor this process must close, whatever happens, and the parent's ends.
+        // The pipes' child ends, closed here once the child has its copies (or did not
+        // start); their parent ends, closed here only when the start fails.
         var childEnds: [Int32] = []
         var parentEnds: [Int32?] = [nil, nil, nil]
         defer { for fd in childEnds { close(fd) } }
@@ -320,6 +322,7 @@ public struct SubprocessError: Error, CustomStringConvertible {
     /// The error number.
     public var code: Int32
 
+    /// The program, what failed and the error's message.
     public var description: String {
         "\(executable) did not start: \(operation): \(String(cString: strerror(code)))"
     }
@@ -356,16 +359,15 @@ private func withCStrings<Result>(
 }
 
 #if canImport(Glibc)
-    /// The GNU extensions this launcher uses, looked up at run time: the Glibc module imports
-    /// only what `spawn.h` and `unistd.h` declare without `_GNU_SOURCE`. Each is `nil` when
-    /// the C library lacks it (`addclosefrom_np` came in glibc 2.34, `addchdir_np` in 2.29).
+    /// The GNU extensions this launcher uses, looked up at run time.
+    ///
+    /// The Glibc module imports only what `spawn.h` and `unistd.h` declare without
+    /// `_GNU_SOURCE`. Each is `nil` when the C library lacks it (`addclosefrom_np` came in
+    /// glibc 2.34, `addchdir_np` in 2.29).
     private enum GlibcExtension {
-        typealias AddChdir = @convention(c) (
-            UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
-        ) -> Int32
-        typealias AddClosefrom = @convention(c) (
-            UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32
-        ) -> Int32
+        typealias Actions = UnsafeMutablePointer<posix_spawn_file_actions_t>
+        typealias AddChdir = @convention(c) (Actions, UnsafePointer<CChar>) -> Int32
+        typealias AddClosefrom = @convention(c) (Actions, Int32) -> Int32
         typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
 
         static let addchdir = function("posix_spawn_file_actions_addchdir_np", as: AddChdir.self)
