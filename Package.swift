@@ -128,20 +128,28 @@ let package = Package(
         ),
         // What several test targets share: a fresh temporary directory per test, the
         // executables built beside the tests, a child process's output read to its end, and
-        // what a test needs of the machine (a Requirement: skipped where missing, failed in CI).
+        // what a test needs of the machine (a Requirement: skipped where missing, failed in CI),
+        // `Subprocess`, which starts every child (posix_spawn) instead of Foundation's
+        // `Process.run()`, whose over-read of /proc/self/fd entries can crash the run.
         .target(
             name: "TestSupport",
+            dependencies: ["InternalSupport"],
             path: "Tests/Support/TestSupport"
         ),
         // Starts Scripts/pokeapi-test-server.py, a local PokeAPI with injected faults, for the
         // client, sync and command-line tests.
         .target(
             name: "PokeAPITestServer",
+            dependencies: ["TestSupport"],
             path: "Tests/Support/PokeAPITestServer"
         ),
 
         // MARK: Tests
 
+        .testTarget(
+            name: "TestSupportTests",
+            dependencies: ["TestSupport"]
+        ),
         .testTarget(
             name: "InternalSupportTests",
             dependencies: ["InternalSupport"]

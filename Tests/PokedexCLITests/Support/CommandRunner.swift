@@ -31,26 +31,19 @@ enum CommandRunner {
     ///   - arguments: Its arguments.
     ///   - environment: Variables to set over this process's; `nil` removes one.
     ///   - directory: The working directory, or this process's.
-    /// - Returns: The process, and the pipes of its standard output and standard error.
+    /// - Returns: The process, its standard output and standard error piped, its standard
+    ///   input `/dev/null`.
     /// - Throws: An error when the executable is not built or does not start.
     static func start(
         _ executable: String, _ arguments: [String], environment: [String: String?] = [:],
         directory: URL? = nil
-    ) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = try builtExecutable(named: executable)
-        process.arguments = arguments
+    ) throws -> Subprocess {
         var merged = ProcessInfo.processInfo.environment
         for (name, value) in environment { merged[name] = value }
-        process.environment = merged
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return (process, output, error)
+        return try Subprocess(
+            executable: try builtExecutable(named: executable), arguments: arguments,
+            environment: merged, directory: directory, standardInput: .nullDevice,
+            standardOutput: .pipe, standardError: .pipe)
     }
 
     /// Runs `executable` to its end.
@@ -62,11 +55,9 @@ enum CommandRunner {
         _ executable: String, _ arguments: [String], environment: [String: String?] = [:],
         directory: URL? = nil
     ) async throws -> CommandResult {
-        let (process, output, error) = try start(
+        let process = try start(
             executable, arguments, environment: environment, directory: directory)
-        async let out = readToEnd(of: output.fileHandleForReading)
-        async let err = readToEnd(of: error.fileHandleForReading)
-        let (outData, errData) = await (out, err)
+        let (outData, errData) = await process.readOutputToEnd()
         return await result(of: process, output: outData, error: errData)
     }
 
@@ -83,13 +74,13 @@ enum CommandRunner {
         _ executable: String, _ arguments: [String], environment: [String: String?] = [:],
         killingWhenErrorLine shouldKill: @escaping @Sendable (String) -> Bool
     ) async throws -> CommandResult {
-        let (process, output, error) = try start(
-            executable, arguments, environment: environment)
-        let pid = process.processIdentifier
-        async let out = readToEnd(of: output.fileHandleForReading)
+        let process = try start(executable, arguments, environment: environment)
+        let output = process.standardOutput ?? FileHandle.nullDevice
+        let error = process.standardError ?? FileHandle.nullDevice
+        async let out = readToEnd(of: output)
         let errData = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
-                let handle = error.fileHandleForReading
+                let handle = error
                 var received = Data()
                 var unread = Data()
                 var killed = false
@@ -102,7 +93,7 @@ enum CommandRunner {
                         let line = String(decoding: unread[..<newline], as: UTF8.self)
                         unread = Data(unread[unread.index(after: newline)...])
                         if !killed, shouldKill(line) {
-                            kill(pid, SIGKILL)
+                            process.send(SIGKILL)
                             killed = true
                         }
                     }
@@ -113,21 +104,15 @@ enum CommandRunner {
         return await result(of: process, output: await out, error: errData)
     }
 
-    /// Waits, on a thread of its own, for `process` to end, and collects what it wrote.
+    /// Waits for `process` to end (it is reaped on a thread of its own), and collects what
+    /// it wrote.
     private static func result(
-        of process: Process, output: Data, error: Data
+        of process: Subprocess, output: Data, error: Data
     ) async -> CommandResult {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            Thread.detachNewThread {
-                process.waitUntilExit()
-                done.resume()
-            }
-        }
-        let signalled = process.terminationReason == .uncaughtSignal
+        let termination = await process.wait()
         return CommandResult(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            error: String(decoding: error, as: UTF8.self),
-            signal: signalled ? process.terminationStatus : nil)
+            status: termination.status, output: String(decoding: output, as: UTF8.self),
+            error: String(decoding: error, as: UTF8.self), signal: termination.signal)
     }
 
     /// Runs `pokedex` with `arguments`.

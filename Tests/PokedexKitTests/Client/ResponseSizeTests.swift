@@ -140,14 +140,11 @@ enum ResponseSizeProbe {
 
     /// Runs the probe against a server with a limit, and reads its report.
     static func run(_ server: TestServer, limit: Int) async throws -> Report {
-        let process = Process()
-        process.executableURL = try builtExecutable(named: "ResponseSizeProbe")
-        process.arguments = [server.baseURL.absoluteString, String(limit)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = await readToEnd(of: output.fileHandleForReading)
-        process.waitUntilExit()
+        let process = try Subprocess(
+            executable: try builtExecutable(named: "ResponseSizeProbe"),
+            arguments: [server.baseURL.absoluteString, String(limit)], standardOutput: .pipe)
+        let (data, _) = await process.readOutputToEnd()
+        _ = await process.wait()
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         let peak = lines.last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) } ?? 0
         return Report(outcome: lines.first ?? "", peakKilobytes: peak)

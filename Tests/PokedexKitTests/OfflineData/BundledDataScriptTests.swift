@@ -13,18 +13,17 @@ struct BundledDataScriptTests {
     @Test("the script makes the committed bundle, byte for byte")
     func scriptMakesTheCommittedBundle() async throws {
         try await withTemporaryDirectory { output in
-            let process = Process()
-            process.executableURL = URL(filePath: "/usr/bin/env")
-            process.arguments = [
-                "python3", RepositoryData.root.appending(path: "Scripts/make-offline-data.py").path,
-                "--source", RepositoryData.allDirectory.path, "--output", output.path,
-            ]
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let message = await readToEnd(of: errors.fileHandleForReading)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(String(decoding: message, as: UTF8.self))")
+            let process = try Subprocess(
+                executable: URL(filePath: "/usr/bin/env"),
+                arguments: [
+                    "python3",
+                    RepositoryData.root.appending(path: "Scripts/make-offline-data.py").path,
+                    "--source", RepositoryData.allDirectory.path, "--output", output.path,
+                ],
+                standardError: .pipe)
+            let (_, message) = await process.readOutputToEnd()
+            #expect(
+                await process.wait().status == 0, "\(String(decoding: message, as: UTF8.self))")
 
             let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
             let committedNames = try FileManager.default.contentsOfDirectory(

@@ -59,15 +59,12 @@ struct SQLiteFileTests {
     func sqlite3Shell() async throws {
         try await withStore(seededWith: Self.dex) { store, url in
             // The shell reads the database while the store still has it open.
-            let process = Process()
-            process.executableURL = URL(filePath: "/usr/bin/sqlite3")
-            process.arguments = [url.path, "SELECT name FROM pokemon WHERE attack > 120"]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let process = try Subprocess(
+                executable: URL(filePath: "/usr/bin/sqlite3"),
+                arguments: [url.path, "SELECT name FROM pokemon WHERE attack > 120"],
+                standardOutput: .pipe)
+            let (data, _) = await process.readOutputToEnd()
+            #expect(await process.wait() == .exited(0))
             #expect(
                 Set(String(decoding: data, as: UTF8.self).split(separator: "\n"))
                     == ["heracross", "rampardos", "machamp"])

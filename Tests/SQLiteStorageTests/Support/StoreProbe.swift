@@ -13,21 +13,21 @@ import Testing
 /// - Throws: When the probe cannot be started.
 func probeStore(at url: URL, as user: (uid: UInt32, gid: UInt32)?) async throws -> [String] {
     let writer = try builtExecutable(named: "StoreCrashWriter")
-    let process = Process()
+    let executable: URL
+    let arguments: [String]
     if let user {
-        process.executableURL = URL(filePath: "/usr/bin/setpriv")
-        process.arguments = [
+        executable = URL(filePath: "/usr/bin/setpriv")
+        arguments = [
             "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", writer.path,
             "probe", url.path, "0", "0",
         ]
     } else {
-        process.executableURL = writer
-        process.arguments = ["probe", url.path, "0", "0"]
+        executable = writer
+        arguments = ["probe", url.path, "0", "0"]
     }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = await readToEnd(of: pipe.fileHandleForReading)
-    process.waitUntilExit()
+    let process = try Subprocess(
+        executable: executable, arguments: arguments, standardOutput: .pipe)
+    let (output, _) = await process.readOutputToEnd()
+    _ = await process.wait()
     return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -196,16 +197,6 @@ public func withTestServer<Result>(
     _ options: [TestServer.Option],
     _ body: (TestServer) async throws -> Result
 ) async throws -> Result {
-    let process = Process()
-    process.executableURL = URL(filePath: "/usr/bin/env")
-    process.arguments =
-        [
-            "python3", TestServer.script.path(percentEncoded: false),
-            fixtures.path(percentEncoded: false),
-        ]
-        + options.flatMap(\.arguments)
-    let input = Pipe()
-    let output = Pipe()
     // Errors go to a file: a pipe nobody reads could fill up and stall the server.
     let errorLog = FileManager.default.temporaryDirectory
         .appending(path: "pokeapi-test-server-\(UUID().uuidString).log")
@@ -215,23 +206,26 @@ public func withTestServer<Result>(
         try? errors.close()
         try? FileManager.default.removeItem(at: errorLog)
     }
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-
-    let (exited, exit) = AsyncStream<Void>.makeStream()
-    process.terminationHandler = { _ in exit.finish() }
-    try process.run()
+    let process = try Subprocess(
+        executable: URL(filePath: "/usr/bin/env"),
+        arguments: [
+            "python3", TestServer.script.path(percentEncoded: false),
+            fixtures.path(percentEncoded: false),
+        ]
+            + options.flatMap(\.arguments),
+        standardInput: .pipe, standardOutput: .pipe,
+        standardError: .fileDescriptor(errors.fileDescriptor))
 
     func stop() async {
-        try? input.fileHandleForWriting.close()
+        try? process.standardInput?.close()
         process.terminate()
-        for await _ in exited {}
+        _ = await process.wait()
     }
 
     let server: TestServer
     do {
-        let line = try await firstLine(of: output.fileHandleForReading)
+        var line: String?
+        if let output = process.standardOutput { line = try await firstLine(of: output) }
         guard let line, let port = Int(line), let url = URL(string: "http://127.0.0.1:\(port)")
         else {
             throw TestServerError(description: "the server printed no port: \(line ?? "EOF")")

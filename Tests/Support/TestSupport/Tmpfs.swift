@@ -25,17 +25,9 @@ public enum Tmpfs {
     /// - Returns: Whether it ran and exited with status 0.
     @discardableResult
     public static func run(_ arguments: String...) -> Bool {
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return false
-        }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        let process = try? Subprocess(
+            executable: URL(filePath: "/usr/bin/env"), arguments: arguments,
+            standardOutput: .nullDevice, standardError: .nullDevice)
+        return process?.waitUntilExit() == .exited(0)
     }
 }
