@@ -144,7 +144,7 @@ struct SubprocessTests {
 
     @Test(
         "the child inherits no descriptor but its standard three",
-        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
+        .requires(.procFileSystem))
     func noLeakedDescriptors() async throws {
         // A pipe of this process, not close-on-exec, open while the child starts.
         var fds: [Int32] = [-1, -1]

@@ -12,12 +12,11 @@ import Testing
 /// A running `StoreCrashWriter`, with the lines it printed so far.
 ///
 /// Its output is split into lines as it arrives, on a thread of its own, so that reading
-/// them costs a test's task nothing however much the child prints.
-///
-/// `@unchecked Sendable` for `process` alone, which Foundation does not mark `Sendable` on
-/// every platform: it is set up before the reader thread starts and only read after. The
-/// output read so far is behind a `Mutex`.
-final class ChildProcess: @unchecked Sendable {
+/// them costs a test's task nothing however much the child prints. It is started with
+/// `Subprocess` (`posix_spawn`), not Foundation's `Process`, whose `run()` over-reads
+/// `/proc/self/fd` entries and can crash the test run. The output read so far is behind a
+/// `Mutex`.
+final class ChildProcess: Sendable {
     private struct Output {
         /// Bytes after the last line feed.
         var pending = Data()
@@ -27,7 +26,7 @@ final class ChildProcess: @unchecked Sendable {
         var killTrigger: (matches: @Sendable (String) -> Bool, delay: Duration)?
     }
 
-    private let process = Process()
+    private let process: Subprocess
     private let output = Mutex(Output())
 
     /// Starts the writer with arguments, and variables added to this process's environment;
@@ -37,25 +36,26 @@ final class ChildProcess: @unchecked Sendable {
         user: (uid: UInt32, gid: UInt32)? = nil
     ) throws {
         let writer = try builtExecutable(named: "StoreCrashWriter")
+        let executable: URL
+        let fullArguments: [String]
         if let user {
-            process.executableURL = URL(filePath: Self.setpriv)
-            process.arguments =
+            executable = URL(filePath: Self.setpriv)
+            fullArguments =
                 ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", writer.path]
                 + arguments
         } else {
-            process.executableURL = writer
-            process.arguments = arguments
+            executable = writer
+            fullArguments = arguments
         }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) {
-                $1
-            }
+        process = try Subprocess(
+            executable: executable, arguments: fullArguments,
+            environment: environment.isEmpty
+                ? nil
+                : ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            standardOutput: .pipe, standardError: .inherit)
+        guard let reading = process.standardOutput else {
+            throw SubprocessError(executable: executable.path, operation: "read", code: EBADF)
         }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.standardError
-        try process.run()
-        let reading = pipe.fileHandleForReading
         Thread.detachNewThread { [self] in
             while true {
                 let chunk = reading.availableData
@@ -159,8 +159,7 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Kills the process at once; nothing once it has ended (its pid may be another's by then).
     func kill() {
-        guard process.isRunning else { return }
-        _ = sendSignal(process.processIdentifier, SIGKILL)
+        process.send(SIGKILL)
     }
 
     /// How a process ended.
@@ -178,11 +177,14 @@ final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    /// How the process ended (`waitpid`'s status, as `Process` reads it): only once
-    /// ``waitForExit(within:)`` returned.
+    /// How the process ended (`waitpid`'s status): only once ``waitForExit(within:)``
+    /// returned.
     var termination: Termination {
-        process.terminationReason == .uncaughtSignal
-            ? .signal(process.terminationStatus) : .exit(process.terminationStatus)
+        switch process.termination {
+        case .signalled(let signal): .signal(signal)
+        case .exited(let status): .exit(status)
+        case nil: .exit(-1)
+        }
     }
 
     /// Records an issue unless the test's SIGKILL ended the process: a writer that failed,
@@ -205,7 +207,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Waits for the process to end and its output to be read to the end.
     func waitForExit(within limit: Duration = hangLimit) async throws {
         let deadline = ContinuousClock.now + limit
-        while process.isRunning || !isFinished {
+        while process.termination == nil || !isFinished {
             guard ContinuousClock.now < deadline else {
                 kill()
                 Issue.record("the writer did not exit")
@@ -214,8 +216,4 @@ final class ChildProcess: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(2))
         }
     }
-}
-
-private func sendSignal(_ pid: Int32, _ signal: Int32) -> Int32 {
-    kill(pid, signal)
 }

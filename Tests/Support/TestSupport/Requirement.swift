@@ -195,4 +195,9 @@ extension Requirement {
     public static let unprivilegedChild = Requirement(
         "unprivileged-child", "a process permissions stop: an ordinary user, or root with setpriv"
     ) { getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") }
+
+    /// Linux's `/proc`, where a process lists its open descriptors (`/proc/self/fd`).
+    public static let procFileSystem = Requirement("proc", "lists descriptors in /proc/self/fd") {
+        FileManager.default.fileExists(atPath: "/proc/self/fd")
+    }
 }

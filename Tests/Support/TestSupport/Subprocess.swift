@@ -322,6 +322,18 @@ public struct SubprocessError: Error, CustomStringConvertible {
     /// The error number.
     public var code: Int32
 
+    /// An error.
+    ///
+    /// - Parameters:
+    ///   - executable: The program.
+    ///   - operation: What failed.
+    ///   - code: The error number.
+    public init(executable: String, operation: String, code: Int32) {
+        self.executable = executable
+        self.operation = operation
+        self.code = code
+    }
+
     /// The program, what failed and the error's message.
     public var description: String {
         "\(executable) did not start: \(operation): \(String(cString: strerror(code)))"
