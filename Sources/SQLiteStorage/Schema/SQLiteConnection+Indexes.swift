@@ -1,5 +1,6 @@
 import KeyPathQuery
 import ModelStorage
+import SQLStorage
 
 /// The SQLite indexes of a model's ``StorableModel/indexedAttributes``: one per attribute on
 /// its column, named `<table>_<column>_index`, made and dropped as the model declares them.
@@ -20,11 +21,11 @@ extension SQLiteConnection {
     static func createIndex<Model>(
         named name: String, on column: SQLColumn<Model>, of layout: TableLayout<Model>
     ) -> String {
-        var indexed = TableLayout<Model>.quoted(column.name)
+        var indexed = SQLIdentifier.quoted(column.name)
         if column.declaredType == "TEXT", let functions = layout.options.textFunctions {
             indexed += " COLLATE " + functions.collation
         }
-        return "CREATE INDEX \(TableLayout<Model>.quoted(name)) ON \(layout.table) (\(indexed))"
+        return "CREATE INDEX \(SQLIdentifier.quoted(name)) ON \(layout.table) (\(indexed))"
     }
 
     /// Creates the index of each attribute the model declares, and drops each index the store
@@ -57,7 +58,7 @@ extension SQLiteConnection {
             // An index of the store's that the model no longer declares, or that was made
             // another way (before text indexes had the store's collation, say), goes.
             if let made = existing[name], wanted[name] != made {
-                statements.append("DROP INDEX \(TableLayout<Model>.quoted(name))")
+                statements.append("DROP INDEX \(SQLIdentifier.quoted(name))")
                 existing[name] = nil
             }
         }

@@ -194,7 +194,7 @@ extension SQLiteConnection {
     /// in one transaction that keeps each record's place.
     private func migrate<Model>(from version: Int, layout: TableLayout<Model>) throws(StoreError) {
         try inImmediateTransaction(operation: "migrate the table") { () throws(StoreError) in
-            let staging = TableLayout<Model>.quoted(layout.name + "_migrating")
+            let staging = SQLIdentifier.quoted(layout.name + "_migrating")
             try execute(
                 "DROP TABLE IF EXISTS \(staging); "
                     + layout.createTable.replacingOccurrences(

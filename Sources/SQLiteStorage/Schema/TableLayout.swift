@@ -24,11 +24,11 @@ struct TableLayout<Model: StorableModel>: Sendable {
     /// What every SQL backend's table of the model shares: names, keys, decoding.
     let model: ModelTable<Model>
     /// The table's name, unquoted.
-    let name: String
+    var name: String { model.name }
     /// The table's name, quoted for SQL.
-    let table: String
+    var table: String { model.table }
     /// The attributes' columns.
-    let columns: [SQLColumn<Model>]
+    var columns: [SQLColumn<Model>] { model.columns }
 
     // The statements run for every record are made once, in `init`: building one (quoting
     // every column's name) cost more than writing the record.
@@ -65,18 +65,19 @@ struct TableLayout<Model: StorableModel>: Sendable {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when an attribute's name is one of the
     ///   store's own columns or repeats another's, or the table's name holds NUL.
     init() throws(StoreError) {
-        model = try ModelTable(storeColumns: Self.storeColumns)
-        name = model.name
-        columns = model.columns
-        table = model.table
+        let model = try ModelTable<Model>(storeColumns: Self.storeColumns)
+        self.model = model
+        let table = model.table
+        let columns = model.columns
         let names = columns.map(\.name)
-        let quoted = (Self.storeColumns + names).dropFirst().map(Self.quoted)
+        let quoted = (Self.storeColumns + names).dropFirst().map(SQLIdentifier.quoted)
         let placeholders = Array(repeating: "?", count: quoted.count).joined(separator: ", ")
         let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         upsert =
             "INSERT INTO \(table) (\(quoted.joined(separator: ", "))) VALUES (\(placeholders)) "
             + "ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
-        let tests = names.enumerated().map { ", \(Self.quoted($1)) IS ?\($0 + 1)" }.joined()
+        let tests = names.enumerated().map { ", \(SQLIdentifier.quoted($1)) IS ?\($0 + 1)" }
+            .joined()
         unchangedColumnsByKey =
             "SELECT \"_order\"\(tests) FROM \(table) WHERE \"_key\" = ?\(names.count + 1)"
         delete = "DELETE FROM \(table) WHERE \"_key\" = ?"
@@ -94,7 +95,7 @@ struct TableLayout<Model: StorableModel>: Sendable {
     /// - Returns: The statement's text.
     func update(changing changed: [Int]) -> String {
         let assignments = changed.enumerated().map { place, column in
-            ", \(Self.quoted(columns[column].name)) = ?\(place + 3)"
+            ", \(SQLIdentifier.quoted(columns[column].name)) = ?\(place + 3)"
         }
         return "UPDATE \(table) SET \"_record\" = ?1, \"_version\" = ?2\(assignments.joined()) "
             + "WHERE \"_order\" = ?\(changed.count + 3)"
@@ -103,16 +104,11 @@ struct TableLayout<Model: StorableModel>: Sendable {
     /// Every column's name, the store's own first.
     var columnNames: [String] { model.columnNames }
 
-    /// An identifier in double quotes, inner double quotes doubled.
-    static func quoted(_ identifier: String) -> String {
-        SQLIdentifier.quoted(identifier)
-    }
-
     // MARK: Statements
 
     var createTable: String {
         let attributes = columns.map { column in
-            [Self.quoted(column.name), column.declaredType].filter { !$0.isEmpty }
+            [SQLIdentifier.quoted(column.name), column.declaredType].filter { !$0.isEmpty }
                 .joined(separator: " ")
         }
         return "CREATE TABLE \(table) (\"_order\" INTEGER PRIMARY KEY, \"_key\" NOT NULL UNIQUE, "

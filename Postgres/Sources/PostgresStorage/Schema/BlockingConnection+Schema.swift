@@ -148,13 +148,13 @@ extension BlockingConnection {
         ).compactMap { try? $0.decode(String.self) }
         for column in columns where !layout.columnNames.contains(column) {
             try rows(
-                "ALTER TABLE \(layout.table) DROP COLUMN \(TableLayout<Model>.quoted(column))",
+                "ALTER TABLE \(layout.table) DROP COLUMN \(SQLIdentifier.quoted(column))",
                 operation: "migrate the table")
         }
         for (column, type) in zip(layout.columns, layout.types)
         where !columns.contains(column.name) {
             try rows(
-                "ALTER TABLE \(layout.table) ADD COLUMN \(TableLayout<Model>.quoted(column.name)) "
+                "ALTER TABLE \(layout.table) ADD COLUMN \(SQLIdentifier.quoted(column.name)) "
                     + type, operation: "migrate the table")
         }
         let stored = try rows(
@@ -215,7 +215,7 @@ extension BlockingConnection {
         }
         for column in layout.columns {
             let name = Self.indexName(table: layout.name, column: column.name)
-            let quoted = TableLayout<Model>.quoted(name)
+            let quoted = SQLIdentifier.quoted(name)
             let made = existing[name]
             if declared.contains(column.name), made?.hasSuffix(" NULLS FIRST)") != true {
                 if made != nil {
@@ -223,7 +223,7 @@ extension BlockingConnection {
                 }
                 try rows(
                     "CREATE INDEX \(quoted) ON \(layout.table) "
-                        + "(\(TableLayout<Model>.quoted(column.name)) NULLS FIRST)",
+                        + "(\(SQLIdentifier.quoted(column.name)) NULLS FIRST)",
                     operation: "update the indexes")
             } else if !declared.contains(column.name), made != nil {
                 try rows("DROP INDEX \(quoted)", operation: "update the indexes")
@@ -232,7 +232,7 @@ extension BlockingConnection {
         let inexact = SQLIdentifier.bounded("", layout.name + "__inexact")
         if existing[inexact] == nil {
             try rows(
-                "CREATE INDEX \(TableLayout<Model>.quoted(inexact)) ON \(layout.table) "
+                "CREATE INDEX \(SQLIdentifier.quoted(inexact)) ON \(layout.table) "
                     + "(\"_order\") WHERE NOT \"_exact\"", operation: "update the indexes")
         }
     }
