@@ -25,7 +25,8 @@ extension StoreError {
         enum Kind: String, CaseIterable, Sendable {
             case duplicateID, notFound, identifierChanged, conflict, invalidQuery, corruptFile
             case unsupportedVersion, migrationFailed, locked, readOnly, closed, io, fileTooLarge
-            case encodingFailed, unusable, connectionFailed, statementFailed
+            case encodingFailed, unusable, connectionFailed, statementFailed, unknownModel
+            case invalidModels
         }
 
         /// The code's name, such as `notFound`.
@@ -88,6 +89,14 @@ extension StoreError {
         /// The database refused a statement, or answered with what the store cannot read:
         /// ``StoreError/statementFailed(database:operation:message:)``.
         public static let statementFailed = Code(.statementFailed)
+
+        /// A model the database was not opened with: see
+        /// ``StoreError/unknownModel(_:database:models:)``.
+        public static let unknownModel = Code(.unknownModel)
+
+        /// Models a database cannot hold together: see
+        /// ``StoreError/invalidModels(database:reason:)``.
+        public static let invalidModels = Code(.invalidModels)
 
         /// Whether `error` is a ``StoreError`` with this code, so that a code can be a
         /// pattern: `catch StoreError.Code.locked { … }`.

@@ -53,6 +53,12 @@ extension StoreError: CustomStringConvertible {
         case .statementFailed(let database, let operation, let message):
             return "The database \(database) refused to \(operation): \(message). "
                 + "Nothing was changed."
+        case .unknownModel(let model, let database, let models):
+            return "The database \(database) holds no model \(model): it was opened with "
+                + "\(models.joined(separator: ", ")). Open it with \(model) among its models. "
+                + "Nothing was changed."
+        case .invalidModels(let database, let reason):
+            return "The database \(database) cannot be opened with these models: \(reason)."
         }
     }
 

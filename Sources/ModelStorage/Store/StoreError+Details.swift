@@ -18,7 +18,8 @@ extension StoreError {
             .migrationFailed(let path, _, _, _), .locked(let path, _, _), .readOnly(let path),
             .closed(let path), .io(let path, _, _, _), .fileTooLarge(let path, _, _),
             .unusable(let path, _), .connectionFailed(let path, _, _),
-            .statementFailed(let path, _, _):
+            .statementFailed(let path, _, _), .unknownModel(_, let path, _),
+            .invalidModels(let path, _):
             path
         case .duplicateID, .notFound, .identifierChanged, .conflict, .invalidQuery,
             .encodingFailed:
@@ -80,7 +81,7 @@ extension StoreError {
     public var reason: String? {
         switch storage {
         case .migrationFailed(_, _, _, let reason), .encodingFailed(_, let reason),
-            .unusable(_, let reason):
+            .unusable(_, let reason), .invalidModels(_, let reason):
             reason
         default: nil
         }
@@ -156,5 +157,19 @@ extension StoreError {
     public var sizeLimit: Int? {
         guard case .fileTooLarge(_, _, let limit) = storage else { return nil }
         return limit
+    }
+
+    /// The model a database was asked for and does not hold
+    /// (``StoreError/unknownModel(_:database:models:)``); `nil` for other errors.
+    public var modelName: String? {
+        guard case .unknownModel(let model, _, _) = storage else { return nil }
+        return model
+    }
+
+    /// The models the database holds, when it was asked for another
+    /// (``StoreError/unknownModel(_:database:models:)``); `nil` for other errors.
+    public var databaseModels: [String]? {
+        guard case .unknownModel(_, _, let models) = storage else { return nil }
+        return models
     }
 }

@@ -221,4 +221,31 @@ extension StoreError {
     public static func unusable(path: String, reason: String) -> StoreError {
         StoreError(.unusable(path: path, reason: reason))
     }
+
+    /// A store or transaction asked a database for a model it was not opened with
+    /// (``Code/unknownModel``); nothing was changed.
+    ///
+    /// - Parameters:
+    ///   - model: The model's type name (``modelName``).
+    ///   - database: The database's path or URL (``path``).
+    ///   - models: The type names of the models the database holds (``databaseModels``).
+    /// - Returns: An error with code ``Code/unknownModel`` naming the model, the database and
+    ///   the models it holds.
+    public static func unknownModel(
+        _ model: String, database: String, models: [String]
+    ) -> StoreError {
+        StoreError(.unknownModel(model, database: database, models: models))
+    }
+
+    /// A database cannot be opened with these models (``Code/invalidModels``): none at all,
+    /// the same model twice, or two models with the same `storageName`.
+    ///
+    /// - Parameters:
+    ///   - database: The database's path or URL (``path``).
+    ///   - reason: What is wrong with the models, in words (``reason``).
+    /// - Returns: An error with code ``Code/invalidModels`` naming the database and the
+    ///   problem.
+    public static func invalidModels(database: String, reason: String) -> StoreError {
+        StoreError(.invalidModels(database: database, reason: reason))
+    }
 }

@@ -61,6 +61,8 @@ public struct StoreError: Error, Hashable, Sendable {
         case .unusable: .unusable
         case .connectionFailed: .connectionFailed
         case .statementFailed: .statementFailed
+        case .unknownModel: .unknownModel
+        case .invalidModels: .invalidModels
         }
     }
 
@@ -83,6 +85,8 @@ public struct StoreError: Error, Hashable, Sendable {
         case unusable(path: String, reason: String)
         case connectionFailed(database: String, operation: String, message: String)
         case statementFailed(database: String, operation: String, message: String)
+        case unknownModel(String, database: String, models: [String])
+        case invalidModels(database: String, reason: String)
     }
 
     /// Which version a file or database is too new in.

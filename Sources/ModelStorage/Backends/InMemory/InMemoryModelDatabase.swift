@@ -1,0 +1,254 @@
+import KeyPathQuery
+
+/// A database of several models kept in memory: the in-memory ``ModelDatabase``.
+///
+/// ```swift
+/// let dex = try InMemoryModelDatabase(for: [Pokemon.self, PokemonSpecies.self])
+/// let species = try dex.store(for: PokemonSpecies.self)
+/// try await dex.transaction { transaction in
+///     transaction[PokemonSpecies.self].upsert(bulbasaurSpecies)
+///     transaction[Pokemon.self].upsert(bulbasaur)
+/// }
+/// ```
+///
+/// It answers as a file or database backend does, so it stands in for one in tests and
+/// previews; its records last as long as the process, or until ``close()``.
+public actor InMemoryModelDatabase: ModelDatabase {
+    /// The models the database holds, in the order it was made with.
+    public nonisolated let models: [any StorableModel.Type]
+
+    nonisolated let modelNames: [String]
+    /// Each model's records, a `StoreState<Model>` under the model's `ObjectIdentifier`.
+    private var tables: [ObjectIdentifier: any Sendable] = [:]
+    /// Each model's live queries, a `LiveQueryRegistry<Model>` under the same key.
+    private var observers: [ObjectIdentifier: any Sendable] = [:]
+    private var version: UInt64 = 0
+    private var isClosed = false
+
+    /// What errors call the database.
+    static let name = "memory"
+
+    /// Creates an empty database of some models.
+    ///
+    /// - Parameter models: The models it holds.
+    /// - Throws: ``StoreError/invalidModels(database:reason:)`` when `models` is empty, lists
+    ///   a model twice, or two models share a `storageName`.
+    public init(for models: [any StorableModel.Type]) throws {
+        modelNames = try ModelList.checked(models, database: Self.name)
+        self.models = models
+        for model in models { Self.addTable(for: model, to: &tables) }
+    }
+
+    /// Creates the database of one model, holding some records in order: what an
+    /// ``InMemoryStore`` is made over.
+    init<Model: StorableModel>(of model: Model.Type, records: [Model]) {
+        models = [model]
+        modelNames = [String(describing: model)]
+        var transaction = StoreTransaction<Model>(base: RecordTable(), version: 0)
+        transaction.upsert(contentsOf: records)
+        var state = StoreState<Model>()
+        state.apply(transaction.changes)
+        tables[ObjectIdentifier(model)] = state
+        version = state.version
+    }
+
+    private static func addTable<Model: StorableModel>(
+        for model: Model.Type, to tables: inout [ObjectIdentifier: any Sendable]
+    ) {
+        tables[ObjectIdentifier(model)] = StoreState<Model>()
+    }
+
+    /// The store of one of the database's models.
+    ///
+    /// ```swift
+    /// let pokemon = try dex.store(for: Pokemon.self)
+    /// try await pokemon.upsert(pikachu)
+    /// ```
+    ///
+    /// Every call returns a store over the same records; closing any of them closes the
+    /// database.
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: The model's store.
+    /// - Throws: ``StoreError/unknownModel(_:database:models:)`` when the database does not
+    ///   hold the model.
+    public nonisolated func store<Model: StorableModel>(
+        for model: Model.Type
+    ) throws(StoreError) -> InMemoryStore<Model> {
+        guard models.contains(where: { $0 == model }) else {
+            throw .unknownModel(
+                String(describing: model), database: Self.name, models: modelNames)
+        }
+        return InMemoryStore(database: self)
+    }
+
+    // MARK: Transactions
+
+    /// Runs reads and writes across the database's models that commit together or not at
+    /// all (see ``ModelDatabase/transaction(_:)``).
+    ///
+    /// - Parameter body: Reads and writes through the transaction; its result is returned.
+    /// - Returns: What `body` returns, once its changes are committed.
+    /// - Throws: What `body` throws, with nothing changed;
+    ///   ``StoreError/unknownModel(_:database:models:)`` when it reached a model the database
+    ///   does not hold; ``StoreError/closed(path:)`` when the database is closed.
+    /// - Complexity: The body's, plus O(*m*) in the records it writes.
+    public func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (inout DatabaseTransaction) throws -> Result
+    ) throws -> Result {
+        try checkOpen()
+        let (result, changes) = try run(body)
+        guard changes.contains(where: { !$0.isEmpty }) else { return result }
+        version += 1
+        var refresh = false
+        for (model, modelChanges) in zip(models, changes) {
+            refresh = apply(modelChanges, of: model) || refresh
+        }
+        for model in models { setVersion(of: model) }
+        if refresh { Task { self.refreshObservers() } }
+        return result
+    }
+
+    /// Runs a body and returns its result with each model's changes, in the order of
+    /// `models`; the transaction (and its hold on the tables) ends before they are applied.
+    private func run<Result>(
+        _ body: (inout DatabaseTransaction) throws -> Result
+    ) throws -> (Result, [Changes]) {
+        var transaction = DatabaseTransaction(
+            version: version, tables: Snapshot(tables: tables))
+        let result = try body(&transaction)
+        try transaction.checkModels(in: Self.name, models: modelNames)
+        return (result, models.map { Self.changes(of: $0, in: transaction) })
+    }
+
+    private static func changes<Model: StorableModel>(
+        of model: Model.Type, in transaction: DatabaseTransaction
+    ) -> Changes {
+        Changes(transaction.changes(of: model))
+    }
+
+    private func apply<Model: StorableModel>(
+        _ changes: Changes, of model: Model.Type
+    ) -> Bool {
+        guard let changes = changes.value as? [RecordChange<Model>], !changes.isEmpty else {
+            return false
+        }
+        let key = ObjectIdentifier(model)
+        guard var state = tables.removeValue(forKey: key) as? StoreState<Model> else {
+            return false
+        }
+        let applied = state.apply(changes, committedVersion: version)
+        tables[key] = state
+        guard var registry = observers.removeValue(forKey: key) as? LiveQueryRegistry<Model>
+        else { return false }
+        let needed = registry.noteCommit(applied)
+        observers[key] = registry
+        return needed
+    }
+
+    private func setVersion<Model: StorableModel>(of model: Model.Type) {
+        let key = ObjectIdentifier(model)
+        guard var state = tables.removeValue(forKey: key) as? StoreState<Model> else { return }
+        state.setVersion(version)
+        tables[key] = state
+    }
+
+    /// The committed tables a transaction reads.
+    private struct Snapshot: DatabaseTransaction.Tables {
+        let tables: [ObjectIdentifier: any Sendable]
+
+        func transaction<Model: StorableModel>(
+            of model: Model.Type, version: UInt64
+        ) -> StoreTransaction<Model>? {
+            guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else {
+                return nil
+            }
+            return StoreTransaction(base: state.table, version: version)
+        }
+    }
+
+    // MARK: One model's records
+
+    /// One model's committed records; `nil` only for a model the database does not hold,
+    /// which ``store(for:)`` refuses.
+    func state<Model: StorableModel>(of model: Model.Type) throws(StoreError) -> StoreState<Model> {
+        try checkOpen()
+        guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else {
+            throw .unknownModel(
+                String(describing: model), database: Self.name, models: modelNames)
+        }
+        return state
+    }
+
+    func observe<Model: StorableModel>(
+        _ query: RecordQuery<Model>
+    ) throws(StoreError) -> AsyncStream<QueryResult<Model>> {
+        let state = try state(of: Model.self)
+        let compiled = try StoreTransaction<Model>.compile(query)
+        let key = ObjectIdentifier(Model.self)
+        var registry =
+            observers.removeValue(forKey: key) as? LiveQueryRegistry<Model>
+            ?? LiveQueryRegistry()
+        defer { observers[key] = registry }
+        return registry.add(query, compiled: compiled, current: state.result(of: compiled)) {
+            [weak self] id in
+            guard let self else { return }
+            Task { await self.removeObserver(id) }
+        }.results
+    }
+
+    private func removeObserver<Model: StorableModel>(_ id: LiveQueryRegistry<Model>.ID) {
+        let key = ObjectIdentifier(Model.self)
+        guard var registry = observers.removeValue(forKey: key) as? LiveQueryRegistry<Model>
+        else { return }
+        registry.remove(id)
+        observers[key] = registry
+    }
+
+    private func refreshObservers() {
+        for model in models { refreshObservers(of: model) }
+    }
+
+    private func refreshObservers<Model: StorableModel>(of model: Model.Type) {
+        let key = ObjectIdentifier(model)
+        guard let state = tables[key] as? StoreState<Model>,
+            var registry = observers.removeValue(forKey: key) as? LiveQueryRegistry<Model>
+        else { return }
+        registry.refresh(from: state)
+        observers[key] = registry
+    }
+
+    // MARK: Closing
+
+    /// Ends every live query and drops every record; later calls, on the database and on
+    /// every store it handed out, throw ``StoreError/closed(path:)``. Closing again does
+    /// nothing.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        for model in models { finishObservers(of: model) }
+        tables = [:]
+    }
+
+    private func finishObservers<Model: StorableModel>(of model: Model.Type) {
+        guard var registry = observers.removeValue(forKey: ObjectIdentifier(model))
+            as? LiveQueryRegistry<Model>
+        else { return }
+        registry.finishAll()
+    }
+
+    private func checkOpen() throws(StoreError) {
+        guard !isClosed else { throw .closed(path: Self.name) }
+    }
+}
+
+/// A model's changes, `[RecordChange<Model>]`, where the model is not known statically.
+private struct Changes: Sendable {
+    let isEmpty: Bool
+    let value: any Sendable
+
+    init<Model: StorableModel>(_ changes: [RecordChange<Model>]) {
+        isEmpty = changes.isEmpty
+        value = changes
+    }
+}

@@ -1,0 +1,164 @@
+import InternalSupport
+import KeyPathQuery
+
+/// Reads and writes across the models of a ``ModelDatabase`` that commit together or not at
+/// all.
+///
+/// A ``ModelDatabase/transaction(_:)`` body receives one and reaches each model's records
+/// through a subscript: a ``StoreTransaction`` of that model, with all of its reads and
+/// writes. Reads see the body's own writes, in every model. When the body returns, every
+/// change of every model commits at once, as one commit of the database; when it throws,
+/// none does:
+///
+/// ```swift
+/// try await dex.transaction { transaction in
+///     transaction[PokemonSpecies.self].upsert(bulbasaurSpecies)
+///     transaction[Pokemon.self].upsert(bulbasaur)
+/// }
+/// ```
+///
+/// A model the database was not opened with reads as empty, and the transaction then throws
+/// ``StoreError/unknownModel(_:database:models:)`` with nothing changed, whether the body
+/// read the model or wrote it.
+///
+/// Backends make one with ``init(version:tables:)`` over their committed records and read
+/// each model's ``changes(of:)`` back after the body returns.
+public struct DatabaseTransaction: Sendable {
+    /// Where a backend's committed records come from: one ``StoreTransaction`` per model,
+    /// made when the body first reaches that model.
+    ///
+    /// A backend conforms a type of its own that knows its tables.
+    public protocol Tables: Sendable {
+        /// A transaction over one model's committed records, or `nil` when the database does
+        /// not hold the model.
+        ///
+        /// - Parameters:
+        ///   - model: The model.
+        ///   - version: The database's version the transaction reads.
+        /// - Returns: A transaction with no writes yet.
+        func transaction<Model: StorableModel>(
+            of model: Model.Type, version: UInt64
+        ) -> StoreTransaction<Model>?
+    }
+
+    /// The database's version the transaction reads: the number of commits before it.
+    public let version: UInt64
+
+    private let tables: any Tables
+    private var parts: [ObjectIdentifier: any Sendable] = [:]
+    private let unknown = UnknownModels()
+
+    /// Creates a transaction over a backend's committed records.
+    ///
+    /// ```swift
+    /// var transaction = DatabaseTransaction(version: version, tables: committedTables)
+    /// let result = try body(&transaction)
+    /// try transaction.checkModels(in: "dex.sqlite", models: modelNames)
+    /// for table in tables { try table.store(transaction.changes(of: table.model)) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - version: The database's version: the number of commits so far.
+    ///   - tables: Makes each model's transaction when the body first reaches it.
+    /// - Complexity: O(1).
+    public init(version: UInt64, tables: some Tables) {
+        self.version = version
+        self.tables = tables
+    }
+
+    /// One model's records, to read and write as part of this transaction.
+    ///
+    /// ```swift
+    /// let species = transaction[PokemonSpecies.self].fetch(id: 1)
+    /// transaction[Pokemon.self].upsert(bulbasaur)
+    /// ```
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: The model's transaction: the committed records with this transaction's
+    ///   writes laid over them.
+    /// - Complexity: O(1) to reach; each read and write then costs what it costs in a
+    ///   ``StoreTransaction``.
+    public subscript<Model: StorableModel>(model: Model.Type) -> StoreTransaction<Model> {
+        get {
+            if let part = parts[ObjectIdentifier(model)] as? StoreTransaction<Model> {
+                return part
+            }
+            if let made = tables.transaction(of: model, version: version) { return made }
+            unknown.note(model)
+            return Self.empty(version: version)
+        }
+        _modify {
+            let key = ObjectIdentifier(model)
+            var part: StoreTransaction<Model>
+            if let existing = parts.removeValue(forKey: key) as? StoreTransaction<Model> {
+                part = existing
+            } else if let made = tables.transaction(of: model, version: version) {
+                part = made
+            } else {
+                part = Self.empty(version: version)
+                unknown.note(model)
+            }
+            defer { parts[key] = part }
+            yield &part
+        }
+    }
+
+    /// The net changes the transaction made to one model's records (see
+    /// ``StoreTransaction/changes``).
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: The changes, in the order the body first touched each record; none when
+    ///   the body did not write the model.
+    /// - Complexity: O(*m*) in the number of records written.
+    public func changes<Model: StorableModel>(of model: Model.Type) -> [RecordChange<Model>] {
+        (parts[ObjectIdentifier(model)] as? StoreTransaction<Model>)?.changes ?? []
+    }
+
+    /// Throws when the body reached a model the database does not hold.
+    ///
+    /// A backend calls it after the body returns and before it stores anything.
+    ///
+    /// - Parameters:
+    ///   - database: The database's path or URL, for the error.
+    ///   - models: The names of the models the database holds, for the error.
+    /// - Throws: ``StoreError/unknownModel(_:database:models:)`` naming the first such model.
+    public func checkModels(in database: String, models: [String]) throws(StoreError) {
+        if let first = unknown.first {
+            throw .unknownModel(first, database: database, models: models)
+        }
+    }
+
+    private static func empty<Model: StorableModel>(version: UInt64) -> StoreTransaction<Model> {
+        StoreTransaction(base: EmptyRecords<Model>(), version: version)
+    }
+}
+
+/// The models a transaction's body reached that its database does not hold; shared by the
+/// transaction's copies, since a read (a `get`) notes them too. Guarded by its mutex.
+final class UnknownModels: Sendable {
+    private let names = Mutex<[String]>([])
+
+    func note(_ model: Any.Type) {
+        let name = String(describing: model)
+        names.withLock { if !$0.contains(name) { $0.append(name) } }
+    }
+
+    var first: String? { names.withLock { $0.first } }
+}
+
+/// No records: what a transaction reads of a model its database does not hold.
+struct EmptyRecords<Model: StorableModel>: CommittedRecords {
+    var count: Int { 0 }
+    func record(withID id: Model.ID) -> Model? { nil }
+    func position(ofID id: Model.ID) -> Int? { nil }
+    func records(
+        selectedBy query: RecordQuery<Model>, excluding ids: Set<Model.ID>
+    ) throws -> [(position: Int, record: Model)] {
+        _ = try StoreTransaction<Model>.compile(query)
+        return []
+    }
+    func count(where condition: Condition<Model>, excluding ids: Set<Model.ID>) throws -> Int {
+        _ = try StoreTransaction<Model>.compile(condition)
+        return 0
+    }
+}

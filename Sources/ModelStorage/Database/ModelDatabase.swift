@@ -1,0 +1,103 @@
+/// A database of several models: a table (or collection) per model, one commit version, and
+/// transactions that span the models.
+///
+/// Open a database with the models it holds, take a ``ModelStore`` for each model, and use
+/// each store as you would a store of one model: every query, write, merge policy and live
+/// query works unchanged. A ``transaction(_:)`` of the database reads and writes any of its
+/// models and commits all of them or none, as one durable commit:
+///
+/// ```swift
+/// let dex = try InMemoryModelDatabase(for: [Pokemon.self, PokemonSpecies.self])
+/// let pokemon = try dex.store(for: Pokemon.self)
+/// try await dex.transaction { transaction in
+///     transaction[PokemonSpecies.self].upsert(bulbasaurSpecies)
+///     transaction[Pokemon.self].upsert(bulbasaur)
+/// }
+/// let favorites = try await pokemon.fetch(RecordQuery(where: \.favorite == true))
+/// ```
+///
+/// A store of one model is the database of that one model: `InMemoryStore<Pokemon>()` is
+/// `InMemoryModelDatabase(for: [Pokemon.self])`'s store of `Pokemon`.
+///
+/// ## Implementation requirements
+///
+/// A conforming type must:
+///
+/// - Hand out, for each of its models, a ``ModelStore`` that meets that protocol's contract,
+///   and refuse a model it was not opened with, with
+///   ``StoreError/unknownModel(_:database:models:)``.
+/// - Count commits in one version for the whole database, which every store's
+///   ``ModelStore/fetchVersioned(id:)``, ``QueryResult/version`` and ``StoreTransaction``
+///   read: a commit of any model raises it by one.
+/// - Run ``transaction(_:)`` bodies and the stores' writes one at a time, each over every
+///   commit before it, and commit a body's changes to every model at once, durably as one
+///   commit, or none of them.
+/// - Close with ``close()``, and close with it every store it handed out; a store's
+///   ``ModelStore/close()`` closes the database.
+public protocol ModelDatabase: Sendable {
+    /// The models the database holds, in the order it was opened with.
+    var models: [any StorableModel.Type] { get }
+
+    /// Runs reads and writes across the database's models that commit together or not at
+    /// all.
+    ///
+    /// ```swift
+    /// try await dex.transaction { transaction in
+    ///     let gone = try transaction[PokemonSpecies.self].delete(where: \.isLegendary == true)
+    ///     transaction[Pokemon.self].upsert(contentsOf: replacements)
+    ///     return gone
+    /// }
+    /// ```
+    ///
+    /// The body may run later than the call, on the database's own executor, grouped with
+    /// other writes into one commit to storage; it must not block.
+    ///
+    /// - Parameter body: Reads and writes through the transaction; its result is returned.
+    /// - Returns: What `body` returns, once its changes to every model are committed.
+    /// - Throws: What `body` throws, with nothing changed;
+    ///   ``StoreError/unknownModel(_:database:models:)`` when it reached a model the database
+    ///   does not hold; a ``StoreError`` when the changes cannot be stored, with nothing
+    ///   changed either.
+    /// - Complexity: The body's, plus storing its changes.
+    func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (inout DatabaseTransaction) throws -> Result
+    ) async throws -> Result
+
+    /// Finishes the writes already made, ends every live query of every model, and releases
+    /// what the database holds; every store it handed out is closed with it.
+    ///
+    /// - Throws: ``StoreError`` when the work of closing fails; the database is closed all
+    ///   the same, and every acknowledged write is kept.
+    func close() async throws
+}
+
+/// Checks the models a database is opened with.
+package enum ModelList {
+    /// The models' type names, after checking that there is at least one, that none is
+    /// listed twice, and that no two share a `storageName`.
+    package static func checked(
+        _ models: [any StorableModel.Type], database: String
+    ) throws(StoreError) -> [String] {
+        guard !models.isEmpty else {
+            throw .invalidModels(database: database, reason: "no model was given")
+        }
+        var seen: Set<ObjectIdentifier> = []
+        var names: [String: String] = [:]
+        for model in models {
+            let type = String(describing: model)
+            guard seen.insert(ObjectIdentifier(model)).inserted else {
+                throw .invalidModels(database: database, reason: "\(type) is listed twice")
+            }
+            let storage = model.storageName.lowercased()
+            if let other = names[storage] {
+                throw .invalidModels(
+                    database: database,
+                    reason: "\(other) and \(type) have the same storageName "
+                        + "\"\(model.storageName)\" (table names ignore case); declare another "
+                        + "storageName for one of them")
+            }
+            names[storage] = type
+        }
+        return models.map { String(describing: $0) }
+    }
+}
