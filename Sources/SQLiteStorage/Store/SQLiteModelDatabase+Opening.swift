@@ -52,7 +52,7 @@ extension SQLiteModelDatabase {
                 message: "not a file URL")
         }
         let path = url.standardizedFileURL.path(percentEncoded: false)
-        let names = try ModelList.checked(models, database: path)
+        let names = try checkedNames(of: models, database: path)
         var layouts: [ObjectIdentifier: any Sendable] = [:]
         for model in models { try addLayout(of: model, to: &layouts) }
         let writable = options.mode == .readWrite

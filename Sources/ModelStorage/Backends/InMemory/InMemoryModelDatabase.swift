@@ -34,7 +34,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
     /// - Throws: ``StoreError/invalidModels(database:reason:)`` when `models` is empty, lists
     ///   a model twice, or two models share a `storageName`.
     public init(for models: [any StorableModel.Type]) throws {
-        modelNames = try ModelList.checked(models, database: Self.name)
+        modelNames = try Self.checkedNames(of: models, database: Self.name)
         self.models = models
         for model in models { Self.addTable(for: model, to: &tables) }
     }
