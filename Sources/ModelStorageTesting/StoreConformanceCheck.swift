@@ -45,15 +45,7 @@ public struct StoreConformanceCheck: Sendable {
     /// - Throws: ``ConformanceFailure`` naming this check and what went wrong, including an
     ///   error the store threw unexpectedly.
     public func run(_ makeStore: @escaping ConformanceStoreFactory) async throws {
-        do {
-            try await body(makeStore)
-        } catch var failure as ConformanceFailure {
-            failure.check = name
-            throw failure
-        } catch {
-            throw ConformanceFailure(
-                check: name, message: "unexpected error: \(error)", file: "", line: 0)
-        }
+        try await ConformanceFailure.naming(check: name) { try await body(makeStore) }
     }
 }
 
@@ -89,6 +81,22 @@ public struct ConformanceFailure: Error, CustomStringConvertible {
     }
 
     /// The failure as one line: check, message, place.
+    /// Runs a check's body, and names the check in any failure it throws; an error that is
+    /// not a ``ConformanceFailure`` becomes one.
+    static func naming(
+        check name: String, _ body: () async throws -> Void
+    ) async throws(ConformanceFailure) {
+        do {
+            try await body()
+        } catch var failure as ConformanceFailure {
+            failure.check = name
+            throw failure
+        } catch {
+            throw ConformanceFailure(
+                check: name, message: "unexpected error: \(error)", file: "", line: 0)
+        }
+    }
+
     public var description: String {
         let place = file.isEmpty ? "" : " (\(file):\(line))"
         return "\(check): \(message)\(place)"

@@ -133,11 +133,10 @@ extension GroupCommit {
         return outcome
     }
 
-    /// Upserts as the changes of a transaction would be: each id once, in its first place,
-    /// with its last value.
-    /// Stores one write's changes to one model: the upserts as they are, in the place of
-    /// each id's first (a later one with the same id wins, as in a transaction), or the
-    /// body's. Returns how many records changed.
+    /// Stores one write's changes to one model and returns how many records changed.
+    ///
+    /// The changes are the upserts as they are, in the place of each id's first (a later one
+    /// with the same id wins, as in a transaction), or the body's.
     private static func store<Model: StorableModel, Writer: GroupWriter>(
         _ model: Model.Type, of write: QueuedWrite, from transaction: DatabaseTransaction,
         on writer: Writer, version: UInt64, collectingChanges: Bool,
@@ -157,12 +156,15 @@ extension GroupCommit {
         return stored.count
     }
 
+    /// Adds one model's changes of a write to the group's.
     private static func merge<Model: StorableModel>(
         _ model: Model.Type, from changes: CommittedChanges, into all: inout CommittedChanges
     ) {
         all.append(changes.changes(of: model), of: model)
     }
 
+    /// Upserts as the changes of a transaction would be: each id once, in its first place,
+    /// with its last value.
     private static func netUpserts<Model: StorableModel>(
         _ upserts: [Model]
     ) -> [RecordChange<Model>] {

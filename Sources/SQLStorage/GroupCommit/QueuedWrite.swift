@@ -9,8 +9,7 @@ import ModelStorage
 public struct QueuedWrite: Sendable {
     /// Runs the body; returns what resumes the caller with the body's result once the group
     /// is durable, or the body's error.
-    public let run:
-        @Sendable (inout DatabaseTransaction) -> Result<@Sendable () -> Void, any Error>
+    public let run: @Sendable (inout DatabaseTransaction) -> Result<@Sendable () -> Void, any Error>
 
     /// Resumes the caller with an error.
     public let fail: @Sendable (any Error) -> Void

@@ -118,7 +118,8 @@ extension SQLiteModelDatabase {
         }
         if writable {
             try await first.run { connection throws(StoreError) in
-                try connection.prepareForWriting(zip(models, tables).map { ($0, $1) }, layouts: layouts)
+                try connection.prepareForWriting(
+                    zip(models, tables).map { ($0, $1) }, layouts: layouts)
             }
         }
         var readers = writable ? [] : [first]

@@ -134,7 +134,8 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Complexity: One lookup in the index of ids: O(log *n*).
     public func fetch(id: Model.ID) async throws -> Model? {
         let key = try layout.key(of: id)
-        return try await database.read(layout, orEmpty: nil) { [layout] connection throws(StoreError) in
+        return try await database.read(layout, orEmpty: nil) {
+            [layout] connection throws(StoreError) in
             try connection.record(withKey: key, in: layout)
         }
     }
@@ -149,7 +150,8 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     ///   sort of the matches (a partial one with a limit); only the page is decoded.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
         let compiled = try Self.compile(query)
-        return try await database.read(layout, orEmpty: []) { [layout] connection throws(StoreError) in
+        return try await database.read(layout, orEmpty: []) {
+            [layout] connection throws(StoreError) in
             try connection.records(selectedBy: query, compiled: compiled, in: layout)
                 .map { $0.record }
         }
@@ -177,12 +179,14 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     ///   for a condition no index serves.
     public func count(where condition: Condition<Model>) async throws -> Int {
         if condition.isAlwaysTrue {
-            return try await database.read(layout, orEmpty: 0) { [layout] connection throws(StoreError) in
+            return try await database.read(layout, orEmpty: 0) {
+                [layout] connection throws(StoreError) in
                 try connection.count(in: layout)
             }
         }
         let compiled = try Self.compile(condition)
-        return try await database.read(layout, orEmpty: 0) { [layout] connection throws(StoreError) in
+        return try await database.read(layout, orEmpty: 0) {
+            [layout] connection throws(StoreError) in
             try connection.count(where: condition, compiled: compiled, in: layout)
         }
     }
@@ -195,7 +199,8 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Complexity: One lookup in the index of ids.
     public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
         let key = try layout.key(of: id)
-        return try await database.read(layout, orEmpty: nil) { [layout] connection throws(StoreError) in
+        return try await database.read(layout, orEmpty: nil) {
+            [layout] connection throws(StoreError) in
             try connection.versioned(withKey: key, in: layout)
         }
     }

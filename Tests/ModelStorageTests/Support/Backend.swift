@@ -12,6 +12,10 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqlite
     /// ``ArrayStore``, a backend written outside the module.
     case thirdParty
+    /// The record store of an in-memory database that holds notes too.
+    case inMemoryDatabase
+    /// The record store of an SQLite database that holds notes too.
+    case sqliteDatabase
 
     var description: String { rawValue }
 
@@ -29,6 +33,21 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
                 try await check.run {
                     try await JSONFileStore<ConformanceRecord>.open(
                         at: directory.appending(path: "store-\(counter.next()).json"))
+                }
+            }
+        case .inMemoryDatabase:
+            try await check.run {
+                try InMemoryModelDatabase(for: [ConformanceNote.self, ConformanceRecord.self])
+                    .store(for: ConformanceRecord.self)
+            }
+        case .sqliteDatabase:
+            try await withTemporaryDirectory { directory in
+                let counter = Counter()
+                try await check.run {
+                    try await SQLiteModelDatabase.open(
+                        at: directory.appending(path: "database-\(counter.next()).sqlite"),
+                        for: [ConformanceNote.self, ConformanceRecord.self]
+                    ).store(for: ConformanceRecord.self)
                 }
             }
         case .sqlite:

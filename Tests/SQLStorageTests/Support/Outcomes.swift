@@ -10,10 +10,13 @@ final class Outcomes: Sendable {
     func write(
         _ name: String, _ body: @escaping @Sendable (inout StoreTransaction<Note>) throws -> Void
     ) -> QueuedWrite {
-        QueuedWrite(of: Note.self, { transaction in
-            try body(&transaction)
-            return name
-        }) { result in
+        QueuedWrite(
+            of: Note.self,
+            { transaction in
+                try body(&transaction)
+                return name
+            }
+        ) { result in
             self.results.withLock { $0[name] = result }
         }
     }

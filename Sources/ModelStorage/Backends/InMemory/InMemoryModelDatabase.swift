@@ -220,9 +220,10 @@ public actor InMemoryModelDatabase: ModelDatabase {
 
     // MARK: Closing
 
-    /// Ends every live query and drops every record; later calls, on the database and on
-    /// every store it handed out, throw ``StoreError/closed(path:)``. Closing again does
-    /// nothing.
+    /// Ends every live query and drops every record.
+    ///
+    /// Later calls, on the database and on every store it handed out, throw
+    /// ``StoreError/closed(path:)``. Closing again does nothing.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
@@ -231,8 +232,9 @@ public actor InMemoryModelDatabase: ModelDatabase {
     }
 
     private func finishObservers<Model: StorableModel>(of model: Model.Type) {
-        guard var registry = observers.removeValue(forKey: ObjectIdentifier(model))
-            as? LiveQueryRegistry<Model>
+        guard
+            var registry = observers.removeValue(forKey: ObjectIdentifier(model))
+                as? LiveQueryRegistry<Model>
         else { return }
         registry.finishAll()
     }
