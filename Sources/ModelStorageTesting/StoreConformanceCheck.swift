@@ -80,9 +80,9 @@ public struct ConformanceFailure: Error, CustomStringConvertible {
         self.line = line
     }
 
-    /// The failure as one line: check, message, place.
-    /// Runs a check's body, and names the check in any failure it throws; an error that is
-    /// not a ``ConformanceFailure`` becomes one.
+    /// Runs a check's body, and names the check in any failure it throws.
+    ///
+    /// An error that is not a ``ConformanceFailure`` becomes one.
     static func naming(
         check name: String, _ body: () async throws -> Void
     ) async throws(ConformanceFailure) {
@@ -97,6 +97,7 @@ public struct ConformanceFailure: Error, CustomStringConvertible {
         }
     }
 
+    /// The failure as one line: check, message, place.
     public var description: String {
         let place = file.isEmpty ? "" : " (\(file):\(line))"
         return "\(check): \(message)\(place)"
