@@ -122,9 +122,11 @@ public struct DatabaseTransaction: Sendable {
     ///   - database: The database's path or URL, for the error.
     ///   - models: The names of the models the database holds, for the error.
     /// - Throws: ``StoreError/unknownModel(_:database:models:)`` naming the first such model.
-    public func checkModels(in database: String, models: [String]) throws(StoreError) {
+    public func checkModels(
+        in database: String, models: @autoclosure () -> [String]
+    ) throws(StoreError) {
         if let first = unknown.first {
-            throw .unknownModel(first, database: database, models: models)
+            throw .unknownModel(first, database: database, models: models())
         }
     }
 

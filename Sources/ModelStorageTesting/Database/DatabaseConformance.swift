@@ -26,6 +26,7 @@ public enum DatabaseConformance {
             transactionSpansModels, throwingBodyChangesNothing, unknownModelChangesNothing,
             oneVersionAcrossModels, liveQueriesSeeTransactions, concurrentWritesToBothModels,
             closingClosesEveryStore, referencesNameRecords, deletesNullifyReferences,
+            fetchesIncludeRelatedRecords,
         ]
     }
 
@@ -283,6 +284,38 @@ public enum DatabaseConformance {
             try expectEqual(
                 try await made.notes.fetch(RecordQuery(where: \.recordID == nil)).count, 3,
                 "the notes that refer to nothing")
+        }
+    }
+
+    static let fetchesIncludeRelatedRecords = DatabaseConformanceCheck(
+        name: "fetchesIncludeRelatedRecords",
+        summary: "a fetch brings each record with the record it refers to, or with the "
+            + "records that refer to it, in the query's order, and commits nothing"
+    ) { makeDatabase in
+        try await onFreshDatabase(makeDatabase) { made in
+            try await made.records.upsert(contentsOf: [.sample(3), .sample(1), .sample(2)])
+            try await made.notes.upsert(contentsOf: [
+                ConformanceNote(id: 10, recordID: 1, text: "a"),
+                ConformanceNote(id: 11, text: "b"),
+                ConformanceNote(id: 12, recordID: 3, text: "c"),
+                ConformanceNote(id: 13, recordID: 1, text: "d"),
+            ])
+            let notes = try await made.database.fetch(
+                RecordQuery<ConformanceNote>(sortedBy: [.descending(\.text)]),
+                including: \.recordID, from: ConformanceRecord.self)
+            try expectEqual(notes.map(\.record.id), [13, 12, 11, 10], "the notes, sorted")
+            try expectEqual(
+                notes.map(\.related?.id), [1, 3, nil, 1], "the record each note refers to")
+            let records = try await made.database.fetch(
+                RecordQuery<ConformanceRecord>(where: \.id != 2),
+                includingAll: \ConformanceNote.recordID)
+            try expectEqual(records.map(\.record.id), [3, 1], "the records, in store order")
+            try expectEqual(
+                records.map { $0.related.map(\.id) }, [[12], [10, 13]],
+                "the notes that refer to each, in store order")
+            try expectEqual(
+                try await made.notes.fetchResult(RecordQuery()).version, 2,
+                "the version: the fetches committed nothing")
         }
     }
 }
