@@ -1,7 +1,7 @@
 import KeyPathQuery
 
 /// A record with the records it is related to, fetched together by
-/// ``ModelDatabase/fetch(_:including:from:)`` and its variants.
+/// `ModelDatabase.fetch(_:including:from:)` and its variants.
 public struct RelatedRecord<Record: Sendable, Related: Sendable>: Sendable {
     /// The record the query selected.
     public var record: Record
@@ -62,15 +62,15 @@ extension ModelDatabase {
     }
 
     /// The records a query selects, each with the record it refers to through an optional
-    /// reference, in one read of the database (see ``fetch(_:including:from:)``).
+    /// reference, in one read of the database (see `fetch(_:including:from:)`).
     ///
     /// - Parameters:
     ///   - query: The records to fetch.
     ///   - keyPath: The attribute that holds the id of the record each refers to, or `nil`.
     ///   - target: The model it refers to.
     /// - Returns: Each selected record with the record it refers to, or `nil`.
-    /// - Throws: As ``fetch(_:including:from:)``.
-    /// - Complexity: As ``fetch(_:including:from:)``.
+    /// - Throws: As `fetch(_:including:from:)`.
+    /// - Complexity: As `fetch(_:including:from:)`.
     public func fetch<Model: StorableModel, Target: StorableModel>(
         _ query: RecordQuery<Model>,
         including keyPath: any KeyPath<Model, Target.ID?> & Sendable, from target: Target.Type
@@ -105,7 +105,7 @@ extension ModelDatabase {
     ///     refers to; it must be in that model's `queryAttributes` (and is best indexed).
     /// - Returns: Each selected record, in the query's order, with the records that refer
     ///   to it.
-    /// - Throws: As ``fetch(_:including:from:)``.
+    /// - Throws: As `fetch(_:including:from:)`.
     /// - Complexity: The query's, plus a query of the other model by the selected ids.
     public func fetch<Model: StorableModel, Source: StorableModel>(
         _ query: RecordQuery<Model>, includingAll keyPath: any KeyPath<Source, Model.ID> & Sendable
@@ -121,15 +121,15 @@ extension ModelDatabase {
     }
 
     /// The records a query selects, each with every record that refers to it through an
-    /// optional reference, in one read of the database (see ``fetch(_:includingAll:)``).
+    /// optional reference, in one read of the database (see `fetch(_:includingAll:)`).
     ///
     /// - Parameters:
     ///   - query: The records to fetch.
     ///   - keyPath: The attribute of the other model that holds the id of the record it
     ///     refers to, or `nil`.
     /// - Returns: Each selected record with the records that refer to it.
-    /// - Throws: As ``fetch(_:including:from:)``.
-    /// - Complexity: As ``fetch(_:includingAll:)``.
+    /// - Throws: As `fetch(_:including:from:)`.
+    /// - Complexity: As `fetch(_:includingAll:)`.
     public func fetch<Model: StorableModel, Source: StorableModel>(
         _ query: RecordQuery<Model>,
         includingAll keyPath: any KeyPath<Source, Model.ID?> & Sendable

@@ -1,7 +1,7 @@
 import KeyPathQuery
 import ModelStorage
 
-/// The checks every ``ModelDatabase`` must pass: one database of ``ConformanceRecord`` and
+/// The checks every `ModelDatabase` must pass: one database of ``ConformanceRecord`` and
 /// ``ConformanceNote``, whose transactions span both models and commit all or nothing, with
 /// one version across them.
 ///
