@@ -28,7 +28,7 @@ struct SQLiteLegacyFileTests {
     func opensWithNothingLost() async throws {
         try await Self.withLegacyFile { url in
             let database = try await SQLiteModelDatabase.open(
-                at: url, for: [Pokemon.self, ConformanceNote.self])
+                at: url, for: [Pokemon.self, ConformanceRecord.self, ConformanceNote.self])
             let pokemon = try database.store(for: Pokemon.self)
             #expect(pokemon.migratedFromSchemaVersion == nil)
             let result = try await pokemon.fetchResult(RecordQuery())
@@ -48,14 +48,16 @@ struct SQLiteLegacyFileTests {
                 try await pokemon.save(stalePikachu, mergePolicy: .error)
             }
             #expect(conflict?.code == .conflict)
-            // The new model gets a table; the version goes on from the file's.
+            // The new models get tables; the version goes on from the file's.
             let notes = try database.store(for: ConformanceNote.self)
-            try await notes.upsert(ConformanceNote(id: 1, recordID: 25, text: "electric"))
+            try await notes.upsert(ConformanceNote(id: 1, text: "electric"))
             #expect(try await notes.fetchResult(RecordQuery()).version == 5)
             try await database.close()
             let raw = try RawDatabase(url, registeringTextFunctions: false)
             #expect(
-                try raw.versionRows() == ["conformance_note 5 1", "pokemon 4 1"])
+                try raw.versionRows() == [
+                    "conformance_note 5 1", "conformance_record 0 1", "pokemon 4 1",
+                ])
         }
     }
 
