@@ -63,15 +63,11 @@ public struct ModelReference<Source: StorableModel>: Sendable {
         _ keyPath: any KeyPath<Source, Target.ID> & Sendable, to target: Target.Type,
         onDelete deleteRule: DeleteRule = .deny
     ) where Target.ID: QueryValueConvertible & Equatable {
-        self.target = target
-        self.keyPath = keyPath
-        self.attributeName = Self.name(of: keyPath)
-        self.isOptional = false
-        self.deleteRule = deleteRule
-        self.enforcement = Enforcement(
-            targetID: { $0[keyPath: keyPath] },
-            referencing: { ids in .in(keyPath, ids) },
-            nullified: nil, target: target)
+        self.init(
+            keyPath, isOptional: false, deleteRule: deleteRule, target: target,
+            enforcement: Enforcement(
+                targetID: { $0[keyPath: keyPath] }, referencing: { ids in .in(keyPath, ids) },
+                nullified: nil, target: target))
     }
 
     /// A reference that may name no record: `nil` refers to nothing.
@@ -88,19 +84,28 @@ public struct ModelReference<Source: StorableModel>: Sendable {
         _ keyPath: any WritableKeyPath<Source, Target.ID?> & Sendable, to target: Target.Type,
         onDelete deleteRule: DeleteRule = .nullify
     ) where Target.ID: QueryValueConvertible & Equatable {
+        self.init(
+            keyPath, isOptional: true, deleteRule: deleteRule, target: target,
+            enforcement: Enforcement(
+                targetID: { $0[keyPath: keyPath] },
+                referencing: { ids in .in(keyPath, ids.map { Optional($0) }) },
+                nullified: { record in
+                    var record = record
+                    record[keyPath: keyPath] = nil
+                    return record
+                }, target: target))
+    }
+
+    private init(
+        _ keyPath: any PartialKeyPath<Source> & Sendable, isOptional: Bool,
+        deleteRule: DeleteRule, target: any StorableModel.Type, enforcement: Enforcement
+    ) {
         self.target = target
         self.keyPath = keyPath
         self.attributeName = Self.name(of: keyPath)
-        self.isOptional = true
+        self.isOptional = isOptional
         self.deleteRule = deleteRule
-        self.enforcement = Enforcement(
-            targetID: { $0[keyPath: keyPath] },
-            referencing: { ids in .in(keyPath, ids.map { Optional($0) }) },
-            nullified: { record in
-                var record = record
-                record[keyPath: keyPath] = nil
-                return record
-            }, target: target)
+        self.enforcement = enforcement
     }
 
     private static func name(of keyPath: AnyKeyPath) -> String {
