@@ -49,6 +49,36 @@ actor TestStores {
         return store
     }
 
+    /// Opens a database of several models on a database (a new one by default), for writing
+    /// unless told otherwise.
+    func openDatabase(
+        _ models: [any StorableModel.Type],
+        on configuration: PostgresConnection.Configuration? = nil,
+        mode: StoreAccessMode = .readWrite
+    ) async throws -> PostgresModelDatabase {
+        let database: PostgresConnection.Configuration
+        if let configuration {
+            database = configuration
+        } else {
+            do {
+                database = try await Self.freshDatabase()
+            } catch {
+                throw TestStoreError(description: String(reflecting: error))
+            }
+        }
+        let opened: PostgresModelDatabase
+        do {
+            opened = try await PostgresModelDatabase.open(
+                database, for: models, options: PostgresStoreOptions(mode: mode, readerCount: 1))
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw TestStoreError(description: String(reflecting: error))
+        }
+        self.opened.append { try? await opened.close() }
+        return opened
+    }
+
     /// Closes every store opened.
     func closeAll() async {
         for close in opened { await close() }
