@@ -159,7 +159,8 @@ extension BlockingConnection {
                 records: try records(
                     selectedBy: query, compiled: compiled, in: layout, positions: false
                 ).map(\.record),
-                totalCount: try count(in: layout), version: try databaseVersion(operation: "read the version"))
+                totalCount: try count(in: layout),
+                version: try databaseVersion(operation: "read the version"))
         }
     }
 

@@ -37,9 +37,10 @@ extension PostgresModelDatabase {
 
     /// Queues the write `makeWrite` makes and waits for its group's commit.
     func enqueue<Result: Sendable>(
-        _ makeWrite: @Sendable (
-            @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
-        ) -> QueuedWrite
+        _ makeWrite:
+            @Sendable (
+                @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
+            ) -> QueuedWrite
     ) async throws -> Result {
         try checkWritable()
         return try await withCheckedThrowingContinuation { continuation in

@@ -20,7 +20,8 @@ struct DatabasesOnOneSchemaTests {
             let first = try await stores.openDatabase(Self.models, on: database)
             let second = try await stores.openDatabase(
                 [ConformanceRecord.self, Note.self], on: database)
-            try await first.store(for: Note.self).upsert(contentsOf: PostgresModelDatabaseTests.notes)
+            try await first.store(for: Note.self).upsert(
+                contentsOf: PostgresModelDatabaseTests.notes)
             try await second.store(for: ConformanceRecord.self).upsert(
                 contentsOf: PostgresModelDatabaseTests.records)
             var pinned = try await first.store(for: Note.self)

@@ -11,11 +11,12 @@ import Testing
 /// nothing lost.
 @Suite("A schema written by the single-model PostgresStore")
 struct LegacySchemaTests {
-    /// What `PostgresStore<Note>` made and wrote before the database of several models
-    /// (commit f0e8feb, `BlockingConnection.prepare(layout:)`: the version table,
-    /// `TableLayout.createTable`, the version row, `updateIndexes(for:)`), statement for
-    /// statement, then six notes written at the versions that store gave them (1, 2, 4, 5):
-    /// its version 5. Beside it, the table of another model, `tally`, written by another
+    /// What `PostgresStore<Note>` made and wrote before the database of several models.
+    ///
+    /// Taken from its code at commit f0e8feb (`BlockingConnection.prepare(layout:)`: the
+    /// version table, `TableLayout.createTable`, the version row, `updateIndexes(for:)`),
+    /// statement for statement, then six notes written at the versions that store gave them
+    /// (1, 2, 4, 5): its version 5. Beside it, the table of another model, `tally`, written by another
     /// such store up to its own version 9, which the new database's models do not include.
     static let legacySQL = [
         #"CREATE TABLE IF NOT EXISTS "modelstorage_version" ("table_name" text PRIMARY KEY, "version" bigint NOT NULL, "schema_version" integer NOT NULL)"#,
@@ -53,7 +54,9 @@ struct LegacySchemaTests {
     @Test("opens with its records, order, write versions and version, and adds a model")
     func opensLegacySchema() async throws {
         let database = try await TestStores.freshDatabase()
-        for statement in Self.legacySQL { try await PostgresStoreTests.run(statement, on: database) }
+        for statement in Self.legacySQL {
+            try await PostgresStoreTests.run(statement, on: database)
+        }
         try await TestStores.with { stores in
             let dex = try await stores.openDatabase(
                 [Note.self, ConformanceRecord.self], on: database)
@@ -92,7 +95,9 @@ struct LegacySchemaTests {
     @Test("a read-only database opens the legacy schema and writes nothing")
     func opensLegacySchemaReadOnly() async throws {
         let database = try await TestStores.freshDatabase()
-        for statement in Self.legacySQL { try await PostgresStoreTests.run(statement, on: database) }
+        for statement in Self.legacySQL {
+            try await PostgresStoreTests.run(statement, on: database)
+        }
         try await TestStores.with { stores in
             let dex = try await stores.openDatabase([Note.self], on: database, mode: .readOnly)
             let notes = try dex.store(for: Note.self)

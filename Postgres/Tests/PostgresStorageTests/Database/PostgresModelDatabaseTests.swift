@@ -75,7 +75,8 @@ struct PostgresModelDatabaseTests {
             do {
                 try await dex.transaction { transaction in
                     try transaction[Note.self].update(id: 1) { $0.title = "lost" }
-                    transaction[Note.self].upsert(Note(id: 7, title: "lost", stars: 1, pinned: false))
+                    transaction[Note.self].upsert(
+                        Note(id: 7, title: "lost", stars: 1, pinned: false))
                     transaction[ConformanceRecord.self].upsert(contentsOf: Self.records)
                 }
                 Issue.record("the refused record was committed")
@@ -129,15 +130,17 @@ struct PostgresModelDatabaseTests {
         try await TestStores.with { stores in
             let dex = try await stores.openDatabase([Note.self])
             #expect(dex.models.map { String(describing: $0) } == ["Note"])
-            #expect(throws: StoreError.unknownModel(
-                "ConformanceRecord", database: dex.url, models: ["Note"])
+            #expect(
+                throws: StoreError.unknownModel(
+                    "ConformanceRecord", database: dex.url, models: ["Note"])
             ) {
                 _ = try dex.store(for: ConformanceRecord.self)
             }
             let notes = try dex.store(for: Note.self)
             try await notes.upsert(contentsOf: Self.notes)
-            await #expect(throws: StoreError.unknownModel(
-                "ConformanceRecord", database: dex.url, models: ["Note"])
+            await #expect(
+                throws: StoreError.unknownModel(
+                    "ConformanceRecord", database: dex.url, models: ["Note"])
             ) {
                 try await dex.transaction { transaction in
                     transaction[Note.self].delete(id: 1)
