@@ -18,10 +18,7 @@ struct PostgresModelDatabaseTests {
     @Test("a transaction across models commits both, as one commit of one version")
     func commitsBoth() async throws {
         try await TestStores.with { stores in
-            let dex = try await stores.openDatabase(Self.models)
-            let notes = try dex.store(for: Note.self)
-            let records = try dex.store(for: ConformanceRecord.self)
-            try await notes.upsert(contentsOf: Self.notes)
+            let (dex, notes, records) = try await Self.openWithNotes(stores)
             let before = try await notes.fetchResult(.everyRecord).version
             let counted = try await dex.transaction { transaction in
                 try transaction[Note.self].update(id: 1) { $0.title = "both" }
@@ -42,10 +39,7 @@ struct PostgresModelDatabaseTests {
     func throwingBodyCommitsNeither() async throws {
         struct Refused: Error {}
         try await TestStores.with { stores in
-            let dex = try await stores.openDatabase(Self.models)
-            let notes = try dex.store(for: Note.self)
-            let records = try dex.store(for: ConformanceRecord.self)
-            try await notes.upsert(contentsOf: Self.notes)
+            let (dex, notes, records) = try await Self.openWithNotes(stores)
             let before = try await records.fetchResult(.everyRecord).version
             await #expect(throws: Refused.self) {
                 try await dex.transaction { transaction in
@@ -66,10 +60,7 @@ struct PostgresModelDatabaseTests {
     func failingStatementCommitsNeither() async throws {
         let database = try await TestStores.freshDatabase()
         try await TestStores.with { stores in
-            let dex = try await stores.openDatabase(Self.models, on: database)
-            let notes = try dex.store(for: Note.self)
-            let records = try dex.store(for: ConformanceRecord.self)
-            try await notes.upsert(contentsOf: Self.notes)
+            let (dex, notes, records) = try await Self.openWithNotes(stores, on: database)
             try await Self.refuseKey("3", in: ConformanceRecord.storageName, on: database)
             let before = try await notes.fetchResult(.everyRecord).version
             do {
@@ -102,10 +93,7 @@ struct PostgresModelDatabaseTests {
     func oneVersion() async throws {
         let database = try await TestStores.freshDatabase()
         try await TestStores.with { stores in
-            let dex = try await stores.openDatabase(Self.models, on: database)
-            let notes = try dex.store(for: Note.self)
-            let records = try dex.store(for: ConformanceRecord.self)
-            try await notes.upsert(contentsOf: Self.notes)
+            let (_, notes, records) = try await Self.openWithNotes(stores, on: database)
             try await records.upsert(contentsOf: Self.records)
             try await notes.update(id: 2) { $0.stars = 3 }
             #expect(try await notes.fetchResult(.everyRecord).version == 3)
@@ -191,6 +179,19 @@ struct PostgresModelDatabaseTests {
                 try await dex.transaction { _ in }
             }
         }
+    }
+
+    /// Opens a database of `Note` and `ConformanceRecord` (on a new database by default) and
+    /// stores ``notes`` in it.
+    static func openWithNotes(
+        _ stores: TestStores, on database: PostgresConnection.Configuration? = nil
+    ) async throws -> (
+        PostgresModelDatabase, PostgresStore<Note>, PostgresStore<ConformanceRecord>
+    ) {
+        let dex = try await stores.openDatabase(models, on: database)
+        let notes = try dex.store(for: Note.self)
+        try await notes.upsert(contentsOf: Self.notes)
+        return (dex, notes, try dex.store(for: ConformanceRecord.self))
     }
 
     /// Adds a trigger that refuses any row of a table whose `_key` is `key`.

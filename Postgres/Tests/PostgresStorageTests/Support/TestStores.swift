@@ -20,33 +20,13 @@ actor TestStores {
     }
 
     /// Opens a store of a model on a database (a new one by default), for writing unless
-    /// told otherwise.
+    /// told otherwise: the store of the database of the one model.
     func open<Model: StorableModel>(
         _: Model.Type = Model.self, on configuration: PostgresConnection.Configuration? = nil,
         mode: StoreAccessMode = .readWrite
     ) async throws -> PostgresStore<Model> {
-        let database: PostgresConnection.Configuration
-        if let configuration {
-            database = configuration
-        } else {
-            do {
-                database = try await Self.freshDatabase()
-            } catch {
-                throw TestStoreError(description: String(reflecting: error))
-            }
-        }
-        let store: PostgresStore<Model>
-        do {
-            store = try await PostgresStore<Model>.open(
-                database, options: PostgresStoreOptions(mode: mode, readerCount: 1))
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            // postgres-nio's errors describe themselves only when reflected.
-            throw TestStoreError(description: String(reflecting: error))
-        }
-        opened.append { try? await store.close() }
-        return store
+        try await openDatabase([Model.self], on: configuration, mode: mode)
+            .store(for: Model.self)
     }
 
     /// Opens a database of several models on a database (a new one by default), for writing
