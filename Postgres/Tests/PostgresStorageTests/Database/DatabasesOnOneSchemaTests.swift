@@ -13,7 +13,9 @@ import Testing
 struct DatabasesOnOneSchemaTests {
     static let models: [any StorableModel.Type] = [Note.self, ConformanceRecord.self]
 
-    @Test("each database's commits reach the other's live queries of either model")
+    @Test(
+        "each database's commits reach the other's live queries of either model",
+        .timeLimit(.minutes(2)))
     func liveQueriesAcrossDatabases() async throws {
         let database = try await TestStores.freshDatabase()
         try await TestStores.with { stores in
@@ -111,7 +113,9 @@ struct DatabasesOnOneSchemaTests {
         }
     }
 
-    @Test("another process's commit reaches a two-model database's live query here")
+    @Test(
+        "another process's commit reaches a two-model database's live query here",
+        .timeLimit(.minutes(2)))
     func otherProcess() async throws {
         let database = try await TestStores.freshDatabase()
         try await TestStores.with { stores in
@@ -134,7 +138,8 @@ struct DatabasesOnOneSchemaTests {
         }
     }
 
-    /// The results of a live query until one satisfies `done`, for up to a minute.
+    /// The results of a live query until one satisfies `done`, for up to a minute; the
+    /// test's time limit ends a wait for a result that never comes.
     static func next<Model: StorableModel>(
         _ results: inout AsyncStream<QueryResult<Model>>.Iterator,
         where done: (QueryResult<Model>) -> Bool,
