@@ -32,8 +32,7 @@ struct PostgresGroupWriter: GroupWriter {
     var databaseDescription: String { connection.database }
 
     func beginGroup() throws(StoreError) -> UInt64 {
-        try connection.rows("BEGIN", operation: "begin a write")
-        return try connection.lockVersions(operation: "begin a write")
+        try connection.beginLocked(operation: "begin a write")
     }
 
     func execute(_ sql: String, operation: String) throws(StoreError) {
@@ -64,16 +63,21 @@ struct PostgresGroupWriter: GroupWriter {
     }
 
     func commitGroup(version: UInt64, changed: [any StorableModel.Type]) throws(StoreError) {
-        if !changed.isEmpty {
-            // The new version and its announcement in one statement: one round trip. The
-            // notification is the same for every row, and PostgreSQL sends it once.
-            let tables = Self.jsonArray(of: changed.map { $0.storageName })
+        // The new version and its announcement in one statement: one round trip. The
+        // notification is the same for every row, and PostgreSQL sends it once.
+        if changed.count == 1 {
+            try connection.preparedRows(
+                "UPDATE \(Schema.versionTable) SET \"version\" = CAST(CAST($1 AS text) AS bigint) "
+                    + "WHERE \"table_name\" = $2 RETURNING pg_notify($3, $4)",
+                text: [String(version), changed[0].storageName, channel, "\(version) \(tag)"],
+                operation: "commit a write")
+        } else if !changed.isEmpty {
             try connection.preparedRows(
                 "UPDATE \(Schema.versionTable) SET \"version\" = CAST(CAST($1 AS text) AS bigint) "
                     + "WHERE \"table_name\" IN (SELECT jsonb_array_elements_text(CAST(CAST($2 AS "
                     + "text) AS jsonb))) RETURNING pg_notify($3, $4)",
                 text: [
-                    String(version), tables, channel,
+                    String(version), Self.jsonArray(of: changed.map { $0.storageName }), channel,
                     "\(version) \(tag)",
                 ],
                 operation: "commit a write")

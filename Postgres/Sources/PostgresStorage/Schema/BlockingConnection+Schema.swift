@@ -157,24 +157,22 @@ extension BlockingConnection {
         return UInt64(Swift.max(0, try parsedInteger(found[0], operation: operation)))
     }
 
-    /// Takes the writers' lock of the database (``Schema/lockVersions``) for the transaction
-    /// begun, then reads the database's version under it; the two statements are sent
-    /// together, in one round trip.
+    /// Begins a transaction, takes the writers' lock of the database in it
+    /// (``Schema/lockVersions``), and reads the database's version under the lock: three
+    /// statements sent together, in one round trip.
     ///
     /// - Returns: The version, which no other writer can change before the transaction ends.
-    /// - Throws: ``StoreError`` when the lock or the read fails.
-    func lockVersions(operation: String) throws(StoreError) -> UInt64 {
-        let lock = try send(Schema.lockVersions, [], operation: operation)
-        let version: UInt64
-        do {
-            version = try databaseVersion(operation: operation)
-        } catch {
-            // The lock's own error says why, rather than "the transaction is aborted".
-            try finish(lock)
-            throw error
+    /// - Throws: ``StoreError`` when a statement fails; the transaction is then open when
+    ///   `BEGIN` succeeded, for the caller to roll back.
+    func beginLocked(operation: String) throws(StoreError) -> UInt64 {
+        let rows = try begin(
+            with: [Schema.lockVersions, Schema.selectVersion], operation: operation)
+        guard let text = try? rows.last?.first?.decode(String.self) else {
+            throw .statementFailed(
+                database: database, operation: operation,
+                message: "the version table returned no version")
         }
-        try finish(lock)
-        return version
+        return UInt64(Swift.max(0, try parsedInteger(text, operation: operation)))
     }
 
     /// Makes the database ready for its models: each table and its version row created
