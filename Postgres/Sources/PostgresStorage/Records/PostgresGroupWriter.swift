@@ -6,7 +6,8 @@ import SQLStorage
 /// The PostgreSQL side of a group commit (the shared `GroupCommit` runs the algorithm), for
 /// every model of a ``PostgresModelDatabase``.
 ///
-/// The group first locks the version table (``Schema/lockVersions``), so that the groups of
+/// The group first locks every row of the version table (``Schema/lockVersions``), in the
+/// order of their names, so that the groups of
 /// every database on the PostgreSQL schema — in this process or another, on this machine or
 /// another, whichever models each was opened with — run one at a time, each over every
 /// commit before it: transactions are serializable across databases, the version counts

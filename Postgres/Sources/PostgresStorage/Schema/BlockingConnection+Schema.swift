@@ -20,9 +20,17 @@ enum Schema {
     static let selectVersion =
         "SELECT CAST(coalesce(max(\"version\"), 0) AS text) FROM \(versionTable)"
 
-    /// The lock every group of writes takes first, in every process: it conflicts with
-    /// itself and with the `UPDATE` and `INSERT` of a version row, and with no read.
-    static let lockVersions = "LOCK TABLE \(versionTable) IN SHARE ROW EXCLUSIVE MODE"
+    /// The lock every group of writes takes first, in every process: every row of the
+    /// version table, in the order of their names, so that two groups never wait for each
+    /// other in a cycle; it returns each table's version, the latest committed (a group that
+    /// waited for another reads the other's). Reads take no row lock and never wait.
+    ///
+    /// Every group locks the first table's row, which no database removes: so the groups
+    /// of databases opened with different models, which lock different rows besides, still
+    /// run one at a time.
+    static let lockVersions =
+        "SELECT CAST(\"version\" AS text) FROM \(versionTable) ORDER BY \"table_name\" "
+        + "FOR UPDATE"
 
     /// The channel a database's commits are announced on: one per PostgreSQL schema,
     /// `modelstorage_<schema>`, or `modelstorage_` and a 64-bit FNV-1a hash of the schema's
@@ -158,21 +166,24 @@ extension BlockingConnection {
     }
 
     /// Begins a transaction, takes the writers' lock of the database in it
-    /// (``Schema/lockVersions``), and reads the database's version under the lock: three
-    /// statements sent together, in one round trip.
+    /// (``Schema/lockVersions``), and reads the database's version under the lock: the
+    /// highest of the rows it locked. Both statements are sent together, in one round trip.
     ///
     /// - Returns: The version, which no other writer can change before the transaction ends.
     /// - Throws: ``StoreError`` when a statement fails; the transaction is then open when
     ///   `BEGIN` succeeded, for the caller to roll back.
     func beginLocked(operation: String) throws(StoreError) -> UInt64 {
-        let rows = try begin(
-            with: [Schema.lockVersions, Schema.selectVersion], operation: operation)
-        guard let text = try? rows.last?.first?.decode(String.self) else {
-            throw .statementFailed(
-                database: database, operation: operation,
-                message: "the version table returned no version")
+        let rows = try begin(with: [Schema.lockVersions], operation: operation)
+        var version: Int64 = 0
+        for row in rows.last ?? [] {
+            guard let text = try? row.decode(String.self) else {
+                throw .statementFailed(
+                    database: database, operation: operation,
+                    message: "the version table holds a version that is not a number")
+            }
+            version = Swift.max(version, try parsedInteger(text, operation: operation))
         }
-        return UInt64(Swift.max(0, try parsedInteger(text, operation: operation)))
+        return UInt64(version)
     }
 
     /// Makes the database ready for its models: each table and its version row created

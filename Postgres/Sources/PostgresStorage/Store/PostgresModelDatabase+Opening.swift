@@ -19,7 +19,7 @@ extension PostgresModelDatabase {
     /// Opening connects, then checks every model's table before it writes anything: a table
     /// whose columns are not its model's, or one at a newer schema version, is refused and
     /// left as it is. Then, in one transaction under an advisory lock of the schema (so that
-    /// databases opening at once do it once) and the writers' lock of the version table, it
+    /// databases opening at once do it once) and the writers' lock (every row of the version table), it
     /// creates each missing table with its row in `modelstorage_version` and its indexes, or
     /// migrates each older table in place with its model's `SchemaMigration` steps, and
     /// brings each model's indexes up to date, as ``PostgresStore/open(_:options:)``

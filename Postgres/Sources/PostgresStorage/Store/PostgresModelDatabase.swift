@@ -36,9 +36,9 @@ import SQLStorage
 /// (``PostgresStoreOptions/readerCount``), and, while a live query of any model exists, one
 /// that listens. Writes to different models, through their stores or through
 /// ``transaction(_:)``, are grouped into one PostgreSQL transaction, each in a savepoint and
-/// counted as a commit of its own. Each group first locks the version table in
-/// `SHARE ROW EXCLUSIVE` mode, which conflicts with itself and with no read, so that the
-/// groups of every database on the schema run one at a time, each over every commit before
+/// counted as a commit of its own. Each group first locks every row of the version table,
+/// in the order of the tables' names (`SELECT … ORDER BY "table_name" FOR UPDATE`), which
+/// no read waits for, so that the groups of every database on the schema run one at a time, each over every commit before
 /// it. A transaction across models commits all of its changes in one PostgreSQL
 /// transaction, or none of them.
 ///

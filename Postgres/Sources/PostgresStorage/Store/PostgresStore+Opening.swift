@@ -20,7 +20,7 @@ extension PostgresStore {
     /// Opening connects, then checks the database against the model before it writes
     /// anything: a table whose columns are not the model's, or one at a newer schema version,
     /// is refused and left as it is. Then, in one transaction under an advisory lock (so that
-    /// stores opening at once do it once) and the writers' lock of the version table, it creates the table, its row in
+    /// stores opening at once do it once) and the writers' lock (every row of the version table), it creates the table, its row in
     /// `modelstorage_version` and its indexes, or migrates an older table in place with the
     /// model's `SchemaMigration` steps, and creates an index named `<table>_<column>_index`
     /// for each of the model's `StorableModel/indexedAttributes`, dropping those it made for

@@ -54,8 +54,8 @@ import SQLStorage
 /// `max_prepared_statements`) or use session mode.
 ///
 /// Writes from concurrent tasks are grouped into one PostgreSQL transaction, each in a
-/// savepoint and counted as a commit of its own. Each group locks the version table
-/// `modelstorage_version` first, so that the writes of every store and database on the
+/// savepoint and counted as a commit of its own. Each group locks every row of the version
+/// table `modelstorage_version` first, so that the writes of every store and database on the
 /// PostgreSQL schema, in any process, are serializable; a save returns once PostgreSQL has
 /// committed it, as durable as the server's `synchronous_commit` makes a commit.
 ///

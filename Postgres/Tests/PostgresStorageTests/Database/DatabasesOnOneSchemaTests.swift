@@ -76,27 +76,34 @@ struct DatabasesOnOneSchemaTests {
         }
     }
 
-    /// Writers of both models in both databases at once: every commit gets a version of its
-    /// own, whichever database and model made it.
-    @Test("concurrent writers of two databases and two models share one sequence of versions")
-    func concurrentWriters() async throws {
+    /// Writers of both models at once, in two databases of both models, or in a database of
+    /// each model: every commit gets a version of its own, whichever database and model made
+    /// it.
+    @Test(
+        "concurrent writers of two databases and two models share one sequence of versions",
+        arguments: [false, true])
+    func concurrentWriters(eachDatabaseOneModel: Bool) async throws {
         let database = try await TestStores.freshDatabase()
         try await TestStores.with { stores in
-            let first = try await stores.openDatabase(Self.models, on: database)
-            let second = try await stores.openDatabase(Self.models, on: database)
+            let first = try await stores.openDatabase(
+                eachDatabaseOneModel ? [Note.self] : Self.models, on: database)
+            let second = try await stores.openDatabase(
+                eachDatabaseOneModel ? [ConformanceRecord.self] : Self.models, on: database)
             let rounds = 20
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, dex) in [first, second].enumerated() {
+                    let notes = eachDatabaseOneModel ? first : dex
+                    let records = eachDatabaseOneModel ? second : dex
                     group.addTask {
                         for round in 0..<rounds {
                             let id = index * 1_000 + round
-                            try await dex.store(for: Note.self).upsert(
+                            try await notes.store(for: Note.self).upsert(
                                 Note(id: id, title: "n", stars: 1, pinned: false))
                         }
                     }
                     group.addTask {
                         for round in 0..<rounds {
-                            try await dex.store(for: ConformanceRecord.self).upsert(
+                            try await records.store(for: ConformanceRecord.self).upsert(
                                 ConformanceRecord.sample(index * 1_000 + round))
                         }
                     }
