@@ -159,6 +159,29 @@ final class BlockingConnection: WriterConnection {
         return rows
     }
 
+    /// Begins a transaction and runs statements in it, every one sent before waiting for
+    /// the first: one round trip for all.
+    ///
+    /// - Parameters:
+    ///   - statements: The statements to run first in the transaction, without bindings.
+    ///   - operation: What they do, for errors.
+    /// - Returns: Each statement's rows, in order.
+    /// - Throws: ``StoreError`` as ``rows(_:_:operation:)`` does, for `BEGIN` or the first
+    ///   statement that fails; the transaction is open once `BEGIN` succeeded, for the
+    ///   caller to end.
+    func begin(with statements: [String], operation: String) throws(StoreError)
+        -> [[PostgresRow]]
+    {
+        let begin = try send("BEGIN", [], operation: operation)
+        var sent: [Sent] = []
+        for sql in statements { sent.append(try send(sql, [], operation: operation)) }
+        try finish(begin)
+        transactionIsOpen = true
+        var rows: [[PostgresRow]] = []
+        for statement in sent { rows.append(try finish(statement)) }
+        return rows
+    }
+
     /// A statement sent and not yet waited for: see ``send(_:_:operation:)``.
     struct Sent {
         fileprivate let result: EventLoopFuture<PostgresQueryResult>

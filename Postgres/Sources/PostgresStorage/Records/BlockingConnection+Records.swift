@@ -60,14 +60,6 @@ extension BlockingConnection {
         )
     }
 
-    /// The store's version: the number of commits that changed something.
-    func version<Model>(of layout: TableLayout<Model>) throws(StoreError) -> UInt64 {
-        let version = try integer(
-            "SELECT \"version\" FROM \(Schema.versionTable) WHERE \"table_name\" = $1",
-            [.text(layout.name)], operation: "read the store's version")
-        return UInt64(Swift.max(0, version ?? 0))
-    }
-
     /// The records a query selects among those whose keys are not excluded, with their
     /// `_order` (or 0 without `positions`: a read that only needs the records, whose query
     /// SQL answers whole then reads no `_order`), in the query's order.
@@ -167,7 +159,8 @@ extension BlockingConnection {
                 records: try records(
                     selectedBy: query, compiled: compiled, in: layout, positions: false
                 ).map(\.record),
-                totalCount: try count(in: layout), version: try version(of: layout))
+                totalCount: try count(in: layout),
+                version: try databaseVersion(operation: "read the version"))
         }
     }
 
@@ -177,7 +170,7 @@ extension BlockingConnection {
     {
         try inSnapshot { () throws(StoreError) in
             guard let record: Model = try record(withKey: key, in: layout) else { return nil }
-            return Versioned(record, version: try version(of: layout))
+            return Versioned(record, version: try databaseVersion(operation: "read the version"))
         }
     }
 

@@ -1,38 +1,39 @@
+import Foundation
 import KeyPathQuery
 import ModelStorage
 import SQLStorage
 
-/// The PostgreSQL side of a group commit (the shared `GroupCommit` runs the algorithm).
+/// The PostgreSQL side of a group commit (the shared `GroupCommit` runs the algorithm), for
+/// every model of a ``PostgresModelDatabase``.
 ///
-/// The group first locks the table's row of the version table (`SELECT … FOR UPDATE`), so
-/// that the groups of every store on the database — in this process or another, on this
-/// machine or another — run one at a time, each over every commit before it: transactions
-/// are serializable across stores, and `_order` (an identity drawn after the lock) grows in
-/// commit order. The commit sends `NOTIFY` on the table's channel with the new version,
-/// which PostgreSQL delivers to listeners only if the transaction commits.
-struct PostgresGroupWriter<Model: StorableModel>: GroupWriter {
+/// The group first locks every row of the version table (``Schema/lockVersions``), in the
+/// order of their names, so that the groups of
+/// every database on the PostgreSQL schema — in this process or another, on this machine or
+/// another, whichever models each was opened with — run one at a time, each over every
+/// commit before it: transactions are serializable across databases, the version counts
+/// every commit once, and `_order` (an identity drawn after the lock) grows in commit order.
+/// The commit writes the new version to the rows of the tables it changed and sends
+/// `NOTIFY` on the schema's channel with it, which PostgreSQL delivers to listeners only if
+/// the transaction commits.
+struct PostgresGroupWriter: GroupWriter {
     let connection: BlockingConnection
     /// The thread the connection belongs to (the transactions' reads check it).
     let thread: ConnectionThread
-    let layout: TableLayout<Model>
+    let models: [any StorableModel.Type]
+    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier.
+    let layouts: [ObjectIdentifier: any Sendable]
     /// The channel to notify of the commit.
     let channel: String
-    /// The store's tag, sent after the version so that it can leave out its own
+    /// The database's tag, sent after the version so that it can leave out its own
     /// notifications.
     let tag: String
     /// The encoder of every record the group writes.
-    let encoder = TableLayout<Model>.makeEncoder()
+    let encoder = RecordJSONEncoder()
+
+    var databaseDescription: String { connection.database }
 
     func beginGroup() throws(StoreError) -> UInt64 {
-        try connection.rows("BEGIN", operation: "begin a write")
-        let locked = try connection.preparedRow(
-            "SELECT CAST(\"version\" AS text) FROM \(Schema.versionTable) "
-                + "WHERE \"table_name\" = $1 FOR UPDATE", text: [layout.name],
-            operation: "begin a write"
-        ).map { (found) throws(StoreError) in
-            try connection.parsedInteger(found[0], operation: "begin a write")
-        }
-        return UInt64(Swift.max(0, locked ?? 0))
+        try connection.beginLocked(operation: "begin a write")
     }
 
     func execute(_ sql: String, operation: String) throws(StoreError) {
@@ -44,33 +45,76 @@ struct PostgresGroupWriter<Model: StorableModel>: GroupWriter {
         (try? connection.rows("SELECT 1", operation: "check the transaction")) != nil
     }
 
-    func committedRecords(group: UInt64) -> WriterRecords<PostgresWriterReads<Model>> {
-        WriterRecords(
-            PostgresWriterReads(thread: thread, connection: connection, layout: layout),
-            group: group)
+    func committedTables(group: UInt64) -> Tables {
+        Tables(thread: thread, connection: connection, layouts: layouts, group: group)
     }
 
-    func store(
-        _ changes: [RecordChange<Model>], version: UInt64, collectingChanges: Bool
+    func store<Model: StorableModel>(
+        _ changes: [RecordChange<Model>], of model: Model.Type, version: UInt64,
+        collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
-        try connection.store(
+        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
+            throw .unknownModel(
+                String(describing: model), database: connection.database,
+                models: models.map { String(describing: $0) })
+        }
+        return try connection.store(
             changes, layout: layout, version: version, encoder: encoder,
             collectingChanges: collectingChanges)
     }
 
-    func commitGroup(version: UInt64, changed: Bool) throws(StoreError) {
-        if changed {
-            // The new version and its announcement in one statement: one round trip.
+    func commitGroup(version: UInt64, changed: [any StorableModel.Type]) throws(StoreError) {
+        // The new version and its announcement in one statement: one round trip. The
+        // notification is the same for every row, and PostgreSQL sends it once.
+        if changed.count == 1 {
             try connection.preparedRows(
                 "UPDATE \(Schema.versionTable) SET \"version\" = CAST(CAST($1 AS text) AS bigint) "
                     + "WHERE \"table_name\" = $2 RETURNING pg_notify($3, $4)",
-                text: [String(version), layout.name, channel, "\(version) \(tag)"],
+                text: [String(version), changed[0].storageName, channel, "\(version) \(tag)"],
+                operation: "commit a write")
+        } else if !changed.isEmpty {
+            try connection.preparedRows(
+                "UPDATE \(Schema.versionTable) SET \"version\" = CAST(CAST($1 AS text) AS bigint) "
+                    + "WHERE \"table_name\" IN (SELECT jsonb_array_elements_text(CAST(CAST($2 AS "
+                    + "text) AS jsonb))) RETURNING pg_notify($3, $4)",
+                text: [
+                    String(version), Self.jsonArray(of: changed.map { $0.storageName }), channel,
+                    "\(version) \(tag)",
+                ],
                 operation: "commit a write")
         }
         try connection.rows("COMMIT", operation: "commit a write")
     }
 
+    /// Names as a JSON array of strings, which `jsonb_array_elements_text` reads back.
+    static func jsonArray(of names: [String]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: names)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
     func rollBackGroup() {
         _ = try? connection.rows("ROLLBACK", operation: "roll back a write")
+    }
+
+    /// Each model's committed records as the group's transaction sees them.
+    struct Tables: DatabaseTransaction.Tables, @unchecked Sendable {
+        // `@unchecked`: the connection is touched only on `thread`, which every read checks.
+        let thread: ConnectionThread
+        let connection: BlockingConnection
+        let layouts: [ObjectIdentifier: any Sendable]
+        let group: UInt64
+
+        func transaction<Model: StorableModel>(
+            of model: Model.Type, version: UInt64
+        ) -> StoreTransaction<Model>? {
+            guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
+                return nil
+            }
+            return StoreTransaction(
+                over: WriterRecords(
+                    PostgresWriterReads(thread: thread, connection: connection, layout: layout),
+                    group: group),
+                version: version)
+        }
     }
 }

@@ -4,20 +4,50 @@ import ModelStorage
 import PostgresNIO
 import SQLStorage
 
-/// The names the store gives what it keeps beside the model's table.
+/// The names the database gives what it keeps beside the models' tables.
 enum Schema {
-    /// The table of each model table's version and schema version: `table_name`, `version`
-    /// (the store's commit count), `schema_version` (the model's `StorableModel/schemaVersion`
-    /// its rows are at).
+    /// The table of each model table's versions: `table_name`, `version` (the version of the
+    /// last commit that changed the table; the database's version is the highest) and
+    /// `schema_version` (the model's `StorableModel/schemaVersion` its rows are at).
     static let versionTable = "\"modelstorage_version\""
+
+    /// The statement that creates ``versionTable``, as every version of the store has made it.
+    static let createVersionTable =
+        "CREATE TABLE IF NOT EXISTS \(versionTable) (\"table_name\" text PRIMARY KEY, "
+        + "\"version\" bigint NOT NULL, \"schema_version\" integer NOT NULL)"
+
+    /// The statement that reads the database's version: the highest of its tables'.
+    static let selectVersion =
+        "SELECT CAST(coalesce(max(\"version\"), 0) AS text) FROM \(versionTable)"
+
+    /// The lock every group of writes takes first, in every process: every row of the
+    /// version table, in the order of their names, so that two groups never wait for each
+    /// other in a cycle; it returns each table's version, the latest committed (a group that
+    /// waited for another reads the other's). Reads take no row lock and never wait.
+    ///
+    /// Every group locks the first table's row, which no database removes: so the groups
+    /// of databases opened with different models, which lock different rows besides, still
+    /// run one at a time.
+    static let lockVersions =
+        "SELECT CAST(\"version\" AS text) FROM \(versionTable) ORDER BY \"table_name\" "
+        + "FOR UPDATE"
+
+    /// The channel a database's commits are announced on: one per PostgreSQL schema,
+    /// `modelstorage_<schema>`, or `modelstorage_` and a 64-bit FNV-1a hash of the schema's
+    /// name when that is longer than PostgreSQL's 63-byte limit for a channel's name.
+    static func channel(schema: String) -> String {
+        SQLIdentifier.bounded("modelstorage_", schema)
+    }
 }
 
-/// Checking a database against the model, then creating or migrating its table: the first
-/// thing a store does with its writer.
+/// Checking a database against its models, then creating or migrating their tables: the
+/// first thing a database does with its writer.
 ///
 /// Every step runs in one transaction that first takes a transaction-level advisory lock
-/// named after the table, so that two stores opening the same new database at once create
-/// it once, and a migration is never run twice.
+/// named after the PostgreSQL schema, so that two databases opening the same new schema at
+/// once create each table once, and a migration is never run twice, and then the writers'
+/// lock on the version table (``Schema/lockVersions``), so that no group of writes runs
+/// meanwhile.
 extension BlockingConnection {
     /// What the database holds for the model.
     enum TableState: Equatable {
@@ -99,37 +129,105 @@ extension BlockingConnection {
             location: .wholeFile)
     }
 
-    /// Makes the database ready: the table and its version row created when absent, or
-    /// migrated when older, and the indexes the model declares made — in one transaction,
-    /// under the table's advisory lock, after checking the database again under it.
+    /// The state of one model's table, for a model the caller knows only as a type.
+    func inspectTable(
+        of model: any StorableModel.Type, in layouts: [ObjectIdentifier: any Sendable]
+    ) throws(StoreError) -> TableState {
+        try inspectTable(of: model, layouts: layouts)
+    }
+
+    private func inspectTable<Model: StorableModel>(
+        of model: Model.Type, layouts: [ObjectIdentifier: any Sendable]
+    ) throws(StoreError) -> TableState {
+        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
+            return .absent
+        }
+        return try inspect(for: layout)
+    }
+
+    /// The PostgreSQL schema the connection's tables are in: the database's namespace.
+    func currentSchema() throws(StoreError) -> String {
+        let found = try rows("SELECT CAST(current_schema() AS text)", operation: "read the schema")
+        guard let schema = try? found.first?.decode(String?.self) else {
+            throw .statementFailed(
+                database: database, operation: "read the schema",
+                message: "the connection has no current schema: its search_path names none "
+                    + "that exists")
+        }
+        return schema
+    }
+
+    /// The database's version: the highest version of its tables, read by a prepared
+    /// statement.
+    func databaseVersion(operation: String) throws(StoreError) -> UInt64 {
+        let found = try preparedRow(Schema.selectVersion, text: [], operation: operation)
+        guard let found else { return 0 }
+        return UInt64(Swift.max(0, try parsedInteger(found[0], operation: operation)))
+    }
+
+    /// Begins a transaction, takes the writers' lock of the database in it
+    /// (``Schema/lockVersions``), and reads the database's version under the lock: the
+    /// highest of the rows it locked. Both statements are sent together, in one round trip.
+    ///
+    /// - Returns: The version, which no other writer can change before the transaction ends.
+    /// - Throws: ``StoreError`` when a statement fails; the transaction is then open when
+    ///   `BEGIN` succeeded, for the caller to roll back.
+    func beginLocked(operation: String) throws(StoreError) -> UInt64 {
+        let rows = try begin(with: [Schema.lockVersions], operation: operation)
+        var version: Int64 = 0
+        for row in rows.last ?? [] {
+            guard let text = try? row.decode(String.self) else {
+                throw .statementFailed(
+                    database: database, operation: operation,
+                    message: "the version table holds a version that is not a number")
+            }
+            version = Swift.max(version, try parsedInteger(text, operation: operation))
+        }
+        return UInt64(version)
+    }
+
+    /// Makes the database ready for its models: each table and its version row created
+    /// when absent, or migrated when older, and the indexes each model declares made — in
+    /// one transaction, under the schema's advisory lock and the writers' lock, after
+    /// checking each table again under them.
     ///
     /// - Throws: ``StoreError`` when the database cannot be written or a migration fails;
     ///   nothing changes then.
-    func prepare<Model>(layout: TableLayout<Model>) throws(StoreError) {
-        try rows("BEGIN", operation: "prepare the table")
+    func prepare(
+        _ models: [any StorableModel.Type], layouts: [ObjectIdentifier: any Sendable]
+    ) throws(StoreError) {
+        try rows("BEGIN", operation: "prepare the tables")
         do {
             try rows(
-                "SELECT pg_advisory_xact_lock(hashtext($1))",
-                [.text("modelstorage:" + layout.name)],
-                operation: "prepare the table")
-            switch try inspect(for: layout) {
-            case .current: break
-            case .absent: try createTable(layout: layout)
-            case .older(let version): try migrate(from: version, layout: layout)
-            }
-            try updateIndexes(for: layout)
-            try rows("COMMIT", operation: "prepare the table")
+                "SELECT pg_advisory_xact_lock(hashtext('modelstorage:' || current_schema()))",
+                operation: "prepare the tables")
+            try rows(Schema.createVersionTable, operation: "create the version table")
+            try rows(Schema.lockVersions, operation: "prepare the tables")
+            for model in models { try prepareTable(of: model, layouts: layouts) }
+            try rows("COMMIT", operation: "prepare the tables")
         } catch {
-            _ = try? rows("ROLLBACK", operation: "prepare the table")
+            _ = try? rows("ROLLBACK", operation: "prepare the tables")
             throw error
         }
     }
 
+    private func prepareTable<Model: StorableModel>(
+        of model: Model.Type, layouts: [ObjectIdentifier: any Sendable]
+    ) throws(StoreError) {
+        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
+            return
+        }
+        switch try inspect(for: layout) {
+        case .current: break
+        case .absent: try createTable(layout: layout)
+        case .older(let version): try migrate(from: version, layout: layout)
+        }
+        try updateIndexes(for: layout)
+    }
+
+    /// Creates the model's table and its version row, at version 0: a table added to a
+    /// database leaves the database's version as it was.
     private func createTable<Model>(layout: TableLayout<Model>) throws(StoreError) {
-        try rows(
-            "CREATE TABLE IF NOT EXISTS \(Schema.versionTable) (\"table_name\" text PRIMARY KEY, "
-                + "\"version\" bigint NOT NULL, \"schema_version\" integer NOT NULL)",
-            operation: "create the table")
         try rows(layout.createTable, operation: "create the table")
         try rows(
             "INSERT INTO \(Schema.versionTable) VALUES ($1, 0, $2)",

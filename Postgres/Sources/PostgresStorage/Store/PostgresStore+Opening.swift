@@ -14,10 +14,13 @@ extension PostgresStore {
     /// let store = try await PostgresStore<Pokemon>.open(configuration)
     /// ```
     ///
+    /// The store is the one model's view of a ``PostgresModelDatabase`` of that model; to
+    /// keep several models in the database, open that instead, with every model.
+    ///
     /// Opening connects, then checks the database against the model before it writes
     /// anything: a table whose columns are not the model's, or one at a newer schema version,
     /// is refused and left as it is. Then, in one transaction under an advisory lock (so that
-    /// stores opening at once do it once), it creates the table, its row in
+    /// stores opening at once do it once) and the writers' lock (every row of the version table), it creates the table, its row in
     /// `modelstorage_version` and its indexes, or migrates an older table in place with the
     /// model's `SchemaMigration` steps, and creates an index named `<table>_<column>_index`
     /// for each of the model's `StorableModel/indexedAttributes`, dropping those it made for
@@ -44,63 +47,7 @@ extension PostgresStore {
         _ configuration: PostgresConnection.Configuration,
         options: PostgresStoreOptions = PostgresStoreOptions()
     ) async throws -> PostgresStore {
-        let layout = try TableLayout<Model>()
-        _ = try Model.indexedAttributeNames()
-        let name = "PostgresStore<\(Model.self)>"
-        let evaluations = QueryEvaluationCounter()
-        let writerConnection = BlockingConnection(
-            configuration: configuration, logger: options.logger)
-        writerConnection.evaluations = evaluations
-        let writer = ConnectionThread(writerConnection, name: name + " writer")
-        var readers: [ConnectionThread] = []
-        do {
-            let writable = options.mode == .readWrite
-            let state = try await writer.perform { connection in
-                try connection.connect()
-                let state = try connection.inspect(for: layout)
-                if writable { try connection.prepare(layout: layout) }
-                return state
-            }
-            if !writable { try checkReadable(state, database: writer.database, layout: layout) }
-            while readers.count < Swift.max(1, options.readerCount) {
-                let connection = BlockingConnection(
-                    configuration: configuration, logger: options.logger)
-                connection.preparesQueries = true
-                connection.evaluations = evaluations
-                readers.append(
-                    ConnectionThread(connection, name: name + " reader \(readers.count + 1)"))
-            }
-            let version = try await readers[0].perform { connection in
-                try connection.version(of: layout)
-            }
-            var migratedFrom: Int?
-            if writable, case .older(let version) = state { migratedFrom = version }
-            return PostgresStore(
-                layout: layout, writer: writer, readers: readers, version: version,
-                migratedFrom: migratedFrom, options: options, configuration: configuration,
-                evaluations: evaluations)
-        } catch {
-            for reader in readers { await reader.stop() }
-            await writer.stop()
-            throw error
-        }
-    }
-
-    /// Refuses, for a read-only store, a table it would have to create or migrate.
-    private static func checkReadable(
-        _ state: BlockingConnection.TableState, database: String, layout: TableLayout<Model>
-    ) throws(StoreError) {
-        switch state {
-        case .current: break
-        case .older(let version):
-            throw .migrationFailed(
-                path: database, sourceVersion: version, location: .wholeFile,
-                reason: "a read-only store cannot migrate the table \(layout.table); open it "
-                    + "for writing once")
-        case .absent:
-            throw .corruptFile(
-                path: database, problem: "it has no table \(layout.table) for \(Model.self)",
-                location: .wholeFile)
-        }
+        try await PostgresModelDatabase.open(configuration, for: [Model.self], options: options)
+            .store(for: Model.self)
     }
 }

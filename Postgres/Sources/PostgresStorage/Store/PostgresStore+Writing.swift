@@ -31,14 +31,7 @@ extension PostgresStore {
     public func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
     ) async throws -> Result {
-        try checkWritable()
-        return try await withCheckedThrowingContinuation { continuation in
-            pending.append(QueuedWrite(body) { continuation.resume(with: $0) })
-            if !isFlushing {
-                isFlushing = true
-                Task { await self.flush() }
-            }
-        }
+        try await database.enqueue { resume in QueuedWrite(of: Model.self, body, resume: resume) }
     }
 
     /// Inserts or replaces several records in one commit, without reading them first.
@@ -61,55 +54,15 @@ extension PostgresStore {
     /// - Complexity: O(*m*) in the number of records, in batches of up to 1,000 rows a
     ///   statement.
     public func upsert(contentsOf models: [Model]) async throws {
-        try checkWritable()
-        guard !models.isEmpty else { return }
-        try await withCheckedThrowingContinuation { continuation in
-            var write = QueuedWrite<Model>({ _ in }) { continuation.resume(with: $0) }
-            write.upserts = models
-            pending.append(write)
-            if !isFlushing {
-                isFlushing = true
-                Task { await self.flush() }
-            }
-        }
-    }
-
-    /// Commits the queued writes in groups until none is left.
-    private func flush() async {
-        while !pending.isEmpty {
-            await commitPending()
-        }
-        isFlushing = false
-        let waiters = flushWaiters
-        flushWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
-    }
-
-    /// Commits the writes queued now as one group on the writer's thread, then tells the
-    /// live queries and the callers.
-    private func commitPending() async {
-        let batch = pending
-        pending.removeAll()
-        lastGroup += 1
-        let (layout, group, channel, tag) = (layout, lastGroup, channel, tag)
-        let collecting = !liveQueries.isEmpty
-        let writer = writer
-        let commit: GroupCommit<Model>
-        do {
-            commit = try await writer.perform { connection in
-                GroupCommit.run(
-                    batch,
-                    on: PostgresGroupWriter(
-                        connection: connection, thread: writer, layout: layout, channel: channel,
-                        tag: tag),
-                    collectingChanges: collecting, group: group)
-            }
-        } catch {
-            for write in batch { write.fail(error) }
+        guard !models.isEmpty else {
+            // Nothing to write, but a closed or read-only store says so all the same.
+            try await database.checkWritable()
             return
         }
-        committedVersion = Swift.max(committedVersion, commit.version)
-        refreshLiveQueries(needed: liveQueries.noteCommit(commit.changes))
-        commit.resumeCallers(of: batch)
+        try await database.enqueue { resume in
+            var write = QueuedWrite(of: Model.self, { _ in }, resume: resume)
+            write.upserts = UpsertBatch(models)
+            return write
+        }
     }
 }

@@ -22,8 +22,10 @@ import SQLStorage
 /// beside the store's own: `_order`, the record's place in the store's order; `_key`, its
 /// id; `_record`, its JSON, which the store decodes; `_version`, its write version; and
 /// `_exact`, whether SQL reads its attributes with their in-memory meaning. The table
-/// `modelstorage_version` holds the store's version (its commit count) and the schema
-/// version of the rows. The model's indexed attributes get PostgreSQL indexes.
+/// `modelstorage_version` holds, for each model's table, the version of the last commit that
+/// changed it and the schema version of its rows; the store's version is the database's,
+/// the highest of them (see ``PostgresModelDatabase``). The model's indexed attributes get
+/// PostgreSQL indexes.
 ///
 /// Queries, counts, sorts and pages run in PostgreSQL, rendered with
 /// `SQLOptions(dialect: .postgreSQL)`, every value bound. They answer exactly what
@@ -52,101 +54,53 @@ import SQLStorage
 /// `max_prepared_statements`) or use session mode.
 ///
 /// Writes from concurrent tasks are grouped into one PostgreSQL transaction, each in a
-/// savepoint and counted as a commit of its own. Each group locks the table's row of
-/// `modelstorage_version` first, so that the writes of every store on the database, in any
-/// process, are serializable; a save returns once PostgreSQL has committed it, as durable as
-/// the server's `synchronous_commit` makes a commit.
+/// savepoint and counted as a commit of its own. Each group locks every row of the version
+/// table `modelstorage_version` first, so that the writes of every store and database on the
+/// PostgreSQL schema, in any process, are serializable; a save returns once PostgreSQL has
+/// committed it, as durable as the server's `synchronous_commit` makes a commit.
 ///
 /// Live queries (``observe(_:)``) get this store's commits at once, and those of every other
-/// store on the database through `LISTEN`/`NOTIFY`.
+/// store on the schema through `LISTEN`/`NOTIFY`.
+///
+/// A store is one model's view of a ``PostgresModelDatabase``: ``open(_:options:)`` opens
+/// the database of the one model, and ``PostgresModelDatabase/store(for:)`` hands out the
+/// store of each model of a database of several, which share its connections and its
+/// version. Copies of a store are the same store.
 ///
 /// A server that cannot be reached at open, a table that does not match the model, or a
 /// newer schema version fails ``open(_:options:)`` with a `StoreError` naming the database
 /// and saying what to do. A connection lost in the middle of a write fails that write with
 /// nothing of it stored (PostgreSQL rolls its transaction back), and the next operation
 /// connects again, so the store recovers from a server restart without being remade.
-public actor PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationReporting {
+public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationReporting {
+    /// The database the store's table is in.
+    public let database: PostgresModelDatabase
+
+    let layout: TableLayout<Model>
+
+    init(database: PostgresModelDatabase, layout: TableLayout<Model>) {
+        self.database = database
+        self.layout = layout
+    }
+
     /// The database, as the store's errors name it: `postgresql://user@host:port/database`.
-    public nonisolated let database: String
+    public var url: String { database.url }
+
     /// Whether the store was opened read-only: every write throws `StoreError/readOnly(path:)`.
-    public nonisolated let isReadOnly: Bool
+    public var isReadOnly: Bool { database.isReadOnly }
+
     /// The schema version the table was migrated from when the store opened, or `nil` when
     /// it was current.
-    public nonisolated let migratedFromSchemaVersion: Int?
-
-    /// What this store's notifications carry after the version, to tell them from other
-    /// stores'.
-    nonisolated let tag = UUID().uuidString
-    let layout: TableLayout<Model>
-    let writer: ConnectionThread
-    let readers: [ConnectionThread]
-    let options: PostgresStoreOptions
-    let configuration: PostgresConnection.Configuration
-    private var nextReader = 0
-    var liveQueries = LiveQueryRegistry<Model>()
-    /// The version of the latest commit this store made or heard of.
-    var committedVersion: UInt64
-    var pending: [QueuedWrite<Model>] = []
-    var isFlushing = false
-    var flushWaiters: [CheckedContinuation<Void, Never>] = []
-    var lastGroup: UInt64 = 0
-    var isClosed = false
-    /// The task that listens for other stores' commits while a live query exists.
-    var listener: Task<Void, Never>?
-    /// Counts how the store's connections answer queries (``queryEvaluationCounts``).
-    nonisolated let evaluations: QueryEvaluationCounter
-
-    init(
-        layout: TableLayout<Model>, writer: ConnectionThread, readers: [ConnectionThread],
-        version: UInt64, migratedFrom: Int?, options: PostgresStoreOptions,
-        configuration: PostgresConnection.Configuration, evaluations: QueryEvaluationCounter
-    ) {
-        self.database = writer.database
-        self.isReadOnly = options.mode == .readOnly
-        self.layout = layout
-        self.writer = writer
-        self.readers = readers
-        self.committedVersion = version
-        self.migratedFromSchemaVersion = migratedFrom
-        self.options = options
-        self.configuration = configuration
-        self.evaluations = evaluations
+    public var migratedFromSchemaVersion: Int? {
+        database.migratedFrom[ObjectIdentifier(Model.self)]
     }
 
-    /// How the store answered queries so far: in PostgreSQL alone, narrowed by PostgreSQL
-    /// and finished in memory (rows holding values SQL cannot read exactly), or in memory
-    /// (a query the dialect refuses, such as `matches`).
-    public nonisolated var queryEvaluationCounts: QueryEvaluationCounts {
-        evaluations.counts
+    /// How the store's database answered queries so far, for every model: in PostgreSQL
+    /// alone, narrowed by PostgreSQL and finished in memory (rows holding values SQL cannot
+    /// read exactly), or in memory (a query the dialect refuses, such as `matches`).
+    public var queryEvaluationCounts: QueryEvaluationCounts {
+        database.queryEvaluationCounts
     }
-
-    deinit {
-        // Released without `close()`: its threads and connections go too.
-        listener?.cancel()
-        for reader in readers { reader.stopSoon() }
-        writer.stopSoon()
-    }
-
-    func checkOpen() throws(StoreError) {
-        guard !isClosed else { throw .closed(path: database) }
-    }
-
-    /// Throws unless the store is open for writing.
-    func checkWritable() throws(StoreError) {
-        try checkOpen()
-        guard !isReadOnly else { throw .readOnly(path: database) }
-    }
-
-    /// The next reader, in turn.
-    func reader() -> ConnectionThread {
-        nextReader += 1
-        return readers[nextReader % readers.count]
-    }
-
-    /// The channel the store's commits are announced on: one per table, `modelstorage_<table>`,
-    /// or `modelstorage_` and a 64-bit FNV-1a hash of the table's name when that is longer
-    /// than PostgreSQL's 63-byte limit for a channel's name.
-    var channel: String { SQLIdentifier.bounded("modelstorage_", layout.name) }
 
     static func compile(_ query: RecordQuery<Model>) throws(StoreError) -> CompiledQuery<Model> {
         do { return try query.compiled() } catch { throw .invalidQuery(error) }
@@ -168,10 +122,8 @@ public actor PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRep
     ///   the database when it cannot be read.
     /// - Complexity: One lookup in the unique index of `_key`.
     public func fetch(id: Model.ID) async throws -> Model? {
-        try checkOpen()
         let key = try layout.key(of: id)
-        let layout = layout
-        return try await reader().perform { connection in
+        return try await database.read { [layout] connection in
             try connection.record(withKey: key, in: layout)
         }
     }
@@ -186,10 +138,8 @@ public actor PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRep
     ///   matches (a top-*k* one with a limit); only the page is decoded. A query SQL cannot
     ///   answer exactly decodes every row.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
-        try checkOpen()
         let compiled = try Self.compile(query)
-        let layout = layout
-        return try await reader().perform { connection in
+        return try await database.read { [layout] connection in
             try connection.records(
                 selectedBy: query, compiled: compiled, in: layout, positions: false
             ).map(\.record)
@@ -205,10 +155,8 @@ public actor PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRep
     ///   `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
-        try checkOpen()
         let compiled = try Self.compile(query)
-        let layout = layout
-        return try await reader().perform { connection in
+        return try await database.read { [layout] connection in
             try connection.result(of: query, compiled: compiled, in: layout)
         }
     }
@@ -221,13 +169,13 @@ public actor PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRep
     ///   `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: PostgreSQL's `count(*)`: a scan of the table or of an index.
     public func count(where condition: Condition<Model>) async throws -> Int {
-        try checkOpen()
-        let layout = layout
         if condition.isAlwaysTrue {
-            return try await reader().perform { connection in try connection.count(in: layout) }
+            return try await database.read { [layout] connection in
+                try connection.count(in: layout)
+            }
         }
         let compiled = try Self.compile(condition)
-        return try await reader().perform { connection in
+        return try await database.read { [layout] connection in
             try connection.count(where: condition, compiled: compiled, in: layout)
         }
     }
@@ -239,33 +187,54 @@ public actor PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRep
     /// - Throws: `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: One lookup in the unique index of `_key`.
     public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
-        try checkOpen()
         let key = try layout.key(of: id)
-        let layout = layout
-        return try await reader().perform { connection in
+        return try await database.read { [layout] connection in
             try connection.versioned(withKey: key, in: layout)
         }
     }
 
+    // MARK: Observing
+
+    /// A live query: the current results, then new results after every commit that can
+    /// change them, this store's or another store's on the same PostgreSQL schema.
+    ///
+    /// ```swift
+    /// for await result in try await store.observe(RecordQuery(where: \.favorite == true)) {
+    ///     print(result.records.map(\.name))
+    /// }
+    /// ```
+    ///
+    /// The store's own commits reach the query at once. Every commit also sends a `NOTIFY`
+    /// on the schema's channel (`modelstorage_<schema>`) with the new version; while the
+    /// database has a live query of any model, a connection of its own `LISTEN`s there, so
+    /// that a commit through another `PostgresStore` or `PostgresModelDatabase` on the
+    /// schema — in another process, on another machine, to any model — re-runs the query,
+    /// and its new result is delivered when it differs from the last.
+    ///
+    /// - Parameter query: The query to keep current.
+    /// - Returns: The results, current first; the sequence ends when the store closes.
+    /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
+    ///   `StoreError/closed(path:)` when the store is closed.
+    /// - Complexity: Each result re-runs the query in PostgreSQL and encodes its records
+    ///   once, to tell a changed result from the last.
+    public func observe(_ query: RecordQuery<Model>) async throws
+        -> AsyncStream<QueryResult<Model>>
+    {
+        try await database.observe(query, compiled: try Self.compile(query), in: layout)
+    }
+
     // MARK: Closing
 
-    /// Finishes the writes already made, ends every live query and closes the connections.
+    /// Closes the store's database: finishes the writes already made, ends every live query
+    /// of every model and closes the database's connections.
     ///
-    /// Later calls throw `StoreError/closed(path:)`; closing again does nothing.
+    /// Later calls, on this store and every other store of the database, throw
+    /// `StoreError/closed(path:)`; closing again does nothing.
     ///
     /// - Throws: Nothing today: the connections are let go whatever the server says. The
     ///   signature is `ModelStore/close()`'s, so that every backend closes alike.
     /// - Complexity: That of the writes still queued.
     public func close() async throws {
-        guard !isClosed else { return }
-        isClosed = true
-        while isFlushing {
-            await withCheckedContinuation { flushWaiters.append($0) }
-        }
-        liveQueries.finishAll()
-        listener?.cancel()
-        listener = nil
-        for reader in readers { await reader.stop() }
-        await writer.stop()
+        try await database.close()
     }
 }

@@ -4,13 +4,34 @@ import PostgresStorage
 import Testing
 
 /// ModelStorageTesting's conformance suite, unchanged, against `PostgresStore` on a real
-/// PostgreSQL server: each store in a new database of its own.
+/// PostgreSQL server: each store in a new database of its own, opened alone or handed out
+/// by a database of two models.
 @Suite("PostgresStore conformance")
 struct PostgresStoreConformanceTests {
-    @Test("meets the ModelStore contract", arguments: StoreConformance.checks)
-    func conformance(_ check: StoreConformanceCheck) async throws {
+    /// Where a check's store comes from.
+    enum Origin: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// `PostgresStore.open`: the database of the one model.
+        case alone = "opened alone"
+        /// `PostgresModelDatabase.store(for:)` of a database of `Note` and `ConformanceRecord`.
+        case twoModelDatabase = "of a two-model database"
+
+        var testDescription: String { rawValue }
+
+        func open(with stores: TestStores) async throws -> PostgresStore<ConformanceRecord> {
+            switch self {
+            case .alone: try await stores.open(ConformanceRecord.self)
+            case .twoModelDatabase:
+                try await stores.openDatabase([Note.self, ConformanceRecord.self])
+                    .store(for: ConformanceRecord.self)
+            }
+        }
+    }
+
+    @Test(
+        "meets the ModelStore contract", arguments: StoreConformance.checks, Origin.allCases)
+    func conformance(_ check: StoreConformanceCheck, origin: Origin) async throws {
         try await TestStores.with { stores in
-            try await check.run { try await stores.open(ConformanceRecord.self) }
+            try await check.run { try await origin.open(with: stores) }
         }
     }
 

@@ -20,11 +20,22 @@ actor TestStores {
     }
 
     /// Opens a store of a model on a database (a new one by default), for writing unless
-    /// told otherwise.
+    /// told otherwise: the store of the database of the one model.
     func open<Model: StorableModel>(
         _: Model.Type = Model.self, on configuration: PostgresConnection.Configuration? = nil,
         mode: StoreAccessMode = .readWrite
     ) async throws -> PostgresStore<Model> {
+        try await openDatabase([Model.self], on: configuration, mode: mode)
+            .store(for: Model.self)
+    }
+
+    /// Opens a database of several models on a database (a new one by default), for writing
+    /// unless told otherwise.
+    func openDatabase(
+        _ models: [any StorableModel.Type],
+        on configuration: PostgresConnection.Configuration? = nil,
+        mode: StoreAccessMode = .readWrite
+    ) async throws -> PostgresModelDatabase {
         let database: PostgresConnection.Configuration
         if let configuration {
             database = configuration
@@ -35,18 +46,17 @@ actor TestStores {
                 throw TestStoreError(description: String(reflecting: error))
             }
         }
-        let store: PostgresStore<Model>
+        let opened: PostgresModelDatabase
         do {
-            store = try await PostgresStore<Model>.open(
-                database, options: PostgresStoreOptions(mode: mode, readerCount: 1))
+            opened = try await PostgresModelDatabase.open(
+                database, for: models, options: PostgresStoreOptions(mode: mode, readerCount: 1))
         } catch let error as StoreError {
             throw error
         } catch {
-            // postgres-nio's errors describe themselves only when reflected.
             throw TestStoreError(description: String(reflecting: error))
         }
-        opened.append { try? await store.close() }
-        return store
+        self.opened.append { try? await opened.close() }
+        return opened
     }
 
     /// Closes every store opened.

@@ -1,0 +1,123 @@
+import KeyPathQuery
+import ModelStorage
+import PostgresNIO
+import SQLStorage
+
+extension PostgresModelDatabase {
+    /// Opens a database of several models kept in a PostgreSQL schema (the connection's
+    /// current one), creating the models' tables that the schema does not have (unless the
+    /// database is opened read-only).
+    ///
+    /// ```swift
+    /// let configuration = PostgresConnection.Configuration(
+    ///     unixSocketPath: "/run/postgresql/.s.PGSQL.5432", username: "dex", password: nil,
+    ///     database: "dex")
+    /// let dex = try await PostgresModelDatabase.open(
+    ///     configuration, for: [Pokemon.self, PokemonSpecies.self])
+    /// ```
+    ///
+    /// Opening connects, then checks every model's table before it writes anything: a table
+    /// whose columns are not its model's, or one at a newer schema version, is refused and
+    /// left as it is. Then, in one transaction under an advisory lock of the schema (so that
+    /// databases opening at once do it once) and the writers' lock (every row of the version table), it
+    /// creates each missing table with its row in `modelstorage_version` and its indexes, or
+    /// migrates each older table in place with its model's `SchemaMigration` steps, and
+    /// brings each model's indexes up to date, as ``PostgresStore/open(_:options:)``
+    /// describes for one model. A table of a model the database was not opened with is left
+    /// as it is, and its version still counts in the database's. A database opened with
+    /// `StoreAccessMode/readOnly` does none of this: it checks the tables and writes nothing.
+    ///
+    /// - Parameters:
+    ///   - configuration: How to reach the server: postgres-nio's configuration.
+    ///   - models: The models the database holds.
+    ///   - options: Whether to write, how many connections read, and the logger.
+    /// - Returns: The open database.
+    /// - Throws: `StoreError/invalidModels(database:reason:)` when `models` is empty, lists a
+    ///   model twice, or two models share a table name; otherwise the errors of
+    ///   ``PostgresStore/open(_:options:)``, for whichever model's table they concern.
+    /// - Complexity: O(1) in the number of records, unless a table is migrated (O(*n*) in
+    ///   its records).
+    public static func open(
+        _ configuration: PostgresConnection.Configuration, for models: [any StorableModel.Type],
+        options: PostgresStoreOptions = PostgresStoreOptions()
+    ) async throws -> PostgresModelDatabase {
+        let url = BlockingConnection.describe(configuration)
+        let names = try checkedNames(of: models, database: url)
+        var made: [ObjectIdentifier: any Sendable] = [:]
+        for model in models { try addLayout(of: model, to: &made) }
+        let layouts = made
+        let evaluations = QueryEvaluationCounter()
+        let writerConnection = BlockingConnection(
+            configuration: configuration, logger: options.logger)
+        writerConnection.evaluations = evaluations
+        let writer = ConnectionThread(writerConnection, name: "modelstorage writer")
+        var readers: [ConnectionThread] = []
+        do {
+            let writable = options.mode == .readWrite
+            let (states, schema) = try await writer.perform { connection in
+                try connection.connect()
+                let states = try models.map { (model) throws(StoreError) in
+                    try connection.inspectTable(of: model, in: layouts)
+                }
+                if writable { try connection.prepare(models, layouts: layouts) }
+                return (states, try connection.currentSchema())
+            }
+            var migratedFrom: [ObjectIdentifier: Int] = [:]
+            for (model, state) in zip(models, states) {
+                if !writable { try checkReadable(state, database: url, model: model) }
+                if writable, case .older(let version) = state {
+                    migratedFrom[ObjectIdentifier(model)] = version
+                }
+            }
+            while readers.count < Swift.max(1, options.readerCount) {
+                let connection = BlockingConnection(
+                    configuration: configuration, logger: options.logger)
+                connection.preparesQueries = true
+                connection.evaluations = evaluations
+                readers.append(
+                    ConnectionThread(connection, name: "modelstorage reader \(readers.count + 1)"))
+            }
+            let version = try await readers[0].perform { connection in
+                try connection.databaseVersion(operation: "read the version")
+            }
+            let parts = Parts(
+                url: url, models: models, modelNames: names, layouts: layouts,
+                migratedFrom: migratedFrom, channel: Schema.channel(schema: schema),
+                version: version)
+            return PostgresModelDatabase(
+                parts, writer: writer, readers: readers, options: options,
+                configuration: configuration, evaluations: evaluations)
+        } catch {
+            for reader in readers { await reader.stop() }
+            await writer.stop()
+            throw error
+        }
+    }
+
+    private static func addLayout<Model: StorableModel>(
+        of model: Model.Type, to layouts: inout [ObjectIdentifier: any Sendable]
+    ) throws(StoreError) {
+        layouts[ObjectIdentifier(model)] = try TableLayout<Model>()
+        _ = try Model.indexedAttributeNames()
+    }
+
+    /// Refuses, for a read-only database, a table it would have to create or migrate.
+    private static func checkReadable(
+        _ state: BlockingConnection.TableState, database: String,
+        model: any StorableModel.Type
+    ) throws(StoreError) {
+        let table = SQLIdentifier.quoted(model.storageName)
+        switch state {
+        case .current: break
+        case .older(let version):
+            throw .migrationFailed(
+                path: database, sourceVersion: version, location: .wholeFile,
+                reason: "a read-only store cannot migrate the table \(table); open it for "
+                    + "writing once")
+        case .absent:
+            throw .corruptFile(
+                path: database, problem: "it has no table \(table) for \(model)",
+                location: .wholeFile)
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+import PostgresNIO
+import SQLStorage
+
+/// A database of several models kept in one PostgreSQL schema, which many processes on many
+/// machines share: a table per model, one commit version, and transactions that span the
+/// models.
+///
+/// ```swift
+/// let configuration = PostgresConnection.Configuration(
+///     host: "db.internal", username: "dex", password: secret, database: "dex", tls: .disable)
+/// let dex = try await PostgresModelDatabase.open(
+///     configuration, for: [Pokemon.self, PokemonSpecies.self])
+/// let pokemon = try dex.store(for: Pokemon.self)
+/// try await dex.transaction { transaction in
+///     transaction[PokemonSpecies.self].upsert(bulbasaurSpecies)
+///     transaction[Pokemon.self].upsert(bulbasaur)
+/// }
+/// let strongest = try await pokemon.fetch(
+///     RecordQuery(where: \.attack >= 80, sortedBy: [.descending(\.attack)], limit: 10))
+/// try await dex.close()
+/// ```
+///
+/// Each model has its own table in the connection's current schema, named by
+/// `StorableModel/storageName` and laid out as ``PostgresStore`` describes, and its own
+/// schema version, kept with its commit version in the table `modelstorage_version`
+/// (`table_name`, `version`, `schema_version`). The database's version is the highest
+/// `version` there: every commit writes it to the rows of the tables it changed. The schema
+/// is the database: every ``PostgresModelDatabase`` opened on it, in any process and with
+/// any of its models, shares that one version.
+///
+/// The database holds one set of connections for all of its models: one that writes, on a
+/// thread of its own (see ``PostgresStore`` for why), the readers
+/// (``PostgresStoreOptions/readerCount``), and, while a live query of any model exists, one
+/// that listens. Writes to different models, through their stores or through
+/// ``transaction(_:)``, are grouped into one PostgreSQL transaction, each in a savepoint and
+/// counted as a commit of its own. Each group first locks every row of the version table,
+/// in the order of the tables' names (`SELECT … ORDER BY "table_name" FOR UPDATE`), which
+/// no read waits for, so that the groups of every database on the schema run one at a time, each over every commit before
+/// it. A transaction across models commits all of its changes in one PostgreSQL
+/// transaction, or none of them.
+///
+/// Every commit sends `NOTIFY` on the schema's channel (`modelstorage_<schema>`) with the
+/// new version; while a live query exists, the database `LISTEN`s there, so that a commit
+/// through another database on the schema — in another process, on another machine —
+/// re-runs the live queries of every model.
+///
+/// A database written by ``PostgresStore`` before it kept several models — one table per
+/// model, each with its own `version` — opens with nothing lost: the tables keep their
+/// records and write versions, the database's version is the highest of theirs, and a model
+/// added beside them gets a table of its own.
+public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
+    /// The database, as its errors name it: `postgresql://user@host:port/database`, or with
+    /// the directory of the Unix socket for the host.
+    public nonisolated let url: String
+
+    /// Whether the database was opened read-only: every write throws
+    /// `StoreError/readOnly(path:)`.
+    public nonisolated let isReadOnly: Bool
+
+    /// The models the database holds, in the order it was opened with.
+    public nonisolated let models: [any StorableModel.Type]
+
+    nonisolated let modelNames: [String]
+    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier.
+    nonisolated let layouts: [ObjectIdentifier: any Sendable]
+    /// The schema version each model's table was migrated from when the database opened.
+    nonisolated let migratedFrom: [ObjectIdentifier: Int]
+    /// The channel the database's commits are announced on (see ``Schema/channel(schema:)``).
+    nonisolated let channel: String
+    /// What this database's notifications carry after the version, to tell them from other
+    /// databases'.
+    nonisolated let tag = UUID().uuidString
+    let writer: ConnectionThread
+    let readers: [ConnectionThread]
+    let options: PostgresStoreOptions
+    let configuration: PostgresConnection.Configuration
+    private var nextReader = 0
+    /// Each model's live queries, a `LiveQueryRegistry<Model>` under the model's identifier.
+    var liveQueries: [ObjectIdentifier: any Sendable] = [:]
+    /// The version of the latest commit this database made or heard of.
+    var committedVersion: UInt64
+    var pending: [QueuedWrite] = []
+    var isFlushing = false
+    var flushWaiters: [CheckedContinuation<Void, Never>] = []
+    var lastGroup: UInt64 = 0
+    var isClosed = false
+    /// The task that listens for other databases' commits while a live query exists.
+    var listener: Task<Void, Never>?
+    /// Counts how the database's connections answer queries (``queryEvaluationCounts``).
+    nonisolated let evaluations: QueryEvaluationCounter
+
+    struct Parts {
+        var url: String
+        var models: [any StorableModel.Type]
+        var modelNames: [String]
+        var layouts: [ObjectIdentifier: any Sendable]
+        var migratedFrom: [ObjectIdentifier: Int]
+        var channel: String
+        var version: UInt64
+    }
+
+    init(
+        _ parts: Parts, writer: ConnectionThread, readers: [ConnectionThread],
+        options: PostgresStoreOptions, configuration: PostgresConnection.Configuration,
+        evaluations: QueryEvaluationCounter
+    ) {
+        self.url = parts.url
+        self.isReadOnly = options.mode == .readOnly
+        self.models = parts.models
+        self.modelNames = parts.modelNames
+        self.layouts = parts.layouts
+        self.migratedFrom = parts.migratedFrom
+        self.channel = parts.channel
+        self.committedVersion = parts.version
+        self.writer = writer
+        self.readers = readers
+        self.options = options
+        self.configuration = configuration
+        self.evaluations = evaluations
+    }
+
+    deinit {
+        // Released without `close()`: its threads and connections go too.
+        listener?.cancel()
+        for reader in readers { reader.stopSoon() }
+        writer.stopSoon()
+    }
+
+    /// The store of one of the database's models.
+    ///
+    /// ```swift
+    /// let species = try dex.store(for: PokemonSpecies.self)
+    /// ```
+    ///
+    /// Every call returns a store over the same table, sharing the database's connections
+    /// and version; closing any of them closes the database.
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: The model's store.
+    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    ///   hold the model.
+    /// - Complexity: O(1).
+    public nonisolated func store<Model: StorableModel>(
+        for model: Model.Type
+    ) throws(StoreError) -> PostgresStore<Model> {
+        PostgresStore(database: self, layout: try layout(of: model))
+    }
+
+    nonisolated func layout<Model: StorableModel>(
+        of model: Model.Type
+    ) throws(StoreError) -> TableLayout<Model> {
+        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
+            throw .unknownModel(String(describing: model), database: url, models: modelNames)
+        }
+        return layout
+    }
+
+    /// How the database answered queries so far, for every model: in PostgreSQL alone,
+    /// narrowed by PostgreSQL and finished in memory (rows holding values SQL cannot read
+    /// exactly), or in memory (a query the dialect refuses, such as `matches`).
+    public nonisolated var queryEvaluationCounts: QueryEvaluationCounts {
+        evaluations.counts
+    }
+
+    func checkOpen() throws(StoreError) {
+        guard !isClosed else { throw .closed(path: url) }
+    }
+
+    /// Throws unless the database is open for writing.
+    func checkWritable() throws(StoreError) {
+        try checkOpen()
+        guard !isReadOnly else { throw .readOnly(path: url) }
+    }
+
+    /// The next reader, in turn.
+    func reader() -> ConnectionThread {
+        nextReader += 1
+        return readers[nextReader % readers.count]
+    }
+
+    /// Runs a read on the next reader, once the database is known to be open.
+    func read<Value: Sendable>(
+        _ body: @escaping @Sendable (BlockingConnection) throws -> Value
+    ) async throws -> Value {
+        try checkOpen()
+        return try await reader().perform(body)
+    }
+
+    // MARK: Closing
+
+    /// Finishes the writes already made, ends every live query of every model and closes
+    /// the database's connections; every store it handed out is closed with it.
+    ///
+    /// Later calls, on the database and on each of its stores, throw
+    /// `StoreError/closed(path:)`; closing again does nothing.
+    ///
+    /// - Throws: Nothing today: the connections are let go whatever the server says. The
+    ///   signature is `ModelDatabase/close()`'s, so that every backend closes alike.
+    /// - Complexity: That of the writes still queued.
+    public func close() async throws {
+        guard !isClosed else { return }
+        isClosed = true
+        while isFlushing {
+            await withCheckedContinuation { flushWaiters.append($0) }
+        }
+        finishLiveQueries()
+        listener?.cancel()
+        listener = nil
+        for reader in readers { await reader.stop() }
+        await writer.stop()
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+import ModelStorageTesting
+import PostgresNIO
+import PostgresStorage
+import Testing
+
+/// A `PostgresModelDatabase` of two models: one version, transactions that commit both
+/// models or neither, stores handed out per model, and the errors of a model list or a
+/// model it does not hold.
+@Suite("PostgresModelDatabase")
+struct PostgresModelDatabaseTests {
+    static let models: [any StorableModel.Type] = [Note.self, ConformanceRecord.self]
+    static let notes = PostgresStoreTests.notes
+    static let records = (1...4).map(ConformanceRecord.sample)
+
+    @Test("a transaction across models commits both, as one commit of one version")
+    func commitsBoth() async throws {
+        try await TestStores.with { stores in
+            let (dex, notes, records) = try await Self.openWithNotes(stores)
+            let before = try await notes.fetchResult(.everyRecord).version
+            let counted = try await dex.transaction { transaction in
+                try transaction[Note.self].update(id: 1) { $0.title = "both" }
+                transaction[ConformanceRecord.self].upsert(contentsOf: Self.records)
+                return transaction[Note.self].count + transaction[ConformanceRecord.self].count
+            }
+            #expect(counted == 6 + 4)
+            #expect(try await notes.fetch(id: 1)?.title == "both")
+            #expect(try await records.fetch(.everyRecord) == Self.records)
+            let noteVersion = try #require(try await notes.fetchVersioned(id: 1)).version
+            let recordVersion = try #require(try await records.fetchVersioned(id: 2)).version
+            #expect(noteVersion == before + 1)
+            #expect(recordVersion == before + 1)
+        }
+    }
+
+    @Test("a transaction whose body throws commits neither model")
+    func throwingBodyCommitsNeither() async throws {
+        struct Refused: Error {}
+        try await TestStores.with { stores in
+            let (dex, notes, records) = try await Self.openWithNotes(stores)
+            let before = try await records.fetchResult(.everyRecord).version
+            await #expect(throws: Refused.self) {
+                try await dex.transaction { transaction in
+                    transaction[ConformanceRecord.self].upsert(contentsOf: Self.records)
+                    transaction[Note.self].delete(id: 2)
+                    throw Refused()
+                }
+            }
+            #expect(try await records.count() == 0)
+            #expect(try await notes.fetch(.everyRecord) == Self.notes)
+            #expect(try await notes.fetchResult(.everyRecord).version == before)
+        }
+    }
+
+    /// The server refuses the second model's rows (a trigger raises an error for one key)
+    /// after the first model's are stored: the first model's rows go too.
+    @Test("a transaction whose second model's statement fails commits neither model")
+    func failingStatementCommitsNeither() async throws {
+        let database = try await TestStores.freshDatabase()
+        try await TestStores.with { stores in
+            let (dex, notes, records) = try await Self.openWithNotes(stores, on: database)
+            try await Self.refuseKey("3", in: ConformanceRecord.storageName, on: database)
+            let before = try await notes.fetchResult(.everyRecord).version
+            do {
+                try await dex.transaction { transaction in
+                    try transaction[Note.self].update(id: 1) { $0.title = "lost" }
+                    transaction[Note.self].upsert(
+                        Note(id: 7, title: "lost", stars: 1, pinned: false))
+                    transaction[ConformanceRecord.self].upsert(contentsOf: Self.records)
+                }
+                Issue.record("the refused record was committed")
+            } catch let error as StoreError {
+                #expect(error.code == .statementFailed, "\(error)")
+                #expect("\(error)".contains("refused by the test"), "\(error)")
+            }
+            #expect(try await notes.fetch(.everyRecord) == Self.notes)
+            #expect(try await records.count() == 0)
+            #expect(try await notes.fetchResult(.everyRecord).version == before)
+            // The database goes on: the same transaction without the refused record commits.
+            try await dex.transaction { transaction in
+                try transaction[Note.self].update(id: 1) { $0.title = "kept" }
+                transaction[ConformanceRecord.self].upsert(Self.records[0])
+            }
+            #expect(try await notes.fetch(id: 1)?.title == "kept")
+            #expect(try await records.fetch(.everyRecord) == [Self.records[0]])
+            #expect(try await records.fetchResult(.everyRecord).version == before + 1)
+        }
+    }
+
+    @Test("counts one version across models, and writes it to the rows of the changed tables")
+    func oneVersion() async throws {
+        let database = try await TestStores.freshDatabase()
+        try await TestStores.with { stores in
+            let (_, notes, records) = try await Self.openWithNotes(stores, on: database)
+            try await records.upsert(contentsOf: Self.records)
+            try await notes.update(id: 2) { $0.stars = 3 }
+            #expect(try await notes.fetchResult(.everyRecord).version == 3)
+            #expect(try await records.fetchResult(.everyRecord).version == 3)
+            #expect(try #require(try await records.fetchVersioned(id: 1)).version == 3)
+            let rows = try await PostgresStoreTests.strings(
+                "SELECT table_name || '=' || version FROM modelstorage_version "
+                    + "ORDER BY table_name", on: database)
+            #expect(rows == ["\(ConformanceRecord.storageName)=2", "note=3"])
+            // A record's write version is its own commit's: another model's commit after the
+            // read does not make a save of this one conflict.
+            var edit = try #require(try await records.fetchVersioned(id: 1))
+            edit.favorite = true
+            try await notes.update(id: 3) { $0.stars = 0 }
+            try await records.save(edit)
+            #expect(try await records.fetch(id: 1)?.favorite == true)
+        }
+    }
+
+    @Test("hands out a store per model, and refuses a model it does not hold")
+    func unknownModel() async throws {
+        try await TestStores.with { stores in
+            let dex = try await stores.openDatabase([Note.self])
+            #expect(dex.models.map { String(describing: $0) } == ["Note"])
+            #expect(
+                throws: StoreError.unknownModel(
+                    "ConformanceRecord", database: dex.url, models: ["Note"])
+            ) {
+                _ = try dex.store(for: ConformanceRecord.self)
+            }
+            let notes = try dex.store(for: Note.self)
+            try await notes.upsert(contentsOf: Self.notes)
+            await #expect(
+                throws: StoreError.unknownModel(
+                    "ConformanceRecord", database: dex.url, models: ["Note"])
+            ) {
+                try await dex.transaction { transaction in
+                    transaction[Note.self].delete(id: 1)
+                    transaction[ConformanceRecord.self].upsert(Self.records[0])
+                }
+            }
+            #expect(try await notes.fetch(.everyRecord) == Self.notes)
+        }
+    }
+
+    @Test(
+        "refuses an empty model list, a model listed twice, and two models of one table",
+        arguments: [
+            ([], "no model was given"),
+            ([Note.self, Note.self], "Note is listed twice"),
+            ([Note.self, NotNote.self], "Note and NotNote have the same storageName"),
+        ] as [([any StorableModel.Type], String)])
+    func invalidModels(_ models: [any StorableModel.Type], reason: String) async throws {
+        let database = try await TestStores.freshDatabase()
+        do {
+            let dex = try await PostgresModelDatabase.open(database, for: models)
+            try await dex.close()
+            Issue.record("opened with \(models)")
+        } catch let error as StoreError {
+            #expect(error.code == .invalidModels, "\(error)")
+            #expect("\(error)".contains(reason), "\(error)")
+        }
+        // Refused before anything was written.
+        let tables = try await PostgresStoreTests.strings(
+            "SELECT tablename::text FROM pg_tables WHERE schemaname = 'public'", on: database)
+        #expect(tables.isEmpty, "\(tables)")
+    }
+
+    @Test("closing a store closes the database and every store of it")
+    func closingAStoreClosesTheDatabase() async throws {
+        try await TestStores.with { stores in
+            let dex = try await stores.openDatabase(Self.models)
+            let notes = try dex.store(for: Note.self)
+            let records = try dex.store(for: ConformanceRecord.self)
+            var results = try await records.observe(.everyRecord).makeAsyncIterator()
+            _ = await results.next()
+            try await notes.close()
+            #expect(await results.next() == nil)
+            await #expect(throws: StoreError.closed(path: dex.url)) {
+                try await records.count()
+            }
+            await #expect(throws: StoreError.closed(path: dex.url)) {
+                try await dex.transaction { _ in }
+            }
+        }
+    }
+
+    /// Opens a database of `Note` and `ConformanceRecord` (on a new database by default) and
+    /// stores ``notes`` in it.
+    static func openWithNotes(
+        _ stores: TestStores, on database: PostgresConnection.Configuration? = nil
+    ) async throws -> (
+        PostgresModelDatabase, PostgresStore<Note>, PostgresStore<ConformanceRecord>
+    ) {
+        let dex = try await stores.openDatabase(models, on: database)
+        let notes = try dex.store(for: Note.self)
+        try await notes.upsert(contentsOf: Self.notes)
+        return (dex, notes, try dex.store(for: ConformanceRecord.self))
+    }
+
+    /// Adds a trigger that refuses any row of a table whose `_key` is `key`.
+    static func refuseKey(
+        _ key: String, in table: String, on database: PostgresConnection.Configuration
+    ) async throws {
+        try await PostgresStoreTests.run(
+            """
+            CREATE FUNCTION refuse_row() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'refused by the test'; END $$
+            """, on: database)
+        try await PostgresStoreTests.run(
+            "CREATE TRIGGER refuse BEFORE INSERT OR UPDATE ON \"\(table)\" FOR EACH ROW "
+                + "WHEN (NEW._key = '\(key)') EXECUTE FUNCTION refuse_row()", on: database)
+    }
+}
