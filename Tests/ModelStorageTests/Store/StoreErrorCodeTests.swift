@@ -34,6 +34,9 @@ struct StoreErrorCodeTests {
             .connectionFailed(database: "postgresql://u@h/d", operation: "connect", message: "bad")
         case .statementFailed:
             .statementFailed(database: "postgresql://u@h/d", operation: "read", message: "bad")
+        case .unknownModel:
+            .unknownModel("Species", database: "/s.json", models: ["Pokemon"])
+        case .invalidModels: .invalidModels(database: "/s.json", reason: "bad")
         }
     }
 
