@@ -56,19 +56,23 @@ struct JSONFileStoreTests {
             // The previous document is the backup, byte for byte.
             #expect(contents(of: url.appendingPathExtension("backup")) == first)
             let document = lines(of: url)
-            #expect(document.count == 8)
-            #expect(document.first?.hasPrefix("{\"format\":1,\"schemaVersion\":1,") == true)
-            #expect(document[6] == "],")
+            // The database layout: a header line, the model's section, its records one a
+            // line, its write versions, the end.
+            #expect(document.count == 10)
+            #expect(document.first?.hasPrefix("{\"format\":2,\"generation\":2,") == true)
+            #expect(document[1] == "\"\(Record.storageName)\":{\"schemaVersion\":1,\"records\":[")
+            #expect(document[7] == "],")
             // Each record's write version: the update of record 2 was the second commit.
-            #expect(document.last == #""writeVersions":[1,2,1,1,1]}"#)
+            #expect(document[8] == #""writeVersions":[1,2,1,1,1]}"#)
+            #expect(document.last == "}}")
             let second = try JSONDecoder().decode(
-                Record.self, from: Data(document[2].dropLast().utf8))
+                Record.self, from: Data(document[3].dropLast().utf8))
             #expect(
                 second
                     == Record(
                         id: 2, name: "creature-2", attack: 74, favorite: true,
                         tags: ["red", "green"]))
-            #expect(document[3].hasSuffix("},"))
+            #expect(document[4].hasSuffix("},"))
             // A closed store refuses further calls.
             await #expect(throws: StoreError.closed(path: url.path)) {
                 try await reopened.fetch(id: 1)
@@ -93,7 +97,7 @@ struct JSONFileStoreTests {
             #expect(documents[0] == documents[1])
             let lines = String(decoding: documents[0], as: UTF8.self).split(separator: "\n")
             #expect(
-                lines[1]
+                lines[2]
                     == "{\"attack\":37,\"favorite\":false,\"id\":1,\"name\":\"creature-1\","
                     + "\"tags\":[\"red\"]},")
         }
