@@ -9,6 +9,8 @@ import TestSupport
 enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case inMemory
     case jsonFile
+    /// The store of one model of a `JSONFileModelDatabase` of two.
+    case jsonFileDatabase
     case sqlite
     /// ``ArrayStore``, a backend written outside the module.
     case thirdParty
@@ -29,6 +31,16 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
                 try await check.run {
                     try await JSONFileStore<ConformanceRecord>.open(
                         at: directory.appending(path: "store-\(counter.next()).json"))
+                }
+            }
+        case .jsonFileDatabase:
+            try await withTemporaryDirectory { directory in
+                let counter = Counter()
+                try await check.run {
+                    let database = try await JSONFileModelDatabase.open(
+                        at: directory.appending(path: "database-\(counter.next()).json"),
+                        for: [Trainer.self, ConformanceRecord.self])
+                    return try database.store(for: ConformanceRecord.self)
                 }
             }
         case .sqlite:
