@@ -177,7 +177,8 @@ let package = Package(
             dependencies: [
                 "InternalSupport", "SQLiteStorage", "ModelStorageTesting", "PokedexKit", "CSQLite",
                 "TestSupport",
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
         // A child process for the file-store tests (JSON and SQLite): it saves in a loop and
         // reports each acknowledged save, so a test can kill it mid-write or contend for its lock.

@@ -45,15 +45,7 @@ public struct StoreConformanceCheck: Sendable {
     /// - Throws: ``ConformanceFailure`` naming this check and what went wrong, including an
     ///   error the store threw unexpectedly.
     public func run(_ makeStore: @escaping ConformanceStoreFactory) async throws {
-        do {
-            try await body(makeStore)
-        } catch var failure as ConformanceFailure {
-            failure.check = name
-            throw failure
-        } catch {
-            throw ConformanceFailure(
-                check: name, message: "unexpected error: \(error)", file: "", line: 0)
-        }
+        try await ConformanceFailure.naming(check: name) { try await body(makeStore) }
     }
 }
 
@@ -86,6 +78,23 @@ public struct ConformanceFailure: Error, CustomStringConvertible {
         self.message = message
         self.file = file
         self.line = line
+    }
+
+    /// Runs a check's body, and names the check in any failure it throws.
+    ///
+    /// An error that is not a ``ConformanceFailure`` becomes one.
+    static func naming(
+        check name: String, _ body: () async throws -> Void
+    ) async throws(ConformanceFailure) {
+        do {
+            try await body()
+        } catch var failure as ConformanceFailure {
+            failure.check = name
+            throw failure
+        } catch {
+            throw ConformanceFailure(
+                check: name, message: "unexpected error: \(error)", file: "", line: 0)
+        }
     }
 
     /// The failure as one line: check, message, place.

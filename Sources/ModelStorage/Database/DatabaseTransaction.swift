@@ -133,8 +133,10 @@ public struct DatabaseTransaction: Sendable {
     }
 }
 
-/// The models a transaction's body reached that its database does not hold; shared by the
-/// transaction's copies, since a read (a `get`) notes them too. Guarded by its mutex.
+/// The models a transaction's body reached that its database does not hold.
+///
+/// Shared by the transaction's copies, since a read (a `get`) notes them too; guarded by its
+/// mutex.
 final class UnknownModels: Sendable {
     private let names = Mutex<[String]>([])
 

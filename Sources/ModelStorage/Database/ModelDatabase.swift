@@ -71,12 +71,25 @@ public protocol ModelDatabase: Sendable {
     func close() async throws
 }
 
-/// Checks the models a database is opened with.
-package enum ModelList {
-    /// The models' type names, after checking that there is at least one, that none is
-    /// listed twice, and that no two share a `storageName`.
-    package static func checked(
-        _ models: [any StorableModel.Type], database: String
+extension ModelDatabase {
+    /// Checks the models a database is to be opened with, as every bundled backend does,
+    /// and returns their type names.
+    ///
+    /// ```swift
+    /// let names = try Self.checkedNames(of: models, database: path)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - models: The models.
+    ///   - database: The database's path or URL, for the error.
+    /// - Returns: The models' type names, in order, for
+    ///   ``StoreError/unknownModel(_:database:models:)``.
+    /// - Throws: ``StoreError/invalidModels(database:reason:)`` when `models` is empty, lists
+    ///   a model twice, or two models share a `storageName` (ignoring case, as table names
+    ///   do).
+    /// - Complexity: O(*m*) in the number of models.
+    public static func checkedNames(
+        of models: [any StorableModel.Type], database: String
     ) throws(StoreError) -> [String] {
         guard !models.isEmpty else {
             throw .invalidModels(database: database, reason: "no model was given")

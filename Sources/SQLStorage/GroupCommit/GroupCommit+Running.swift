@@ -21,8 +21,8 @@ extension GroupCommit {
     /// - Returns: Each write's outcome, the changes, and the versions before and after.
     /// - Complexity: The writes' bodies and stores, plus two statements per write in a
     ///   group of several, plus one commit.
-    public static func run<Writer: GroupWriter<Model>>(
-        _ writes: [QueuedWrite<Model>], on writer: Writer, collectingChanges: Bool,
+    public static func run<Writer: GroupWriter>(
+        _ writes: [QueuedWrite], on writer: Writer, collectingChanges: Bool,
         group: UInt64
     ) -> GroupCommit {
         let committedVersion: UInt64
@@ -60,7 +60,9 @@ extension GroupCommit {
         }
         do {
             try writer.commitGroup(
-                version: commit.version, changed: commit.version != committedVersion)
+                version: commit.version,
+                changed: commit.version == committedVersion
+                    ? [] : writer.models.filter { commit.changes.contains($0) })
         } catch {
             writer.rollBackGroup()
             return .failed(count: writes.count, with: error, at: committedVersion)
@@ -72,8 +74,8 @@ extension GroupCommit {
     ///
     /// Without a savepoint, a write that fails leaves what it stored for the group to roll
     /// back with the transaction.
-    private static func run<Writer: GroupWriter<Model>>(
-        _ write: QueuedWrite<Model>, on writer: Writer, into commit: inout GroupCommit,
+    private static func run<Writer: GroupWriter>(
+        _ write: QueuedWrite, on writer: Writer, into commit: inout GroupCommit,
         group: UInt64, inSavepoint: Bool, collectingChanges: Bool
     ) -> Result<@Sendable () -> Void, any Error> {
         if inSavepoint {
@@ -84,24 +86,27 @@ extension GroupCommit {
             }
         }
         writer.connection.readFailure = nil
-        var transaction = StoreTransaction(
-            over: writer.committedRecords(group: group), version: commit.version)
+        var transaction = DatabaseTransaction(
+            version: commit.version, tables: writer.committedTables(group: group))
         var outcome = write.run(&transaction)
-        var changes: [(old: Model?, new: Model?)] = []
-        // The write's changes: the upserts as they are, in the place of each id's first
-        // (a later one with the same id wins, as in a transaction), or the body's.
-        let net: [RecordChange<Model>]? =
-            if let upserts = write.upserts { netUpserts(upserts) } else { nil }
-        if net == nil, let readFailure = writer.connection.readFailure {
+        var changes = CommittedChanges()
+        var changeCount = 0
+        if write.upserts == nil, let readFailure = writer.connection.readFailure {
             // The body saw a read fail (as `nil` or zero): whatever it did next rests on it.
             outcome = .failure(readFailure)
         } else if case .success = outcome {
             do {
+                try transaction.checkModels(
+                    in: writer.databaseDescription,
+                    models: writer.models.map { String(describing: $0) })
                 // The write is counted as a commit of its own: its records are written at
                 // the version after it.
-                changes = try writer.store(
-                    net ?? transaction.changes, version: commit.version + 1,
-                    collectingChanges: collectingChanges)
+                for model in writer.models {
+                    changeCount += try store(
+                        model, of: write, from: transaction, on: writer,
+                        version: commit.version + 1, collectingChanges: collectingChanges,
+                        into: &changes)
+                }
             } catch {
                 outcome = .failure(error)
             }
@@ -121,16 +126,48 @@ extension GroupCommit {
                 return .failure(error)
             }
         }
-        if case .success = outcome, !changes.isEmpty {
+        if case .success = outcome, changeCount > 0 {
             commit.version += 1
-            commit.changes += changes
+            for model in writer.models { merge(model, from: changes, into: &commit.changes) }
         }
         return outcome
     }
 
+    /// Stores one write's changes to one model and returns how many records changed.
+    ///
+    /// The changes are the upserts as they are, in the place of each id's first (a later one
+    /// with the same id wins, as in a transaction), or the body's.
+    private static func store<Model: StorableModel, Writer: GroupWriter>(
+        _ model: Model.Type, of write: QueuedWrite, from transaction: DatabaseTransaction,
+        on writer: Writer, version: UInt64, collectingChanges: Bool,
+        into changes: inout CommittedChanges
+    ) throws(StoreError) -> Int {
+        let net: [RecordChange<Model>]
+        if let upserts = write.upserts {
+            guard let records = upserts.records(of: model) else { return 0 }
+            net = netUpserts(records)
+        } else {
+            net = transaction.changes(of: model)
+        }
+        guard !net.isEmpty else { return 0 }
+        let stored = try writer.store(
+            net, of: model, version: version, collectingChanges: collectingChanges)
+        changes.append(stored, of: model)
+        return stored.count
+    }
+
+    /// Adds one model's changes of a write to the group's.
+    private static func merge<Model: StorableModel>(
+        _ model: Model.Type, from changes: CommittedChanges, into all: inout CommittedChanges
+    ) {
+        all.append(changes.changes(of: model), of: model)
+    }
+
     /// Upserts as the changes of a transaction would be: each id once, in its first place,
     /// with its last value.
-    private static func netUpserts(_ upserts: [Model]) -> [RecordChange<Model>] {
+    private static func netUpserts<Model: StorableModel>(
+        _ upserts: [Model]
+    ) -> [RecordChange<Model>] {
         var places: [Model.ID: Int] = [:]
         var net: [RecordChange<Model>] = []
         net.reserveCapacity(upserts.count)

@@ -8,12 +8,12 @@ import ModelStorage
 /// records as the writes before it left them, and a write that fails is rolled back alone.
 /// ``run(_:on:collectingChanges:group:)`` runs that algorithm over any SQL database through
 /// a ``GroupWriter``.
-public struct GroupCommit<Model: StorableModel>: Sendable {
+public struct GroupCommit: Sendable {
     /// For each write, in order: how to resume its caller, or why it failed.
     public var outcomes: [Result<@Sendable () -> Void, any Error>]
-    /// Each changed record's value before and after the group, when asked for (the live
-    /// queries' need); `old` is `nil` when not collected or for a new record.
-    public var changes: [(old: Model?, new: Model?)]
+    /// Each changed record's value before and after the group, model by model, when asked
+    /// for (the live queries' need); `old` is `nil` when not collected or for a new record.
+    public var changes: CommittedChanges
     /// The version before the group.
     public var startVersion: UInt64
     /// The version after the group: ``startVersion`` plus the writes that changed something.
@@ -28,7 +28,7 @@ public struct GroupCommit<Model: StorableModel>: Sendable {
     ///   - version: The version after it.
     public init(
         outcomes: [Result<@Sendable () -> Void, any Error>] = [],
-        changes: [(old: Model?, new: Model?)] = [], startVersion: UInt64 = 0,
+        changes: CommittedChanges = CommittedChanges(), startVersion: UInt64 = 0,
         version: UInt64 = 0
     ) {
         self.outcomes = outcomes
@@ -46,14 +46,14 @@ public struct GroupCommit<Model: StorableModel>: Sendable {
     /// - Returns: The outcome.
     public static func failed(count: Int, with error: any Error, at version: UInt64) -> Self {
         GroupCommit(
-            outcomes: Array(repeating: .failure(error), count: count), changes: [],
+            outcomes: Array(repeating: .failure(error), count: count), changes: CommittedChanges(),
             startVersion: version, version: version)
     }
 
     /// Resumes each write's caller with its outcome: the body's result, or its error.
     ///
     /// - Parameter writes: The writes of the group, in the order they were committed.
-    public func resumeCallers(of writes: [QueuedWrite<Model>]) {
+    public func resumeCallers(of writes: [QueuedWrite]) {
         for (write, outcome) in zip(writes, outcomes) {
             switch outcome {
             case .success(let resume): resume()

@@ -14,28 +14,35 @@ import ModelStorage
 ///
 /// ## Implementation requirements
 ///
-/// - ``beginGroup()`` begins one transaction and reads the committed version, taking what
-///   lock makes the groups of every connection on the database run one at a time.
-/// - ``store(_:version:collectingChanges:)`` stores one write's net changes, every record
-///   at the version given, and reads each changed record's value before the change when
-///   asked.
-/// - ``commitGroup(version:changed:)`` records the new version (when the group changed something)
-///   and commits the transaction durably; ``rollBackGroup()`` undoes it and never throws.
+/// - ``beginGroup()`` begins one transaction and reads the database's committed version,
+///   taking what lock makes the groups of every connection on the database run one at a
+///   time.
+/// - ``store(_:of:version:collectingChanges:)`` stores one write's net changes to one model,
+///   every record at the version given, and reads each changed record's value before the
+///   change when asked.
+/// - ``commitGroup(version:changed:)`` records the new version (when the group changed
+///   something) and commits the transaction durably, once for every model;
+///   ``rollBackGroup()`` undoes it and never throws.
 /// - ``isInTransaction`` is false once the database rolled the transaction back on its own
 ///   (a full disk in SQLite) or the connection was lost.
 /// - ``connection`` keeps the group's number and the current write's read failure, so that
 ///   the transactions' reads (``WriterRecords``) see them.
-public protocol GroupWriter<Model> {
-    /// The model whose records the group writes.
-    associatedtype Model: StorableModel
+public protocol GroupWriter {
     /// The writer's connection.
     associatedtype Connection: WriterConnection
-    /// The committed records a write's transaction reads.
-    associatedtype Records: CommittedRecords<Model>
+
+    /// The committed records of every model that a write's transaction reads.
+    associatedtype Tables: DatabaseTransaction.Tables
+
+    /// The models of the database, in its order.
+    var models: [any StorableModel.Type] { get }
+
+    /// The database's path or URL, for errors.
+    var databaseDescription: String { get }
 
     /// Begins the group's transaction.
     ///
-    /// - Returns: The committed version, read inside the transaction.
+    /// - Returns: The database's committed version, read inside the transaction.
     /// - Throws: `StoreError` when the transaction cannot begin; nothing changed.
     func beginGroup() throws(StoreError) -> UInt64
 
@@ -57,29 +64,32 @@ public protocol GroupWriter<Model> {
     /// group's transaction.
     ///
     /// - Parameter group: The group's number.
-    /// - Returns: The records, which read nothing once the group is over.
-    func committedRecords(group: UInt64) -> Records
+    /// - Returns: Each model's records, which read nothing once the group is over.
+    func committedTables(group: UInt64) -> Tables
 
-    /// Stores one write's changes.
+    /// Stores one write's changes to one model.
     ///
     /// - Parameters:
     ///   - changes: The net changes, each record once, in order.
+    ///   - model: The model whose table they change.
     ///   - version: The write version of the records written: the version after this write.
     ///   - collectingChanges: Whether to read each record's value before the change.
     /// - Returns: Each change, with the record's value before it (when collecting) and after.
     /// - Throws: `StoreError` when a change cannot be encoded or stored.
-    func store(
-        _ changes: [RecordChange<Model>], version: UInt64, collectingChanges: Bool
+    func store<Model: StorableModel>(
+        _ changes: [RecordChange<Model>], of model: Model.Type, version: UInt64,
+        collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)]
 
-    /// Records the version after the group, when it changed, and commits the transaction.
+    /// Records the version after the group, when it changed something, and commits the
+    /// transaction.
     ///
     /// - Parameters:
     ///   - version: The version after the group.
-    ///   - changed: Whether any write changed something (the version grew).
+    ///   - changed: The models the group changed; none when it changed nothing.
     /// - Throws: `StoreError` when the commit fails; the caller then rolls back.
-    func commitGroup(version: UInt64, changed: Bool) throws(StoreError)
+    func commitGroup(version: UInt64, changed: [any StorableModel.Type]) throws(StoreError)
 
-    /// Rolls the group's transaction back, ignoring any error (there may be none open).
+    /// Rolls the group's transaction back; never throws.
     func rollBackGroup()
 }

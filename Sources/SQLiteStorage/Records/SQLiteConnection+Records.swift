@@ -149,12 +149,23 @@ extension SQLiteConnection {
         return found
     }
 
-    /// The store's version: the number of commits that changed something.
-    func version<Model>(of layout: TableLayout<Model>) throws(StoreError) -> UInt64 {
+    /// The database's version: the number of commits that changed something, the highest
+    /// `version` of the version table (each commit writes it to the rows of the tables it
+    /// changed).
+    func databaseVersion() throws(StoreError) -> UInt64 {
         let version = try integer(
-            "SELECT \"version\" FROM \(Schema.versionTable) WHERE \"table_name\" = ?",
-            [.text(layout.name)], operation: "read the store's version")
+            "SELECT coalesce(max(\"version\"), 0) FROM \(Schema.versionTable)",
+            operation: "read the database's version")
         return UInt64(Swift.max(0, version ?? 0))
+    }
+
+    /// The database's version, or 0 when it has no version table yet (a database cut off
+    /// before its first commit, opened read-only).
+    func databaseVersionIfAny() throws(StoreError) -> UInt64 {
+        let tables = try integer(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?",
+            [.text("modelstorage_version")], operation: "read the database's version")
+        return tables == 1 ? try databaseVersion() : 0
     }
 
     /// The records a query selects with the total count and the version, read at one moment.
@@ -166,7 +177,7 @@ extension SQLiteConnection {
             QueryResult(
                 records: try records(selectedBy: query, compiled: compiled, in: layout)
                     .map { $0.record },
-                totalCount: try count(in: layout), version: try version(of: layout))
+                totalCount: try count(in: layout), version: try databaseVersion())
         }
     }
 
@@ -176,7 +187,7 @@ extension SQLiteConnection {
     ) throws(StoreError) -> Versioned<Model>? {
         try reading { () throws(StoreError) in
             guard let record: Model = try record(withKey: key, in: layout) else { return nil }
-            return Versioned(record, version: try version(of: layout))
+            return Versioned(record, version: try databaseVersion())
         }
     }
 

@@ -2,21 +2,20 @@ import KeyPathQuery
 import ModelStorage
 import SQLStorage
 
-/// The SQLite side of a group commit (the shared `GroupCommit` runs the algorithm): one
-/// immediate transaction over the writer's connection, one sync of the WAL at its commit.
-///
-/// The statements that control the transaction are prepared once, as every other is.
-struct SQLiteGroupWriter<Model: StorableModel>: GroupWriter {
+/// The group commit's hooks on SQLite's writer connection: `BEGIN IMMEDIATE`, which takes
+/// the database's write lock, the version table, and `COMMIT`.
+struct SQLiteGroupWriter: GroupWriter {
     let connection: SQLiteConnection
-    /// The queue that lends the connection, which the transactions read through.
     let queue: ConnectionQueue
-    let layout: TableLayout<Model>
-    /// The encoder of every record the group writes.
-    let encoder = TableLayout<Model>.makeEncoder()
+    let models: [any StorableModel.Type]
+    let layouts: [ObjectIdentifier: any Sendable]
+    let encoder = RecordJSONEncoder()
+
+    var databaseDescription: String { connection.path }
 
     func beginGroup() throws(StoreError) -> UInt64 {
         try connection.run("BEGIN IMMEDIATE", operation: "begin a write")
-        return try connection.version(of: layout)
+        return try connection.databaseVersion()
     }
 
     func execute(_ sql: String, operation: String) throws(StoreError) {
@@ -25,28 +24,53 @@ struct SQLiteGroupWriter<Model: StorableModel>: GroupWriter {
 
     var isInTransaction: Bool { connection.isInTransaction }
 
-    func committedRecords(group: UInt64) -> WriterRecords<SQLiteWriterReads<Model>> {
-        WriterRecords(SQLiteWriterReads(queue: queue, layout: layout), group: group)
+    func committedTables(group: UInt64) -> Tables {
+        Tables(queue: queue, layouts: layouts, group: group)
     }
 
-    func store(
-        _ changes: [RecordChange<Model>], version: UInt64, collectingChanges: Bool
+    func store<Model: StorableModel>(
+        _ changes: [RecordChange<Model>], of model: Model.Type, version: UInt64,
+        collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
-        try connection.store(
+        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
+            throw .unknownModel(
+                String(describing: model), database: connection.path,
+                models: models.map { String(describing: $0) })
+        }
+        return try connection.store(
             changes, layout: layout, version: version, encoder: encoder,
             collectingChanges: collectingChanges)
     }
 
-    func commitGroup(version: UInt64, changed: Bool) throws(StoreError) {
-        if changed {
+    func commitGroup(version: UInt64, changed: [any StorableModel.Type]) throws(StoreError) {
+        for model in changed {
             try connection.run(
                 "UPDATE \(Schema.versionTable) SET \"version\" = ? WHERE \"table_name\" = ?",
-                [.integer(Int64(version)), .text(layout.name)], operation: "commit a write")
+                [.integer(Int64(version)), .text(model.storageName)],
+                operation: "commit a write")
         }
         try connection.run("COMMIT", operation: "commit a write")
     }
 
     func rollBackGroup() {
         try? connection.run("ROLLBACK", operation: "roll back a write")
+    }
+
+    /// Each model's committed records as the group's transaction sees them.
+    struct Tables: DatabaseTransaction.Tables {
+        let queue: ConnectionQueue
+        let layouts: [ObjectIdentifier: any Sendable]
+        let group: UInt64
+
+        func transaction<Model: StorableModel>(
+            of model: Model.Type, version: UInt64
+        ) -> StoreTransaction<Model>? {
+            guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
+                return nil
+            }
+            return StoreTransaction(
+                over: WriterRecords(SQLiteWriterReads(queue: queue, layout: layout), group: group),
+                version: version)
+        }
     }
 }

@@ -31,12 +31,23 @@ extension SQLiteConnection {
     ///   `user_version`; ``StoreError/corruptFile(path:problem:location:)`` for a file that is
     ///   not a database, a table whose columns are not the model's, or a database at a schema
     ///   version without the model's table.
-    func inspect<Model>(for layout: TableLayout<Model>) throws(StoreError) -> TableState {
-        let found = Int(try integer("PRAGMA user_version", operation: "read the schema") ?? 0)
-        guard found <= Model.schemaVersion else {
-            throw .unsupportedVersion(
-                path: path, kind: .schema, found: found, supported: Model.schemaVersion)
+    /// The state of one model's table, for a model the caller knows only as a type.
+    func inspectTable(
+        of model: any StorableModel.Type, in layouts: [ObjectIdentifier: any Sendable]
+    ) throws(StoreError) -> TableState {
+        try inspectTable(of: model, layouts: layouts)
+    }
+
+    private func inspectTable<Model: StorableModel>(
+        of model: Model.Type, layouts: [ObjectIdentifier: any Sendable]
+    ) throws(StoreError) -> TableState {
+        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
+            return .absent
         }
+        return try inspect(for: layout)
+    }
+
+    func inspect<Model>(for layout: TableLayout<Model>) throws(StoreError) -> TableState {
         var columns: [String] = []
         try run(
             "SELECT name FROM pragma_table_info(?)", [.text(layout.name)],
@@ -45,15 +56,11 @@ extension SQLiteConnection {
             columns.append(row.text(at: 0) ?? "")
             return true
         }
-        guard !columns.isEmpty else {
-            guard found == 0 else {
-                throw .corruptFile(
-                    path: path,
-                    problem: "the database is at schema version \(found) but has no table "
-                        + "\(layout.table) for \(Model.self)",
-                    location: .wholeFile)
-            }
-            return .absent
+        guard !columns.isEmpty else { return .absent }
+        let found = try schemaVersion(ofTable: layout.name)
+        guard found <= Model.schemaVersion else {
+            throw .unsupportedVersion(
+                path: path, kind: .schema, found: found, supported: Model.schemaVersion)
         }
         let versionTable = try integer(
             "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?",
@@ -106,19 +113,50 @@ extension SQLiteConnection {
     ///
     /// - Throws: ``StoreError`` when the database cannot be written, or a migration fails;
     ///   a failed migration leaves the database as it was.
-    func prepareForWriting<Model>(
-        _ state: TableState, layout: TableLayout<Model>
+    /// A table's schema version: its row's `schema_version` in the version table, or the
+    /// database's `PRAGMA user_version` for a table written before each table kept its own
+    /// (when a database held one model).
+    func schemaVersion(ofTable name: String) throws(StoreError) -> Int {
+        if try hasSchemaVersions(),
+            let found = try integer(
+                "SELECT coalesce(\"schema_version\", -1) FROM \(Schema.versionTable) "
+                    + "WHERE \"table_name\" = ?", [.text(name)], operation: "read the schema"),
+            found >= 0
+        {
+            return Int(found)
+        }
+        return Int(try integer("PRAGMA user_version", operation: "read the schema") ?? 0)
+    }
+
+    /// Whether the version table has a `schema_version` column.
+    private func hasSchemaVersions() throws(StoreError) -> Bool {
+        try integer(
+            "SELECT count(*) FROM pragma_table_info(?) WHERE name = 'schema_version'",
+            [.text("modelstorage_version")], operation: "read the schema") == 1
+    }
+
+    /// Makes the database ready for a writer of these models: migrates the older tables
+    /// (after one backup of the whole database), switches to WAL, creates the missing
+    /// tables, records each table's schema version, and brings the indexes up to date.
+    func prepareForWriting(
+        _ tables: [(model: any StorableModel.Type, state: TableState)],
+        layouts: [ObjectIdentifier: any Sendable]
     ) throws(StoreError) {
-        if case .older(let version) = state {
+        let migrating = tables.contains { if case .older = $0.state { true } else { false } }
+        if migrating {
             // Migrated before the switch to WAL, so that a failure leaves every byte as it
             // was; the database as it was is kept beside it first.
             let backup = path + ".backup"
             try? FileManager.default.removeItem(atPath: backup)
             try run("VACUUM INTO ?", [.text(backup)], operation: "back up the database")
+        }
+        try makeVersionTable()
+        for (model, state) in tables {
+            guard case .older(let version) = state else { continue }
             do {
-                try migrate(from: version, layout: layout)
+                try migrate(model, from: version, layouts: layouts)
             } catch {
-                try? FileManager.default.removeItem(atPath: backup)
+                try? FileManager.default.removeItem(atPath: path + ".backup")
                 throw error
             }
         }
@@ -134,22 +172,56 @@ extension SQLiteConnection {
                 message: "SQLite kept the journal mode \(mode ?? "unknown")")
         }
         try execute("PRAGMA synchronous = FULL", operation: "set synchronous")
+        for (model, state) in tables {
+            try prepareTable(of: model, state: state, layouts: layouts)
+        }
+    }
+
+    /// Creates the version table, or adds `schema_version` to one made before each table
+    /// kept its own, with the database's `user_version` for the tables it lists.
+    private func makeVersionTable() throws(StoreError) {
+        try inImmediateTransaction(operation: "create the version table") {
+            () throws(StoreError) in
+            try execute(
+                "CREATE TABLE IF NOT EXISTS \(Schema.versionTable) (\"table_name\" TEXT "
+                    + "PRIMARY KEY, \"version\" INTEGER NOT NULL, \"schema_version\" INTEGER)",
+                operation: "create the version table")
+            guard try !hasSchemaVersions() else { return }
+            let legacy = try integer("PRAGMA user_version", operation: "read the schema") ?? 0
+            try execute(
+                "ALTER TABLE \(Schema.versionTable) ADD COLUMN \"schema_version\" INTEGER; "
+                    + "UPDATE \(Schema.versionTable) SET \"schema_version\" = \(legacy)",
+                operation: "add the schema versions")
+        }
+    }
+
+    private func prepareTable<Model: StorableModel>(
+        of model: Model.Type, state: TableState, layouts: [ObjectIdentifier: any Sendable]
+    ) throws(StoreError) {
+        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
+            return
+        }
         if state == .withoutWriteVersions { try addWriteVersions(layout: layout) }
         if state == .absent { try createTable(layout: layout) }
         try updateIndexes(for: layout)
     }
 
-    /// Creates the model's table and its version row, in one transaction.
+    private func migrate<Model: StorableModel>(
+        _ model: Model.Type, from version: Int, layouts: [ObjectIdentifier: any Sendable]
+    ) throws(StoreError) {
+        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
+            return
+        }
+        try migrate(from: version, layout: layout)
+    }
+
     private func createTable<Model>(layout: TableLayout<Model>) throws(StoreError) {
         try inImmediateTransaction(operation: "create the table") { () throws(StoreError) in
-            try execute(
-                "CREATE TABLE IF NOT EXISTS \(Schema.versionTable) "
-                    + "(\"table_name\" TEXT PRIMARY KEY, \"version\" INTEGER NOT NULL); "
-                    + layout.createTable + "; PRAGMA user_version = \(Model.schemaVersion)",
-                operation: "create the table")
+            try execute(layout.createTable, operation: "create the table")
             try run(
-                "INSERT OR REPLACE INTO \(Schema.versionTable) VALUES (?, 0)",
-                [.text(layout.name)], operation: "create the table")
+                "INSERT OR REPLACE INTO \(Schema.versionTable) VALUES (?, 0, ?)",
+                [.text(layout.name), .integer(Int64(Model.schemaVersion))],
+                operation: "create the table")
         }
     }
 
@@ -181,7 +253,7 @@ extension SQLiteConnection {
     /// rewrites no row.
     private func addWriteVersions<Model>(layout: TableLayout<Model>) throws(StoreError) {
         try inImmediateTransaction(operation: "add the write versions") { () throws(StoreError) in
-            let version = try version(of: layout)
+            let version = try databaseVersion()
             try execute(
                 "ALTER TABLE \(layout.table) ADD COLUMN \"_version\" INTEGER NOT NULL "
                     + "DEFAULT \(Int64(clamping: version))",
@@ -212,7 +284,7 @@ extension SQLiteConnection {
                     "SELECT count(*) FROM pragma_table_info(?) WHERE name = ?",
                     [.text(layout.name), .text(TableLayout<Model>.writeVersionColumn)],
                     operation: "migrate the table") == 1
-            let storeVersion = Int64(clamping: try self.version(of: layout))
+            let storeVersion = Int64(clamping: try databaseVersion())
             var rows: [(Int64, Data, Int64)] = []
             try run(
                 "SELECT \"_order\", \"_record\", "
@@ -234,8 +306,11 @@ extension SQLiteConnection {
                     operation: "migrate the table")
             }
             try execute(
-                "DROP TABLE \(layout.table); ALTER TABLE \(staging) RENAME TO \(layout.table); "
-                    + "PRAGMA user_version = \(Model.schemaVersion)",
+                "DROP TABLE \(layout.table); ALTER TABLE \(staging) RENAME TO \(layout.table)",
+                operation: "migrate the table")
+            try run(
+                "UPDATE \(Schema.versionTable) SET \"schema_version\" = ? WHERE \"table_name\" = ?",
+                [.integer(Int64(Model.schemaVersion)), .text(layout.name)],
                 operation: "migrate the table")
         }
     }

@@ -13,7 +13,7 @@ import SQLStorage
 /// try await store.update(id: 25) { $0.favorite = true }
 /// let strongest = try await store.fetch(
 ///     RecordQuery(where: \.attack >= 80, sortedBy: [.descending(\.attack)], limit: 10))
-/// await store.close()
+/// try await store.close()
 /// ```
 ///
 /// The file is an ordinary SQLite database that any SQLite client reads. The model's records
@@ -21,8 +21,8 @@ import SQLStorage
 /// mapped attribute (`Queryable.queryAttributes`, stored by KeyPathQuery's SQL conventions:
 /// collections and nested values as JSON text, dates as seconds since 2001) beside the
 /// store's own: `_order`, the record's place in the store's order; `_key`, its id; and
-/// `_record`, its JSON, which the store decodes. The schema version is the database's
-/// `PRAGMA user_version`, and the store's version is in the table `modelstorage_version`.
+/// `_record`, its JSON, which the store decodes. The model's schema version and the version
+/// of the last commit that changed its table are in the table `modelstorage_version`.
 ///
 /// ```sh
 /// sqlite3 dex.sqlite "SELECT name FROM pokemon WHERE attack > 120"
@@ -64,6 +64,11 @@ import SQLStorage
 /// ``SQLiteStoreOptions/lockTimeout``, then the save throws
 /// `StoreError/locked(path:pid:message:)` with SQLite's message.
 ///
+/// A store is one model's view of an ``SQLiteModelDatabase``: ``open(at:options:)`` opens
+/// the database of the one model, and ``SQLiteModelDatabase/store(for:)`` hands out the store
+/// of each model of a database of several, which share its writer, its readers and its
+/// version. Copies of a store are the same store.
+///
 /// Live queries (``observe(_:)``) get the store's own commits at once, and the commits other
 /// connections and processes make to the database within
 /// ``SQLiteStoreOptions/observationInterval``, 100 ms by default: see "Live queries across
@@ -77,119 +82,45 @@ import SQLStorage
 /// before, and the store goes on working once there is space again. A directory the store
 /// cannot write is refused even for reading a WAL database unless its `-shm` file is already
 /// there: SQLite reads a WAL database through that file, and cannot create it.
-public actor SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationReporting {
+public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationReporting {
+    /// The database the store's table is in.
+    public let database: SQLiteModelDatabase
+
+    let layout: TableLayout<Model>
+
+    init(database: SQLiteModelDatabase, layout: TableLayout<Model>) {
+        self.database = database
+        self.layout = layout
+    }
+
     /// The database's location.
-    public nonisolated let url: URL
+    public var url: URL { database.url }
+
     /// Whether the store was opened read-only.
-    public nonisolated let isReadOnly: Bool
+    public var isReadOnly: Bool { database.isReadOnly }
+
     /// The schema version the table was migrated from when the store opened, or `nil` when
     /// it was current.
-    public nonisolated let migratedFromSchemaVersion: Int?
-
-    let path: String
-    let layout: TableLayout<Model>
-    let writer: ConnectionQueue?
-    let readers: [ConnectionQueue]
-    private var nextReader = 0
-    var liveQueries = LiveQueryRegistry<Model>()
-    /// The writes waiting for a group commit and what the writing tasks share with them,
-    /// reached without the actor (see `SQLiteStore+Writing.swift`).
-    let writes: Mutex<WriteQueue<Model>>
-    /// What the store needs to open another connection and to watch for other connections'
-    /// commits.
-    let options: SQLiteStoreOptions
-    /// The watch for other connections' commits while a live query exists (see
-    /// `SQLiteStore+OtherConnections.swift`).
-    var watch = ConnectionWatch()
-    /// Whether this read-only store last found no table of the model's in the database.
-    ///
-    /// The database was cut off before its first commit, or a writer has yet to make the
-    /// table. The store then reads as empty, and looks again before each read.
-    var awaitsTable: Bool
-    /// Counts how the store's connections answer queries (``queryEvaluationCounts``).
-    nonisolated let evaluations: QueryEvaluationCounter
-
-    init(
-        url: URL, path: String, layout: TableLayout<Model>, writer: ConnectionQueue?,
-        readers: [ConnectionQueue], version: UInt64, migratedFrom: Int?,
-        options: SQLiteStoreOptions, evaluations: QueryEvaluationCounter,
-        awaitsTable: Bool = false
-    ) {
-        self.url = url
-        self.path = path
-        self.layout = layout
-        self.writer = writer
-        self.readers = readers
-        self.isReadOnly = writer == nil
-        self.writes = Mutex(WriteQueue(committedVersion: version))
-        self.migratedFromSchemaVersion = migratedFrom
-        self.options = options
-        self.awaitsTable = awaitsTable
-        self.evaluations = evaluations
-    }
-
-    /// Whether the store is closed.
-    nonisolated var isClosed: Bool {
-        writes.withLock { $0.isClosed }
-    }
-
-    func checkOpen() throws(StoreError) {
-        guard !isClosed else { throw .closed(path: path) }
-    }
-
-    /// The next read connection, in turn.
-    func reader() -> ConnectionQueue {
-        nextReader += 1
-        return readers[nextReader % readers.count]
-    }
-
-    /// Runs a read on the next reader, or answers `empty` while the database holds no table
-    /// of the model's (see ``awaitsTable``), after looking again whether a writer made it.
-    private func read<Value: Sendable>(
-        orEmpty empty: @autoclosure () -> Value,
-        _ body: @escaping @Sendable (SQLiteConnection) throws(StoreError) -> Value
-    ) async throws(StoreError) -> Value {
-        if awaitsTable {
-            let state = try await reader().run { [layout] connection throws(StoreError) in
-                try connection.inspect(for: layout)
-            }
-            switch state {
-            case .absent: return empty()
-            case .current, .withoutWriteVersions: awaitsTable = false
-            case .older(let version):
-                throw StoreError.migrationFailed(
-                    path: path, sourceVersion: version, location: .wholeFile,
-                    reason: "a read-only store cannot migrate the database; open it for "
-                        + "writing once")
-            }
-        }
-        return try await reader().run(body)
-    }
-
-    /// A query's result, with the count and version, read in one read transaction.
-    private func result(
-        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>
-    ) async throws(StoreError) -> QueryResult<Model> {
-        try await read(orEmpty: QueryResult(records: [], totalCount: 0, version: 0)) {
-            [layout] connection throws(StoreError) in
-            try connection.result(of: query, compiled: compiled, in: layout)
-        }
-    }
-
-    static func compile(_ query: RecordQuery<Model>) throws(StoreError) -> CompiledQuery<Model> {
-        do { return try query.compiled() } catch { throw .invalidQuery(error) }
-    }
-
-    static func compile(_ condition: Condition<Model>) throws(StoreError)
-        -> CompiledCondition<Model>
-    {
-        do { return try condition.compiled() } catch { throw .invalidQuery(error) }
+    public var migratedFromSchemaVersion: Int? {
+        database.migratedFrom[ObjectIdentifier(Model.self)]
     }
 
     /// How the store answered queries so far: in SQLite, or in memory (a condition with an
     /// operand SQLite cannot hold, or a collection condition while a record holds NUL).
-    public nonisolated var queryEvaluationCounts: QueryEvaluationCounts {
-        evaluations.counts
+    public var queryEvaluationCounts: QueryEvaluationCounts {
+        database.evaluations.counts
+    }
+
+    private static func compile(
+        _ query: RecordQuery<Model>
+    ) throws(StoreError) -> CompiledQuery<Model> {
+        do { return try query.compiled() } catch { throw .invalidQuery(error) }
+    }
+
+    private static func compile(
+        _ condition: Condition<Model>
+    ) throws(StoreError) -> CompiledCondition<Model> {
+        do { return try condition.compiled() } catch { throw .invalidQuery(error) }
     }
 
     // MARK: Reading
@@ -202,9 +133,9 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepor
     ///   `StoreError` when the database cannot be read.
     /// - Complexity: One lookup in the index of ids: O(log *n*).
     public func fetch(id: Model.ID) async throws -> Model? {
-        try checkOpen()
         let key = try layout.key(of: id)
-        return try await read(orEmpty: nil) { [layout] connection throws(StoreError) in
+        return try await database.read(layout, orEmpty: nil) {
+            [layout] connection throws(StoreError) in
             try connection.record(withKey: key, in: layout)
         }
     }
@@ -218,9 +149,9 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepor
     /// - Complexity: SQLite's: a scan of the table for a condition no index serves, plus a
     ///   sort of the matches (a partial one with a limit); only the page is decoded.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
-        try checkOpen()
         let compiled = try Self.compile(query)
-        return try await read(orEmpty: []) { [layout] connection throws(StoreError) in
+        return try await database.read(layout, orEmpty: []) {
+            [layout] connection throws(StoreError) in
             try connection.records(selectedBy: query, compiled: compiled, in: layout)
                 .map { $0.record }
         }
@@ -235,9 +166,7 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepor
     ///   evaluated; `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
-        try checkOpen()
-        let compiled = try Self.compile(query)
-        return try await result(of: query, compiled: compiled)
+        try await database.result(of: query, compiled: try Self.compile(query), in: layout)
     }
 
     /// The number of records that satisfy a condition, counted in SQLite.
@@ -249,14 +178,15 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepor
     /// - Complexity: SQLite's count: a scan of the smallest index for `.true`, of the table
     ///   for a condition no index serves.
     public func count(where condition: Condition<Model>) async throws -> Int {
-        try checkOpen()
         if condition.isAlwaysTrue {
-            return try await read(orEmpty: 0) { [layout] connection throws(StoreError) in
+            return try await database.read(layout, orEmpty: 0) {
+                [layout] connection throws(StoreError) in
                 try connection.count(in: layout)
             }
         }
         let compiled = try Self.compile(condition)
-        return try await read(orEmpty: 0) { [layout] connection throws(StoreError) in
+        return try await database.read(layout, orEmpty: 0) {
+            [layout] connection throws(StoreError) in
             try connection.count(where: condition, compiled: compiled, in: layout)
         }
     }
@@ -268,9 +198,9 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepor
     /// - Throws: `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: One lookup in the index of ids.
     public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
-        try checkOpen()
         let key = try layout.key(of: id)
-        return try await read(orEmpty: nil) { [layout] connection throws(StoreError) in
+        return try await database.read(layout, orEmpty: nil) {
+            [layout] connection throws(StoreError) in
             try connection.versioned(withKey: key, in: layout)
         }
     }
@@ -304,75 +234,78 @@ public actor SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepor
     public func observe(_ query: RecordQuery<Model>) async throws
         -> AsyncStream<QueryResult<Model>>
     {
-        try checkOpen()
-        let compiled = try Self.compile(query)
-        let first = try await result(of: query, compiled: compiled)
-        try checkOpen()
-        let (id, stream) = liveQueries.add(query, compiled: compiled, current: first) {
-            [weak self] id in
-            guard let self else { return }
-            Task { await self.removeLiveQuery(id) }
-        }
-        // Set under the lock the writing tasks read it under, with the version read after
-        // it: either their commit sees this query, or this sees their commit's version.
-        let committedVersion = writes.withLock { queue in
-            queue.hasLiveQueries = true
-            return queue.committedVersion
-        }
-        if first.version < committedVersion {
-            // A commit landed while the first result was read.
-            refreshLiveQueries(needed: liveQueries.markStale(id))
-        }
-        startWatching(from: first.version)
-        return stream
+        try await database.observe(query, in: layout)
     }
 
-    private func removeLiveQuery(_ id: LiveQueryRegistry<Model>.ID) async {
-        liveQueries.remove(id)
-        guard liveQueries.isEmpty else { return }
-        writes.withLock { $0.hasLiveQueries = false }
-        await stopWatching()
+    // MARK: Writing
+
+    /// Runs reads and writes that commit together or not at all, grouped with concurrent
+    /// writes into one durable SQLite transaction.
+    ///
+    /// ```swift
+    /// let released = try await store.transaction { transaction in
+    ///     try transaction.delete(where: \.favorite == false && \.attack < 20)
+    /// }
+    /// ```
+    ///
+    /// The body runs when the group it joins is formed, after every write queued before it,
+    /// inside the group's SQLite transaction: its reads see the committed records and the
+    /// group's earlier writes, through the writer's connection (by id, counts, and queries
+    /// in SQL). The call returns once the group's commit is in the WAL and synced. A read in
+    /// the body that fails makes the write fail with the read's error, changing nothing.
+    ///
+    /// A write made while no group is being committed forms a group and commits it on the
+    /// calling task's thread, which waits for the sync as a synchronous save does: no thread
+    /// switch stands between the call and its commit. Writes made meanwhile join the next
+    /// group, which a task of their own commits once this one is durable; their callers are
+    /// suspended, not blocked. A large write (``upsert(contentsOf:)`` of 128 records or more)
+    /// commits on the writer's own thread instead, so that a long import never holds a thread
+    /// of the cooperative pool.
+    ///
+    /// - Parameter body: Reads and writes through the transaction.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, with nothing changed; `StoreError/readOnly(path:)`,
+    ///   `StoreError/closed(path:)`, `StoreError/locked(path:pid:message:)`
+    ///   past the lock timeout, or `StoreError/io(path:operation:code:message:)`
+    ///   when the commit cannot be stored, with nothing changed.
+    /// - Complexity: The body's reads and writes (an indexed lookup for each record written),
+    ///   plus one commit and sync shared by the group.
+    public func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
+    ) async throws -> Result {
+        try await database.enqueue(onWriterThread: false) { resume in
+            QueuedWrite(of: Model.self, body, resume: resume)
+        }
     }
 
-    /// Starts a pass that re-runs the stale live queries on a reader, until none is stale.
-    func refreshLiveQueries(needed: Bool) {
-        guard needed else { return }
-        Task {
-            while !isClosed, let stale = liveQueries.nextStale() {
-                let result = try? await result(of: stale.query, compiled: stale.compiled)
-                if let result { liveQueries.deliver(result, for: stale) }
-            }
+    /// Inserts or replaces several records in one transaction.
+    ///
+    /// From 128 records on, the group commits on the writer's own thread, not the caller's
+    /// (see ``transaction(_:)``).
+    ///
+    /// - Parameter models: The records.
+    /// - Throws: `StoreError` when the changes cannot be stored, with nothing changed.
+    /// - Complexity: O(*m*) in the number of records, plus storing them.
+    public func upsert(contentsOf models: [Model]) async throws {
+        try await database.enqueue(onWriterThread: models.count >= RowPipeline<Model>.threshold) {
+            resume in
+            QueuedWrite(of: Model.self, { $0.upsert(contentsOf: models) }, resume: resume)
         }
     }
 
     // MARK: Closing
 
-    /// Finishes the writes already made, ends every live query and closes the database.
+    /// Closes the store's database: finishes the writes already made, ends every live query
+    /// of every model, and closes the database's connections.
     ///
-    /// Later calls throw `StoreError/closed(path:)`; closing again does
-    /// nothing. The last connection to close folds the WAL into the database.
+    /// Later calls, on this store and every other store of the database, throw
+    /// `StoreError/closed(path:)`; closing again does nothing. The last connection to close folds the WAL into the database.
     ///
     /// - Throws: Nothing today: a connection that fails to close is let go, and a WAL that
     ///   is not folded in is folded by the next open. The signature is `ModelStore/close()`'s,
     ///   so that every backend closes alike.
     /// - Complexity: That of the writes still queued, plus a WAL checkpoint.
     public func close() async throws {
-        let wasClosed = writes.withLock { queue in
-            defer { queue.isClosed = true }
-            return queue.isClosed
-        }
-        guard !wasClosed else { return }
-        // No write is queued from now on: wait for the groups being committed.
-        await withCheckedContinuation { continuation in
-            let idle = writes.withLock { queue in
-                if queue.isCommitting { queue.idleWaiters.append(continuation) }
-                return !queue.isCommitting
-            }
-            if idle { continuation.resume() }
-        }
-        liveQueries.finishAll()
-        await stopWatching()
-        for reader in readers { await reader.close() }
-        await writer?.close()
+        try await database.close()
     }
 }

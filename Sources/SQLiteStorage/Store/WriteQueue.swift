@@ -7,9 +7,9 @@ import SQLStorage
 ///
 /// A store keeps it in a `Mutex`, so that a save forms and commits its group on its own
 /// thread (see `SQLiteStore+Writing.swift`).
-struct WriteQueue<Model: StorableModel>: Sendable {
+struct WriteQueue: Sendable {
     /// The writes waiting for the next group, in order.
-    var pending: [QueuedWrite<Model>] = []
+    var pending: [QueuedWrite] = []
     /// Whether a task is committing groups: the writes queued meanwhile join its next one.
     var isCommitting = false
     /// The calls waiting for the groups to be done (`close()`).
@@ -29,7 +29,7 @@ struct WriteQueue<Model: StorableModel>: Sendable {
     /// - Returns: The group's writes and number, or `nil` and the calls to wake when the run
     ///   ends.
     mutating func nextGroup() -> (
-        writes: [QueuedWrite<Model>], group: UInt64, waiters: [CheckedContinuation<Void, Never>]
+        writes: [QueuedWrite], group: UInt64, waiters: [CheckedContinuation<Void, Never>]
     ) {
         guard !pending.isEmpty else {
             isCommitting = false

@@ -34,9 +34,8 @@ struct StoreErrorCodeTests {
             .connectionFailed(database: "postgresql://u@h/d", operation: "connect", message: "bad")
         case .statementFailed:
             .statementFailed(database: "postgresql://u@h/d", operation: "read", message: "bad")
-        case .unknownModel:
-            .unknownModel("Species", database: "/s.json", models: ["Pokemon"])
-        case .invalidModels: .invalidModels(database: "/s.json", reason: "bad")
+        case .unknownModel: .unknownModel("Note", database: "/d.sqlite", models: ["Pokemon"])
+        case .invalidModels: .invalidModels(database: "/d.sqlite", reason: "bad")
         }
     }
 
@@ -51,6 +50,7 @@ struct StoreErrorCodeTests {
             ("supportedVersion", error.supportedVersion), ("pid", error.pid),
             ("operation", error.operation), ("errorNumber", error.errorNumber),
             ("message", error.message), ("size", error.size), ("sizeLimit", error.sizeLimit),
+            ("modelName", error.modelName), ("databaseModels", error.databaseModels),
         ]
         return Set(properties.compactMap { name, value in value == nil ? nil : name })
     }
@@ -77,6 +77,13 @@ struct StoreErrorCodeTests {
         let changed = StoreError.identifierChanged(from: "7", to: "8")
         #expect(Self.filled(changed) == ["recordID", "newRecordID"])
         #expect(changed.recordID == "7" && changed.newRecordID == "8")
+
+        let unknown = StoreError.unknownModel("Note", database: "/d.sqlite", models: ["Pokemon"])
+        #expect(Self.filled(unknown) == ["path", "modelName", "databaseModels"])
+        #expect(unknown.modelName == "Note" && unknown.databaseModels == ["Pokemon"])
+        #expect(unknown.description.contains("/d.sqlite holds no model Note"))
+        let invalidModels = StoreError.invalidModels(database: "/d.sqlite", reason: "bad")
+        #expect(Self.filled(invalidModels) == ["path", "reason"])
 
         let conflict = StoreError.conflict(Self.conflict)
         #expect(Self.filled(conflict) == ["conflict", "recordID"])

@@ -14,6 +14,10 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqlite
     /// ``ArrayStore``, a backend written outside the module.
     case thirdParty
+    /// The record store of an in-memory database that holds notes too.
+    case inMemoryDatabase
+    /// The record store of an SQLite database that holds notes too.
+    case sqliteDatabase
 
     var description: String { rawValue }
 
@@ -33,14 +37,29 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
                         at: directory.appending(path: "store-\(counter.next()).json"))
                 }
             }
+        case .inMemoryDatabase:
+            try await check.run {
+                try InMemoryModelDatabase(for: [ConformanceNote.self, ConformanceRecord.self])
+                    .store(for: ConformanceRecord.self)
+            }
+        case .sqliteDatabase:
+            try await withTemporaryDirectory { directory in
+                let counter = Counter()
+                try await check.run {
+                    try await SQLiteModelDatabase.open(
+                        at: directory.appending(path: "database-\(counter.next()).sqlite"),
+                        for: [ConformanceNote.self, ConformanceRecord.self]
+                    ).store(for: ConformanceRecord.self)
+                }
+            }
         case .jsonFileDatabase:
             try await withTemporaryDirectory { directory in
                 let counter = Counter()
                 try await check.run {
-                    let database = try await JSONFileModelDatabase.open(
+                    try await JSONFileModelDatabase.open(
                         at: directory.appending(path: "database-\(counter.next()).json"),
-                        for: [Trainer.self, ConformanceRecord.self])
-                    return try database.store(for: ConformanceRecord.self)
+                        for: [ConformanceNote.self, ConformanceRecord.self]
+                    ).store(for: ConformanceRecord.self)
                 }
             }
         case .sqlite:

@@ -11,8 +11,8 @@ struct GroupCommitTests {
     /// Runs writes as one group and resumes their callers, as a store does.
     @discardableResult
     private func commit(
-        _ writes: [QueuedWrite<Note>], on database: FakeDatabase, group: UInt64 = 1
-    ) -> GroupCommit<Note> {
+        _ writes: [QueuedWrite], on database: FakeDatabase, group: UInt64 = 1
+    ) -> GroupCommit {
         let commit = GroupCommit.run(
             writes, on: FakeGroupWriter(connection: database), collectingChanges: true,
             group: group)
@@ -40,7 +40,7 @@ struct GroupCommitTests {
         #expect(database.log.filter { $0 == "BEGIN" }.count == 1)
         #expect(database.log.filter { $0 == "COMMIT" }.count == 1)
         #expect(database.log.filter { $0 == "SAVEPOINT write" }.count == 3)
-        #expect(commit.changes.map { $0.new?.id } == [1, 2])
+        #expect(commit.changes.changes(of: Note.self).map { $0.new?.id } == [1, 2])
     }
 
     @Test("each write reads the records as the writes before it in the group left them")
@@ -212,15 +212,44 @@ struct GroupCommitTests {
         let database = FakeDatabase()
         let outcomes = Outcomes()
         var write = outcomes.write("batch") { _ in }
-        write.upserts = [
+        write.upserts = UpsertBatch([
             Note(id: 1, text: "first"), Note(id: 2, text: "two"), Note(id: 1, text: "last"),
-        ]
+        ])
         let commit = commit([write], on: database)
         #expect(outcomes.succeeded("batch"))
-        #expect(commit.changes.map { $0.new?.text } == ["last", "two"])
+        #expect(commit.changes.changes(of: Note.self).map { $0.new?.text } == ["last", "two"])
         #expect(database.committed[1]?.note.text == "last")
         #expect(commit.version == 1)
     }
+}
+
+extension GroupCommitTests {
+    @Test("a write that reaches a model the database does not hold fails alone, storing nothing")
+    func unknownModelFailsTheWrite() throws {
+        let database = FakeDatabase()
+        let outcomes = Outcomes()
+        let commit = commit(
+            [
+                outcomes.write("before") { $0.upsert(Note(id: 1, text: "one")) },
+                outcomes.databaseWrite("stray") { transaction in
+                    transaction[Note.self].upsert(Note(id: 2, text: "two"))
+                    _ = transaction[Stray.self].fetch(id: 1)
+                },
+                outcomes.write("after") { $0.upsert(Note(id: 3, text: "three")) },
+            ], on: database)
+        #expect(outcomes.succeeded("before") && outcomes.succeeded("after"))
+        let error = try #require(outcomes.error("stray") as? StoreError)
+        #expect(error.code == .unknownModel && error.modelName == "Stray")
+        #expect(error.databaseModels == ["Note"])
+        #expect(database.committed.keys.sorted() == [1, 3])
+        #expect(commit.version == 2)
+    }
+}
+
+/// A model no fake database holds.
+struct Stray: StorableModel {
+    var id: Int
+    static let queryAttributes: AttributeMap<Stray> = [\.id: "id"]
 }
 
 /// Whether a body ran.

@@ -108,23 +108,42 @@ final class FakeDatabase: WriterConnection, @unchecked Sendable {
 struct FakeGroupWriter: GroupWriter {
     let connection: FakeDatabase
 
+    var models: [any StorableModel.Type] { [Note.self] }
+    var databaseDescription: String { "fake.db" }
+
     func beginGroup() throws(StoreError) -> UInt64 { try connection.begin() }
     func execute(_ sql: String, operation: String) throws(StoreError) {
         try connection.execute(sql)
     }
     var isInTransaction: Bool { connection.isInTransaction }
-    func committedRecords(group: UInt64) -> WriterRecords<FakeReads> {
-        WriterRecords(FakeReads(database: connection), group: group)
+    func committedTables(group: UInt64) -> Tables {
+        Tables(records: WriterRecords(FakeReads(database: connection), group: group))
     }
-    func store(_ changes: [RecordChange<Note>], version: UInt64, collectingChanges: Bool)
-        throws(StoreError) -> [(old: Note?, new: Note?)]
-    {
-        try connection.store(changes, version: version)
+    func store<Model: StorableModel>(
+        _ changes: [RecordChange<Model>], of model: Model.Type, version: UInt64,
+        collectingChanges: Bool
+    ) throws(StoreError) -> [(old: Model?, new: Model?)] {
+        guard let notes = changes as? [RecordChange<Note>] else {
+            throw .unknownModel("\(model)", database: "fake.db", models: ["Note"])
+        }
+        return try connection.store(notes, version: version) as? [(old: Model?, new: Model?)]
+            ?? []
     }
-    func commitGroup(version: UInt64, changed: Bool) throws(StoreError) {
+    func commitGroup(version: UInt64, changed: [any StorableModel.Type]) throws(StoreError) {
         try connection.commit(version: version)
     }
     func rollBackGroup() { connection.rollBack() }
+
+    /// The one table of notes.
+    struct Tables: DatabaseTransaction.Tables {
+        let records: WriterRecords<FakeReads>
+
+        func transaction<Model: StorableModel>(
+            of model: Model.Type, version: UInt64
+        ) -> StoreTransaction<Model>? {
+            StoreTransaction(over: records, version: version) as? StoreTransaction<Model>
+        }
+    }
 }
 
 /// A transaction's reads over a ``FakeDatabase``: ids in ascending order stand for the

@@ -9,8 +9,23 @@ final class Outcomes: Sendable {
     /// A write named `name` whose body runs `body` and returns `name`.
     func write(
         _ name: String, _ body: @escaping @Sendable (inout StoreTransaction<Note>) throws -> Void
-    ) -> QueuedWrite<Note> {
-        QueuedWrite<Note>({ transaction in
+    ) -> QueuedWrite {
+        QueuedWrite(
+            of: Note.self,
+            { transaction in
+                try body(&transaction)
+                return name
+            }
+        ) { result in
+            self.results.withLock { $0[name] = result }
+        }
+    }
+
+    /// A write named `name` whose body runs across models and returns `name`.
+    func databaseWrite(
+        _ name: String, _ body: @escaping @Sendable (inout DatabaseTransaction) throws -> Void
+    ) -> QueuedWrite {
+        QueuedWrite({ transaction in
             try body(&transaction)
             return name
         }) { result in

@@ -28,4 +28,33 @@ struct ReadmeSQLiteExampleTests {
             #expect(hardHitters > 0)
         }
     }
+
+    @Test("several models in one database")
+    func severalModels() async throws {
+        try await withTemporaryDirectory { directory in
+            let pokemon = SQLiteFileTests.dex
+            let species = [
+                PokemonSpecies(
+                    id: 150, name: "mewtwo", order: 191, generation: 1, isLegendary: true,
+                    color: "purple", captureRate: 3, genderRate: -1, evolutionChainID: 78),
+                PokemonSpecies(
+                    id: 25, name: "pikachu", order: 35, generation: 1, color: "yellow",
+                    captureRate: 190, genderRate: 4, evolutionChainID: 10),
+            ]
+
+            let dex = try await SQLiteModelDatabase.open(
+                at: directory.appending(path: "dex.sqlite"),
+                for: [Pokemon.self, PokemonSpecies.self])
+            try await dex.transaction { transaction in
+                transaction[PokemonSpecies.self].upsert(contentsOf: species)
+                transaction[Pokemon.self].upsert(contentsOf: pokemon)
+            }
+            let legendary = try await dex.store(for: PokemonSpecies.self)
+                .fetch(RecordQuery(where: \.isLegendary == true))
+            #expect(try await dex.store(for: Pokemon.self).fetchResult(RecordQuery()).version == 1)
+            try await dex.close()
+
+            #expect(legendary.map(\.name) == ["mewtwo"])
+        }
+    }
 }

@@ -92,7 +92,9 @@ struct SQLiteBadFileTests {
             let store = try await SQLiteStore<ConformanceRecord>.open(at: url)
             try await store.upsert(contentsOf: (1...5).map(ConformanceRecord.sample))
             try await store.close()
-            try RawDatabase(url).execute("PRAGMA user_version = 7")
+            try RawDatabase(url).execute(
+                "UPDATE modelstorage_version SET schema_version = 7 "
+                    + "WHERE table_name = 'conformance_record'")
             try await expectRefused(url, saying: "schema version 7")
             try await expectRefused(url, options: .readOnly, saying: "schema version 7")
         }

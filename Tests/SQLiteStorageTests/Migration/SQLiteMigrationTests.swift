@@ -83,7 +83,10 @@ struct SQLiteMigrationTests {
             try await store.insert(NoteV2(id: 1, title: "new", pinned: false))
             #expect(try await store.fetch(.everyRecord).map(\.id) == [10, 9, 8, 1])
             try await store.close()
-            #expect(try RawDatabase(url).strings("PRAGMA user_version") == ["2"])
+            #expect(
+                try RawDatabase(url).strings(
+                    "SELECT schema_version FROM modelstorage_version WHERE table_name = 'note'")
+                    == ["2"])
             let backup = directory.appending(path: "notes.sqlite.backup")
             #expect(
                 try RawDatabase(backup).strings("SELECT title FROM note ORDER BY _order") == [

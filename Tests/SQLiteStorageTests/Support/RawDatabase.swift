@@ -67,4 +67,11 @@ final class RawDatabase {
             }
         }
     }
+
+    /// Each row of the version table as "table version schema_version", by table name.
+    func versionRows() throws -> [String] {
+        try strings(
+            "SELECT table_name || ' ' || version || ' ' || schema_version "
+                + "FROM modelstorage_version ORDER BY table_name")
+    }
 }

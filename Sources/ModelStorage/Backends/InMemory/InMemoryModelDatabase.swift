@@ -34,7 +34,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
     /// - Throws: ``StoreError/invalidModels(database:reason:)`` when `models` is empty, lists
     ///   a model twice, or two models share a `storageName`.
     public init(for models: [any StorableModel.Type]) throws {
-        modelNames = try ModelList.checked(models, database: Self.name)
+        modelNames = try Self.checkedNames(of: models, database: Self.name)
         self.models = models
         for model in models { Self.addTable(for: model, to: &tables) }
     }
@@ -220,9 +220,10 @@ public actor InMemoryModelDatabase: ModelDatabase {
 
     // MARK: Closing
 
-    /// Ends every live query and drops every record; later calls, on the database and on
-    /// every store it handed out, throw ``StoreError/closed(path:)``. Closing again does
-    /// nothing.
+    /// Ends every live query and drops every record.
+    ///
+    /// Later calls, on the database and on every store it handed out, throw
+    /// ``StoreError/closed(path:)``. Closing again does nothing.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
@@ -231,8 +232,9 @@ public actor InMemoryModelDatabase: ModelDatabase {
     }
 
     private func finishObservers<Model: StorableModel>(of model: Model.Type) {
-        guard var registry = observers.removeValue(forKey: ObjectIdentifier(model))
-            as? LiveQueryRegistry<Model>
+        guard
+            var registry = observers.removeValue(forKey: ObjectIdentifier(model))
+                as? LiveQueryRegistry<Model>
         else { return }
         registry.finishAll()
     }

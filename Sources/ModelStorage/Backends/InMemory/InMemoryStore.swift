@@ -133,7 +133,8 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
     ///   ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: Each result re-runs the query.
-    public func observe(_ query: RecordQuery<Model>) async throws -> AsyncStream<QueryResult<Model>> {
+    public func observe(_ query: RecordQuery<Model>) async throws -> AsyncStream<QueryResult<Model>>
+    {
         try await database.observe(query)
     }
 

@@ -12,13 +12,13 @@ import ModelStorage
 /// disk while nothing changed. When the data version changes, the store reads its table's
 /// version: versions its own commits reached are already delivered; any other makes every
 /// live query re-run, delivering the results that differ from the last.
-extension SQLiteStore {
+extension SQLiteModelDatabase {
     /// Starts looking for other connections' commits, when a live query exists and no task
     /// looks yet.
     ///
     /// - Parameter version: The table version the live queries are current with.
     func startWatching(from version: UInt64) {
-        guard !watch.isWatching, !isClosed, !liveQueries.isEmpty else { return }
+        guard !watch.isWatching, !isClosed, hasLiveQueries else { return }
         let interval = Swift.max(options.observationInterval, .milliseconds(1))
         let task = Task { [weak self] in
             while !Task.isCancelled {
@@ -42,7 +42,7 @@ extension SQLiteStore {
     /// - Returns: Whether to keep looking.
     private func lookForOtherCommits() async -> Bool {
         guard !Task.isCancelled, watch.isWatching else { return false }
-        guard !isClosed, !liveQueries.isEmpty else {
+        guard !isClosed, hasLiveQueries else {
             // Ended from its own task, which must not wait for itself.
             await watch.end().connection?.close()
             return false
@@ -61,14 +61,14 @@ extension SQLiteStore {
         }
         guard let dataVersion = try? await connection.run({ try $0.dataVersion() }),
             dataVersion != watch.dataVersion,
-            let version = try? await connection.run({ [layout] in try $0.version(of: layout) })
+            let version = try? await connection.run({ try $0.databaseVersion() })
         else { return !Task.isCancelled }
         // The watch may have ended (and another begun) while the connection read.
         guard !Task.isCancelled, watch.connection === connection else { return false }
         watch.dataVersion = dataVersion
         guard watch.othersCommitted(reaching: version) else { return true }
         writes.withLock { $0.committedVersion = Swift.max($0.committedVersion, version) }
-        refreshLiveQueries(needed: liveQueries.noteUnknownCommit())
+        noteUnknownCommit()
         return true
     }
 }

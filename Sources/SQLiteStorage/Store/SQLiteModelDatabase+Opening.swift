@@ -1,0 +1,206 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+import SQLStorage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension SQLiteModelDatabase {
+    /// Opens a database of several models kept in one SQLite file, creating the file and
+    /// the models' tables when they do not exist.
+    ///
+    /// ```swift
+    /// let url = URL.applicationSupportDirectory.appending(path: "dex.sqlite")
+    /// let dex = try await SQLiteModelDatabase.open(
+    ///     at: url, for: [Pokemon.self, PokemonSpecies.self])
+    /// ```
+    ///
+    /// Opening checks every model's table before it writes anything: a file that is not an
+    /// SQLite database, a table whose columns are not its model's, a schema version newer
+    /// than its model's, or a file it cannot write for a writable database is refused with
+    /// its bytes left as they are. A writable database then switches the file to WAL,
+    /// creates each missing table, migrates each older one with its model's
+    /// `SchemaMigration` steps (keeping the database as it was at `<file>.backup`), and
+    /// creates each model's indexes, as ``SQLiteStore/open(at:options:)`` describes for one
+    /// model. A table of a model the database was not opened with is left as it is.
+    ///
+    /// - Parameters:
+    ///   - url: The database's file URL, such as `…/dex.sqlite`; its directory must exist,
+    ///     unless ``SQLiteStoreOptions/createsDirectories`` is set.
+    ///   - models: The models the database holds.
+    ///   - options: Whether to write, how long to wait for locks, whether to make missing
+    ///     directories, how many readers.
+    /// - Returns: The open database.
+    /// - Throws: `StoreError/invalidModels(database:reason:)` when `models` is empty, lists a
+    ///   model twice, or two models share a table name; otherwise the errors of
+    ///   ``SQLiteStore/open(at:options:)``, for whichever model's table they concern.
+    /// - Complexity: O(1) in the number of records, unless a table is migrated (O(*n*) in
+    ///   its records).
+    public static func open(
+        at url: URL, for models: [any StorableModel.Type],
+        options: SQLiteStoreOptions = .readWrite
+    ) async throws -> SQLiteModelDatabase {
+        guard url.isFileURL else {
+            throw StoreError.io(
+                path: url.absoluteString, operation: "open", code: EINVAL,
+                message: "not a file URL")
+        }
+        let path = url.standardizedFileURL.path(percentEncoded: false)
+        let names = try checkedNames(of: models, database: path)
+        var layouts: [ObjectIdentifier: any Sendable] = [:]
+        for model in models { try addLayout(of: model, to: &layouts) }
+        let writable = options.mode == .readWrite
+        if writable, options.createsDirectories {
+            try FileSystem().makeDirectories((path as NSString).deletingLastPathComponent)
+        }
+        try checkFile(at: path, writable: writable)
+        if !writable { rollBackHotJournal(at: path, busyTimeout: options.lockTimeout) }
+        let evaluations = QueryEvaluationCounter()
+        let first = try ConnectionQueue(
+            path: path, writable: writable, busyTimeout: options.lockTimeout,
+            evaluations: evaluations)
+        do {
+            return try await open(
+                first, at: url, path: path, models: models, names: names, layouts: layouts,
+                options: options, evaluations: evaluations)
+        } catch {
+            // Closed at once, so that a database the store only read keeps no -wal or -shm.
+            await first.close()
+            throw error
+        }
+    }
+
+    private static func addLayout<Model: StorableModel>(
+        of model: Model.Type, to layouts: inout [ObjectIdentifier: any Sendable]
+    ) throws(StoreError) {
+        layouts[ObjectIdentifier(model)] = try TableLayout<Model>()
+        try Model.checkIndexedAttributes()
+    }
+
+    private static func open(
+        _ first: ConnectionQueue, at url: URL, path: String, models: [any StorableModel.Type],
+        names: [String], layouts: [ObjectIdentifier: any Sendable],
+        options: SQLiteStoreOptions, evaluations: QueryEvaluationCounter
+    ) async throws -> SQLiteModelDatabase {
+        let writable = options.mode == .readWrite
+        if writable, await first.run({ $0.isReadOnly }) {
+            throw StoreError.io(
+                path: path, operation: "open for writing", code: EACCES,
+                message: "the file or its directory cannot be written")
+        }
+        let tables = try await first.run { connection throws(StoreError) in
+            try models.map { (model) throws(StoreError) in
+                try connection.inspectTable(of: model, in: layouts)
+            }
+        }
+        var migratedFrom: [ObjectIdentifier: Int] = [:]
+        var awaiting: Set<ObjectIdentifier> = []
+        for (model, state) in zip(models, tables) {
+            switch (state, writable) {
+            case (.current, _), (.withoutWriteVersions, _): break
+            case (.older(let version), true): migratedFrom[ObjectIdentifier(model)] = version
+            case (.older(let version), false):
+                throw StoreError.migrationFailed(
+                    path: path, sourceVersion: version, location: .wholeFile,
+                    reason: "a read-only store cannot migrate the table "
+                        + "\(model.storageName); open it for writing once")
+            case (.absent, _):
+                // A read-only database with no table of the model's yet (one cut off
+                // before its first commit, say) reads it as empty until a writer makes it.
+                if !writable { awaiting.insert(ObjectIdentifier(model)) }
+            }
+        }
+        if writable {
+            try await first.run { connection throws(StoreError) in
+                try connection.prepareForWriting(
+                    zip(models, tables).map { ($0, $1) }, layouts: layouts)
+            }
+        }
+        var readers = writable ? [] : [first]
+        do {
+            while readers.count < Swift.max(1, options.readerCount) {
+                readers.append(
+                    try ConnectionQueue(
+                        path: path, writable: false, busyTimeout: options.lockTimeout,
+                        evaluations: evaluations))
+            }
+            let version = try await readers[0].run { connection throws(StoreError) in
+                try connection.databaseVersionIfAny()
+            }
+            return SQLiteModelDatabase(
+                url: url, path: path, models: models, modelNames: names, layouts: layouts,
+                writer: writable ? first : nil, readers: readers, version: version,
+                migratedFrom: migratedFrom, options: options, evaluations: evaluations,
+                awaitingTables: awaiting)
+        } catch {
+            for reader in readers where reader !== first { await reader.close() }
+            throw error
+        }
+    }
+
+    private static func rollBackHotJournal(at path: String, busyTimeout: Duration) {
+        let journal = path + "-journal"
+        let directory = (path as NSString).deletingLastPathComponent
+        guard
+            let size = try? FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int,
+            size > 0, access(path, W_OK) == 0, access(directory, W_OK) == 0,
+            let connection = try? SQLiteConnection(
+                path: path, writable: true, busyTimeout: busyTimeout)
+        else { return }
+        _ = try? connection.integer(
+            "SELECT count(*) FROM sqlite_master", operation: "roll back a hot journal")
+        connection.close()
+    }
+
+    /// Checks the path before SQLite opens it: its directory exists (and, for writing, can be
+    /// written), it is not a directory, and a file with bytes starts as every SQLite database
+    /// does.
+    private static func checkFile(at path: String, writable: Bool) throws(StoreError) {
+        var isDirectory: ObjCBool = false
+        let directory = (path as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw .io(
+                path: directory, operation: "open the directory", code: ENOENT,
+                message: "no such directory")
+        }
+        // SQLite keeps a WAL database's -wal and -shm files beside it: a writer that cannot
+        // create them would fail on its first read, with a less helpful message.
+        if writable, access(directory, W_OK) != 0 {
+            let code = errno
+            let reason = String(cString: strerror(code))
+            throw .io(
+                path: path, operation: "open for writing", code: code,
+                message: "its directory \(directory) cannot be written (\(reason)), and SQLite "
+                    + "keeps the database's -wal and -shm files beside it")
+        }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard writable else {
+                throw .io(path: path, operation: "open", code: ENOENT, message: "no such file")
+            }
+            return
+        }
+        guard !isDirectory.boolValue else {
+            throw .io(path: path, operation: "open", code: EISDIR, message: "it is a directory")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .io(path: path, operation: "open", code: EACCES, message: "it cannot be read")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        guard header.isEmpty || header == Data("SQLite format 3\0".utf8) else {
+            throw .corruptFile(
+                path: path,
+                problem: "it is not an SQLite database (its first bytes are not "
+                    + "\"SQLite format 3\")",
+                location: StoreError.Location(byteOffset: 0))
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import InternalSupport
+import KeyPathQuery
+import ModelStorage
+import SQLStorage
+
+/// A database of several models kept in one SQLite file: a table per model, one commit
+/// version, and transactions that span the models.
+///
+/// ```swift
+/// let dex = try await SQLiteModelDatabase.open(
+///     at: url, for: [Pokemon.self, PokemonSpecies.self])
+/// let pokemon = try dex.store(for: Pokemon.self)
+/// try await dex.transaction { transaction in
+///     transaction[PokemonSpecies.self].upsert(bulbasaurSpecies)
+///     transaction[Pokemon.self].upsert(bulbasaur)
+/// }
+/// let strongest = try await pokemon.fetch(
+///     RecordQuery(where: \.attack >= 80, sortedBy: [.descending(\.attack)], limit: 10))
+/// try await dex.close()
+/// ```
+///
+/// Each model has its own table, named by `StorableModel/storageName`, laid out as
+/// ``SQLiteStore`` describes, and its own schema version, kept with its commit version in
+/// the table `modelstorage_version` (`table_name`, `version`, `schema_version`). The
+/// database's version is the highest `version` there: every commit writes it to the rows of
+/// the tables it changed.
+///
+/// One connection writes for every model, so writes to different models, through their
+/// stores or through ``transaction(_:)``, are grouped into one SQLite transaction and one
+/// sync, as a store's writes are (see ``SQLiteStore``). A transaction across models commits
+/// all of its changes in one SQLite transaction: a crash or a power loss leaves all of them
+/// or none. Reads go to the read connections, shared by the models' stores.
+///
+/// A database written by ``SQLiteStore`` before it kept several models — one table, its
+/// schema version in `PRAGMA user_version` — opens with nothing lost: that table keeps its
+/// records and versions, and a model added beside it gets a table of its own.
+public actor SQLiteModelDatabase: ModelDatabase {
+    /// The database's location.
+    public nonisolated let url: URL
+
+    /// Whether the database was opened read-only.
+    public nonisolated let isReadOnly: Bool
+
+    /// The models the database holds, in the order it was opened with.
+    public nonisolated let models: [any StorableModel.Type]
+
+    nonisolated let modelNames: [String]
+    nonisolated let path: String
+    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier.
+    nonisolated let layouts: [ObjectIdentifier: any Sendable]
+    /// The schema version each model's table was migrated from when the database opened.
+    nonisolated let migratedFrom: [ObjectIdentifier: Int]
+    let writer: ConnectionQueue?
+    let readers: [ConnectionQueue]
+    private var nextReader = 0
+    /// Each model's live queries, a `LiveQueryRegistry<Model>` under the model's identifier.
+    var liveQueries: [ObjectIdentifier: any Sendable] = [:]
+    /// The writes waiting for a group commit and what the writing tasks share with them,
+    /// reached without the actor (see `SQLiteModelDatabase+Writing.swift`).
+    let writes: Mutex<WriteQueue>
+    /// What the database needs to open another connection and to watch for other
+    /// connections' commits.
+    let options: SQLiteStoreOptions
+    /// The watch for other connections' commits while a live query exists (see
+    /// `SQLiteModelDatabase+OtherConnections.swift`).
+    var watch = ConnectionWatch()
+    /// The models of this read-only database whose table it last found missing.
+    ///
+    /// The database was cut off before its first commit, or a writer has yet to make the
+    /// table. The model's store then reads as empty, and looks again before each read.
+    var awaitingTables: Set<ObjectIdentifier>
+    /// Counts how the database's connections answer queries.
+    nonisolated let evaluations: QueryEvaluationCounter
+
+    init(
+        url: URL, path: String, models: [any StorableModel.Type], modelNames: [String],
+        layouts: [ObjectIdentifier: any Sendable], writer: ConnectionQueue?,
+        readers: [ConnectionQueue], version: UInt64, migratedFrom: [ObjectIdentifier: Int],
+        options: SQLiteStoreOptions, evaluations: QueryEvaluationCounter,
+        awaitingTables: Set<ObjectIdentifier>
+    ) {
+        self.url = url
+        self.path = path
+        self.models = models
+        self.modelNames = modelNames
+        self.layouts = layouts
+        self.writer = writer
+        self.readers = readers
+        self.isReadOnly = writer == nil
+        self.writes = Mutex(WriteQueue(committedVersion: version))
+        self.migratedFrom = migratedFrom
+        self.options = options
+        self.awaitingTables = awaitingTables
+        self.evaluations = evaluations
+    }
+
+    /// The store of one of the database's models.
+    ///
+    /// ```swift
+    /// let species = try dex.store(for: PokemonSpecies.self)
+    /// ```
+    ///
+    /// Every call returns a store over the same table; closing any of them closes the
+    /// database.
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: The model's store.
+    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    ///   hold the model.
+    public nonisolated func store<Model: StorableModel>(
+        for model: Model.Type
+    ) throws(StoreError) -> SQLiteStore<Model> {
+        SQLiteStore(database: self, layout: try layout(of: model))
+    }
+
+    nonisolated func layout<Model: StorableModel>(
+        of model: Model.Type
+    ) throws(StoreError) -> TableLayout<Model> {
+        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
+            throw .unknownModel(String(describing: model), database: path, models: modelNames)
+        }
+        return layout
+    }
+
+    nonisolated var isClosed: Bool {
+        writes.withLock { $0.isClosed }
+    }
+
+    func checkOpen() throws(StoreError) {
+        guard !isClosed else { throw .closed(path: path) }
+    }
+
+    func reader() -> ConnectionQueue {
+        nextReader += 1
+        return readers[nextReader % readers.count]
+    }
+
+    /// Runs a read on a reader; a model whose table a read-only database has not found yet
+    /// reads as `empty`.
+    func read<Model: StorableModel, Value: Sendable>(
+        _ layout: TableLayout<Model>, orEmpty empty: @autoclosure () -> Value,
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StoreError) -> Value
+    ) async throws(StoreError) -> Value {
+        try checkOpen()
+        let key = ObjectIdentifier(Model.self)
+        if awaitingTables.contains(key) {
+            let state = try await reader().run { connection throws(StoreError) in
+                try connection.inspect(for: layout)
+            }
+            switch state {
+            case .absent: return empty()
+            case .current, .withoutWriteVersions: awaitingTables.remove(key)
+            case .older(let version):
+                throw StoreError.migrationFailed(
+                    path: path, sourceVersion: version, location: .wholeFile,
+                    reason: "a read-only store cannot migrate the database; open it for "
+                        + "writing once")
+            }
+        }
+        return try await reader().run(body)
+    }
+
+    // MARK: Closing
+
+    /// Finishes the writes already made, ends every live query of every model, and closes
+    /// the database's connections; every store it handed out is closed with it.
+    ///
+    /// A writer's last connection to close checkpoints the WAL into the database file and
+    /// removes the `-wal` and `-shm` files. Closing again does nothing.
+    ///
+    /// - Throws: Nothing in this backend; the signature is `ModelDatabase/close()`'s.
+    /// - Complexity: That of the writes still queued.
+    public func close() async throws {
+        let wasClosed = writes.withLock { queue in
+            defer { queue.isClosed = true }
+            return queue.isClosed
+        }
+        guard !wasClosed else { return }
+        // No write is queued from now on: wait for the groups being committed.
+        await withCheckedContinuation { continuation in
+            let idle = writes.withLock { queue in
+                if queue.isCommitting { queue.idleWaiters.append(continuation) }
+                return !queue.isCommitting
+            }
+            if idle { continuation.resume() }
+        }
+        finishLiveQueries()
+        await stopWatching()
+        for reader in readers { await reader.close() }
+        await writer?.close()
+    }
+}

@@ -1,0 +1,67 @@
+import ModelStorage
+import ModelStorageTesting
+import Testing
+
+@Suite("Databases of several models: the conformance checks")
+struct DatabaseConformanceTests {
+    @Test(arguments: DatabaseConformance.checks, DatabaseBackend.allCases)
+    func conformance(_ check: DatabaseConformanceCheck, backend: DatabaseBackend) async throws {
+        try await backend.run(check)
+    }
+
+    @Test func everyCheckHasAUniqueName() {
+        let names = DatabaseConformance.checks.map(\.name)
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test("the checks catch a database that commits each model on its own")
+    func checksCatchCommitsPerModel() async throws {
+        // Two databases of one model each, presented as one: a transaction across them is
+        // two commits with two versions, which the checks must refuse.
+        let failures = await withTaskGroup(of: Bool.self) { group in
+            for check in DatabaseConformance.checks {
+                group.addTask {
+                    do {
+                        try await check.run { try SplitDatabase.make() }
+                        return false
+                    } catch {
+                        return true
+                    }
+                }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(failures >= 3)
+    }
+}
+
+/// A database that is not one: each model in a database of its own, each with its own
+/// version, and a transaction that commits one model after the other.
+private struct SplitDatabase: ModelDatabase {
+    let records: InMemoryModelDatabase
+    let notes: InMemoryModelDatabase
+
+    static func make() throws -> ConformanceDatabase {
+        let split = SplitDatabase(
+            records: try InMemoryModelDatabase(for: [ConformanceRecord.self]),
+            notes: try InMemoryModelDatabase(for: [ConformanceNote.self]))
+        return ConformanceDatabase(
+            database: split, records: try split.records.store(for: ConformanceRecord.self),
+            notes: try split.notes.store(for: ConformanceNote.self))
+    }
+
+    var models: [any StorableModel.Type] { [ConformanceRecord.self, ConformanceNote.self] }
+
+    func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (inout DatabaseTransaction) throws -> Result
+    ) async throws -> Result {
+        // Runs the body once per model, keeping only that model's writes.
+        _ = try await records.transaction { transaction in try body(&transaction) }
+        return try await notes.transaction { transaction in try body(&transaction) }
+    }
+
+    func close() async throws {
+        await records.close()
+        await notes.close()
+    }
+}
