@@ -1,33 +1,19 @@
 import Foundation
 import ModelStorage
 
-/// The writes of one group commit, of every model: what each model's writes leave over the
-/// committed records, and the records they encoded.
+/// The writes of one group commit, of every model: each write is a commit of its own, with
+/// its own version, and the group stores them all with one durable write.
 ///
 /// Each model's part is kept under the model's `ObjectIdentifier`, typed by the model: an
-/// `Overlay<Model>` and a `[Encoding<Model>]`.
+/// `Overlay<Model>` of the group's writes so far, which later writes read over, and the
+/// `[ModelSectionWrite<Model>.Commit]` of each write that changed it.
 struct CommitGroup {
     /// Each model's writes so far, an `Overlay<Model>` under the model's key.
     private(set) var overlays: [ObjectIdentifier: any Sendable] = [:]
-    /// Each model's writes' encoded records, a `[Encoding<Model>]` under the model's key.
-    private var encodings: [ObjectIdentifier: any Sendable] = [:]
-
-    /// The records one write put, encoded, in the order it first touched them.
-    struct Encoding<Model: StorableModel>: Sendable {
-        var ids: [Model.ID]
-        var records: [Data]
-    }
-
-    /// A model's changes, `[RecordChange<Model>]`, where the model is not known statically.
-    struct Changes: Sendable {
-        let isEmpty: Bool
-        let value: any Sendable
-
-        init<Model: StorableModel>(_ changes: [RecordChange<Model>]) {
-            isEmpty = changes.isEmpty
-            value = changes
-        }
-    }
+    /// Each model's commits, a `[ModelSectionWrite<Model>.Commit]` under the model's key.
+    private var commits: [ObjectIdentifier: any Sendable] = [:]
+    /// The version of each commit of the group, in order.
+    private(set) var versions: [UInt64] = []
 
     /// What one write did to one model.
     protocol Write {
@@ -37,18 +23,23 @@ struct CommitGroup {
         ///   encode.
         mutating func encode(with encoder: JSONEncoder) throws(StoreError)
 
-        /// Adds the write, encoded, to a group.
-        func absorb(into group: inout CommitGroup)
+        /// Adds the write, encoded, to a group as a commit at a version.
+        func absorb(into group: inout CommitGroup, version: UInt64)
     }
 
-    /// Adds one write of every model it touched, once all of its records are encoded: a
-    /// write whose records do not all encode adds nothing.
+    /// Adds one write as a commit at a version, once all of its records, of every model it
+    /// changed, are encoded: a write whose records do not all encode adds nothing, and a
+    /// write that changed nothing is no commit.
     ///
     /// - Throws: `StoreError/encodingFailed(id:reason:)` for a record that does not encode.
-    mutating func absorb(_ writes: [any Write], encoder: JSONEncoder) throws(StoreError) {
+    mutating func absorb(_ writes: [any Write], version: UInt64, encoder: JSONEncoder)
+        throws(StoreError)
+    {
+        guard !writes.isEmpty else { return }
         var writes = writes
         for index in writes.indices { try writes[index].encode(with: encoder) }
-        for write in writes { write.absorb(into: &self) }
+        for write in writes { write.absorb(into: &self, version: version) }
+        versions.append(version)
     }
 
     /// What a write did to one model, from its transaction, or `nil` when it did not change
@@ -73,77 +64,45 @@ struct CommitGroup {
                 own.set(id, to: nil, existed: true)
             }
         }
-        return ModelWrite(own: own)
+        return ModelWrite(own: own, changes: changes)
     }
 
-    /// A model's changes over its committed records: what the group commits of it.
-    func changes<Model: StorableModel>(
-        of model: Model.Type, over tables: [ObjectIdentifier: any Sendable]
-    ) -> Changes {
-        let key = ObjectIdentifier(model)
-        guard let overlay = overlays[key] as? Overlay<Model>,
-            let state = tables[key] as? StoreState<Model>
-        else { return Changes([RecordChange<Model>]()) }
-        return Changes(overlay.changes(over: state.table))
-    }
-
-    /// Every model's records before the commit and the group's changes of it, in the order
+    /// Every model's records before the group and the group's commits of it, in the order
     /// of the models, for the writer.
     func sections(
-        _ changes: [Changes], models: [any StorableModel.Type],
-        tables: [ObjectIdentifier: any Sendable]
+        models: [any StorableModel.Type], tables: [ObjectIdentifier: any Sendable]
     ) -> [any SectionWrite] {
-        var sections: [any SectionWrite] = []
-        for (model, modelChanges) in zip(models, changes) {
-            if let section = section(of: model, changes: modelChanges, tables: tables) {
-                sections.append(section)
-            }
-        }
-        return sections
+        models.compactMap { section(of: $0, tables: tables) }
     }
 
     private func section<Model: StorableModel>(
-        of model: Model.Type, changes: Changes, tables: [ObjectIdentifier: any Sendable]
+        of model: Model.Type, tables: [ObjectIdentifier: any Sendable]
     ) -> (any SectionWrite)? {
         let key = ObjectIdentifier(model)
         guard let state = tables[key] as? StoreState<Model> else { return nil }
-        let changes = changes.value as? [RecordChange<Model>] ?? []
-        let encodings = encodings[key] as? [Encoding<Model>] ?? []
         return ModelSectionWrite(
-            table: state.table, changes: changes,
-            encoded: Self.records(of: changes, from: encodings))
+            table: state.table,
+            commits: commits[key] as? [ModelSectionWrite<Model>.Commit] ?? [])
     }
 
-    /// The encoded records of a group's upserts of one model, in the order of its changes.
-    ///
-    /// A group of one write already has them in that order; otherwise a later write's
-    /// encoding of a record replaces an earlier one's.
-    private static func records<Model: StorableModel>(
-        of changes: [RecordChange<Model>], from encodings: [Encoding<Model>]
-    ) -> [Data] {
-        if encodings.count == 1, let only = encodings.first,
-            only.records.count
-                == changes.count(where: { if case .upsert = $0 { true } else { false } })
-        {
-            return only.records
-        }
-        var byID: [Model.ID: Data] = [:]
-        for encoding in encodings {
-            for (id, record) in zip(encoding.ids, encoding.records) { byID[id] = record }
-        }
-        return changes.compactMap { change in
-            guard case .upsert(let model) = change else { return nil }
-            return byID[model.id]
+    /// One model's commits in the group, in order: their versions and changes.
+    func commits<Model: StorableModel>(of model: Model.Type) -> [(
+        version: UInt64, changes: [RecordChange<Model>]
+    )] {
+        (commits[ObjectIdentifier(model)] as? [ModelSectionWrite<Model>.Commit] ?? []).map {
+            ($0.version, $0.changes)
         }
     }
 
     /// One model's ``Write``.
     private struct ModelWrite<Model: StorableModel>: Write {
         let own: Overlay<Model>
-        var encoding = Encoding<Model>(ids: [], records: [])
+        let changes: [RecordChange<Model>]
+        var encoded: [Data] = []
 
         /// Encodes the records the write inserted or replaced, in the order it first touched
-        /// them: a large batch on every core (``BatchEncoder``).
+        /// them, which is the order of its changes: a large batch on every core
+        /// (``BatchEncoder``).
         mutating func encode(with encoder: JSONEncoder) throws(StoreError) {
             var ids: [Model.ID] = []
             var models: [Model] = []
@@ -155,7 +114,7 @@ struct CommitGroup {
                 models.append(model)
             }
             do {
-                encoding = Encoding(ids: ids, records: try BatchEncoder.encode(models, with: encoder))
+                encoded = try BatchEncoder.encode(models, with: encoder)
             } catch {
                 throw .encodingFailed(
                     id: String(describing: ids[error.index]),
@@ -163,14 +122,15 @@ struct CommitGroup {
             }
         }
 
-        func absorb(into group: inout CommitGroup) {
+        func absorb(into group: inout CommitGroup, version: UInt64) {
             let key = ObjectIdentifier(Model.self)
             var overlay = group.overlays.removeValue(forKey: key) as? Overlay<Model> ?? Overlay()
             overlay.absorb(own)
             group.overlays[key] = overlay
-            var encodings = group.encodings.removeValue(forKey: key) as? [Encoding<Model>] ?? []
-            encodings.append(encoding)
-            group.encodings[key] = encodings
+            var commits =
+                group.commits.removeValue(forKey: key) as? [ModelSectionWrite<Model>.Commit] ?? []
+            commits.append(.init(version: version, changes: changes, encoded: encoded))
+            group.commits[key] = commits
         }
     }
 
@@ -184,7 +144,9 @@ struct CommitGroup {
         ) -> StoreTransaction<Model>? {
             let key = ObjectIdentifier(model)
             guard let state = tables[key] as? StoreState<Model> else { return nil }
-            return state.makeTransaction(after: overlays[key] as? Overlay<Model> ?? Overlay())
+            return StoreTransaction(
+                base: state.table, version: version,
+                inherited: overlays[key] as? Overlay<Model> ?? Overlay())
         }
     }
 }

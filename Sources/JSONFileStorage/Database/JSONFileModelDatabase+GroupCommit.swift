@@ -68,9 +68,10 @@ extension JSONFileModelDatabase {
         }
     }
 
-    /// Commits the queued writes in groups until none is left: each group's bodies run in
-    /// order over the committed records and the group's earlier writes, then the group is
-    /// stored with one durable write and applied to memory.
+    /// Commits the queued writes in groups until none is left: each write's body runs in
+    /// order over the committed records and the group's earlier writes, and is a commit of
+    /// its own, with its own version; then the group is stored with one durable write and
+    /// applied to memory.
     private func flush() async {
         while !pending.isEmpty {
             let batch = pending
@@ -79,13 +80,15 @@ extension JSONFileModelDatabase {
             var waiting: [(resume: @Sendable () -> Void, fail: @Sendable (any Error) -> Void)] =
                 []
             for write in batch {
-                let (outcome, own) = run(write, after: group)
+                // The write reads the commits before it, its group's included.
+                let before = version + UInt64(group.versions.count)
+                let (outcome, own) = run(write, after: group, version: before)
                 switch outcome {
                 case .succeeded(let resume, let fail):
                     // Each write's records are encoded on their own, so that one that does
                     // not encode fails its own write, not the others of its group.
                     do {
-                        try group.absorb(own, encoder: encoder)
+                        try group.absorb(own, version: before + 1, encoder: encoder)
                     } catch {
                         fail(error)
                         continue
@@ -95,20 +98,18 @@ extension JSONFileModelDatabase {
                     resume()
                 }
             }
-            let changes = models.map { group.changes(of: $0, over: tables) }
-            if changes.contains(where: { !$0.isEmpty }), let files {
-                let version = version + 1
-                let handoff = Handoff(group.sections(changes, models: models, tables: tables))
-                group = CommitGroup()
+            if let last = group.versions.last, let files {
+                let handoff = Handoff(group.sections(models: models, tables: tables))
+                let versions = group.versions
                 do {
                     try await files.perform { (writer) throws(StoreError) in
-                        try writer.commit(handoff, version: version)
+                        try writer.commit(handoff, versions: versions)
                     }
                 } catch {
                     for write in waiting { write.fail(error) }
                     continue
                 }
-                apply(changes, version: version)
+                apply(group, version: last)
             }
             for write in waiting { write.resume() }
         }
@@ -118,26 +119,26 @@ extension JSONFileModelDatabase {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Applies a commit's changes of every model to memory, raises the version of every
-    /// model to the commit's, and refreshes the live queries it can change.
-    private func apply(_ changes: [CommitGroup.Changes], version: UInt64) {
+    /// Applies a group's commits of every model to memory, in order, raises the version of
+    /// every model to the last one's, and refreshes the live queries they can change.
+    private func apply(_ group: CommitGroup, version: UInt64) {
         self.version = version
         var refresh = false
-        for (model, modelChanges) in zip(models, changes) {
-            refresh = apply(modelChanges, of: model) || refresh
+        for model in models {
+            refresh = apply(group, of: model) || refresh
         }
         if refresh { Task { self.refreshObservers() } }
     }
 
-    private func apply<Model: StorableModel>(_ changes: CommitGroup.Changes, of model: Model.Type)
-        -> Bool
-    {
+    private func apply<Model: StorableModel>(_ group: CommitGroup, of model: Model.Type) -> Bool {
         let key = ObjectIdentifier(model)
         guard var state = tables.removeValue(forKey: key) as? StoreState<Model> else {
             return false
         }
-        let modelChanges = changes.value as? [RecordChange<Model>] ?? []
-        let applied = state.apply(modelChanges, committedVersion: version)
+        var applied: [StoreState<Model>.AppliedChange] = []
+        for commit in group.commits(of: model) {
+            applied += state.apply(commit.changes, committedVersion: commit.version)
+        }
         state.setVersion(version)
         tables[key] = state
         guard !applied.isEmpty,
@@ -153,7 +154,7 @@ extension JSONFileModelDatabase {
     ///
     /// A function of its own so that the transaction, which shares the committed tables, is
     /// gone before the group absorbs the write and the commit is applied.
-    private func run(_ write: PendingWrite, after group: CommitGroup) -> (
+    private func run(_ write: PendingWrite, after group: CommitGroup, version: UInt64) -> (
         PendingWrite.Outcome, [any CommitGroup.Write]
     ) {
         var transaction = DatabaseTransaction(

@@ -60,7 +60,7 @@ extension JSONFileModelDatabase {
         guard url.isFileURL else {
             throw FileSystem.error(EINVAL, "open", url.absoluteString)
         }
-        let names = try ModelList.checked(models, database: StorePaths(url).document)
+        let names = try checkedNames(of: models, database: StorePaths(url).document)
         for model in models { try model.checkIndexedAttributes() }
         let fileSystem = FileSystem(
             faults: options.faults, maximumFileSize: options.maximumFileSize)

@@ -111,33 +111,42 @@ struct StoreWriter: ~Copyable {
 
     // MARK: Committing
 
-    /// Makes a commit durable: one journal line and one sync, or, once the journal has
-    /// outgrown its threshold, a new document holding every record of every model.
+    /// Makes a group of commits durable: one journal line each, appended at once with one
+    /// sync, or, once the journal has outgrown its threshold, a new document holding every
+    /// record of every model.
     ///
     /// - Parameters:
-    ///   - sections: Each model's records before the commit and its changes, in the order
-    ///     of the database's models; taken only to write a document.
-    ///   - version: The database's version after the commit.
+    ///   - sections: Each model's records before the group and the group's commits of it,
+    ///     in the order of the database's models; taken only to write a document.
+    ///   - versions: The database's version after each commit of the group, in order.
     /// - Throws: `StoreError`, with the files as they were.
-    mutating func commit(_ sections: Handoff<[any SectionWrite]>, version: UInt64)
+    mutating func commit(_ sections: Handoff<[any SectionWrite]>, versions: [UInt64])
         throws(StoreError)
     {
         var sections = sections.take() ?? []
         if let failure { throw failure }
+        guard let last = versions.last else { return }
         let encoder = RecordCoding.makeEncoder(sortingKeys: sortsKeys)
         for index in sections.indices { try sections[index].prepare(encoder: encoder) }
-        // A commit that would take the journal past its limit rewrites the document
-        // instead, reusing the records just encoded; the line is only built otherwise.
-        let lineLength = sections.reduce(32) { $0 + $1.journalLength }
+        // A group that would take the journal past its limit rewrites the document
+        // instead, reusing the records just encoded; the lines are only built otherwise.
+        let length = sections.reduce(32 * versions.count) { $0 + $1.journalLength }
         let limit = Swift.max(compactionThreshold, documentLength / 2)
-        guard journalEntryBytes + lineLength > limit else {
-            var parts: [Data] = []
+        guard journalEntryBytes + length > limit else {
+            var parts: [UInt64: [Data]] = [:]
             for section in sections {
-                if let part = try section.journalPart() { parts.append(part) }
+                for (version, part) in try section.journalParts() {
+                    parts[version, default: []].append(part)
+                }
             }
-            return try append(StoreJournal.entry(version: version, parts: parts))
+            var lines = Data()
+            lines.reserveCapacity(length)
+            for version in versions {
+                lines.append(StoreJournal.entry(version: version, parts: parts[version] ?? []))
+            }
+            return try append(lines)
         }
-        try writeDocument(sections, version: version)
+        try writeDocument(sections, version: last)
     }
 
     /// Every model's records as they are, for a new document.
@@ -155,7 +164,7 @@ struct StoreWriter: ~Copyable {
         }
     }
 
-    /// Appends a line to the journal and syncs it; on failure, cuts the journal back.
+    /// Appends lines to the journal and syncs it; on failure, cuts the journal back.
     private mutating func append(_ line: Data) throws(StoreError) {
         var bytes = line
         var length = journalLength
@@ -208,7 +217,7 @@ struct StoreWriter: ~Copyable {
         var data = StoreDocument.header(generation: generation + 1, version: version)
         for (index, section) in sections.enumerated() {
             if index > 0 { StoreDocument.separateSections(&data) }
-            try section.appendSection(to: &data, version: version, encoder: encoder)
+            try section.appendSection(to: &data, encoder: encoder)
         }
         for (index, section) in kept.enumerated() {
             if index > 0 || !sections.isEmpty { StoreDocument.separateSections(&data) }

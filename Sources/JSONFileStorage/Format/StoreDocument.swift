@@ -93,12 +93,13 @@ enum StoreDocument {
     ///   - count: Their number, to reserve room.
     ///   - writeVersions: Each record's write version, in order; empty to write none (the
     ///     records then read back as written at the document's version).
+    ///   - encoded: Records already encoded, by id, to reuse.
     ///   - encoder: The records' encoder.
     ///   - data: The document so far.
     /// - Throws: `StoreError/encodingFailed(id:reason:)` for a record that does not encode.
     static func appendSection<Model: StorableModel>(
         _ records: some Sequence<Model>, count: Int, writeVersions: [UInt64] = [],
-        encoder: JSONEncoder, to data: inout Data
+        encoded: [Model.ID: Data] = [:], encoder: JSONEncoder, to data: inout Data
     ) throws(StoreError) {
         data.append(sectionHeader(for: Model.self))
         data.reserveCapacity(data.count + count * 256)
@@ -106,7 +107,11 @@ enum StoreDocument {
         for record in records {
             if !isFirst { data.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
             isFirst = false
-            data.append(try encode(record, with: encoder))
+            if !encoded.isEmpty, let bytes = encoded[record.id] {
+                data.append(bytes)
+            } else {
+                data.append(try encode(record, with: encoder))
+            }
         }
         finishRecords(&data, isEmpty: isFirst, writeVersions: writeVersions)
         data.append(UInt8(ascii: "}"))
