@@ -16,7 +16,7 @@ enum StoreLoader {
         var documentLength = 0
         /// The document's format.
         var documentFormat = StoreDocument.formatVersion
-        /// The journal, its commits already replayed (and let go).
+        /// The journal, its commits already replayed.
         var journal = StoreJournal.Contents()
         /// The schema version each model was migrated from, when it was older.
         var migratedFrom: [ObjectIdentifier: Int] = [:]
@@ -79,7 +79,6 @@ enum StoreLoader {
         for model in models {
             try load(model, from: document, into: &loaded, data: documentData, paths: paths)
         }
-        loaded.journal.commits = []
         return loaded
     }
 
