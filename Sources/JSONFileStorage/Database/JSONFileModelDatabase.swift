@@ -203,8 +203,9 @@ public actor JSONFileModelDatabase: ModelDatabase {
     }
 
     private func finishObservers<Model: StorableModel>(of model: Model.Type) {
-        guard var registry = observers.removeValue(forKey: ObjectIdentifier(model))
-            as? LiveQueryRegistry<Model>
+        guard
+            var registry = observers.removeValue(forKey: ObjectIdentifier(model))
+                as? LiveQueryRegistry<Model>
         else { return }
         registry.finishAll()
     }

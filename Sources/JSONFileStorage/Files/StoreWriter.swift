@@ -96,7 +96,8 @@ struct StoreWriter: ~Copyable {
         try fileSystem.remove(paths.temporary)
         try fileSystem.remove(paths.temporaryBackup)
         if loaded.needsDocument {
-            try writeDocument(Self.sections(of: loaded.tables, models: models), version: loaded.version)
+            try writeDocument(
+                Self.sections(of: loaded.tables, models: models), version: loaded.version)
         }
         return loaded
     }
@@ -292,6 +293,8 @@ struct StoreWriter: ~Copyable {
     /// - Parameters:
     ///   - sections: Every model's records, in the order of the database's models.
     ///   - version: The database's version.
+    /// - Throws: `StoreError` when the document cannot be written; the lock is released all
+    ///   the same.
     mutating func close(_ sections: Handoff<[any SectionWrite]>, version: UInt64)
         throws(StoreError)
     {

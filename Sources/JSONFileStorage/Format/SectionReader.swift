@@ -1,8 +1,9 @@
 import Foundation
 import ModelStorage
 
-/// How the files read one model's records: its section of a document and its parts of
-/// journal lines. The document and journal decoders find each model's reader by the name
+/// How the files read one model's records: its section of a document, its journal parts.
+///
+/// The document and journal decoders find each model's reader by the name
 /// of its section (`StorableModel/storageName`) in their `userInfo`, so that every model's
 /// records decode in the one pass over the file.
 protocol SectionReading: Sendable {
@@ -15,13 +16,15 @@ protocol SectionReading: Sendable {
     ///   - decoder: The decoder of the section's object.
     ///   - generation: The document's generation.
     ///   - version: The document's version, which no write version may exceed.
+    /// - Returns: The section's `StoreDocument.Contents` of the model.
     /// - Throws: `SectionProblem`, or the decoder's error.
     func section(from decoder: any Decoder, generation: UInt64, version: UInt64) throws
         -> any Sendable
 
     /// Decodes the model's part of a journal line, its records migrated from
-    /// `schemaVersion` when that is older: the part's `[RecordChange]`.
+    /// `schemaVersion` when that is older.
     ///
+    /// - Returns: The part's `[RecordChange]` of the model.
     /// - Throws: `SectionProblem`, or the decoder's error.
     func changes(from decoder: any Decoder, schemaVersion: Int) throws -> any Sendable
 }
@@ -29,8 +32,8 @@ protocol SectionReading: Sendable {
 /// The readers of a database's models, by section name, and the journal header's schema
 /// versions; a decoder's `userInfo` carries them under ``key``.
 struct SectionReaders: Sendable {
-    /// The `userInfo` key. (The initializer fails for no string; the name is a constant.)
-    static let key = CodingUserInfoKey(rawValue: "JSONFileStorage.SectionReaders")!
+    /// The `userInfo` key. (Its initializer is failable, though it fails for no name.)
+    private static let key = CodingUserInfoKey(rawValue: "JSONFileStorage.SectionReaders")
 
     let byName: [String: any SectionReading]
     /// The schema version of each model's records in the journal being read, by name.
@@ -46,9 +49,14 @@ struct SectionReaders: Sendable {
         SectionReader<Model>()
     }
 
+    /// Gives a decoder the readers.
+    func install(in decoder: JSONDecoder) {
+        if let key = Self.key { decoder.userInfo[key] = self }
+    }
+
     /// The readers a decoder carries.
     static func of(_ decoder: any Decoder) throws -> SectionReaders {
-        guard let readers = decoder.userInfo[key] as? SectionReaders else {
+        guard let key, let readers = decoder.userInfo[key] as? SectionReaders else {
             throw SectionProblem.noReaders
         }
         return readers

@@ -35,7 +35,7 @@ extension StoreDocument {
             return try singleModel(data, as: first, path: path)
         }
         let decoder = RecordCoding.makeDecoder()
-        decoder.userInfo[SectionReaders.key] = SectionReaders(models)
+        SectionReaders(models).install(in: decoder)
         var read = Read()
         do {
             let envelope = try decoder.decode(Envelope.self, from: data)
@@ -235,7 +235,9 @@ struct NameKey: CodingKey {
 }
 
 extension JSONParser {
-    /// Walks into nested objects along some keys. At the last key, it stops inside its value
+    /// Walks into nested objects along some keys.
+    ///
+    /// At the last key, it stops inside its value
     /// when that is an array and returns `true`; when it is an object, it calls `member`
     /// with the parser at each member's value (which `member` must read) until `member`
     /// returns `true`.

@@ -74,7 +74,7 @@ extension StoreJournal {
         let decoder = RecordCoding.makeDecoder()
         var readers = SectionReaders(models)
         readers.journalSchemaVersions = header.schemaVersions
-        decoder.userInfo[SectionReaders.key] = readers
+        readers.install(in: decoder)
         for (index, range) in lines.enumerated().dropFirst() {
             let line: Line
             do {
@@ -99,7 +99,9 @@ extension StoreJournal {
             data, as: Model.self, path: path, documentGeneration: generation)
         let key = ObjectIdentifier(Model.self)
         var contents = Contents()
-        contents.commits = single.entries.map { Commit(version: $0.version, changes: [key: $0.changes]) }
+        contents.commits = single.entries.map {
+            Commit(version: $0.version, changes: [key: $0.changes])
+        }
         // New lines are of the new format: they cannot follow these.
         contents.isCurrent = false
         contents.validLength = single.validLength

@@ -136,6 +136,8 @@ enum StoreJournal {
             start = offset + 1
         }
         guard start < bytes.count else { return (lines, nil) }
-        return (lines, TornTail(line: lines.count + 1, offset: start, byteCount: bytes.count - start))
+        return (
+            lines, TornTail(line: lines.count + 1, offset: start, byteCount: bytes.count - start)
+        )
     }
 }

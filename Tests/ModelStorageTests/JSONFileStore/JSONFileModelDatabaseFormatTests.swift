@@ -170,7 +170,8 @@ struct JSONFileModelDatabaseFormatTests {
                 try await database.store(for: RecordV2.self).fetch(.everyRecord).map(\.attack)
                     == [10, 20])
             #expect(try await database.store(for: Trainer.self).fetch(id: 1)?.recordIDs == [1, 2])
-            #expect(try await database.store(for: Trainer.self).fetchResult(.everyRecord).version == 3)
+            #expect(
+                try await database.store(for: Trainer.self).fetchResult(.everyRecord).version == 3)
         }
     }
 }

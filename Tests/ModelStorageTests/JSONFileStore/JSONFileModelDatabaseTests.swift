@@ -153,16 +153,19 @@ struct JSONFileModelDatabaseTests {
             let replayed = try await open(url, .readOnly)
             #expect(try await replayed.store(for: Record.self).count() == 2)
             #expect(try await replayed.store(for: Trainer.self).fetch(id: 7)?.recordIDs == [2])
-            #expect(try await replayed.store(for: Trainer.self).fetchResult(.everyRecord).version == 2)
+            #expect(
+                try await replayed.store(for: Trainer.self).fetchResult(.everyRecord).version == 2)
             try await database.close()
 
             // After the close, from the document.
             let document = String(decoding: try #require(contents(of: url)), as: UTF8.self)
             #expect(document.hasPrefix("{\"format\":2,"))
             let reopened = try await open(url)
-            #expect(try await reopened.store(for: Record.self).fetch(.everyRecord).map(\.id) == [1, 2])
+            #expect(
+                try await reopened.store(for: Record.self).fetch(.everyRecord).map(\.id) == [1, 2])
             #expect(try await reopened.store(for: Trainer.self).fetch(id: 7)?.name == "misty")
-            #expect(try await reopened.store(for: Record.self).fetchResult(.everyRecord).version == 2)
+            #expect(
+                try await reopened.store(for: Record.self).fetchResult(.everyRecord).version == 2)
             try await reopened.close()
         }
     }
@@ -194,8 +197,10 @@ struct JSONFileModelDatabaseTests {
             let recovery = try #require(recovered.recovery)
             #expect(recovery.line == 3)
             #expect(try await recovered.store(for: Record.self).fetch(.everyRecord) == [.sample(1)])
-            #expect(try await recovered.store(for: Trainer.self).fetch(.everyRecord).map(\.id) == [1])
-            #expect(try await recovered.store(for: Trainer.self).fetchResult(.everyRecord).version == 1)
+            #expect(
+                try await recovered.store(for: Trainer.self).fetch(.everyRecord).map(\.id) == [1])
+            #expect(
+                try await recovered.store(for: Trainer.self).fetchResult(.everyRecord).version == 1)
             // The torn line is cut off; the next commit follows the first.
             try await recovered.store(for: Trainer.self).upsert(Trainer(id: 3, name: "gary"))
             #expect(try journalCommits(copied).map(\.version) == [1, 2])
@@ -251,7 +256,8 @@ struct JSONFileModelDatabaseTests {
             #expect(try await database.store(for: Trainer.self).count() == 0)
             try await database.store(for: Trainer.self).upsert(Trainer(id: 1, name: "ash"))
             // The first commit of the trainers is the database's second.
-            #expect(try await database.store(for: Trainer.self).fetchResult(.everyRecord).version == 2)
+            #expect(
+                try await database.store(for: Trainer.self).fetchResult(.everyRecord).version == 2)
             try await database.close()
 
             let reopened = try await open(url, .readOnly)
@@ -281,7 +287,8 @@ struct JSONFileModelDatabaseTests {
 
             let reopened = try await open(url)
             #expect(try await reopened.store(for: Record.self).count() == 2)
-            #expect(try await reopened.store(for: Trainer.self).fetch(id: 1)?.name == "ash \"ketchum\"")
+            #expect(
+                try await reopened.store(for: Trainer.self).fetch(id: 1)?.name == "ash \"ketchum\"")
             try await reopened.close()
         }
     }
@@ -308,7 +315,8 @@ struct JSONFileModelDatabaseTests {
             #expect(error?.code == .invalidModels)
             try expectUnchanged(copy, since: before)
             // Read-only, it opens; with both models, nothing is lost.
-            #expect(try await JSONFileStore<Record>.open(at: copied, options: .readOnly).count() == 0)
+            #expect(
+                try await JSONFileStore<Record>.open(at: copied, options: .readOnly).count() == 0)
             let both = try await open(copied)
             #expect(try await both.store(for: Trainer.self).fetch(id: 1)?.name == "ash")
             try await both.close()
