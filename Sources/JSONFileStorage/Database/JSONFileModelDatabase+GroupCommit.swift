@@ -141,12 +141,7 @@ extension JSONFileModelDatabase {
         }
         state.setVersion(version)
         tables[key] = state
-        guard !applied.isEmpty,
-            var registry = observers.removeValue(forKey: key) as? LiveQueryRegistry<Model>
-        else { return false }
-        let needed = registry.noteCommit(applied)
-        observers[key] = registry
-        return needed
+        return observers.noteCommit(applied, of: model)
     }
 
     /// Runs one write's body over the committed records and the group's earlier writes, and

@@ -46,8 +46,8 @@ public actor JSONFileModelDatabase: ModelDatabase {
     /// Each model's records, a `StoreState<Model>` under the model's `ObjectIdentifier`;
     /// every one's version is the database's.
     var tables: [ObjectIdentifier: any Sendable]
-    /// Each model's live queries, a `LiveQueryRegistry<Model>` under the same key.
-    var observers: [ObjectIdentifier: any Sendable] = [:]
+    /// Each model's live queries.
+    var observers = LiveQueryRegistries()
     /// The number of commits.
     var version: UInt64
     var pending: [PendingWrite] = []
@@ -140,11 +140,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
         let key = ObjectIdentifier(Model.self)
         guard let state = tables[key] as? StoreState<Model> else { throw unknownModel(Model.self) }
         let compiled = try StoreTransaction<Model>.compile(query)
-        var registry =
-            observers.removeValue(forKey: key) as? LiveQueryRegistry<Model>
-            ?? LiveQueryRegistry()
-        defer { observers[key] = registry }
-        return registry.add(query, compiled: compiled, current: state.result(of: compiled)) {
+        return observers.add(query, compiled: compiled, current: state.result(of: compiled)) {
             [weak self] id in
             guard let self else { return }
             Task { await self.removeObserver(id) }
@@ -152,11 +148,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
     }
 
     private func removeObserver<Model: StorableModel>(_ id: LiveQueryRegistry<Model>.ID) {
-        let key = ObjectIdentifier(Model.self)
-        guard var registry = observers.removeValue(forKey: key) as? LiveQueryRegistry<Model>
-        else { return }
-        registry.remove(id)
-        observers[key] = registry
+        observers.remove(id)
     }
 
     func refreshObservers() {
@@ -164,12 +156,8 @@ public actor JSONFileModelDatabase: ModelDatabase {
     }
 
     private func refreshObservers<Model: StorableModel>(of model: Model.Type) {
-        let key = ObjectIdentifier(model)
-        guard let state = tables[key] as? StoreState<Model>,
-            var registry = observers.removeValue(forKey: key) as? LiveQueryRegistry<Model>
-        else { return }
-        registry.refresh(from: state)
-        observers[key] = registry
+        guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else { return }
+        observers.refresh(from: state)
     }
 
     // MARK: Closing
@@ -193,20 +181,12 @@ public actor JSONFileModelDatabase: ModelDatabase {
         while isFlushing {
             await withCheckedContinuation { flushWaiters.append($0) }
         }
-        for model in models { finishObservers(of: model) }
+        for model in models { observers.finishAll(of: model) }
         guard let files else { return }
         let version = version
         let handoff = Handoff(StoreWriter.sections(of: tables, models: models))
         try await files.perform { (writer) throws(StoreError) in
             try writer.close(handoff, version: version)
         }
-    }
-
-    private func finishObservers<Model: StorableModel>(of model: Model.Type) {
-        guard
-            var registry = observers.removeValue(forKey: ObjectIdentifier(model))
-                as? LiveQueryRegistry<Model>
-        else { return }
-        registry.finishAll()
     }
 }

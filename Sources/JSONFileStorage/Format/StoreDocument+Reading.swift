@@ -76,19 +76,14 @@ extension StoreDocument {
 
     private static func format(of bytes: [UInt8]) -> Int? {
         var parser = JSONParser(bytes)
-        do {
-            try parser.expect(UInt8(ascii: "{"), "'{'")
-            repeat {
-                parser.skipWhitespace()
-                let key = try parser.parseString()
-                try parser.expect(UInt8(ascii: ":"), "':'")
-                let value = try parser.parseValue()
-                if key == "format" { return value.integerValue }
-            } while parser.consume(UInt8(ascii: ","))
-        } catch {
-            return nil
+        var format: Int?
+        _ = try? parser.enterObject(atKeys: []) { parser, key in
+            let value = try parser.parseValue()
+            guard key == "format" else { return false }
+            format = value.integerValue
+            return true
         }
-        return nil
+        return format
     }
 
     /// The document's envelope: its header, and each section through its model's reader.
@@ -203,25 +198,31 @@ extension StoreDocument {
     {
         var location = Location(recordIndex: index)
         let bytes = [UInt8](data)
-        var parser = JSONParser(bytes)
-        let offset = try? parser.enterObject(atKeys: [Key.models, section, Key.records]) {
-            _, _ in false
+        if let offset = offset(
+            ofRecord: index, atKeys: [Key.models, section, Key.records], in: bytes)
+        {
+            location.line = TextPosition(offset: offset, in: bytes).line
+            location.byteOffset = offset
         }
-        guard offset == true else { return location }
+        return location
+    }
+
+    /// The byte offset where a record begins in the list at some keys.
+    static func offset(ofRecord index: Int, atKeys keys: [String], in bytes: [UInt8]) -> Int? {
+        var parser = JSONParser(bytes)
+        guard (try? parser.enterObject(atKeys: keys) { _, _ in false }) == true else {
+            return nil
+        }
         var current = 0
         do {
             repeat {
                 parser.skipWhitespace()
-                if current == index {
-                    location.line = TextPosition(offset: parser.offset, in: bytes).line
-                    location.byteOffset = parser.offset
-                    return location
-                }
+                if current == index { return parser.offset }
                 _ = try parser.parseValue()
                 current += 1
             } while parser.consume(UInt8(ascii: ","))
         } catch {}
-        return location
+        return nil
     }
 }
 

@@ -163,30 +163,7 @@ extension StoreDocument {
 
     /// The byte offset where the record at an index begins.
     private static func recordOffset(_ index: Int, in bytes: [UInt8]) -> Int? {
-        var parser = JSONParser(bytes)
-        do {
-            try parser.expect(UInt8(ascii: "{"), "'{'")
-            repeat {
-                parser.skipWhitespace()
-                let key = try parser.parseString()
-                try parser.expect(UInt8(ascii: ":"), "':'")
-                if key == CodingKeysName.records {
-                    try parser.expect(UInt8(ascii: "["), "'['")
-                    var current = 0
-                    repeat {
-                        parser.skipWhitespace()
-                        if current == index { return parser.offset }
-                        _ = try parser.parseValue()
-                        current += 1
-                    } while parser.consume(UInt8(ascii: ","))
-                    return nil
-                }
-                _ = try parser.parseValue()
-            } while parser.consume(UInt8(ascii: ","))
-        } catch {
-            return nil
-        }
-        return nil
+        offset(ofRecord: index, atKeys: [CodingKeysName.records], in: bytes)
     }
 
     // MARK: Migrating

@@ -38,13 +38,7 @@ extension StoreJournal {
             return try singleModel(data, as: firstModel, path: path, generation: documentGeneration)
         }
         guard format.journal == formatVersion else {
-            guard format.journal > formatVersion else {
-                throw .corruptFile(
-                    path: path, problem: "unknown journal format \(format.journal)",
-                    location: Location(line: 1, byteOffset: 0, codingPath: "journal"))
-            }
-            throw .unsupportedVersion(
-                path: path, kind: .format, found: format.journal, supported: formatVersion)
+            throw formatError(format.journal, path: path)
         }
         let header: Header = try decodeLine(bytes, first, number: 1, path: path)
         guard header.generation >= documentGeneration else { return contents }  // stale
@@ -89,6 +83,17 @@ extension StoreJournal {
             contents.entryBytes += range.count + 1
         }
         return contents
+    }
+
+    /// The error for a journal of a format this code does not read.
+    static func formatError(_ found: Int, path: String) -> StoreError {
+        guard found > formatVersion else {
+            return .corruptFile(
+                path: path, problem: "unknown journal format \(found)",
+                location: Location(line: 1, byteOffset: 0, codingPath: "journal"))
+        }
+        return .unsupportedVersion(
+            path: path, kind: .format, found: found, supported: formatVersion)
     }
 
     /// Reads a journal of format 1 as the commits of one model.

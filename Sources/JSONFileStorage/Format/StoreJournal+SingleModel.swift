@@ -64,13 +64,7 @@ extension StoreJournal {
         guard let first = lines.first else { return contents }
         let header: SingleModelHeader = try decodeLine(bytes, first, number: 1, path: path)
         guard header.journal == singleModelFormatVersion else {
-            guard header.journal > formatVersion else {
-                throw .corruptFile(
-                    path: path, problem: "unknown journal format \(header.journal)",
-                    location: Location(line: 1, byteOffset: 0, codingPath: "journal"))
-            }
-            throw .unsupportedVersion(
-                path: path, kind: .format, found: header.journal, supported: formatVersion)
+            throw formatError(header.journal, path: path)
         }
         guard header.generation >= documentGeneration else { return contents }  // stale
         guard header.generation == documentGeneration else {

@@ -85,11 +85,7 @@ enum StoreJournal {
     /// One commit's line, from its models' parts.
     static func entry(version: UInt64, parts: [Data]) -> Data {
         var line = Data("{\"version\":\(version),\"changes\":[".utf8)
-        line.reserveCapacity(line.count + parts.reduce(4) { $0 + $1.count + 1 })
-        for (index, part) in parts.enumerated() {
-            if index > 0 { line.append(UInt8(ascii: ",")) }
-            line.append(part)
-        }
+        appendList(parts, to: &line)
         line.append(contentsOf: Array("]}\n".utf8))
         return line
     }
@@ -111,13 +107,18 @@ enum StoreJournal {
                 reason: RecordCoding.reason(error))
         }
         part.append(contentsOf: Array(",\"put\":[".utf8))
-        part.reserveCapacity(part.count + records.reduce(4) { $0 + $1.count + 1 })
-        for (index, record) in records.enumerated() {
-            if index > 0 { part.append(UInt8(ascii: ",")) }
-            part.append(record)
-        }
+        appendList(records, to: &part)
         part.append(contentsOf: Array("]}".utf8))
         return part
+    }
+
+    /// Appends JSON values separated by commas.
+    private static func appendList(_ values: [Data], to data: inout Data) {
+        data.reserveCapacity(data.count + values.reduce(4) { $0 + $1.count + 1 })
+        for (index, value) in values.enumerated() {
+            if index > 0 { data.append(UInt8(ascii: ",")) }
+            data.append(value)
+        }
     }
 
     /// A name as a JSON string.

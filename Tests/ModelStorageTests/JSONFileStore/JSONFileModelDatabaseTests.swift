@@ -26,6 +26,33 @@ struct JSONFileModelDatabaseTests {
         try await JSONFileModelDatabase.open(at: url, for: Self.models, options: options)
     }
 
+    /// A fresh database of both models whose file-system calls go through a fault switch,
+    /// and its stores.
+    struct Opened {
+        let url: URL
+        let faults: FaultSwitch
+        let database: JSONFileModelDatabase
+        let records: JSONFileStore<Record>
+        let trainers: JSONFileStore<Trainer>
+    }
+
+    /// Runs a body with an ``Opened`` database in a temporary directory, which it is given
+    /// too.
+    func withFaultyDatabase(_ body: (Opened, URL) async throws -> Void) async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "dex.json")
+            let faults = FaultSwitch()
+            let database = try await JSONFileModelDatabase.open(
+                at: url, for: Self.models, options: faults.options())
+            let opened = Opened(
+                url: url, faults: faults, database: database,
+                records: try database.store(for: Record.self),
+                trainers: try database.store(for: Trainer.self))
+            try await body(opened, directory)
+            try await database.close()
+        }
+    }
+
     /// The journal's commit lines, decoded: each commit's version and the models it names.
     func journalCommits(_ url: URL) throws -> [(version: Int, models: [String])] {
         try lines(of: url.appendingPathExtension("journal")).dropFirst().map { line in
@@ -74,13 +101,9 @@ struct JSONFileModelDatabaseTests {
     }
 
     @Test func aFailedJournalWriteChangesNeitherModel() async throws {
-        try await withTemporaryDirectory { directory in
-            let url = directory.appending(path: "dex.json")
-            let faults = FaultSwitch()
-            let database = try await JSONFileModelDatabase.open(
-                at: url, for: Self.models, options: faults.options())
-            let records = try database.store(for: Record.self)
-            let trainers = try database.store(for: Trainer.self)
+        try await withFaultyDatabase { opened, directory in
+            let (faults, database) = (opened.faults, opened.database)
+            let (records, trainers) = (opened.records, opened.trainers)
             try await records.upsert(.sample(1))
             let before = try filesSnapshot(of: directory)
 
@@ -324,13 +347,9 @@ struct JSONFileModelDatabaseTests {
     }
 
     @Test func writesOfEveryModelAreGroupedIntoOneSync() async throws {
-        try await withTemporaryDirectory { directory in
-            let url = directory.appending(path: "dex.json")
-            let faults = FaultSwitch()
-            let database = try await JSONFileModelDatabase.open(
-                at: url, for: Self.models, options: faults.options())
-            let records = try database.store(for: Record.self)
-            let trainers = try database.store(for: Trainer.self)
+        try await withFaultyDatabase { opened, _ in
+            let (url, faults, database) = (opened.url, opened.faults, opened.database)
+            let (records, trainers) = (opened.records, opened.trainers)
             let writes = 60
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for id in 1...writes {
