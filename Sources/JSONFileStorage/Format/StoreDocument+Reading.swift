@@ -140,19 +140,24 @@ extension StoreDocument {
 
     private typealias Location = StoreError.Location
 
+    /// The error for a document of a format this code does not read.
+    static func formatError(_ found: Int, path: String) -> StoreError {
+        guard found > formatVersion else {
+            return .corruptFile(
+                path: path, problem: "unknown format version \(found)",
+                location: Location(codingPath: "format"))
+        }
+        return .unsupportedVersion(
+            path: path, kind: .format, found: found, supported: formatVersion)
+    }
+
     /// The error for a section that does not read.
     private static func error(_ problem: SectionProblem, in data: Data, path: String)
         -> StoreError
     {
         switch problem {
         case .format(let found):
-            guard found > formatVersion else {
-                return .corruptFile(
-                    path: path, problem: "unknown format version \(found)",
-                    location: Location(codingPath: "format"))
-            }
-            return .unsupportedVersion(
-                path: path, kind: .format, found: found, supported: formatVersion)
+            return formatError(found, path: path)
         case .schemaTooNew(_, let found, let supported):
             return .unsupportedVersion(
                 path: path, kind: .schema, found: found, supported: supported)

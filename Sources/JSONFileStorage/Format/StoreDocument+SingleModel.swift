@@ -86,13 +86,7 @@ extension StoreDocument {
                 path: path, problem: error.problem,
                 location: Location(codingPath: CodingKeysName.writeVersions))
         } catch VersionMismatch.format(let found) {
-            guard found > formatVersion else {
-                throw .corruptFile(
-                    path: path, problem: "unknown format version \(found)",
-                    location: Location(codingPath: "format"))
-            }
-            throw .unsupportedVersion(
-                path: path, kind: .format, found: found, supported: formatVersion)
+            throw formatError(found, path: path)
         } catch VersionMismatch.schema(let found) {
             guard found <= Model.schemaVersion else {
                 throw .unsupportedVersion(

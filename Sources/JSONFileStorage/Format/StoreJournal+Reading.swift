@@ -41,14 +41,8 @@ extension StoreJournal {
             throw formatError(format.journal, path: path)
         }
         let header: Header = try decodeLine(bytes, first, number: 1, path: path)
-        guard header.generation >= documentGeneration else { return contents }  // stale
-        guard header.generation == documentGeneration else {
-            throw .corruptFile(
-                path: path,
-                problem: "the journal continues document generation \(header.generation), but "
-                    + "the document is at generation \(documentGeneration) (was the document "
-                    + "replaced by an older copy?)",
-                location: Location(line: 1, byteOffset: 0, codingPath: "generation"))
+        guard try continues(header.generation, documentGeneration, path: path) else {
+            return contents  // stale
         }
         contents.isCurrent = true
         for model in models {
@@ -83,6 +77,26 @@ extension StoreJournal {
             contents.entryBytes += range.count + 1
         }
         return contents
+    }
+
+    /// Whether a journal whose header names a generation continues the document: `false`
+    /// for a stale one, already folded into the document.
+    ///
+    /// - Throws: `StoreError/corruptFile(path:problem:location:)` for a journal of a later
+    ///   generation than the document's.
+    static func continues(_ generation: UInt64, _ documentGeneration: UInt64, path: String)
+        throws(StoreError) -> Bool
+    {
+        guard generation >= documentGeneration else { return false }
+        guard generation == documentGeneration else {
+            throw .corruptFile(
+                path: path,
+                problem: "the journal continues document generation \(generation), but "
+                    + "the document is at generation \(documentGeneration) (was the document "
+                    + "replaced by an older copy?)",
+                location: Location(line: 1, byteOffset: 0, codingPath: "generation"))
+        }
+        return true
     }
 
     /// The error for a journal of a format this code does not read.

@@ -66,14 +66,8 @@ extension StoreJournal {
         guard header.journal == singleModelFormatVersion else {
             throw formatError(header.journal, path: path)
         }
-        guard header.generation >= documentGeneration else { return contents }  // stale
-        guard header.generation == documentGeneration else {
-            throw .corruptFile(
-                path: path,
-                problem: "the journal continues document generation \(header.generation), but "
-                    + "the document is at generation \(documentGeneration) (was the document "
-                    + "replaced by an older copy?)",
-                location: Location(line: 1, byteOffset: 0, codingPath: "generation"))
+        guard try continues(header.generation, documentGeneration, path: path) else {
+            return contents  // stale
         }
         guard header.schemaVersion <= Model.schemaVersion else {
             throw .unsupportedVersion(
