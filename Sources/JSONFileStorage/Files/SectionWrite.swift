@@ -74,6 +74,9 @@ struct ModelSectionWrite<Model: StorableModel>: SectionWrite {
 
     func journalParts() throws(StoreError) -> [(version: UInt64, part: Data)] {
         var parts: [(version: UInt64, part: Data)] = []
+        guard !commits.isEmpty else { return parts }
+        let name = StoreJournal.quoted(Model.storageName)
+        let encoder = RecordCoding.makeEncoder()
         for commit in commits where !commit.changes.isEmpty {
             let deleted = commit.changes.compactMap { change -> Model.ID? in
                 if case .delete(let id) = change { id } else { nil }
@@ -82,7 +85,7 @@ struct ModelSectionWrite<Model: StorableModel>: SectionWrite {
                 (
                     commit.version,
                     try StoreJournal.part(
-                        model: Model.storageName, deleting: deleted, putting: commit.encoded)
+                        model: name, deleting: deleted, putting: commit.encoded, encoder: encoder)
                 ))
         }
         return parts

@@ -92,19 +92,29 @@ enum StoreJournal {
 
     /// One model's part of a commit's line, from records already encoded.
     ///
+    /// - Parameters:
+    ///   - name: The model's section name, as a JSON string (``quoted(_:)``).
+    ///   - ids: The ids the commit deleted.
+    ///   - records: The encoded records the commit put.
+    ///   - encoder: The encoder for the ids, when there are any.
+    /// - Returns: The part's JSON object.
     /// - Throws: `StoreError/encodingFailed(id:reason:)` when the deleted ids do not encode.
     static func part<ID: Encodable>(
-        model name: String, deleting ids: [ID], putting records: [Data]
+        model name: Data, deleting ids: [ID], putting records: [Data], encoder: JSONEncoder
     ) throws(StoreError) -> Data {
         var part = Data("{\"model\":".utf8)
-        part.append(quoted(name))
+        part.append(name)
         part.append(contentsOf: Array(",\"delete\":".utf8))
-        do {
-            part.append(try RecordCoding.makeEncoder().encode(ids))
-        } catch {
-            throw .encodingFailed(
-                id: ids.map { String(describing: $0) }.joined(separator: ", "),
-                reason: RecordCoding.reason(error))
+        if ids.isEmpty {
+            part.append(contentsOf: Array("[]".utf8))
+        } else {
+            do {
+                part.append(try encoder.encode(ids))
+            } catch {
+                throw .encodingFailed(
+                    id: ids.map { String(describing: $0) }.joined(separator: ", "),
+                    reason: RecordCoding.reason(error))
+            }
         }
         part.append(contentsOf: Array(",\"put\":[".utf8))
         appendList(records, to: &part)
@@ -122,7 +132,7 @@ enum StoreJournal {
     }
 
     /// A name as a JSON string.
-    private static func quoted(_ name: String) -> Data {
+    static func quoted(_ name: String) -> Data {
         (try? JSONEncoder().encode(name)) ?? Data("\"\(name)\"".utf8)
     }
 
