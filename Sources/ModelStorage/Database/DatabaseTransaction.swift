@@ -122,9 +122,63 @@ public struct DatabaseTransaction: Sendable {
     ///   - database: The database's path or URL, for the error.
     ///   - models: The names of the models the database holds, for the error.
     /// - Throws: ``StoreError/unknownModel(_:database:models:)`` naming the first such model.
-    public func checkModels(in database: String, models: [String]) throws(StoreError) {
+    public func checkModels(
+        in database: String, models: @autoclosure () -> [String]
+    ) throws(StoreError) {
         if let first = unknown.first {
-            throw .unknownModel(first, database: database, models: models)
+            throw .unknownModel(first, database: database, models: models())
+        }
+    }
+
+    /// Keeps the references of the models' records whole, as a backend does after the body
+    /// returns and before it stores anything.
+    ///
+    /// It follows each deletion along the references to the deleted records (see
+    /// ``ModelReference/DeleteRule``), as often as cascades reach further, then checks that
+    /// every record written refers to records that exist. A database whose models declare no
+    /// ``StorableModel/references`` does nothing here.
+    ///
+    /// - Parameter models: The database's models.
+    /// - Throws: ``StoreError/deleteDenied(_:id:referencedBy:referringID:)`` or
+    ///   ``StoreError/danglingReference(_:id:attribute:target:targetID:)``; the transaction
+    ///   must then store nothing.
+    /// - Complexity: Nothing without references; otherwise a query per reference and round
+    ///   for the records that refer to deleted ones, and a lookup per distinct id referred to
+    ///   by the records written.
+    public mutating func settleReferences(
+        among models: [any StorableModel.Type]
+    ) throws(StoreError) {
+        let referring = models.filter { Self.hasReferences($0) }
+        guard !referring.isEmpty else { return }
+        var changed = true
+        while changed {
+            changed = false
+            for model in referring {
+                if try followDeletes(referring: model) { changed = true }
+            }
+        }
+        for model in referring { try checkTargets(of: model) }
+    }
+
+    private static func hasReferences<Model: StorableModel>(_ model: Model.Type) -> Bool {
+        !Model.references.isEmpty
+    }
+
+    private mutating func followDeletes<Model: StorableModel>(
+        referring model: Model.Type
+    ) throws(StoreError) -> Bool {
+        var changed = false
+        for reference in Model.references
+        where try reference.enforcement.followDeletes(reference, &self) {
+            changed = true
+        }
+        return changed
+    }
+
+    private func checkTargets<Model: StorableModel>(of model: Model.Type) throws(StoreError) {
+        guard !changes(of: model).isEmpty else { return }
+        for reference in Model.references {
+            try reference.enforcement.checkTargets(reference, self)
         }
     }
 

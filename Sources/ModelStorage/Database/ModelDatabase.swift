@@ -85,8 +85,9 @@ extension ModelDatabase {
     /// - Returns: The models' type names, in order, for
     ///   ``StoreError/unknownModel(_:database:models:)``.
     /// - Throws: ``StoreError/invalidModels(database:reason:)`` when `models` is empty, lists
-    ///   a model twice, or two models share a `storageName` (ignoring case, as table names
-    ///   do).
+    ///   a model twice, two models share a `storageName` (ignoring case, as table names
+    ///   do), a model refers to one that is not among them, or a reference that is not
+    ///   optional has the delete rule `nullify`.
     /// - Complexity: O(*m*) in the number of models.
     public static func checkedNames(
         of models: [any StorableModel.Type], database: String
@@ -111,6 +112,29 @@ extension ModelDatabase {
             }
             names[storage] = type
         }
+        for model in models { try checkReferences(of: model, among: models, database: database) }
         return models.map { String(describing: $0) }
+    }
+
+    /// Checks that the models a model refers to are in the database, and that only an
+    /// optional reference is nullified.
+    private static func checkReferences<Model: StorableModel>(
+        of model: Model.Type, among models: [any StorableModel.Type], database: String
+    ) throws(StoreError) {
+        for reference in Model.references {
+            let place = "\(Model.self).\(reference.attributeName)"
+            guard models.contains(where: { $0 == reference.target }) else {
+                throw .invalidModels(
+                    database: database,
+                    reason: "\(place) refers to \(reference.target), which is not among the "
+                        + "models; open the database with \(reference.target) too")
+            }
+            if reference.deleteRule == .nullify, !reference.isOptional {
+                throw .invalidModels(
+                    database: database,
+                    reason: "\(place) cannot be nullified when its record is deleted: it is not "
+                        + "optional; declare it optional, or delete rule cascade or deny")
+            }
+        }
     }
 }

@@ -77,6 +77,23 @@ where ID: Codable & Sendable {
     /// ``StoreError/invalidQuery(_:)``; an attribute conditions cannot compare, such as a
     /// collection, does not compile.
     static var indexedAttributes: [IndexedAttribute<Self>] { get }
+
+    /// The model's references to records of other models, each an attribute that holds the
+    /// other record's id; none by default.
+    ///
+    /// ```swift
+    /// extension Note {
+    ///     static var references: [ModelReference<Note>] {
+    ///         [ModelReference(\.pokemonID, to: Pokemon.self, onDelete: .cascade)]
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// A ``ModelDatabase`` that holds the model keeps its references whole in every
+    /// transaction, and must hold the models they refer to (see ``ModelReference``). A store
+    /// of the model alone, opened on its own, holds no other model: open a database of the
+    /// model and the models it refers to instead.
+    static var references: [ModelReference<Self>] { get }
 }
 
 extension StorableModel {
@@ -88,6 +105,9 @@ extension StorableModel {
 
     /// No indexes.
     public static var indexedAttributes: [IndexedAttribute<Self>] { [] }
+
+    /// No references.
+    public static var references: [ModelReference<Self>] { [] }
 
     /// The type's name in snake case: `Pokemon` is `pokemon`, `JSONRecord` is `json_record`.
     public static var storageName: String {

@@ -26,7 +26,7 @@ extension StoreError {
             case duplicateID, notFound, identifierChanged, conflict, invalidQuery, corruptFile
             case unsupportedVersion, migrationFailed, locked, readOnly, closed, io, fileTooLarge
             case encodingFailed, unusable, connectionFailed, statementFailed, unknownModel
-            case invalidModels
+            case invalidModels, danglingReference, deleteDenied
         }
 
         /// The code's name, such as `notFound`.
@@ -97,6 +97,14 @@ extension StoreError {
         /// Models a database cannot hold together: see
         /// ``StoreError/invalidModels(database:reason:)``.
         public static let invalidModels = Code(.invalidModels)
+
+        /// A write whose reference names no record: see
+        /// ``StoreError/danglingReference(_:id:attribute:target:targetID:)``.
+        public static let danglingReference = Code(.danglingReference)
+
+        /// A deletion a reference's delete rule refuses: see
+        /// ``StoreError/deleteDenied(_:id:referencedBy:referringID:)``.
+        public static let deleteDenied = Code(.deleteDenied)
 
         /// Whether `error` is a ``StoreError`` with this code, so that a code can be a
         /// pattern: `catch StoreError.Code.locked { … }`.

@@ -59,6 +59,12 @@ extension StoreError: CustomStringConvertible {
                 + "Nothing was changed."
         case .invalidModels(let database, let reason):
             return "The database \(database) cannot be opened with these models: \(reason)."
+        case .danglingReference(let model, let id, let attribute, let target, let targetID):
+            return "\(model) \(id) refers to \(target) \(targetID) through \(attribute), and no "
+                + "\(target) has that id. Nothing was changed."
+        case .deleteDenied(let model, let id, let referencedBy, let referringID):
+            return "\(model) \(id) cannot be deleted: \(referencedBy) \(referringID) refers to "
+                + "it, and the reference's delete rule is deny. Nothing was changed."
         }
     }
 

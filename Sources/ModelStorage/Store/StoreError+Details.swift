@@ -10,8 +10,8 @@ extension StoreError {
     /// "the database" for a URL and of "the store file" for a path.
     ///
     /// Set for every code but ``Code/duplicateID``, ``Code/notFound``,
-    /// ``Code/identifierChanged``, ``Code/conflict``, ``Code/invalidQuery`` and
-    /// ``Code/encodingFailed``.
+    /// ``Code/identifierChanged``, ``Code/conflict``, ``Code/invalidQuery``,
+    /// ``Code/encodingFailed``, ``Code/danglingReference`` and ``Code/deleteDenied``.
     public var path: String? {
         switch storage {
         case .corruptFile(let path, _, _), .unsupportedVersion(let path, _, _, _),
@@ -22,7 +22,7 @@ extension StoreError {
             .invalidModels(let path, _):
             path
         case .duplicateID, .notFound, .identifierChanged, .conflict, .invalidQuery,
-            .encodingFailed:
+            .encodingFailed, .danglingReference, .deleteDenied:
             nil
         }
     }
@@ -35,7 +35,8 @@ extension StoreError {
     public var recordID: String? {
         switch storage {
         case .duplicateID(let id), .notFound(let id), .identifierChanged(let id, _),
-            .encodingFailed(let id, _):
+            .encodingFailed(let id, _), .danglingReference(_, let id, _, _, _),
+            .deleteDenied(_, let id, _, _):
             id
         case .conflict(let conflict): conflict.id
         default: nil
@@ -160,10 +161,16 @@ extension StoreError {
     }
 
     /// The model a database was asked for and does not hold
-    /// (``StoreError/unknownModel(_:database:models:)``); `nil` for other errors.
+    /// (``StoreError/unknownModel(_:database:models:)``), or the model of the record a
+    /// reference error concerns (``StoreError/danglingReference(_:id:attribute:target:targetID:)``,
+    /// ``StoreError/deleteDenied(_:id:referencedBy:referringID:)``); `nil` for other errors.
     public var modelName: String? {
-        guard case .unknownModel(let model, _, _) = storage else { return nil }
-        return model
+        switch storage {
+        case .unknownModel(let model, _, _), .danglingReference(let model, _, _, _, _),
+            .deleteDenied(let model, _, _, _):
+            model
+        default: nil
+        }
     }
 
     /// The models the database holds, when it was asked for another

@@ -248,4 +248,38 @@ extension StoreError {
     public static func invalidModels(database: String, reason: String) -> StoreError {
         StoreError(.invalidModels(database: database, reason: reason))
     }
+
+    /// A write left a record whose reference names no record of the other model
+    /// (``Code/danglingReference``); nothing was changed.
+    ///
+    /// - Parameters:
+    ///   - model: The referring record's model (``modelName``).
+    ///   - id: The referring record's id (``recordID``).
+    ///   - attribute: The attribute that holds the reference (``reason`` names it).
+    ///   - target: The model it refers to.
+    ///   - targetID: The id it names, which no record of `target` has.
+    /// - Returns: An error with code ``Code/danglingReference`` naming both records.
+    public static func danglingReference(
+        _ model: String, id: String, attribute: String, target: String, targetID: String
+    ) -> StoreError {
+        StoreError(
+            .danglingReference(
+                model, id: id, attribute: attribute, target: target, targetID: targetID))
+    }
+
+    /// A write deleted a record that another refers to through a reference whose delete rule
+    /// is `deny` (``Code/deleteDenied``); nothing was changed.
+    ///
+    /// - Parameters:
+    ///   - model: The model of the record the write deleted (``modelName``).
+    ///   - id: The deleted record's id (``recordID``).
+    ///   - referencedBy: The model of the record that refers to it.
+    ///   - referringID: The id of the record that refers to it.
+    /// - Returns: An error with code ``Code/deleteDenied`` naming both records.
+    public static func deleteDenied(
+        _ model: String, id: String, referencedBy: String, referringID: String
+    ) -> StoreError {
+        StoreError(
+            .deleteDenied(model, id: id, referencedBy: referencedBy, referringID: referringID))
+    }
 }

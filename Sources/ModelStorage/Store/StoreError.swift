@@ -63,6 +63,8 @@ public struct StoreError: Error, Hashable, Sendable {
         case .statementFailed: .statementFailed
         case .unknownModel: .unknownModel
         case .invalidModels: .invalidModels
+        case .danglingReference: .danglingReference
+        case .deleteDenied: .deleteDenied
         }
     }
 
@@ -87,6 +89,9 @@ public struct StoreError: Error, Hashable, Sendable {
         case statementFailed(database: String, operation: String, message: String)
         case unknownModel(String, database: String, models: [String])
         case invalidModels(database: String, reason: String)
+        case danglingReference(
+            String, id: String, attribute: String, target: String, targetID: String)
+        case deleteDenied(String, id: String, referencedBy: String, referringID: String)
     }
 
     /// Which version a file or database is too new in.

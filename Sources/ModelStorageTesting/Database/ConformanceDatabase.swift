@@ -37,7 +37,7 @@ public struct ConformanceDatabase: Sendable {
 public typealias ConformanceDatabaseFactory =
     @Sendable () async throws -> ConformanceDatabase
 
-/// One check of the database contract (``ModelDatabase``'s implementation requirements).
+/// One check of the database contract (`ModelDatabase`'s implementation requirements).
 public struct DatabaseConformanceCheck: Sendable, CustomStringConvertible {
     /// The check's name, stable across releases.
     public let name: String

@@ -1,8 +1,8 @@
 import KeyPathQuery
 import ModelStorage
 
-/// The second model of the database conformance checks: a note that may name a
-/// ``ConformanceRecord`` by its id.
+/// The second model of the database conformance checks: a note that may refer to a
+/// ``ConformanceRecord`` by its id, a reference nullified when the record is deleted.
 public struct ConformanceNote: StorableModel, Hashable {
     /// The note's id.
     public var id: Int
@@ -27,6 +27,16 @@ public struct ConformanceNote: StorableModel, Hashable {
     public static let queryAttributes: AttributeMap<ConformanceNote> = [
         \.id: "id", \.recordID: "record_id", \.text: "text",
     ]
+
+    /// The record the note is about: nullified when it is deleted.
+    public static var references: [ModelReference<ConformanceNote>] {
+        [ModelReference(\.recordID, to: ConformanceRecord.self, onDelete: .nullify)]
+    }
+
+    /// The records the notes refer to are looked up by it.
+    public static var indexedAttributes: [IndexedAttribute<ConformanceNote>] {
+        [IndexedAttribute(\.recordID)]
+    }
 }
 
 /// A model no conformance database holds, to check that a database refuses it.

@@ -1,7 +1,7 @@
 import KeyPathQuery
 import ModelStorage
 
-/// The checks every ``ModelDatabase`` must pass: one database of ``ConformanceRecord`` and
+/// The checks every `ModelDatabase` must pass: one database of ``ConformanceRecord`` and
 /// ``ConformanceNote``, whose transactions span both models and commit all or nothing, with
 /// one version across them.
 ///
@@ -25,7 +25,8 @@ public enum DatabaseConformance {
         [
             transactionSpansModels, throwingBodyChangesNothing, unknownModelChangesNothing,
             oneVersionAcrossModels, liveQueriesSeeTransactions, concurrentWritesToBothModels,
-            closingClosesEveryStore,
+            closingClosesEveryStore, referencesNameRecords, deletesNullifyReferences,
+            fetchesIncludeRelatedRecords,
         ]
     }
 
@@ -219,5 +220,102 @@ public enum DatabaseConformance {
             try await made.database.transaction { $0[ConformanceRecord.self].count }
         }
         try await made.database.close()
+    }
+
+    static let referencesNameRecords = DatabaseConformanceCheck(
+        name: "referencesNameRecords",
+        summary: "a write whose reference names no record throws danglingReference and "
+            + "stores nothing; one naming a record written in the same transaction, or nil, "
+            + "commits"
+    ) { makeDatabase in
+        try await onFreshDatabase(makeDatabase) { made in
+            try await expectError(
+                where: { ($0 as? StoreError)?.code == .danglingReference },
+                "a note that refers to a record that does not exist"
+            ) {
+                try await made.database.transaction { transaction in
+                    transaction[ConformanceRecord.self].upsert(.sample(1))
+                    transaction[ConformanceNote.self].upsert(
+                        ConformanceNote(id: 10, recordID: 2, text: "dangling"))
+                }
+            }
+            try await expectError(
+                where: { ($0 as? StoreError)?.code == .danglingReference },
+                "a note's store writing a dangling reference"
+            ) {
+                try await made.notes.upsert(ConformanceNote(id: 11, recordID: 3, text: "no"))
+            }
+            try expectEqual(try await made.records.count(where: .true), 0, "the records")
+            try expectEqual(try await made.notes.count(where: .true), 0, "the notes")
+            try await made.database.transaction { transaction in
+                transaction[ConformanceNote.self].upsert(
+                    ConformanceNote(id: 12, recordID: 4, text: "kept"))
+                transaction[ConformanceRecord.self].upsert(.sample(4))
+                transaction[ConformanceNote.self].upsert(ConformanceNote(id: 13, text: "none"))
+            }
+            try expectEqual(
+                try await made.notes.fetch(RecordQuery()).map(\.id), [12, 13], "the notes")
+        }
+    }
+
+    static let deletesNullifyReferences = DatabaseConformanceCheck(
+        name: "deletesNullifyReferences",
+        summary: "deleting a record sets the references to it to nil in the same commit, "
+            + "through a store's delete or a transaction"
+    ) { makeDatabase in
+        try await onFreshDatabase(makeDatabase) { made in
+            try await made.records.upsert(contentsOf: [.sample(1), .sample(2)])
+            try await made.notes.upsert(contentsOf: [
+                ConformanceNote(id: 10, recordID: 1, text: "one"),
+                ConformanceNote(id: 11, recordID: 2, text: "two"),
+                ConformanceNote(id: 12, recordID: 1, text: "one again"),
+            ])
+            try await made.records.delete(id: 1)
+            try expectEqual(
+                try await made.notes.fetch(RecordQuery()).map(\.recordID), [nil, 2, nil],
+                "the notes after their record was deleted")
+            try expectEqual(
+                try await made.notes.fetchResult(RecordQuery()).version, 3,
+                "the version: the delete and the nullified notes are one commit")
+            let deleted = try await made.database.transaction { transaction in
+                try transaction[ConformanceRecord.self].delete(where: .true)
+            }
+            try expectEqual(deleted, 1, "records deleted")
+            try expectEqual(
+                try await made.notes.fetch(RecordQuery(where: \.recordID == nil)).count, 3,
+                "the notes that refer to nothing")
+        }
+    }
+
+    static let fetchesIncludeRelatedRecords = DatabaseConformanceCheck(
+        name: "fetchesIncludeRelatedRecords",
+        summary: "a fetch brings each record with the record it refers to, or with the "
+            + "records that refer to it, in the query's order, and commits nothing"
+    ) { makeDatabase in
+        try await onFreshDatabase(makeDatabase) { made in
+            try await made.records.upsert(contentsOf: [.sample(3), .sample(1), .sample(2)])
+            try await made.notes.upsert(contentsOf: [
+                ConformanceNote(id: 10, recordID: 1, text: "a"),
+                ConformanceNote(id: 11, text: "b"),
+                ConformanceNote(id: 12, recordID: 3, text: "c"),
+                ConformanceNote(id: 13, recordID: 1, text: "d"),
+            ])
+            let notes = try await made.database.fetch(
+                RecordQuery<ConformanceNote>(sortedBy: [.descending(\.text)]),
+                including: \.recordID, from: ConformanceRecord.self)
+            try expectEqual(notes.map(\.record.id), [13, 12, 11, 10], "the notes, sorted")
+            try expectEqual(
+                notes.map(\.related?.id), [1, 3, nil, 1], "the record each note refers to")
+            let records = try await made.database.fetch(
+                RecordQuery<ConformanceRecord>(where: \.id != 2),
+                includingAll: \ConformanceNote.recordID)
+            try expectEqual(records.map(\.record.id), [3, 1], "the records, in store order")
+            try expectEqual(
+                records.map { $0.related.map(\.id) }, [[12], [10, 13]],
+                "the notes that refer to each, in store order")
+            try expectEqual(
+                try await made.notes.fetchResult(RecordQuery()).version, 2,
+                "the version: the fetches committed nothing")
+        }
     }
 }

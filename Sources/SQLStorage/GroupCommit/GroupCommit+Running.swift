@@ -89,9 +89,12 @@ extension GroupCommit {
         var transaction = DatabaseTransaction(
             version: commit.version, tables: writer.committedTables(group: group))
         var outcome = write.run(&transaction)
+        // Records that refer to others go through the transaction, which checks them.
+        let upserts = write.upserts.flatMap { $0.hasReferences ? nil : $0 }
+        if let batch = write.upserts, batch.hasReferences { batch.upsert(&transaction) }
         var changes = CommittedChanges()
         var changeCount = 0
-        if write.upserts == nil, let readFailure = writer.connection.readFailure {
+        if upserts == nil, let readFailure = writer.connection.readFailure {
             // The body saw a read fail (as `nil` or zero): whatever it did next rests on it.
             outcome = .failure(readFailure)
         } else if case .success = outcome {
@@ -99,11 +102,12 @@ extension GroupCommit {
                 try transaction.checkModels(
                     in: writer.databaseDescription,
                     models: writer.models.map { String(describing: $0) })
+                if upserts == nil { try transaction.settleReferences(among: writer.models) }
                 // The write is counted as a commit of its own: its records are written at
                 // the version after it.
                 for model in writer.models {
                     changeCount += try store(
-                        model, of: write, from: transaction, on: writer,
+                        model, upserts: upserts, from: transaction, on: writer,
                         version: commit.version + 1, collectingChanges: collectingChanges,
                         into: &changes)
                 }
@@ -138,12 +142,12 @@ extension GroupCommit {
     /// The changes are the upserts as they are, in the place of each id's first (a later one
     /// with the same id wins, as in a transaction), or the body's.
     private static func store<Model: StorableModel, Writer: GroupWriter>(
-        _ model: Model.Type, of write: QueuedWrite, from transaction: DatabaseTransaction,
+        _ model: Model.Type, upserts: UpsertBatch?, from transaction: DatabaseTransaction,
         on writer: Writer, version: UInt64, collectingChanges: Bool,
         into changes: inout CommittedChanges
     ) throws(StoreError) -> Int {
         let net: [RecordChange<Model>]
-        if let upserts = write.upserts {
+        if let upserts {
             guard let records = upserts.records(of: model) else { return 0 }
             net = netUpserts(records)
         } else {

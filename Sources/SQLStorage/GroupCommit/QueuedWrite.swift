@@ -81,6 +81,10 @@ public struct QueuedWrite: Sendable {
 public struct UpsertBatch: Sendable {
     let model: ObjectIdentifier
     let records: any Sendable
+    /// Whether the records refer to others, which a write must check in its transaction.
+    let hasReferences: Bool
+    /// Upserts the records in a transaction, as a body would.
+    let upsert: @Sendable (inout DatabaseTransaction) -> Void
 
     /// The records to upsert; a later one with the same id wins, in the place of the first.
     ///
@@ -88,6 +92,8 @@ public struct UpsertBatch: Sendable {
     public init<Model: StorableModel>(_ records: [Model]) {
         model = ObjectIdentifier(Model.self)
         self.records = records
+        hasReferences = !Model.references.isEmpty
+        upsert = { $0[Model.self].upsert(contentsOf: records) }
     }
 
     /// The records, when they are of this model.

@@ -25,6 +25,9 @@ final class SQLiteConnection: WriterConnection {
     /// `PRAGMA data_version` (see `readsTruncatedJSON(_:in:)`): only another connection can
     /// change the answer, and its commit changes the data version.
     var recordsHoldingNUL: (table: String, dataVersion: Int64, found: Bool)?
+    /// Whether the version table was seen with its `schema_version` column, which no store
+    /// removes: once seen, the schema reads do not look again.
+    var sawSchemaVersions = false
     /// Counts how the connection answers queries and counts, for the store's
     /// `queryEvaluationCounts`; `nil` on a connection that only watches.
     var evaluations: QueryEvaluationCounter?

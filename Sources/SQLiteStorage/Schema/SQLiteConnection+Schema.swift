@@ -130,9 +130,12 @@ extension SQLiteConnection {
 
     /// Whether the version table has a `schema_version` column.
     private func hasSchemaVersions() throws(StoreError) -> Bool {
-        try integer(
-            "SELECT count(*) FROM pragma_table_info(?) WHERE name = 'schema_version'",
-            [.text("modelstorage_version")], operation: "read the schema") == 1
+        if sawSchemaVersions { return true }
+        sawSchemaVersions =
+            try integer(
+                "SELECT count(*) FROM pragma_table_info(?) WHERE name = 'schema_version'",
+                [.text("modelstorage_version")], operation: "read the schema") == 1
+        return sawSchemaVersions
     }
 
     /// Makes the database ready for a writer of these models: migrates the older tables
@@ -180,6 +183,8 @@ extension SQLiteConnection {
     /// Creates the version table, or adds `schema_version` to one made before each table
     /// kept its own, with the database's `user_version` for the tables it lists.
     private func makeVersionTable() throws(StoreError) {
+        // Made already, as on every open but the first: no write transaction for nothing.
+        guard try !hasSchemaVersions() else { return }
         try inImmediateTransaction(operation: "create the version table") {
             () throws(StoreError) in
             try execute(

@@ -130,8 +130,12 @@ extension SQLiteModelDatabase {
                         path: path, writable: false, busyTimeout: options.lockTimeout,
                         evaluations: evaluations))
             }
+            // The version table is there when the database was opened for writing, or holds
+            // a table of a model's (which `inspectTable` checked).
+            let hasVersionTable = writable || tables.contains { $0 != .absent }
             let version = try await readers[0].run { connection throws(StoreError) in
-                try connection.databaseVersionIfAny()
+                hasVersionTable
+                    ? try connection.databaseVersion() : try connection.databaseVersionIfAny()
             }
             return SQLiteModelDatabase(
                 url: url, path: path, models: models, modelNames: names, layouts: layouts,

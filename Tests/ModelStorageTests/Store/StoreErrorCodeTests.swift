@@ -36,6 +36,11 @@ struct StoreErrorCodeTests {
             .statementFailed(database: "postgresql://u@h/d", operation: "read", message: "bad")
         case .unknownModel: .unknownModel("Note", database: "/d.sqlite", models: ["Pokemon"])
         case .invalidModels: .invalidModels(database: "/d.sqlite", reason: "bad")
+        case .danglingReference:
+            .danglingReference(
+                "Note", id: "7", attribute: "pokemon_id", target: "Pokemon", targetID: "999")
+        case .deleteDenied:
+            .deleteDenied("Pokemon", id: "25", referencedBy: "Note", referringID: "7")
         }
     }
 
@@ -82,6 +87,17 @@ struct StoreErrorCodeTests {
         #expect(Self.filled(unknown) == ["path", "modelName", "databaseModels"])
         #expect(unknown.modelName == "Note" && unknown.databaseModels == ["Pokemon"])
         #expect(unknown.description.contains("/d.sqlite holds no model Note"))
+        let dangling = StoreError.danglingReference(
+            "Note", id: "7", attribute: "pokemon_id", target: "Pokemon", targetID: "999")
+        #expect(Self.filled(dangling) == ["recordID", "modelName"])
+        #expect(
+            dangling.description
+                == "Note 7 refers to Pokemon 999 through pokemon_id, and no Pokemon has that id. "
+                + "Nothing was changed.")
+        let denied = StoreError.deleteDenied(
+            "Pokemon", id: "25", referencedBy: "Note", referringID: "7")
+        #expect(Self.filled(denied) == ["recordID", "modelName"])
+        #expect(denied.description.hasPrefix("Pokemon 25 cannot be deleted: Note 7 refers to it"))
         let invalidModels = StoreError.invalidModels(database: "/d.sqlite", reason: "bad")
         #expect(Self.filled(invalidModels) == ["path", "reason"])
 

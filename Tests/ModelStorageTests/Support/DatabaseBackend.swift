@@ -52,4 +52,27 @@ enum DatabaseBackend: String, CaseIterable, Sendable, CustomStringConvertible {
             }
         }
     }
+
+    /// Opens a database of some models in `directory` (unused in memory).
+    func open(
+        _ models: [any StorableModel.Type], in directory: URL
+    ) async throws -> any ModelDatabase {
+        switch self {
+        case .inMemory: try InMemoryModelDatabase(for: models)
+        case .sqlite:
+            try await SQLiteModelDatabase.open(
+                at: directory.appending(path: "database.sqlite"), for: models)
+        }
+    }
+
+    /// The store of a model of a database this backend opened.
+    func store<Model: StorableModel>(
+        of database: any ModelDatabase, for model: Model.Type
+    ) throws -> any ModelStore<Model> {
+        switch database {
+        case let database as InMemoryModelDatabase: try database.store(for: model)
+        case let database as SQLiteModelDatabase: try database.store(for: model)
+        default: throw StoreError.unknownModel("\(model)", database: "?", models: [])
+        }
+    }
 }

@@ -197,4 +197,27 @@ struct SQLiteModelDatabaseTests {
             try await database.close()
         }
     }
+
+    @Test("1,000 notes with the records they refer to come in two queries")
+    func includingTakesTwoQueries() async throws {
+        try await withTemporaryDirectory { directory in
+            let database = try await SQLiteModelDatabase.open(
+                at: directory.appending(path: "dex.sqlite"), for: Self.models)
+            let records = try database.store(for: ConformanceRecord.self)
+            try await records.upsert(contentsOf: (1...100).map(ConformanceRecord.sample))
+            try await database.store(for: ConformanceNote.self).upsert(
+                contentsOf: (1...1_000).map {
+                    ConformanceNote(id: $0, recordID: $0 % 100 + 1, text: "n\($0)")
+                })
+            let before = records.queryEvaluationCounts
+            let entries = try await database.fetch(
+                RecordQuery<ConformanceNote>(), including: \.recordID,
+                from: ConformanceRecord.self)
+            let after = records.queryEvaluationCounts
+            #expect(entries.count == 1_000)
+            #expect(entries.allSatisfy { $0.related?.id == $0.record.recordID })
+            #expect(after.total - before.total == 2)
+            try await database.close()
+        }
+    }
 }

@@ -30,7 +30,7 @@ import SQLiteStorage
 /// - `StoreCrashWriter write <store> <first-id> <compaction-threshold>` saves forever:
 ///   single inserts, batches, deletes of earlier records and groups of concurrent inserts,
 ///   deleting the oldest 1,000 records at once whenever there are more than 1,500; on
-///   SQLite, also transactions (`begin tx put 7 8 9 del 3`; see
+///   SQLite, also transactions across two models (`begin tx put 7 8 9 del 3`; see
 ///   ``saveForever(in:firstID:transactions:)``).
 ///   It prints `ready` once the store is open, `begin put 12 13` before a save and
 ///   `ack put 12 13` once the save returned (likewise `del`), so a test can kill it at any
@@ -86,9 +86,13 @@ enum StoreCrashWriter {
 
     static func write(_ url: URL, firstID: Int, threshold: Int) async throws {
         if isSQLite(url) {
-            let store = try await SQLiteStore<ConformanceRecord>.open(
-                at: url, options: SQLiteStoreOptions(lockTimeout: .seconds(10)))
-            try await saveForever(in: store, firstID: firstID, transactions: true)
+            // A database of records and notes: its transactions write both models.
+            let database = try await SQLiteModelDatabase.open(
+                at: url, for: [ConformanceRecord.self, ConformanceNote.self],
+                options: SQLiteStoreOptions(lockTimeout: .seconds(10)))
+            try await saveForever(
+                in: database.store(for: ConformanceRecord.self), firstID: firstID,
+                transactions: database)
         }
         var options = JSONFileStoreOptions(
             lockTimeout: .seconds(10), compactionThreshold: threshold)
@@ -96,15 +100,23 @@ enum StoreCrashWriter {
             options.faults = IOHooks(ProcessInfo.processInfo.environment)?.check
         #endif
         let store = try await JSONFileStore<ConformanceRecord>.open(at: url, options: options)
-        try await saveForever(in: store, firstID: firstID, transactions: false)
+        try await saveForever(in: store, firstID: firstID, transactions: nil)
+    }
+
+    /// The note a transaction writes beside record `id`: note `id`, referring to it.
+    static func note(_ id: Int) -> ConformanceNote {
+        ConformanceNote(id: id, recordID: id, text: "n\(id)")
     }
 
     /// Saves until killed, printing each save before it starts and once it returned.
     ///
-    /// With `transactions`, one round in eleven is a transaction that inserts three records
-    /// and deletes an earlier one: `begin tx put 7 8 9 del 3`, then `ack tx put 7 8 9 del 3`.
+    /// With a database, one round in eleven is a transaction of the database that inserts
+    /// three records, a note referring to each (``note(_:)``), and deletes an earlier record
+    /// (which sets its note's reference to `nil`, if it has one): `begin tx put 7 8 9 del 3`,
+    /// then `ack tx put 7 8 9 del 3`.
     static func saveForever(
-        in store: some ModelStore<ConformanceRecord>, firstID: Int, transactions: Bool
+        in store: some ModelStore<ConformanceRecord>, firstID: Int,
+        transactions database: (any ModelDatabase)?
     ) async throws -> Never {
         var existing = try await store.fetch(.everyRecord).map(\.id)
         say("ready")
@@ -120,16 +132,19 @@ enum StoreCrashWriter {
                 say("begin del " + doomed.map(String.init).joined(separator: " "))
                 _ = try await store.delete(where: .in(\.id, doomed))
                 say("ack del " + doomed.map(String.init).joined(separator: " "))
-            } else if transactions, round % 11 == 0, !existing.isEmpty {
+            } else if let database, round % 11 == 0, !existing.isEmpty {
                 let ids = Array(next..<next + 3)
                 next += 3
                 let doomed = existing.remove(at: (round * 7919) % existing.count)
                 let line =
                     "tx put " + ids.map(String.init).joined(separator: " ") + " del \(doomed)"
                 say("begin " + line)
-                try await store.transaction { transaction in
-                    for id in ids { try transaction.insert(record(id)) }
-                    _ = transaction.delete(id: doomed)
+                try await database.transaction { transaction in
+                    for id in ids {
+                        try transaction[ConformanceRecord.self].insert(record(id))
+                        try transaction[ConformanceNote.self].insert(note(id))
+                    }
+                    _ = transaction[ConformanceRecord.self].delete(id: doomed)
                 }
                 say("ack " + line)
                 existing += ids

@@ -118,6 +118,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
             version: version, tables: Snapshot(tables: tables))
         let result = try body(&transaction)
         try transaction.checkModels(in: Self.name, models: modelNames)
+        try transaction.settleReferences(among: models)
         return (result, models.map { Self.changes(of: $0, in: transaction) })
     }
 
