@@ -35,7 +35,9 @@ extension JSONFileModelDatabase {
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, with nothing changed;
     ///   ``StoreError/unknownModel(_:database:models:)`` when it reached a model the
-    ///   database does not hold; ``StoreError/readOnly(path:)``,
+    ///   database does not hold; ``StoreError/deleteDenied(_:id:referencedBy:referringID:)``
+    ///   or ``StoreError/danglingReference(_:id:attribute:target:targetID:)`` when its
+    ///   changes would break a reference between models; ``StoreError/readOnly(path:)``,
     ///   ``StoreError/closed(path:)``, or ``StoreError/io(path:operation:code:message:)``
     ///   when the commit cannot be stored, with nothing changed in memory or on disk.
     /// - Complexity: The body's, plus one journal append and sync shared by the group (or a
@@ -47,13 +49,14 @@ extension JSONFileModelDatabase {
         try checkOpen()
         guard files != nil else { throw StoreError.readOnly(path: paths.document) }
         let path = paths.document
-        let names = modelNames
+        let (models, names) = (models, modelNames)
         return try await withCheckedThrowingContinuation { continuation in
             pending.append(
                 PendingWrite { transaction in
                     do {
                         let result = try body(&transaction)
                         try transaction.checkModels(in: path, models: names)
+                        try transaction.settleReferences(among: models)
                         return .succeeded(
                             resume: { continuation.resume(returning: result) },
                             fail: { continuation.resume(throwing: $0) })

@@ -91,15 +91,15 @@ struct JSONFileModelDatabaseFormatTests {
             // commits, and no file changed.
             let before = try filesSnapshot(of: directory)
             let viewer = try await JSONFileModelDatabase.open(
-                at: url, for: [Record.self, Trainer.self], options: .readOnly)
+                at: url, for: [Record.self, RecordTrainer.self], options: .readOnly)
             try await expectFormat1Records(in: try viewer.store(for: Record.self))
-            #expect(try await viewer.store(for: Trainer.self).count() == 0)
+            #expect(try await viewer.store(for: RecordTrainer.self).count() == 0)
             try expectUnchanged(directory, since: before)
 
             // Writable: the journal is folded into a document of the new layout at once, the
             // original kept as the backup.
             let database = try await JSONFileModelDatabase.open(
-                at: url, for: [Record.self, Trainer.self])
+                at: url, for: [Record.self, RecordTrainer.self])
             #expect(contents(of: url.appendingPathExtension("backup")) == original)
             let document = lines(of: url)
             #expect(document.first == "{\"format\":2,\"generation\":2,\"version\":6,\"models\":{")
@@ -107,7 +107,8 @@ struct JSONFileModelDatabaseFormatTests {
             #expect(document.contains("\"trainer\":{\"schemaVersion\":1,\"records\":["))
             let records = try database.store(for: Record.self)
             try await expectFormat1Records(in: records)
-            try await database.store(for: Trainer.self).upsert(Trainer(id: 1, name: "ash"))
+            try await database.store(for: RecordTrainer.self).upsert(
+                RecordTrainer(id: 1, name: "ash"))
             try await database.close()
 
             // Reopened from the new layout, as one model's store: still nothing lost.
@@ -122,9 +123,9 @@ struct JSONFileModelDatabaseFormatTests {
         try await withTemporaryDirectory { directory in
             let url = try copyFixture("SingleModelSchema1", to: directory)
             let database = try await JSONFileModelDatabase.open(
-                at: url, for: [RecordV2.self, Trainer.self])
+                at: url, for: [RecordV2.self, RecordTrainer.self])
             #expect(database.migratedFromSchemaVersion(of: RecordV2.self) == 1)
-            #expect(database.migratedFromSchemaVersion(of: Trainer.self) == nil)
+            #expect(database.migratedFromSchemaVersion(of: RecordTrainer.self) == nil)
             let store = try database.store(for: RecordV2.self)
             #expect(store.migratedFromSchemaVersion == 1)
             #expect(
@@ -163,15 +164,17 @@ struct JSONFileModelDatabaseFormatTests {
             try Data(journal.utf8).write(to: url.appendingPathExtension("journal"))
 
             let database = try await JSONFileModelDatabase.open(
-                at: url, for: [RecordV2.self, Trainer.self], options: .readOnly)
+                at: url, for: [RecordV2.self, RecordTrainer.self], options: .readOnly)
             #expect(database.migratedFromSchemaVersion(of: RecordV2.self) == 1)
-            #expect(database.migratedFromSchemaVersion(of: Trainer.self) == nil)
+            #expect(database.migratedFromSchemaVersion(of: RecordTrainer.self) == nil)
             #expect(
                 try await database.store(for: RecordV2.self).fetch(.everyRecord).map(\.attack)
                     == [10, 20])
-            #expect(try await database.store(for: Trainer.self).fetch(id: 1)?.recordIDs == [1, 2])
             #expect(
-                try await database.store(for: Trainer.self).fetchResult(.everyRecord).version == 3)
+                try await database.store(for: RecordTrainer.self).fetch(id: 1)?.recordIDs == [1, 2])
+            #expect(
+                try await database.store(for: RecordTrainer.self).fetchResult(.everyRecord).version
+                    == 3)
         }
     }
 }

@@ -16,7 +16,7 @@ import Testing
 /// journal line, and files that keep both.
 @Suite("JSONFileModelDatabase")
 struct JSONFileModelDatabaseTests {
-    static let models: [any StorableModel.Type] = [Record.self, Trainer.self]
+    static let models: [any StorableModel.Type] = [Record.self, RecordTrainer.self]
 
     struct Refused: Error {}
 
@@ -33,7 +33,7 @@ struct JSONFileModelDatabaseTests {
         let faults: FaultSwitch
         let database: JSONFileModelDatabase
         let records: JSONFileStore<Record>
-        let trainers: JSONFileStore<Trainer>
+        let trainers: JSONFileStore<RecordTrainer>
     }
 
     /// Runs a body with an ``Opened`` database in a temporary directory, which it is given
@@ -47,7 +47,7 @@ struct JSONFileModelDatabaseTests {
             let opened = Opened(
                 url: url, faults: faults, database: database,
                 records: try database.store(for: Record.self),
-                trainers: try database.store(for: Trainer.self))
+                trainers: try database.store(for: RecordTrainer.self))
             try await body(opened, directory)
             try await database.close()
         }
@@ -69,13 +69,14 @@ struct JSONFileModelDatabaseTests {
             let url = directory.appending(path: "dex.json")
             let database = try await open(url)
             let records = try database.store(for: Record.self)
-            let trainers = try database.store(for: Trainer.self)
+            let trainers = try database.store(for: RecordTrainer.self)
 
             // A body that writes both models and throws changes neither.
             await #expect(throws: Refused.self) {
                 try await database.transaction { transaction in
                     transaction[Record.self].upsert(.sample(1))
-                    transaction[Trainer.self].upsert(Trainer(id: 1, name: "ash", recordIDs: [1]))
+                    transaction[RecordTrainer.self].upsert(
+                        RecordTrainer(id: 1, name: "ash", recordIDs: [1]))
                     throw Refused()
                 }
             }
@@ -86,8 +87,9 @@ struct JSONFileModelDatabaseTests {
             // A body that returns commits both, as one journal line naming both.
             let written = try await database.transaction { transaction in
                 transaction[Record.self].upsert(.sample(1))
-                transaction[Trainer.self].upsert(Trainer(id: 1, name: "ash", recordIDs: [1]))
-                return transaction[Record.self].count + transaction[Trainer.self].count
+                transaction[RecordTrainer.self].upsert(
+                    RecordTrainer(id: 1, name: "ash", recordIDs: [1]))
+                return transaction[Record.self].count + transaction[RecordTrainer.self].count
             }
             #expect(written == 2)
             #expect(try await records.fetch(id: 1) == .sample(1))
@@ -95,7 +97,7 @@ struct JSONFileModelDatabaseTests {
             let commits = try journalCommits(url)
             #expect(commits.count == 1)
             #expect(commits.first?.version == 1)
-            #expect(commits.first?.models == [Record.storageName, Trainer.storageName])
+            #expect(commits.first?.models == [Record.storageName, RecordTrainer.storageName])
             try await database.close()
         }
     }
@@ -112,7 +114,7 @@ struct JSONFileModelDatabaseTests {
             let error = await #expect(throws: StoreError.self) {
                 try await database.transaction { transaction in
                     transaction[Record.self].upsert(.sample(2))
-                    transaction[Trainer.self].upsert(Trainer(id: 1, name: "ash"))
+                    transaction[RecordTrainer.self].upsert(RecordTrainer(id: 1, name: "ash"))
                 }
             }
             #expect(error?.errorNumber == ENOSPC)
@@ -125,7 +127,7 @@ struct JSONFileModelDatabaseTests {
             faults.clear()
             try await database.transaction { transaction in
                 transaction[Record.self].upsert(.sample(2))
-                transaction[Trainer.self].upsert(Trainer(id: 1, name: "ash"))
+                transaction[RecordTrainer.self].upsert(RecordTrainer(id: 1, name: "ash"))
             }
             #expect(try await records.count() == 2)
             #expect(try await trainers.count() == 1)
@@ -137,8 +139,8 @@ struct JSONFileModelDatabaseTests {
         try await withTemporaryDirectory { directory in
             let database = try await open(directory.appending(path: "dex.json"))
             let records = try database.store(for: Record.self)
-            let trainers = try database.store(for: Trainer.self)
-            try await trainers.upsert(Trainer(id: 1, name: "ash"))
+            let trainers = try database.store(for: RecordTrainer.self)
+            try await trainers.upsert(RecordTrainer(id: 1, name: "ash"))
             let read = try #require(try await trainers.fetchVersioned(id: 1))
             #expect(read.version == 1)
 
@@ -168,16 +170,19 @@ struct JSONFileModelDatabaseTests {
             let database = try await open(url)
             try await database.transaction { transaction in
                 transaction[Record.self].upsert(contentsOf: (1...3).map(Record.sample))
-                transaction[Trainer.self].upsert(Trainer(id: 7, name: "misty", recordIDs: [2]))
+                transaction[RecordTrainer.self].upsert(
+                    RecordTrainer(id: 7, name: "misty", recordIDs: [2]))
             }
             try await database.store(for: Record.self).delete(id: 3)
 
             // Read-only while the writer is open: the journal is replayed.
             let replayed = try await open(url, .readOnly)
             #expect(try await replayed.store(for: Record.self).count() == 2)
-            #expect(try await replayed.store(for: Trainer.self).fetch(id: 7)?.recordIDs == [2])
             #expect(
-                try await replayed.store(for: Trainer.self).fetchResult(.everyRecord).version == 2)
+                try await replayed.store(for: RecordTrainer.self).fetch(id: 7)?.recordIDs == [2])
+            #expect(
+                try await replayed.store(for: RecordTrainer.self).fetchResult(.everyRecord).version
+                    == 2)
             try await database.close()
 
             // After the close, from the document.
@@ -186,7 +191,7 @@ struct JSONFileModelDatabaseTests {
             let reopened = try await open(url)
             #expect(
                 try await reopened.store(for: Record.self).fetch(.everyRecord).map(\.id) == [1, 2])
-            #expect(try await reopened.store(for: Trainer.self).fetch(id: 7)?.name == "misty")
+            #expect(try await reopened.store(for: RecordTrainer.self).fetch(id: 7)?.name == "misty")
             #expect(
                 try await reopened.store(for: Record.self).fetchResult(.everyRecord).version == 2)
             try await reopened.close()
@@ -199,11 +204,11 @@ struct JSONFileModelDatabaseTests {
             let database = try await open(url)
             try await database.transaction { transaction in
                 transaction[Record.self].upsert(.sample(1))
-                transaction[Trainer.self].upsert(Trainer(id: 1, name: "ash"))
+                transaction[RecordTrainer.self].upsert(RecordTrainer(id: 1, name: "ash"))
             }
             try await database.transaction { transaction in
                 transaction[Record.self].upsert(.sample(2))
-                transaction[Trainer.self].upsert(Trainer(id: 2, name: "brock"))
+                transaction[RecordTrainer.self].upsert(RecordTrainer(id: 2, name: "brock"))
             }
             // The files as a crash in the middle of the second commit's append leaves them:
             // its line lacks its last bytes, the line feed among them. (There is no document
@@ -221,11 +226,14 @@ struct JSONFileModelDatabaseTests {
             #expect(recovery.line == 3)
             #expect(try await recovered.store(for: Record.self).fetch(.everyRecord) == [.sample(1)])
             #expect(
-                try await recovered.store(for: Trainer.self).fetch(.everyRecord).map(\.id) == [1])
+                try await recovered.store(for: RecordTrainer.self).fetch(.everyRecord).map(\.id)
+                    == [1])
             #expect(
-                try await recovered.store(for: Trainer.self).fetchResult(.everyRecord).version == 1)
+                try await recovered.store(for: RecordTrainer.self).fetchResult(.everyRecord).version
+                    == 1)
             // The torn line is cut off; the next commit follows the first.
-            try await recovered.store(for: Trainer.self).upsert(Trainer(id: 3, name: "gary"))
+            try await recovered.store(for: RecordTrainer.self).upsert(
+                RecordTrainer(id: 3, name: "gary"))
             #expect(try journalCommits(copied).map(\.version) == [1, 2])
             try await recovered.close()
         }
@@ -237,13 +245,13 @@ struct JSONFileModelDatabaseTests {
             let database = try await JSONFileModelDatabase.open(at: url, for: [Record.self])
             #expect(
                 throws: StoreError.unknownModel(
-                    "Trainer", database: url.path, models: ["ConformanceRecord"])
-            ) { try database.store(for: Trainer.self) }
+                    "RecordTrainer", database: url.path, models: ["ConformanceRecord"])
+            ) { try database.store(for: RecordTrainer.self) }
             // A transaction that reaches it commits nothing, not even its other writes.
             let error = await #expect(throws: StoreError.self) {
                 try await database.transaction { transaction in
                     transaction[Record.self].upsert(.sample(1))
-                    transaction[Trainer.self].upsert(Trainer(id: 1, name: "ash"))
+                    transaction[RecordTrainer.self].upsert(RecordTrainer(id: 1, name: "ash"))
                 }
             }
             #expect(error?.code == .unknownModel)
@@ -256,7 +264,8 @@ struct JSONFileModelDatabaseTests {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "dex.json")
             for models: [any StorableModel.Type] in [
-                [Record.self, SameTableRecord.self], [Record.self, Trainer.self, Record.self], [],
+                [Record.self, SameTableRecord.self],
+                [Record.self, RecordTrainer.self, Record.self], [],
             ] {
                 let error = await #expect(throws: StoreError.self) {
                     try await JSONFileModelDatabase.open(at: url, for: models)
@@ -276,16 +285,18 @@ struct JSONFileModelDatabaseTests {
 
             let database = try await open(url)
             #expect(try await database.store(for: Record.self).count() == 3)
-            #expect(try await database.store(for: Trainer.self).count() == 0)
-            try await database.store(for: Trainer.self).upsert(Trainer(id: 1, name: "ash"))
+            #expect(try await database.store(for: RecordTrainer.self).count() == 0)
+            try await database.store(for: RecordTrainer.self).upsert(
+                RecordTrainer(id: 1, name: "ash"))
             // The first commit of the trainers is the database's second.
             #expect(
-                try await database.store(for: Trainer.self).fetchResult(.everyRecord).version == 2)
+                try await database.store(for: RecordTrainer.self).fetchResult(.everyRecord).version
+                    == 2)
             try await database.close()
 
             let reopened = try await open(url, .readOnly)
             #expect(try await reopened.store(for: Record.self).count() == 3)
-            #expect(try await reopened.store(for: Trainer.self).fetch(id: 1)?.name == "ash")
+            #expect(try await reopened.store(for: RecordTrainer.self).fetch(id: 1)?.name == "ash")
         }
     }
 
@@ -295,8 +306,8 @@ struct JSONFileModelDatabaseTests {
             let database = try await open(url)
             try await database.transaction { transaction in
                 transaction[Record.self].upsert(.sample(1))
-                transaction[Trainer.self].upsert(
-                    Trainer(id: 1, name: "ash \"ketchum\"", recordIDs: [1]))
+                transaction[RecordTrainer.self].upsert(
+                    RecordTrainer(id: 1, name: "ash \"ketchum\"", recordIDs: [1]))
             }
             try await database.close()
             let section = try #require(lines(of: url).first { $0.hasPrefix("\"trainer\":") })
@@ -311,7 +322,8 @@ struct JSONFileModelDatabaseTests {
             let reopened = try await open(url)
             #expect(try await reopened.store(for: Record.self).count() == 2)
             #expect(
-                try await reopened.store(for: Trainer.self).fetch(id: 1)?.name == "ash \"ketchum\"")
+                try await reopened.store(for: RecordTrainer.self).fetch(id: 1)?.name
+                    == "ash \"ketchum\"")
             try await reopened.close()
         }
     }
@@ -320,7 +332,8 @@ struct JSONFileModelDatabaseTests {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "dex.json")
             let database = try await open(url)
-            try await database.store(for: Trainer.self).upsert(Trainer(id: 1, name: "ash"))
+            try await database.store(for: RecordTrainer.self).upsert(
+                RecordTrainer(id: 1, name: "ash"))
             // The files as a writer of both models left them when it died: the commit is
             // only in the journal.
             let copy = directory.appending(path: "crashed")
@@ -341,7 +354,7 @@ struct JSONFileModelDatabaseTests {
             #expect(
                 try await JSONFileStore<Record>.open(at: copied, options: .readOnly).count() == 0)
             let both = try await open(copied)
-            #expect(try await both.store(for: Trainer.self).fetch(id: 1)?.name == "ash")
+            #expect(try await both.store(for: RecordTrainer.self).fetch(id: 1)?.name == "ash")
             try await both.close()
         }
     }
@@ -356,11 +369,12 @@ struct JSONFileModelDatabaseTests {
                     group.addTask {
                         switch id % 3 {
                         case 0: try await records.upsert(.sample(id))
-                        case 1: try await trainers.upsert(Trainer(id: id, name: "t\(id)"))
+                        case 1: try await trainers.upsert(RecordTrainer(id: id, name: "t\(id)"))
                         default:
                             try await database.transaction { transaction in
                                 transaction[Record.self].upsert(.sample(id))
-                                transaction[Trainer.self].upsert(Trainer(id: id, name: "t\(id)"))
+                                transaction[RecordTrainer.self].upsert(
+                                    RecordTrainer(id: id, name: "t\(id)"))
                             }
                         }
                     }
@@ -386,15 +400,15 @@ struct JSONFileModelDatabaseTests {
             let url = directory.appending(path: "dex.json")
             let database = try await open(url)
             let records = try database.store(for: Record.self)
-            let trainers = try database.store(for: Trainer.self)
-            try await trainers.upsert(Trainer(id: 1, name: "ash"))
+            let trainers = try database.store(for: RecordTrainer.self)
+            try await trainers.upsert(RecordTrainer(id: 1, name: "ash"))
             try await records.close()
             await #expect(throws: StoreError.closed(path: url.path)) {
                 try await trainers.fetch(id: 1)
             }
             // The lock is released: the database opens again.
             let reopened = try await open(url)
-            #expect(try await reopened.store(for: Trainer.self).count() == 1)
+            #expect(try await reopened.store(for: RecordTrainer.self).count() == 1)
             try await reopened.close()
         }
     }

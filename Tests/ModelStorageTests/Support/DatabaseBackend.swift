@@ -59,6 +59,9 @@ enum DatabaseBackend: String, CaseIterable, Sendable, CustomStringConvertible {
     ) async throws -> any ModelDatabase {
         switch self {
         case .inMemory: try InMemoryModelDatabase(for: models)
+        case .jsonFile:
+            try await JSONFileModelDatabase.open(
+                at: directory.appending(path: "database.json"), for: models)
         case .sqlite:
             try await SQLiteModelDatabase.open(
                 at: directory.appending(path: "database.sqlite"), for: models)
@@ -72,6 +75,7 @@ enum DatabaseBackend: String, CaseIterable, Sendable, CustomStringConvertible {
         switch database {
         case let database as InMemoryModelDatabase: try database.store(for: model)
         case let database as SQLiteModelDatabase: try database.store(for: model)
+        case let database as JSONFileModelDatabase: try database.store(for: model)
         default: throw StoreError.unknownModel("\(model)", database: "?", models: [])
         }
     }

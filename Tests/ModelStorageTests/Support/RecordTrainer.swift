@@ -4,14 +4,15 @@ import ModelStorageTesting
 
 /// A second model for the database tests, beside ``ConformanceRecord``: a trainer and the
 /// records it holds.
-struct Trainer: StorableModel, Hashable {
+struct RecordTrainer: StorableModel, Hashable {
     var id: Int
     var name: String
     var recordIDs: [Int] = []
 
-    static let queryAttributes: AttributeMap<Trainer> = [
+    static let queryAttributes: AttributeMap<RecordTrainer> = [
         \.id: "id", \.name: "name", \.recordIDs: "recordIDs",
     ]
+    static var storageName: String { "trainer" }
 }
 
 /// A model that shares ``ConformanceRecord``'s `storageName` (ignoring case), which no
