@@ -13,7 +13,7 @@ import ModelStorage
 /// document it rewrites — and the durable writes themselves, one commit of every model at a
 /// time.
 ///
-/// It blocks on the disk, so it runs off the store's actor: ``StoreFiles`` owns it behind its
+/// It blocks on the disk, so it runs off the database's actor: ``StoreFiles`` owns it behind its
 /// mutex and runs each piece of work on a thread of its own. It is noncopyable, as it owns
 /// its descriptors: they close when it goes.
 struct StoreWriter: ~Copyable {
