@@ -271,7 +271,7 @@ enum FileStoreBenchmarks {
             }
         }
 
-        // Check: both end with the same records; count the commits the saves were grouped in.
+        // Check: both end with the same records; count the commits (journal lines).
         var commits: [Int] = []
         for concurrently in [true, false] {
             let (store, folder) = try await freshStore(from: files, in: directory)
@@ -317,8 +317,8 @@ enum FileStoreBenchmarks {
                 }
             ), repetitions: repetitions(for: files, bench))
         result.note =
-            "the saves were grouped into \(commits.min() ?? 0)–\(commits.max() ?? 0) commits "
-            + "(journal lines, one fsync each) per run; the batch is one"
+            "\(commits.min() ?? 0)–\(commits.max() ?? 0) commits per run, a journal line each; "
+            + "the lines of saves made together share one append and one fsync; the batch is one"
         return result
     }
 }

@@ -41,30 +41,36 @@ enum StoreDocumentFuzz: FuzzTarget {
     }
 
     static func check<Model: StorableModel & Equatable>(_ input: Data, as _: Model.Type) {
-        let loaded: StoreLoader.Loaded<Model>
+        let loaded: StoreLoader.Loaded
         do {
             loaded = try StoreLoader.decode(
-                document: input, journal: nil, paths: paths, as: Model.self)
+                document: input, journal: nil, paths: paths, models: [Model.self])
         } catch {
             requireNamesDocument(error)
             return
         }
-        let records = Array(loaded.state.table.records)
-        let writeVersions = loaded.state.table.recordWriteVersions
+        guard let state = loaded.tables[ObjectIdentifier(Model.self)] as? StoreState<Model> else {
+            fatalError("a document that reads has no table of its model")
+        }
+        let records = Array(state.table.records)
+        let writeVersions = state.table.recordWriteVersions
         do {
-            let written = try StoreDocument.encode(
+            var written = StoreDocument.header(
+                generation: loaded.generation, version: loaded.version)
+            try StoreDocument.appendSection(
                 records, count: records.count, writeVersions: writeVersions,
-                generation: loaded.generation, version: loaded.state.version,
-                encoder: RecordCoding.makeEncoder())
+                encoder: RecordCoding.makeEncoder(), to: &written)
+            StoreDocument.finishDocument(&written)
             let again = try StoreLoader.decode(
-                document: written, journal: nil, paths: paths, as: Model.self)
+                document: written, journal: nil, paths: paths, models: [Model.self])
+            let table = (again.tables[ObjectIdentifier(Model.self)] as? StoreState<Model>)?.table
             require(
-                Array(again.state.table.records) == records,
+                table.map { Array($0.records) } == records,
                 "the records do not read back the same")
             require(again.generation == loaded.generation, "the generation changed")
-            require(again.state.version == loaded.state.version, "the version changed")
+            require(again.version == loaded.version, "the version changed")
             require(
-                again.state.table.recordWriteVersions == writeVersions,
+                table?.recordWriteVersions == writeVersions,
                 "the write versions do not read back the same")
         } catch {
             fatalError("a document that reads does not read back once written: \(error)")

@@ -68,10 +68,10 @@ enum StoreJournalFuzz: FuzzTarget {
     }
 
     static func check<Model: StorableModel>(_ input: Data, as _: Model.Type) {
-        let loaded: StoreLoader.Loaded<Model>
+        let loaded: StoreLoader.Loaded
         do {
             loaded = try StoreLoader.decode(
-                document: document, journal: input, paths: paths, as: Model.self)
+                document: document, journal: input, paths: paths, models: [Model.self])
         } catch {
             switch error.code {
             case .corruptFile:
@@ -94,7 +94,7 @@ enum StoreJournalFuzz: FuzzTarget {
             (journal.tornTail != nil) == (input.last.map { $0 != 0x0A } ?? false),
             "a torn tail reported wrongly")
         require(
-            journal.entries.isEmpty || journal.entries.count == lineFeeds - 1,
-            "\(journal.entries.count) commits from \(lineFeeds) lines")
+            journal.commits.isEmpty || journal.commits.count == lineFeeds - 1,
+            "\(journal.commits.count) commits from \(lineFeeds) lines")
     }
 }

@@ -9,14 +9,17 @@ import ModelStorage
     import Darwin
 #endif
 
-/// The files of a writable store — the lock it holds, the journal it appends to, the
-/// document it rewrites — and the durable writes themselves.
+/// The files of a writable database — the lock it holds, the journal it appends to, the
+/// document it rewrites — and the durable writes themselves, one commit of every model at a
+/// time.
 ///
-/// It blocks on the disk, so it runs off the store's actor: ``StoreFiles`` owns it behind its
+/// It blocks on the disk, so it runs off the database's actor: ``StoreFiles`` owns it behind its
 /// mutex and runs each piece of work on a thread of its own. It is noncopyable, as it owns
 /// its descriptors: they close when it goes.
-struct StoreWriter<Model: StorableModel>: ~Copyable {
+struct StoreWriter: ~Copyable {
     let paths: StorePaths
+    /// The database's models, whose schema versions the journal's header names.
+    private let models: [any StorableModel.Type]
     private let fileSystem: FileSystem
     private let compactionThreshold: Int
     private let sortsKeys: Bool
@@ -37,12 +40,15 @@ struct StoreWriter<Model: StorableModel>: ~Copyable {
     private var documentLength = 0
     /// Set when a failure left the files in a state this process cannot vouch for.
     private var failure: StoreError?
+    /// The sections of models the database was not opened with, written back as read.
+    private var kept: [(name: String, bytes: Data)] = []
 
     init(
-        paths: StorePaths, fileSystem: FileSystem, compactionThreshold: Int, sortsKeys: Bool,
-        lock: Int32
+        paths: StorePaths, models: [any StorableModel.Type], fileSystem: FileSystem,
+        compactionThreshold: Int, sortsKeys: Bool, lock: Int32
     ) {
         self.paths = paths
+        self.models = models
         self.fileSystem = fileSystem
         self.compactionThreshold = compactionThreshold
         self.sortsKeys = sortsKeys
@@ -56,10 +62,23 @@ struct StoreWriter<Model: StorableModel>: ~Copyable {
 
     // MARK: Opening
 
-    /// Reads the store, then makes the files ready for writing: cuts a torn journal line,
-    /// removes a half-written document left by a crash, and saves migrated records at once.
-    mutating func open() throws(StoreError) -> StoreLoader.Loaded<Model> {
-        let loaded = try StoreLoader.load(paths, as: Model.self, fileSystem: fileSystem)
+    /// Reads the database, then makes the files ready for writing: cuts a torn journal line,
+    /// removes a half-written document left by a crash, and folds everything into a new
+    /// document at once when the records were migrated or the journal cannot be continued.
+    ///
+    /// - Throws: `StoreError` for files that cannot be read, and
+    ///   `StoreError/invalidModels(database:reason:)` when the journal has commits of a model
+    ///   the database was not opened with, which a new document would lose.
+    mutating func open() throws(StoreError) -> StoreLoader.Loaded {
+        let loaded = try StoreLoader.load(paths, models: models, fileSystem: fileSystem)
+        if let unknown = loaded.journal.unknownModels.sorted().first {
+            throw .invalidModels(
+                database: paths.document,
+                reason: "the journal has commits of the model \"\(unknown)\", which the "
+                    + "database was not opened with; open it with that model too, so that "
+                    + "they are folded into the document")
+        }
+        kept = loaded.kept
         generation = loaded.generation
         documentExists = loaded.documentExists
         documentLength = loaded.documentLength
@@ -76,8 +95,9 @@ struct StoreWriter<Model: StorableModel>: ~Copyable {
         }
         try fileSystem.remove(paths.temporary)
         try fileSystem.remove(paths.temporaryBackup)
-        if loaded.migratedFrom != nil {
-            try writeDocument(loaded.state.table, version: loaded.state.version)
+        if loaded.needsDocument {
+            try writeDocument(
+                Self.sections(of: loaded.tables, models: models), version: loaded.version)
         }
         return loaded
     }
@@ -92,63 +112,67 @@ struct StoreWriter<Model: StorableModel>: ~Copyable {
 
     // MARK: Committing
 
-    /// Makes a commit durable: one journal line and one sync, or, once the journal has
-    /// outgrown its threshold, a new document holding every record.
+    /// Makes a group of commits durable: one journal line each, appended at once with one
+    /// sync, or, once the journal has outgrown its threshold, a new document holding every
+    /// record of every model.
     ///
     /// - Parameters:
-    ///   - changes: The commit's changes.
-    ///   - records: The encoded records of its upserts, in order.
-    ///   - version: The store's version after the commit.
-    ///   - table: The records before the commit, taken only to write a document.
+    ///   - sections: Each model's records before the group and the group's commits of it,
+    ///     in the order of the database's models; taken only to write a document.
+    ///   - versions: The database's version after each commit of the group, in order.
     /// - Throws: `StoreError`, with the files as they were.
-    mutating func commit(
-        _ changes: [RecordChange<Model>], encoded records: [Data], version: UInt64,
-        over table: Handoff<RecordTable<Model>>
-    ) throws(StoreError) {
-        let base = table.take()
+    mutating func commit(_ sections: Handoff<[any SectionWrite]>, versions: [UInt64])
+        throws(StoreError)
+    {
+        var sections = sections.take() ?? []
         if let failure { throw failure }
+        guard let last = versions.last else { return }
         let encoder = RecordCoding.makeEncoder(sortingKeys: sortsKeys)
-        var deleted: [Model.ID] = []
-        var upserted: [Model] = []
-        for change in changes {
-            switch change {
-            case .delete(let id): deleted.append(id)
-            case .upsert(let model): upserted.append(model)
-            }
-        }
-        var records = records
-        if records.count != upserted.count {
-            // Not encoded by the caller: encode them here.
-            records = []
-            for model in upserted {
-                do {
-                    records.append(try encoder.encode(model))
-                } catch {
-                    throw .encodingFailed(
-                        id: String(describing: model.id), reason: RecordCoding.reason(error))
+        for index in sections.indices { try sections[index].prepare(encoder: encoder) }
+        // A group that would take the journal past its limit rewrites the document
+        // instead, reusing the records just encoded; the lines are only built otherwise.
+        let length = sections.reduce(32 * versions.count) { $0 + $1.journalLength }
+        let limit = Swift.max(compactionThreshold, documentLength / 2)
+        guard journalEntryBytes + length > limit else {
+            var parts: [UInt64: [Data]] = [:]
+            for section in sections {
+                for (version, part) in try section.journalParts() {
+                    parts[version, default: []].append(part)
                 }
             }
+            var lines = Data()
+            lines.reserveCapacity(length)
+            for version in versions {
+                lines.append(StoreJournal.entry(version: version, parts: parts[version] ?? []))
+            }
+            return try append(lines)
         }
-        // A commit that would take the journal past its limit rewrites the document
-        // instead, reusing the records just encoded; the line is only built otherwise.
-        let lineLength = records.reduce(64 + deleted.count * 8) { $0 + $1.count + 1 }
-        let limit = Swift.max(compactionThreshold, documentLength / 2)
-        guard journalEntryBytes + lineLength > limit, let base else {
-            return try append(
-                StoreJournal.entry(version: version, deleting: deleted, putting: records))
-        }
-        let data = try StoreDocument.encode(
-            base, after: changes, encoded: records, generation: generation + 1,
-            version: version, encoder: encoder)
-        try writeDocument(data)
+        try writeDocument(sections, version: last)
     }
 
-    /// Appends a line to the journal and syncs it; on failure, cuts the journal back.
+    /// Every model's records as they are, for a new document.
+    static func sections(
+        of tables: [ObjectIdentifier: any Sendable], models: [any StorableModel.Type]
+    ) -> [any SectionWrite] {
+        models.compactMap { section(of: $0, in: tables) }
+    }
+
+    private static func section<Model: StorableModel>(
+        of _: Model.Type, in tables: [ObjectIdentifier: any Sendable]
+    ) -> (any SectionWrite)? {
+        (tables[ObjectIdentifier(Model.self)] as? StoreState<Model>).map {
+            ModelSectionWrite(table: $0.table)
+        }
+    }
+
+    /// Appends lines to the journal and syncs it; on failure, cuts the journal back.
     private mutating func append(_ line: Data) throws(StoreError) {
         var bytes = line
         var length = journalLength
         if !journalIsCurrent {
-            bytes = StoreJournal.header(schemaVersion: Model.schemaVersion, generation: generation)
+            bytes = StoreJournal.header(
+                schemaVersions: models.map { ($0.storageName, $0.schemaVersion) },
+                generation: generation)
             bytes.append(line)
             length = 0
         }
@@ -185,15 +209,23 @@ struct StoreWriter<Model: StorableModel>: ~Copyable {
         journalIsCurrent = true
     }
 
-    /// Writes a document holding every record of a table.
-    private mutating func writeDocument(_ table: RecordTable<Model>, version: UInt64)
+    /// Writes a document holding every record of every model, and the kept sections of the
+    /// models the database was not opened with.
+    private mutating func writeDocument(_ sections: [any SectionWrite], version: UInt64)
         throws(StoreError)
     {
-        try writeDocument(
-            StoreDocument.encode(
-                table.records, count: table.count, writeVersions: table.recordWriteVersions,
-                generation: generation + 1, version: version,
-                encoder: RecordCoding.makeEncoder(sortingKeys: sortsKeys)))
+        let encoder = RecordCoding.makeEncoder(sortingKeys: sortsKeys)
+        var data = StoreDocument.header(generation: generation + 1, version: version)
+        for (index, section) in sections.enumerated() {
+            if index > 0 { StoreDocument.separateSections(&data) }
+            try section.appendSection(to: &data, encoder: encoder)
+        }
+        for (index, section) in kept.enumerated() {
+            if index > 0 || !sections.isEmpty { StoreDocument.separateSections(&data) }
+            StoreDocument.appendKept(section.name, section.bytes, to: &data)
+        }
+        StoreDocument.finishDocument(&data)
+        try writeDocument(data)
     }
 
     /// Writes a new document durably: write a temporary file, sync it, keep the current
@@ -257,17 +289,25 @@ struct StoreWriter<Model: StorableModel>: ~Copyable {
     // MARK: Closing
 
     /// Folds the journal into the document if it has entries, then releases the lock.
-    mutating func close(_ table: Handoff<RecordTable<Model>>, version: UInt64) throws(StoreError) {
-        let records = table.take()
+    ///
+    /// - Parameters:
+    ///   - sections: Every model's records, in the order of the database's models.
+    ///   - version: The database's version.
+    /// - Throws: `StoreError` when the document cannot be written; the lock is released all
+    ///   the same.
+    mutating func close(_ sections: Handoff<[any SectionWrite]>, version: UInt64)
+        throws(StoreError)
+    {
+        let sections = sections.take()
         defer {
             if let journalDescriptor { fileSystem.close(journalDescriptor) }
             if let lockDescriptor { fileSystem.close(lockDescriptor) }
             journalDescriptor = nil
             lockDescriptor = nil
         }
-        guard failure == nil, journalIsCurrent, journalEntryBytes > 0, let records else {
+        guard failure == nil, journalIsCurrent, journalEntryBytes > 0, let sections else {
             return
         }
-        try writeDocument(records, version: version)
+        try writeDocument(sections, version: version)
     }
 }

@@ -1,33 +1,49 @@
 import Foundation
 import ModelStorage
 
-/// Reads a store's files into memory: the journal first, then the document (so a reader
+/// Reads a database's files into memory: the journal first, then the document (so a reader
 /// racing a compaction sees either an older journal it ignores or a document that already
 /// holds it), then the journal's commits replayed over the document.
 enum StoreLoader {
-    /// A store as read from its files.
-    struct Loaded<Model: StorableModel>: Sendable {
-        var state: StoreState<Model>
-        var generation: UInt64
-        var documentExists: Bool
-        var documentLength: Int
-        var journal: StoreJournal.Contents<Model>
-        var migratedFrom: Int?
+    /// A database as read from its files.
+    struct Loaded: Sendable {
+        /// Each model's records, a `StoreState` of the model under its `ObjectIdentifier`.
+        var tables: [ObjectIdentifier: any Sendable] = [:]
+        /// The database's version: its number of commits.
+        var version: UInt64 = 0
+        var generation: UInt64 = 0
+        var documentExists = false
+        var documentLength = 0
+        /// The document's format.
+        var documentFormat = StoreDocument.formatVersion
+        /// The journal, its commits already replayed.
+        var journal = StoreJournal.Contents()
+        /// The schema version each model was migrated from, when it was older.
+        var migratedFrom: [ObjectIdentifier: Int] = [:]
+        /// The sections of models the database was not opened with, kept as they were.
+        var kept: [(name: String, bytes: Data)] = []
+
+        /// Whether a writer must fold everything into a new document before it appends: the
+        /// records were migrated, or the journal has commits new lines cannot follow (of
+        /// the single-model format, or without a model of the database in its header).
+        var needsDocument: Bool {
+            !migratedFrom.isEmpty || (!journal.isCurrent && journal.entryBytes > 0)
+        }
     }
 
-    /// Reads a store.
+    /// Reads a database.
     ///
     /// - Throws: `StoreError` for a file that cannot be read; no file is changed.
-    static func load<Model: StorableModel>(
-        _ paths: StorePaths, as _: Model.Type, fileSystem: FileSystem
-    ) throws(StoreError) -> Loaded<Model> {
+    static func load(
+        _ paths: StorePaths, models: [any StorableModel.Type], fileSystem: FileSystem
+    ) throws(StoreError) -> Loaded {
         let journalData = try fileSystem.readFile(paths.journal)
         let documentData = try fileSystem.readFile(paths.document)
         return try decode(
-            document: documentData, journal: journalData, paths: paths, as: Model.self)
+            document: documentData, journal: journalData, paths: paths, models: models)
     }
 
-    /// Reads a store from its files' bytes.
+    /// Reads a database from its files' bytes.
     ///
     /// The document's records come first, then the journal's commits replayed over them. It
     /// takes any bytes, so it can be fuzzed.
@@ -35,50 +51,75 @@ enum StoreLoader {
     /// - Parameters:
     ///   - documentData: The document's bytes, or `nil` when there is no document.
     ///   - journalData: The journal's bytes, or `nil` when there is no journal.
-    ///   - paths: The store's files, for errors.
-    ///   - model: The type of the records.
-    /// - Returns: The store as its files hold it.
-    /// - Throws: `StoreError` for bytes that do not read as a store.
-    static func decode<Model: StorableModel>(
+    ///   - paths: The database's files, for errors.
+    ///   - models: The database's models.
+    /// - Returns: The database as its files hold it.
+    /// - Throws: `StoreError` for bytes that do not read as a database.
+    static func decode(
         document documentData: Data?, journal journalData: Data?, paths: StorePaths,
-        as model: Model.Type
-    ) throws(StoreError) -> Loaded<Model> {
-        var contents = StoreDocument.Contents<Model>(records: [], generation: 0, version: 0)
+        models: [any StorableModel.Type]
+    ) throws(StoreError) -> Loaded {
+        var document = StoreDocument.Read()
         if let documentData {
-            contents = try StoreDocument.decode(documentData, as: Model.self, path: paths.document)
+            document = try StoreDocument.decode(documentData, models: models, path: paths.document)
         }
+        var loaded = Loaded()
+        loaded.generation = document.generation
+        loaded.documentExists = documentData != nil
+        loaded.documentLength = documentData?.count ?? 0
+        loaded.documentFormat = document.format
+        loaded.kept = document.kept
+        if let journalData {
+            loaded.journal = try StoreJournal.decode(
+                journalData, models: models, path: paths.journal,
+                documentGeneration: document.generation)
+        }
+        loaded.version = Swift.max(document.version, loaded.journal.commits.last?.version ?? 0)
+        loaded.migratedFrom = loaded.journal.migratedFrom
+        for model in models {
+            try load(model, from: document, into: &loaded, data: documentData, paths: paths)
+        }
+        return loaded
+    }
+
+    /// Makes one model's table: its section of the document, the journal's commits of it
+    /// replayed over it.
+    private static func load<Model: StorableModel>(
+        _ model: Model.Type, from document: StoreDocument.Read, into loaded: inout Loaded,
+        data: Data?, paths: StorePaths
+    ) throws(StoreError) {
+        let key = ObjectIdentifier(model)
+        let contents = document.sections[key] as? StoreDocument.Contents<Model>
+        if let migratedFrom = contents?.migratedFrom { loaded.migratedFrom[key] = migratedFrom }
         var state: StoreState<Model>
         do {
             // A document without write versions (written before they were kept) reads as
             // if every record was written at its version.
             let table = try RecordTable(
-                contents.records, writeVersions: contents.writeVersions ?? [],
-                fallbackVersion: contents.version)
-            state = StoreState(table: table, version: contents.version)
+                contents?.records ?? [], writeVersions: contents?.writeVersions ?? [],
+                fallbackVersion: document.version)
+            state = StoreState(table: table, version: document.version)
         } catch {
             var location = StoreError.Location(recordIndex: error.index)
-            if let documentData {
-                location = StoreDocument.recordLocation(error.index, in: documentData)
+            if let data {
+                location =
+                    document.format == StoreDocument.formatVersion
+                    ? StoreDocument.recordLocation(
+                        error.index, ofSection: Model.storageName, in: data)
+                    : StoreDocument.recordLocation(error.index, in: data)
             }
             throw .corruptFile(
                 path: paths.document,
-                problem: "a record repeats the id \(error.id) of an earlier one",
+                problem: "a record of \(Model.storageName) repeats the id \(error.id) of an "
+                    + "earlier one",
                 location: location)
         }
-        var journal = StoreJournal.Contents<Model>()
-        if let journalData {
-            journal = try StoreJournal.decode(
-                journalData, as: Model.self, path: paths.journal,
-                documentGeneration: contents.generation)
+        for commit in loaded.journal.commits {
+            guard let changes = commit.changes[key] as? [RecordChange<Model>] else { continue }
+            // The commit's records were written at its version.
+            state.apply(changes, committedVersion: commit.version)
         }
-        for entry in journal.entries {
-            // The entry's records were written at its version.
-            state.apply(entry.changes, committedVersion: entry.version)
-            state.setVersion(entry.version)
-        }
-        return Loaded(
-            state: state, generation: contents.generation, documentExists: documentData != nil,
-            documentLength: documentData?.count ?? 0, journal: journal,
-            migratedFrom: contents.migratedFrom ?? journal.migratedFrom)
+        state.setVersion(loaded.version)
+        loaded.tables[key] = state
     }
 }

@@ -1,17 +1,9 @@
 import Foundation
 import ModelStorage
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension JSONFileStore {
     /// Opens the store kept in a JSON file, creating it on the first save if it does not
-    /// exist.
+    /// exist: the store of a ``JSONFileModelDatabase`` of the one model.
     ///
     /// ```swift
     /// let url = URL.applicationSupportDirectory.appending(path: "pokedex.json")
@@ -23,6 +15,8 @@ extension JSONFileStore {
     /// ``JSONFileStoreOptions/lockTimeout`` for another writer, and then reads the files, so
     /// it sees every save the previous writer acknowledged. A file at an older schema version
     /// is migrated and, when writable, saved at once (the old document becomes the backup).
+    /// A database file of several models opens too: the store is its model's section, and
+    /// the other sections are kept as they are.
     ///
     /// - Parameters:
     ///   - url: The document's file URL, such as `…/pokedex.json`; its directory must exist,
@@ -40,53 +34,16 @@ extension JSONFileStore {
     ///   `StoreError/io(path:operation:code:message:)` when the file system fails (no such
     ///   directory, permission denied, a directory at the document's path, a directory that
     ///   cannot be made); `StoreError/invalidQuery(_:)` for an index on a key path the
-    ///   model's attribute map does not map (see `StorableModel/indexedAttributes`).
+    ///   model's attribute map does not map (see `StorableModel/indexedAttributes`);
+    ///   `StoreError/invalidModels(database:reason:)` when the journal has commits of
+    ///   another model of the file (open a ``JSONFileModelDatabase`` with every model).
     /// - Complexity: O(*n*) to decode the *n* records, plus the journal's commits, plus
     ///   O(*n* log *n*) for each of the model's indexed attributes.
     public static func open(
         at url: URL, options: JSONFileStoreOptions = .readWrite
     ) async throws -> JSONFileStore {
-        guard url.isFileURL else {
-            throw FileSystem.error(EINVAL, "open", url.absoluteString)
-        }
-        try Model.checkIndexedAttributes()
-        let fileSystem = FileSystem(
-            faults: options.faults, maximumFileSize: options.maximumFileSize)
-        let paths = try StorePaths.resolving(url, fileSystem: fileSystem)
-        if options.createsDirectories, options.mode == .readWrite,
-            !fileSystem.isDirectory(paths.directory)
-        {
-            try await StoreFiles<Model>.runBlocking { () throws(StoreError) in
-                try fileSystem.makeDirectories(paths.directory)
-            }
-        }
-        guard fileSystem.isDirectory(paths.directory) else {
-            let code = fileSystem.exists(paths.directory) ? ENOTDIR : ENOENT
-            throw FileSystem.error(code, "open the directory", paths.directory)
-        }
-        guard !fileSystem.isDirectory(paths.document) else {
-            throw FileSystem.error(EISDIR, "open", paths.document)
-        }
-        switch options.mode {
-        case .readOnly:
-            let loaded = try await StoreFiles<Model>.runBlocking { () throws(StoreError) in
-                try StoreLoader.load(paths, as: Model.self, fileSystem: fileSystem)
-            }
-            return JSONFileStore(
-                url: url, paths: paths, files: nil, loaded: loaded, sortsKeys: options.sortsKeys)
-        case .readWrite:
-            let lock = try await FileLock.acquire(
-                paths.lock, documentPath: paths.document, timeout: options.lockTimeout,
-                fileSystem: fileSystem)
-            let files = StoreFiles<Model>(
-                paths: paths, fileSystem: fileSystem,
-                compactionThreshold: options.compactionThreshold, sortsKeys: options.sortsKeys,
-                lock: lock)
-            let loaded = try await files.perform { (writer) throws(StoreError) in
-                try writer.open()
-            }
-            return JSONFileStore(
-                url: url, paths: paths, files: files, loaded: loaded, sortsKeys: options.sortsKeys)
-        }
+        let database = try await JSONFileModelDatabase.open(
+            at: url, for: [Model.self], options: options)
+        return JSONFileStore(database: database)
     }
 }

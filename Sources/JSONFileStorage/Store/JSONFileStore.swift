@@ -35,49 +35,30 @@ import ModelStorage
 /// beside the target, the link stays a link, and the store has one lock whatever name it is
 /// opened by. Files larger than ``JSONFileStoreOptions/maximumFileSize`` (256 MiB by default)
 /// are neither read nor written: `StoreError/fileTooLarge(path:size:limit:)`.
-public actor JSONFileStore<Model: StorableModel>: ModelStore {
-    /// The document's location.
-    public nonisolated let url: URL
-    /// Whether the store was opened read-only.
-    public nonisolated let isReadOnly: Bool
-    /// What the store recovered on its own when it opened: a torn last journal line it
-    /// dropped, or `nil`.
-    public nonisolated let recovery: StoreRecovery?
-    /// The schema version the files were migrated from when the store opened, or `nil` when
-    /// they were current.
-    public nonisolated let migratedFromSchemaVersion: Int?
+///
+/// A store is one model's view of a ``JSONFileModelDatabase``: ``open(at:options:)`` opens
+/// the database of the one model, and ``JSONFileModelDatabase/store(for:)`` hands out the
+/// store of each model of a database of several, whose writes commit with the other models'
+/// in one journal. Copies of a store are the same store.
+public struct JSONFileStore<Model: StorableModel>: ModelStore {
+    /// The database the store's records are kept in.
+    public let database: JSONFileModelDatabase
 
-    let paths: StorePaths
-    let files: StoreFiles<Model>?
-    var state: StoreState<Model>
-    var observers = LiveQueryRegistry<Model>()
-    var pending: [PendingWrite<Model>] = []
-    var isFlushing = false
-    var flushWaiters: [CheckedContinuation<Void, Never>] = []
-    var isClosed = false
-    /// The encoder for records, configured as the files are.
-    let encoder: JSONEncoder
-
-    init(
-        url: URL, paths: StorePaths, files: StoreFiles<Model>?,
-        loaded: StoreLoader.Loaded<Model>, sortsKeys: Bool
-    ) {
-        self.url = url
-        self.paths = paths
-        self.files = files
-        self.isReadOnly = files == nil
-        self.encoder = RecordCoding.makeEncoder(sortingKeys: sortsKeys)
-        self.state = loaded.state
-        self.migratedFromSchemaVersion = loaded.migratedFrom
-        self.recovery = loaded.journal.tornTail.map {
-            StoreRecovery(
-                path: paths.journal, line: $0.line, byteOffset: $0.offset,
-                droppedByteCount: $0.byteCount)
-        }
+    init(database: JSONFileModelDatabase) {
+        self.database = database
     }
 
-    func checkOpen() throws(StoreError) {
-        guard !isClosed else { throw .closed(path: paths.document) }
+    /// The document's location.
+    public var url: URL { database.url }
+    /// Whether the store was opened read-only.
+    public var isReadOnly: Bool { database.isReadOnly }
+    /// What the store recovered on its own when it opened: a torn last journal line it
+    /// dropped, or `nil`.
+    public var recovery: StoreRecovery? { database.recovery }
+    /// The schema version the model's records were migrated from when the store opened, or
+    /// `nil` when they were current.
+    public var migratedFromSchemaVersion: Int? {
+        database.migratedFromSchemaVersion(of: Model.self)
     }
 
     // MARK: Reading
@@ -88,9 +69,8 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Returns: The record, or `nil` when none has the id.
     /// - Throws: `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: O(1) on average.
-    public func fetch(id: Model.ID) throws -> Model? {
-        try checkOpen()
-        return state.fetch(id: id)
+    public func fetch(id: Model.ID) async throws -> Model? {
+        try await database.read(Model.self) { $0.fetch(id: id) }
     }
 
     /// The records a query selects.
@@ -103,21 +83,24 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     ///   *k*) when the condition pins *k* ids (`\.id == x`, `.in(\.id, ids)`, or an `&&` with
     ///   such a clause), which are looked up instead; O(log *n* + *c* log *c*) when an index of
     ///   one of the model's `StorableModel/indexedAttributes` narrows it to *c* candidates.
-    public func fetch(_ query: RecordQuery<Model>) throws -> [Model] {
-        try checkOpen()
-        return try state.fetch(query)
+    public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
+        try await database.read(Model.self) { (state) throws(StoreError) in
+            try state.fetch(query)
+        }
     }
 
     /// The records a query selects with the store's total count and version, read at once.
     ///
     /// - Parameter query: The condition, sort keys and page.
-    /// - Returns: The selected records, the number of records in all, and the version.
+    /// - Returns: The selected records, the number of records in all, and the database's
+    ///   version.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
     ///   `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``.
-    public func fetchResult(_ query: RecordQuery<Model>) throws -> QueryResult<Model> {
-        try checkOpen()
-        return try state.fetchResult(query)
+    public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
+        try await database.read(Model.self) { (state) throws(StoreError) in
+            try state.fetchResult(query)
+        }
     }
 
     /// The number of records that satisfy a condition.
@@ -128,34 +111,55 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     ///   `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(log *n* + *c* log
     ///   *c*) when an index narrows it to *c* candidates, O(*n*) otherwise.
-    public func count(where condition: Condition<Model>) throws -> Int {
-        try checkOpen()
-        return try state.count(where: condition)
+    public func count(where condition: Condition<Model>) async throws -> Int {
+        try await database.read(Model.self) { (state) throws(StoreError) in
+            try state.count(where: condition)
+        }
     }
 
     /// How many records a query or count with this condition evaluates it on: the candidates
     /// the ids it pins or an index of an indexed attribute narrow it to, or else every record.
     ///
     /// Tests read it to see that an index is used.
-    func examinedRecordCount(where condition: Condition<Model>) -> Int {
-        state.table.examinedCount(for: condition)
+    func examinedRecordCount(where condition: Condition<Model>) async throws -> Int {
+        try await database.read(Model.self) { $0.table.examinedCount(for: condition) }
     }
 
-    /// The record with an id, with the store's version.
+    /// The record with an id, with the database's version.
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record as read, or `nil` when none has the id.
     /// - Throws: `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: O(1) on average.
-    public func fetchVersioned(id: Model.ID) throws -> Versioned<Model>? {
-        try checkOpen()
-        return state.versioned(id: id)
+    public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
+        try await database.read(Model.self) { $0.versioned(id: id) }
+    }
+
+    // MARK: Writing
+
+    /// Runs reads and writes that commit together or not at all, grouped with concurrent
+    /// writes of every model of the database into one durable commit.
+    ///
+    /// The body runs on the database's actor when the group it joins is formed, after every
+    /// write queued before it; the call returns once the group's commit is durable.
+    ///
+    /// - Parameter body: Reads and writes through the transaction.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, with nothing changed; `StoreError/readOnly(path:)`,
+    ///   `StoreError/closed(path:)`, or `StoreError/io(path:operation:code:message:)`
+    ///   when the commit cannot be stored, with nothing changed in memory or on disk.
+    /// - Complexity: The body's, plus one journal append and sync shared by the group (or a
+    ///   document rewrite, O(*n*), when the journal is due for compaction).
+    public func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (inout StoreTransaction<Model>) throws -> Result
+    ) async throws -> Result {
+        try await database.transaction { transaction in try body(&transaction[Model.self]) }
     }
 
     // MARK: Observing
 
-    /// A live query: the current results, then new results after every commit of this store
-    /// that can change them.
+    /// A live query: the current results, then new results after every commit of this
+    /// database that can change them.
     ///
     /// Commits made by other processes to the same files are not observed; a read-only store
     /// never changes, so it yields its results once.
@@ -165,48 +169,26 @@ public actor JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
     ///   `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: Each result re-runs the query.
-    public func observe(_ query: RecordQuery<Model>) throws -> AsyncStream<QueryResult<Model>> {
-        try checkOpen()
-        let compiled = try StoreTransaction<Model>.compile(query)
-        return observers.add(query, compiled: compiled, current: state.result(of: compiled)) {
-            [weak self] id in
-            guard let self else { return }
-            Task { await self.removeObserver(id) }
-        }.results
-    }
-
-    private func removeObserver(_ id: LiveQueryRegistry<Model>.ID) {
-        observers.remove(id)
-    }
-
-    func refreshObservers() {
-        observers.refresh(from: state)
+    public func observe(_ query: RecordQuery<Model>) async throws -> AsyncStream<
+        QueryResult<Model>
+    > {
+        try await database.observe(query)
     }
 
     // MARK: Closing
 
-    /// Finishes the writes already made, folds the journal into the document, ends every
-    /// live query and releases the lock.
+    /// Closes the store's database: finishes the writes already made, folds the journal into
+    /// the document, ends every live query and releases the lock.
     ///
-    /// Later calls throw `StoreError/closed(path:)`; closing again does nothing. If the
-    /// journal cannot be folded (a full disk, say), the store closes anyway and throws: every
-    /// acknowledged save is still in the journal and is replayed by the next open.
+    /// Later calls, on this store and on every other store of the database, throw
+    /// `StoreError/closed(path:)`; closing again does nothing. If the journal cannot be
+    /// folded (a full disk, say), the store closes anyway and throws: every acknowledged save
+    /// is still in the journal and is replayed by the next open.
     ///
     /// - Throws: `StoreError/io(path:operation:code:message:)` when the document cannot be
     ///   rewritten.
     /// - Complexity: O(*n*) to rewrite the document when the journal has entries.
     public func close() async throws {
-        guard !isClosed else { return }
-        isClosed = true
-        while isFlushing {
-            await withCheckedContinuation { flushWaiters.append($0) }
-        }
-        observers.finishAll()
-        guard let files else { return }
-        let version = state.version
-        let handoff = Handoff(state.table)
-        try await files.perform { (writer) throws(StoreError) in
-            try writer.close(handoff, version: version)
-        }
+        try await database.close()
     }
 }

@@ -94,10 +94,10 @@ struct BadFile: Sendable, CustomStringConvertible {
             error == .corruptFile(path: path, problem: "the file is empty", location: .wholeFile)
         },
         BadFile(
-            description: "a newer format", document: storeDocument(format: 2, records: []),
+            description: "a newer format", document: storeDocument(format: 3, records: []),
             journal: nil
         ) { error, path, _ in
-            error == .unsupportedVersion(path: path, kind: .format, found: 2, supported: 1)
+            error == .unsupportedVersion(path: path, kind: .format, found: 3, supported: 2)
         },
         BadFile(
             description: "a newer schema", document: storeDocument(schemaVersion: 5, records: []),
@@ -144,9 +144,9 @@ struct BadFile: Sendable, CustomStringConvertible {
         },
         BadFile(
             description: "a newer journal format", document: three,
-            journal: "{\"journal\":2,\"schemaVersion\":1,\"generation\":1}\n"
+            journal: "{\"journal\":3,\"schemaVersion\":1,\"generation\":1}\n"
         ) { error, _, path in
-            error == .unsupportedVersion(path: path, kind: .format, found: 2, supported: 1)
+            error == .unsupportedVersion(path: path, kind: .format, found: 3, supported: 2)
         },
         BadFile(
             description: "a newer journal schema", document: three,
@@ -244,7 +244,11 @@ struct BadFileTests {
             #expect(try await store.fetch(.everyRecord).map(\.id) == [1])
             try await store.insert(.sample(2))
             let journal = lines(of: url.appendingPathExtension("journal"))
-            #expect(journal.first == "{\"journal\":1,\"schemaVersion\":1,\"generation\":2}")
+            // The new journal is of the database layout, and names the model's section.
+            #expect(
+                journal.first
+                    == "{\"journal\":2,\"generation\":2,"
+                    + "\"schemaVersions\":{\"\(Record.storageName)\":1}}")
             #expect(journal.count == 2)
         }
     }

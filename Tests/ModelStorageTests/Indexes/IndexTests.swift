@@ -150,7 +150,7 @@ struct IndexTests {
             try await expectEngineResults(
                 { try await store.fetch($0) }, { try await store.count(where: $0) },
                 over: records)
-            #expect(await store.examinedRecordCount(where: \.score == 7) == 6)
+            #expect(try await store.examinedRecordCount(where: \.score == 7) == 6)
         }
     }
 

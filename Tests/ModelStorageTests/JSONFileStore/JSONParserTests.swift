@@ -75,9 +75,10 @@ struct JSONParserTests {
                 #expect(error.offset <= bytes.count)
             }
             let data = Data(bytes)
-            _ = try? StoreDocument.decode(data, as: ConformanceRecordAlias.self, path: "fuzz")
+            _ = try? StoreDocument.decode(
+                data, models: [ConformanceRecordAlias.self], path: "fuzz")
             _ = try? StoreJournal.decode(
-                data, as: ConformanceRecordAlias.self, path: "fuzz", documentGeneration: 1)
+                data, models: [ConformanceRecordAlias.self], path: "fuzz", documentGeneration: 1)
         }
     }
 }

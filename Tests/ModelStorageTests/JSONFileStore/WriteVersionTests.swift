@@ -67,6 +67,9 @@ struct WriteVersionTests {
             let url = directory.appending(path: "store.json")
             let original = try #require(contents(of: url))
             let store = try await open(url)
+            // The journal of the single-model layout cannot be continued: opening folded it
+            // into a document of the database layout, and kept the original as the backup.
+            #expect(contents(of: url.appendingPathExtension("backup")) == original)
             let expected = [
                 Record(id: 1, name: "r1", attack: 1),
                 Record(id: 2, name: "r2", attack: 99),
@@ -86,8 +89,8 @@ struct WriteVersionTests {
             // record's write version: records 1 and 3 were saved and put back above (versions
             // 5 and 6, 7 and 8), record 2 is as the journal wrote it.
             try await store.close()
-            #expect(contents(of: url.appendingPathExtension("backup")) == original)
-            #expect(lines(of: url).last == #""writeVersions":[6,4,8]}"#)
+            #expect(lines(of: url).first?.hasPrefix("{\"format\":2,") == true)
+            #expect(lines(of: url).dropLast().last == #""writeVersions":[6,4,8]}"#)
             let reopened = try await open(url)
             #expect(try await reopened.fetch(id: 2) == expected[1])
             #expect(try await reopened.count() == 3)

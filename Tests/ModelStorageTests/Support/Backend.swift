@@ -9,6 +9,8 @@ import TestSupport
 enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case inMemory
     case jsonFile
+    /// The store of one model of a `JSONFileModelDatabase` of two.
+    case jsonFileDatabase
     case sqlite
     /// ``ArrayStore``, a backend written outside the module.
     case thirdParty
@@ -46,6 +48,16 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
                 try await check.run {
                     try await SQLiteModelDatabase.open(
                         at: directory.appending(path: "database-\(counter.next()).sqlite"),
+                        for: [ConformanceNote.self, ConformanceRecord.self]
+                    ).store(for: ConformanceRecord.self)
+                }
+            }
+        case .jsonFileDatabase:
+            try await withTemporaryDirectory { directory in
+                let counter = Counter()
+                try await check.run {
+                    try await JSONFileModelDatabase.open(
+                        at: directory.appending(path: "database-\(counter.next()).json"),
                         for: [ConformanceNote.self, ConformanceRecord.self]
                     ).store(for: ConformanceRecord.self)
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONFileStorage
 import ModelStorage
 import ModelStorageTesting
 import SQLiteStorage
@@ -7,6 +8,7 @@ import TestSupport
 /// The bundled databases of several models, for the database conformance checks.
 enum DatabaseBackend: String, CaseIterable, Sendable, CustomStringConvertible {
     case inMemory
+    case jsonFile
     case sqlite
 
     var description: String { rawValue }
@@ -21,6 +23,19 @@ enum DatabaseBackend: String, CaseIterable, Sendable, CustomStringConvertible {
                 return ConformanceDatabase(
                     database: database, records: try database.store(for: ConformanceRecord.self),
                     notes: try database.store(for: ConformanceNote.self))
+            }
+        case .jsonFile:
+            try await withTemporaryDirectory { directory in
+                let counter = Counter()
+                try await check.run {
+                    let database = try await JSONFileModelDatabase.open(
+                        at: directory.appending(path: "database-\(counter.next()).json"),
+                        for: Self.models)
+                    return ConformanceDatabase(
+                        database: database,
+                        records: try database.store(for: ConformanceRecord.self),
+                        notes: try database.store(for: ConformanceNote.self))
+                }
             }
         case .sqlite:
             try await withTemporaryDirectory { directory in
@@ -44,6 +59,9 @@ enum DatabaseBackend: String, CaseIterable, Sendable, CustomStringConvertible {
     ) async throws -> any ModelDatabase {
         switch self {
         case .inMemory: try InMemoryModelDatabase(for: models)
+        case .jsonFile:
+            try await JSONFileModelDatabase.open(
+                at: directory.appending(path: "database.json"), for: models)
         case .sqlite:
             try await SQLiteModelDatabase.open(
                 at: directory.appending(path: "database.sqlite"), for: models)
@@ -57,6 +75,7 @@ enum DatabaseBackend: String, CaseIterable, Sendable, CustomStringConvertible {
         switch database {
         case let database as InMemoryModelDatabase: try database.store(for: model)
         case let database as SQLiteModelDatabase: try database.store(for: model)
+        case let database as JSONFileModelDatabase: try database.store(for: model)
         default: throw StoreError.unknownModel("\(model)", database: "?", models: [])
         }
     }

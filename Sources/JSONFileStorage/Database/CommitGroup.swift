@@ -1,0 +1,152 @@
+import Foundation
+import ModelStorage
+
+/// The writes of one group commit, of every model: each write is a commit of its own, with
+/// its own version, and the group stores them all with one durable write.
+///
+/// Each model's part is kept under the model's `ObjectIdentifier`, typed by the model: an
+/// `Overlay<Model>` of the group's writes so far, which later writes read over, and the
+/// `[ModelSectionWrite<Model>.Commit]` of each write that changed it.
+struct CommitGroup {
+    /// Each model's writes so far, an `Overlay<Model>` under the model's key.
+    private(set) var overlays: [ObjectIdentifier: any Sendable] = [:]
+    /// Each model's commits, a `[ModelSectionWrite<Model>.Commit]` under the model's key.
+    private var commits: [ObjectIdentifier: any Sendable] = [:]
+    /// The version of each commit of the group, in order.
+    private(set) var versions: [UInt64] = []
+
+    /// What one write did to one model.
+    protocol Write {
+        /// Encodes the records the write put.
+        ///
+        /// - Throws: `StoreError/encodingFailed(id:reason:)` for the first that does not
+        ///   encode.
+        mutating func encode(with encoder: JSONEncoder) throws(StoreError)
+
+        /// Adds the write, encoded, to a group as a commit at a version.
+        func absorb(into group: inout CommitGroup, version: UInt64)
+    }
+
+    /// Adds one write as a commit at a version, once all of its records, of every model it
+    /// changed, are encoded: a write whose records do not all encode adds nothing, and a
+    /// write that changed nothing is no commit.
+    ///
+    /// - Throws: `StoreError/encodingFailed(id:reason:)` for a record that does not encode.
+    mutating func absorb(_ writes: [any Write], version: UInt64, encoder: JSONEncoder)
+        throws(StoreError)
+    {
+        guard !writes.isEmpty else { return }
+        var writes = writes
+        for index in writes.indices { try writes[index].encode(with: encoder) }
+        for write in writes { write.absorb(into: &self, version: version) }
+        versions.append(version)
+    }
+
+    /// What a write did to one model, from its transaction, or `nil` when it did not change
+    /// the model.
+    func write<Model: StorableModel>(
+        of model: Model.Type, in transaction: DatabaseTransaction,
+        over tables: [ObjectIdentifier: any Sendable]
+    ) -> (any Write)? {
+        let changes = transaction.changes(of: model)
+        guard !changes.isEmpty else { return nil }
+        let key = ObjectIdentifier(model)
+        let inherited = overlays[key] as? Overlay<Model>
+        let table = (tables[key] as? StoreState<Model>)?.table
+        var own = Overlay<Model>()
+        for change in changes {
+            switch change {
+            case .upsert(let record):
+                let existed =
+                    inherited?[record.id].map { $0 != nil } ?? table?.contains(record.id) ?? false
+                own.set(record.id, to: record, existed: existed)
+            case .delete(let id):
+                own.set(id, to: nil, existed: true)
+            }
+        }
+        return ModelWrite(own: own, changes: changes)
+    }
+
+    /// Every model's records before the group and the group's commits of it, in the order
+    /// of the models, for the writer.
+    func sections(
+        models: [any StorableModel.Type], tables: [ObjectIdentifier: any Sendable]
+    ) -> [any SectionWrite] {
+        models.compactMap { section(of: $0, tables: tables) }
+    }
+
+    private func section<Model: StorableModel>(
+        of model: Model.Type, tables: [ObjectIdentifier: any Sendable]
+    ) -> (any SectionWrite)? {
+        let key = ObjectIdentifier(model)
+        guard let state = tables[key] as? StoreState<Model> else { return nil }
+        return ModelSectionWrite(
+            table: state.table,
+            commits: commits[key] as? [ModelSectionWrite<Model>.Commit] ?? [])
+    }
+
+    /// One model's commits in the group, in order: their versions and changes.
+    func commits<Model: StorableModel>(of model: Model.Type) -> [(
+        version: UInt64, changes: [RecordChange<Model>]
+    )] {
+        (commits[ObjectIdentifier(model)] as? [ModelSectionWrite<Model>.Commit] ?? []).map {
+            ($0.version, $0.changes)
+        }
+    }
+
+    /// One model's ``Write``.
+    private struct ModelWrite<Model: StorableModel>: Write {
+        let own: Overlay<Model>
+        let changes: [RecordChange<Model>]
+        var encoded: [Data] = []
+
+        /// Encodes the records the write inserted or replaced, in the order it first touched
+        /// them, which is the order of its changes: a large batch on every core
+        /// (``BatchEncoder``).
+        mutating func encode(with encoder: JSONEncoder) throws(StoreError) {
+            var ids: [Model.ID] = []
+            var models: [Model] = []
+            ids.reserveCapacity(own.entries.count)
+            models.reserveCapacity(own.entries.count)
+            for (id, value) in own.entries {
+                guard let model = value else { continue }
+                ids.append(id)
+                models.append(model)
+            }
+            do {
+                encoded = try BatchEncoder.encode(models, with: encoder)
+            } catch {
+                throw .encodingFailed(
+                    id: String(describing: ids[error.index]),
+                    reason: RecordCoding.reason(error.error))
+            }
+        }
+
+        func absorb(into group: inout CommitGroup, version: UInt64) {
+            let key = ObjectIdentifier(Model.self)
+            var overlay = group.overlays.removeValue(forKey: key) as? Overlay<Model> ?? Overlay()
+            overlay.absorb(own)
+            group.overlays[key] = overlay
+            var commits =
+                group.commits.removeValue(forKey: key) as? [ModelSectionWrite<Model>.Commit] ?? []
+            commits.append(.init(version: version, changes: changes, encoded: encoded))
+            group.commits[key] = commits
+        }
+    }
+
+    /// The committed tables a write reads, with the group's earlier writes laid over them.
+    struct Tables: DatabaseTransaction.Tables {
+        let tables: [ObjectIdentifier: any Sendable]
+        let overlays: [ObjectIdentifier: any Sendable]
+
+        func transaction<Model: StorableModel>(
+            of model: Model.Type, version: UInt64
+        ) -> StoreTransaction<Model>? {
+            let key = ObjectIdentifier(model)
+            guard let state = tables[key] as? StoreState<Model> else { return nil }
+            return StoreTransaction(
+                base: state.table, version: version,
+                inherited: overlays[key] as? Overlay<Model> ?? Overlay())
+        }
+    }
+}

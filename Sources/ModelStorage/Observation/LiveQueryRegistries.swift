@@ -1,0 +1,65 @@
+import KeyPathQuery
+
+/// The live queries of a database of several models: a ``LiveQueryRegistry`` per model,
+/// kept under the model's `ObjectIdentifier`, for a backend's actor to hold.
+///
+/// It is `package` so that every database backend keeps its models' live queries alike.
+package struct LiveQueryRegistries: Sendable {
+    /// Each model's registry, a `LiveQueryRegistry<Model>` under the model's key.
+    private var registries: [ObjectIdentifier: any Sendable] = [:]
+
+    package init() {}
+
+    /// Runs a body on one model's registry, made empty when the model has none yet.
+    private mutating func withRegistry<Model: StorableModel, Result>(
+        of _: Model.Type, _ body: (inout LiveQueryRegistry<Model>) -> Result
+    ) -> Result {
+        let key = ObjectIdentifier(Model.self)
+        var registry =
+            registries.removeValue(forKey: key) as? LiveQueryRegistry<Model>
+            ?? LiveQueryRegistry()
+        defer { registries[key] = registry }
+        return body(&registry)
+    }
+
+    /// Adds a live query of one model (see ``LiveQueryRegistry/add(_:compiled:current:onTermination:)``).
+    ///
+    /// - Returns: The query's id and the stream of its results, `current` first.
+    package mutating func add<Model: StorableModel>(
+        _ query: RecordQuery<Model>, compiled: CompiledQuery<Model>, current: QueryResult<Model>,
+        onTermination: @escaping @Sendable (LiveQueryRegistry<Model>.ID) -> Void
+    ) -> (id: LiveQueryRegistry<Model>.ID, results: AsyncStream<QueryResult<Model>>) {
+        withRegistry(of: Model.self) {
+            $0.add(query, compiled: compiled, current: current, onTermination: onTermination)
+        }
+    }
+
+    /// Removes a live query of one model and finishes its stream.
+    package mutating func remove<Model: StorableModel>(_ id: LiveQueryRegistry<Model>.ID) {
+        withRegistry(of: Model.self) { $0.remove(id) }
+    }
+
+    /// Marks the queries of one model a commit can change.
+    ///
+    /// - Returns: Whether a refresh pass must start.
+    package mutating func noteCommit<Model: StorableModel>(
+        _ changes: [(old: Model?, new: Model?)], of _: Model.Type
+    ) -> Bool {
+        guard !changes.isEmpty, registries[ObjectIdentifier(Model.self)] != nil else {
+            return false
+        }
+        return withRegistry(of: Model.self) { $0.noteCommit(changes) }
+    }
+
+    /// Delivers fresh results to one model's stale queries.
+    package mutating func refresh<Model: StorableModel>(from state: StoreState<Model>) {
+        guard registries[ObjectIdentifier(Model.self)] != nil else { return }
+        withRegistry(of: Model.self) { $0.refresh(from: state) }
+    }
+
+    /// Finishes every live query of one model.
+    package mutating func finishAll<Model: StorableModel>(of _: Model.Type) {
+        guard registries[ObjectIdentifier(Model.self)] != nil else { return }
+        withRegistry(of: Model.self) { $0.finishAll() }
+    }
+}
