@@ -20,10 +20,12 @@ enum Schema {
     static let selectVersion =
         "SELECT CAST(coalesce(max(\"version\"), 0) AS text) FROM \(versionTable)"
 
-    /// The lock every group of writes takes first, in every process: every row of the
-    /// version table, in the order of their names, so that two groups never wait for each
-    /// other in a cycle; it returns each table's version, the latest committed (a group that
-    /// waited for another reads the other's). Reads take no row lock and never wait.
+    /// The lock every group of writes takes first, in every process.
+    ///
+    /// It locks every row of the version table, in the order of their names, so that two
+    /// groups never wait for each other in a cycle; it returns each table's version, the
+    /// latest committed (a group that waited for another reads the other's). Reads take no
+    /// row lock and never wait.
     ///
     /// Every group locks the first table's row, which no database removes: so the groups
     /// of databases opened with different models, which lock different rows besides, still
@@ -165,9 +167,11 @@ extension BlockingConnection {
         return UInt64(Swift.max(0, try parsedInteger(found[0], operation: operation)))
     }
 
-    /// Begins a transaction, takes the writers' lock of the database in it
-    /// (``Schema/lockVersions``), and reads the database's version under the lock: the
-    /// highest of the rows it locked. Both statements are sent together, in one round trip.
+    /// Begins a transaction, takes the writers' lock of the database in it, and reads the
+    /// database's version under the lock.
+    ///
+    /// The lock is ``Schema/lockVersions``; the version is the highest of the rows it
+    /// locked. Both statements are sent together, in one round trip.
     ///
     /// - Returns: The version, which no other writer can change before the transaction ends.
     /// - Throws: ``StoreError`` when a statement fails; the transaction is then open when
