@@ -34,11 +34,11 @@ extension JSONFileModelDatabase {
     /// - Parameter body: Reads and writes through the transaction; its result is returned.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, with nothing changed;
-    ///   ``StoreError/unknownModel(_:database:models:)`` when it reached a model the
-    ///   database does not hold; ``StoreError/deleteDenied(_:id:referencedBy:referringID:)``
-    ///   or ``StoreError/danglingReference(_:id:attribute:target:targetID:)`` when its
-    ///   changes would break a reference between models; ``StoreError/readOnly(path:)``,
-    ///   ``StoreError/closed(path:)``, or ``StoreError/io(path:operation:code:message:)``
+    ///   `StoreError/unknownModel(_:database:models:)` when it reached a model the
+    ///   database does not hold; `StoreError/deleteDenied(_:id:referencedBy:referringID:)`
+    ///   or `StoreError/danglingReference(_:id:attribute:target:targetID:)` when its
+    ///   changes would break a reference between models; `StoreError/readOnly(path:)`,
+    ///   `StoreError/closed(path:)`, or `StoreError/io(path:operation:code:message:)`
     ///   when the commit cannot be stored, with nothing changed in memory or on disk.
     /// - Complexity: The body's, plus one journal append and sync shared by the group (or a
     ///   document rewrite, O(*n*) in the records of every model, when the journal is due for

@@ -4,7 +4,7 @@ import ModelStorage
 
 /// A database of several models kept in one human-readable JSON file, with durable writes,
 /// one journal for every model, and a lock that lets one process write at a time: the
-/// JSON-file ``ModelDatabase``.
+/// JSON-file `ModelDatabase`.
 ///
 /// ```swift
 /// let dex = try await JSONFileModelDatabase.open(
@@ -99,7 +99,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: ``StoreError/unknownModel(_:database:models:)`` when the database does not
+    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
     ///   hold the model.
     public nonisolated func store<Model: StorableModel>(
         for model: Model.Type
@@ -166,12 +166,12 @@ public actor JSONFileModelDatabase: ModelDatabase {
     /// live query of every model and releases the lock; every store the database handed out
     /// is closed with it.
     ///
-    /// Later calls, on the database and its stores, throw ``StoreError/closed(path:)``;
+    /// Later calls, on the database and its stores, throw `StoreError/closed(path:)`;
     /// closing again does nothing. If the journal cannot be folded (a full disk, say), the
     /// database closes anyway and throws: every acknowledged save is still in the journal and
     /// is replayed by the next open.
     ///
-    /// - Throws: ``StoreError/io(path:operation:code:message:)`` when the document cannot be
+    /// - Throws: `StoreError/io(path:operation:code:message:)` when the document cannot be
     ///   rewritten.
     /// - Complexity: O(*n*) in the records of every model to rewrite the document when the
     ///   journal has entries.
