@@ -20,8 +20,8 @@ public actor InMemoryModelDatabase: ModelDatabase {
     nonisolated let modelNames: [String]
     /// Each model's records, a `StoreState<Model>` under the model's `ObjectIdentifier`.
     private var tables: [ObjectIdentifier: any Sendable] = [:]
-    /// Each model's live queries, a `LiveQueryRegistry<Model>` under the same key.
-    private var observers: [ObjectIdentifier: any Sendable] = [:]
+    /// Each model's live queries.
+    private var observers = LiveQueryRegistries()
     private var version: UInt64 = 0
     private var isClosed = false
 
@@ -140,11 +140,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
         }
         let applied = state.apply(changes, committedVersion: version)
         tables[key] = state
-        guard var registry = observers.removeValue(forKey: key) as? LiveQueryRegistry<Model>
-        else { return false }
-        let needed = registry.noteCommit(applied)
-        observers[key] = registry
-        return needed
+        return observers.noteCommit(applied, of: model)
     }
 
     private func setVersion<Model: StorableModel>(of model: Model.Type) {
@@ -186,12 +182,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
     ) throws(StoreError) -> AsyncStream<QueryResult<Model>> {
         let state = try state(of: Model.self)
         let compiled = try StoreTransaction<Model>.compile(query)
-        let key = ObjectIdentifier(Model.self)
-        var registry =
-            observers.removeValue(forKey: key) as? LiveQueryRegistry<Model>
-            ?? LiveQueryRegistry()
-        defer { observers[key] = registry }
-        return registry.add(query, compiled: compiled, current: state.result(of: compiled)) {
+        return observers.add(query, compiled: compiled, current: state.result(of: compiled)) {
             [weak self] id in
             guard let self else { return }
             Task { await self.removeObserver(id) }
@@ -199,11 +190,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
     }
 
     private func removeObserver<Model: StorableModel>(_ id: LiveQueryRegistry<Model>.ID) {
-        let key = ObjectIdentifier(Model.self)
-        guard var registry = observers.removeValue(forKey: key) as? LiveQueryRegistry<Model>
-        else { return }
-        registry.remove(id)
-        observers[key] = registry
+        observers.remove(id)
     }
 
     private func refreshObservers() {
@@ -211,12 +198,8 @@ public actor InMemoryModelDatabase: ModelDatabase {
     }
 
     private func refreshObservers<Model: StorableModel>(of model: Model.Type) {
-        let key = ObjectIdentifier(model)
-        guard let state = tables[key] as? StoreState<Model>,
-            var registry = observers.removeValue(forKey: key) as? LiveQueryRegistry<Model>
-        else { return }
-        registry.refresh(from: state)
-        observers[key] = registry
+        guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else { return }
+        observers.refresh(from: state)
     }
 
     // MARK: Closing
@@ -233,11 +216,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
     }
 
     private func finishObservers<Model: StorableModel>(of model: Model.Type) {
-        guard
-            var registry = observers.removeValue(forKey: ObjectIdentifier(model))
-                as? LiveQueryRegistry<Model>
-        else { return }
-        registry.finishAll()
+        observers.finishAll(of: model)
     }
 
     private func checkOpen() throws(StoreError) {
