@@ -131,6 +131,22 @@ public actor JSONFileModelDatabase: ModelDatabase {
         return try body(state)
     }
 
+    /// Runs a read of one model's committed records with a query whose references are
+    /// resolved through every model's committed records, at one moment.
+    func read<Model: StorableModel, Result: Sendable>(
+        _ model: Model.Type, resolving query: RecordQuery<Model>,
+        _ body: @Sendable (StoreState<Model>, RecordQuery<Model>) throws(StoreError) -> Result
+    ) throws(StoreError) -> Result {
+        let committed = CommittedTables(tables: tables)
+        let document = paths.document
+        let names = modelNames
+        return try read(model) { (state) throws(StoreError) in
+            let resolved = try committed.resolvingReferences(
+                query, version: state.version, database: document, models: names)
+            return try body(state, resolved)
+        }
+    }
+
     // MARK: Observing
 
     func observe<Model: StorableModel>(

@@ -84,8 +84,8 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     ///   such a clause), which are looked up instead; O(log *n* + *c* log *c*) when an index of
     ///   one of the model's `StorableModel/indexedAttributes` narrows it to *c* candidates.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
-        try await database.read(Model.self) { (state) throws(StoreError) in
-            try state.fetch(query)
+        try await database.read(Model.self, resolving: query) {
+            (state, query) throws(StoreError) in try state.fetch(query)
         }
     }
 
@@ -98,8 +98,8 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     ///   `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
-        try await database.read(Model.self) { (state) throws(StoreError) in
-            try state.fetchResult(query)
+        try await database.read(Model.self, resolving: query) {
+            (state, query) throws(StoreError) in try state.fetchResult(query)
         }
     }
 
@@ -112,8 +112,8 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(log *n* + *c* log
     ///   *c*) when an index narrows it to *c* candidates, O(*n*) otherwise.
     public func count(where condition: Condition<Model>) async throws -> Int {
-        try await database.read(Model.self) { (state) throws(StoreError) in
-            try state.count(where: condition)
+        try await database.read(Model.self, resolving: RecordQuery(where: condition)) {
+            (state, query) throws(StoreError) in try state.count(where: query.condition)
         }
     }
 

@@ -100,6 +100,11 @@ enum ConditionCoding {
             return .quantified(
                 attribute: try name(of: keyPath), quantifier: quantifier,
                 element: try record(from: element))
+        case .referenced(let link, _), .referring(let link, _, _):
+            throw .unsupported(
+                operation: "a condition through \(link)", target: .encoding,
+                reason: "decoding could not know the model \(link.referred) or \(link.referring); "
+                    + "encode the conditions on each model apart.")
         case .not(let inner):
             return .not(condition: try record(from: inner))
         case .and(let nodes):

@@ -20,6 +20,12 @@ indirect enum ConditionNode: Hashable, Sendable {
     case collection(AttributeKeyPath, CollectionTest)
     /// A condition on a collection's elements, rooted at the element type.
     case quantified(AttributeKeyPath, Quantifier, ConditionNode)
+    /// A condition on the record this one refers to through the link's attribute, rooted at
+    /// the referred model: true when that record exists and satisfies it.
+    case referenced(ReferenceLink, ConditionNode)
+    /// A condition on the records of another model that refer to this one through the link's
+    /// attribute, rooted at the referring model, and quantified over them.
+    case referring(ReferenceLink, Quantifier, ConditionNode)
     /// The negation of a condition.
     case not(ConditionNode)
     /// Every condition holds (true when empty).

@@ -6,6 +6,8 @@ public enum QueryTarget: String, Hashable, Sendable, CustomStringConvertible {
     case predicateFormat = "NSPredicate format"
     /// SQLite SQL.
     case sql = "SQL"
+    /// The encoded form of `Codable`.
+    case encoding = "encoding"
 
     /// The target's name, for messages.
     public var description: String { rawValue }

@@ -36,6 +36,14 @@ enum ConditionCompiler {
             return try collection(keyPath).compileQuantified(
                 keyPath, quantifier, elementNode, as: root)
 
+        case .referenced(let link, _), .referring(let link, _, _):
+            throw .unsupported(
+                operation: "a condition through \(link)", target: .inMemory,
+                reason:
+                    "it reads the records of \(link.referring == ReferenceLink.LinkedModel(root) ? link.referred : link.referring); "
+                    + "evaluate it in a database that holds both models, or resolve it first "
+                    + "with resolvingReferences(in:).")
+
         case .not(let inner):
             let test = try compile(inner, as: root)
             return { !test($0) }
@@ -95,6 +103,8 @@ enum ConditionCompiler {
         case .collection(_, .count): return 3
         case .collection: return 12
         case .quantified(_, _, let element): return 12 + 4 * estimatedCost(element)
+        case .referenced(_, let inner), .referring(_, _, let inner):
+            return 100 + estimatedCost(inner)
         case .not(let inner): return estimatedCost(inner)
         case .and(let nodes), .or(let nodes):
             return nodes.reduce(0) { $0 + estimatedCost($1) }

@@ -11,6 +11,9 @@ struct PredicateFormatRenderer {
         case model
         /// The elements of a collection inside `SUBQUERY`: `$x1.%K`, or `$x1` itself.
         case element(variable: String)
+        /// A record referred to through to-one relationships, from the model or from a
+        /// `SUBQUERY` variable: `%K` with `species.name`, or `$r1.%K`.
+        case related(variable: String?, path: String)
     }
 
     /// A rendered node.
@@ -59,6 +62,10 @@ struct PredicateFormatRenderer {
             return try collection(keyPath, test, in: scope)
         case .quantified(let keyPath, let quantifier, let element):
             return try quantified(keyPath, quantifier, element, in: scope, level: level)
+        case .referenced(let link, let inner):
+            return try referenced(link, inner, in: scope, level: level)
+        case .referring(let link, let quantifier, let inner):
+            return try referring(link, quantifier, inner, in: scope, level: level)
         case .not(let inner):
             let piece = try render(inner, in: scope, level: level)
             return Piece(format: "NOT (" + piece.format + ")", arguments: piece.arguments)
@@ -94,7 +101,62 @@ struct PredicateFormatRenderer {
             return Attribute(name: name, format: variable, arguments: [])
         case (.element(let variable), false):
             return Attribute(name: name, format: variable + ".%K", arguments: [.string(name)])
+        case (.related, true):
+            throw .unsupported(
+                operation: "a condition on \(keyPath.description) itself", target: target,
+                reason: "a record referred to is not a value; name one of its attributes.")
+        case (.related(let variable, let path), false):
+            return Attribute(
+                name: name, format: (variable.map { $0 + "." } ?? "") + "%K",
+                arguments: [.string(path + "." + name)])
         }
+    }
+
+    // MARK: References
+
+    /// A condition on the record referred to, through the to-one relationship named after
+    /// the attribute: `%K == %@` with `species.is_legendary`.
+    private func referenced(
+        _ link: ReferenceLink, _ inner: ConditionNode, in scope: Scope, level: Int
+    ) throws(QueryError) -> Piece {
+        let relationship = link.relationshipName(
+            attributeName: try RenderingChecks.name(of: link.attribute))
+        let related: Scope =
+            switch scope {
+            case .model: .related(variable: nil, path: relationship)
+            case .element(let variable): .related(variable: variable, path: relationship)
+            case .related(let variable, let path):
+                .related(variable: variable, path: path + "." + relationship)
+            }
+        return try render(inner, in: related, level: level)
+    }
+
+    /// A condition on the records that refer to this one, as a `SUBQUERY` through the to-many
+    /// relationship the condition names.
+    private func referring(
+        _ link: ReferenceLink, _ quantifier: Quantifier, _ inner: ConditionNode,
+        in scope: Scope, level: Int
+    ) throws(QueryError) -> Piece {
+        guard let inverse = link.inverseName else {
+            throw .unsupported(
+                operation: "a condition on the \(link.referring) records that refer to a "
+                    + "\(link.referred) through \(link)", target: target,
+                reason: "an NSPredicate reaches them through a to-many relationship; name it "
+                    + "with the condition's `inverse:`.")
+        }
+        let collection: Attribute =
+            switch scope {
+            case .model: Attribute(name: inverse, format: "%K", arguments: [.string(inverse)])
+            case .element(let variable):
+                Attribute(name: inverse, format: variable + ".%K", arguments: [.string(inverse)])
+            case .related(let variable, let path):
+                Attribute(
+                    name: inverse, format: (variable.map { $0 + "." } ?? "") + "%K",
+                    arguments: [.string(path + "." + inverse)])
+            }
+        let variable = "$r\(level + 1)"
+        let rendered = try render(inner, in: .element(variable: variable), level: level + 1)
+        return subquery(collection, variable: variable, quantifier, rendered)
     }
 
     // MARK: Comparisons
@@ -241,6 +303,13 @@ struct PredicateFormatRenderer {
             operation: "\(quantifier.rawValue) element of \"\(attribute.name)\"", target: target)
         let variable = "$x\(level + 1)"
         let inner = try render(element, in: .element(variable: variable), level: level + 1)
+        return subquery(attribute, variable: variable, quantifier, inner)
+    }
+
+    /// `SUBQUERY(collection, variable, condition).@count`, compared as the quantifier says.
+    private func subquery(
+        _ attribute: Attribute, variable: String, _ quantifier: Quantifier, _ inner: Piece
+    ) -> Piece {
         let (condition, count) =
             switch quantifier {
             case .any: (inner.format, ".@count > 0")

@@ -19,8 +19,9 @@ extension SQLConditionRenderer {
     ) throws(QueryError) -> Column {
         let storage = PostgreSQLStorage(of: keyPath.valueType)
         switch scope {
-        case .row:
+        case .row, .table:
             var sql = try Self.quotedIdentifier(name, in: dialect)
+            if case .table(let alias) = scope { sql = alias + "." + sql }
             if storage == .text { sql += " COLLATE \"C\"" }
             return Column(name: name, sql: sql, isInJSON: false)
         case .element(let alias):

@@ -20,6 +20,9 @@ struct SQLConditionRenderer {
         /// attribute of a structured element is read with `json_extract(alias.value,
         /// '$.name')` (PostgreSQL: `alias.value -> 'name'`, cast to the attribute's type).
         case element(alias: String)
+        /// The row of a table in a subquery, `FROM "table" AS alias`: each attribute is the
+        /// column `alias."name"`.
+        case table(alias: String)
     }
 
     /// A rendered node.
@@ -97,6 +100,10 @@ struct SQLConditionRenderer {
             return try collection(keyPath, test, in: scope, level: level)
         case .quantified(let keyPath, let quantifier, let element):
             return try quantified(keyPath, quantifier, element, in: scope, level: level)
+        case .referenced(let link, let inner):
+            return try referenced(link, inner, in: scope, level: level)
+        case .referring(let link, let quantifier, let inner):
+            return try referring(link, quantifier, inner, in: scope, level: level)
         case .not(let inner):
             return negation(of: try render(inner, in: scope, level: level))
         case .and(let nodes):
@@ -112,7 +119,7 @@ struct SQLConditionRenderer {
 
     func column(_ keyPath: AttributeKeyPath, in scope: Scope) throws(QueryError) -> Column {
         let name = try RenderingChecks.name(of: keyPath)
-        if case .row = scope, keyPath.isIdentity {
+        if keyPath.isIdentity, scope.isRow {
             throw .unsupported(
                 operation: "a condition on \(keyPath.description) itself", target: target,
                 reason: "a table row is not a value; name one of its attributes.")
@@ -123,6 +130,9 @@ struct SQLConditionRenderer {
         switch scope {
         case .row:
             return Column(name: name, sql: try Self.quotedIdentifier(name), isInJSON: false)
+        case .table(let alias):
+            return Column(
+                name: name, sql: alias + "." + (try Self.quotedIdentifier(name)), isInJSON: false)
         case .element(let alias):
             if keyPath.isIdentity {
                 return Column(name: name, sql: alias + ".value", isInJSON: true)

@@ -65,6 +65,10 @@ public struct SQLOptions: Hashable, Sendable {
     /// them, the renderer refuses those with ``QueryError/unsupported(operation:target:reason:)``.
     public var textFunctions: SQLTextFunctions?
 
+    /// The tables of the models that conditions following a reference read; none by default,
+    /// and such a condition then does not render.
+    public var tables = SQLTables()
+
     /// Creates options.
     ///
     /// - Parameters:

@@ -80,12 +80,17 @@ public struct DatabaseTransaction: Sendable {
     ///   ``StoreTransaction``.
     public subscript<Model: StorableModel>(model: Model.Type) -> StoreTransaction<Model> {
         get {
-            if let part = parts[ObjectIdentifier(model)] as? StoreTransaction<Model> {
-                return part
+            var part: StoreTransaction<Model>
+            if let existing = parts[ObjectIdentifier(model)] as? StoreTransaction<Model> {
+                part = existing
+            } else if let made = tables.transaction(of: model, version: version) {
+                part = made
+            } else {
+                unknown.note(model)
+                part = Self.empty(version: version)
             }
-            if let made = tables.transaction(of: model, version: version) { return made }
-            unknown.note(model)
-            return Self.empty(version: version)
+            part.database = self
+            return part
         }
         _modify {
             let key = ObjectIdentifier(model)
@@ -98,7 +103,11 @@ public struct DatabaseTransaction: Sendable {
                 part = Self.empty(version: version)
                 unknown.note(model)
             }
-            defer { parts[key] = part }
+            part.database = self
+            defer {
+                part.database = nil
+                parts[key] = part
+            }
             yield &part
         }
     }

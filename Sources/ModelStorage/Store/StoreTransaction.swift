@@ -29,6 +29,9 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
 
     /// The store's version the transaction reads: the number of commits before it.
     public let version: UInt64
+    /// The database transaction this one is part of, as it was when handed out: where a
+    /// condition that follows a reference reads the other models' records.
+    package var database: DatabaseTransaction?
 
     package init(
         base: some CommittedRecords<Model>, version: UInt64, inherited: Overlay<Model> = Overlay()
@@ -126,6 +129,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated.
     /// - Complexity: O(*n*) to filter the *n* records, plus the sort (see `CompiledQuery`).
     public func fetch(_ query: RecordQuery<Model>) throws -> [Model] {
+        let query = try resolvingReferences(query)
         guard !isUntouched else {
             return try base.records(selectedBy: query, excluding: []).map { $0.record }
         }
@@ -156,6 +160,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// - Complexity: O(1) for `.true`, O(*n*) otherwise.
     public func count(where condition: Condition<Model>) throws -> Int {
         if condition.isAlwaysTrue { return count }
+        let condition = try resolvingReferences(condition)
         guard !isUntouched else { return try base.count(where: condition, excluding: []) }
         let compiled = try Self.compile(condition)
         let touched = touchedIDs
@@ -269,6 +274,7 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// - Complexity: O(*n*) in the number of records.
     @discardableResult
     public mutating func delete(where condition: Condition<Model>) throws -> Int {
+        let condition = try resolvingReferences(condition)
         let compiled = try Self.compile(condition)
         let touched = touchedIDs
         let doomed =
@@ -373,5 +379,51 @@ extension StoreTransaction {
         if !own.isEmpty, let value = own[id] { return value }
         if !inherited.isEmpty, let value = inherited[id] { return value }
         return nil
+    }
+}
+
+// MARK: - References
+
+extension StoreTransaction {
+    /// The query with its condition's references resolved through this transaction's records
+    /// and its database's.
+    private func resolvingReferences(_ query: RecordQuery<Model>) throws -> RecordQuery<Model> {
+        guard query.condition.followsReferences else { return query }
+        var resolved = query
+        resolved.condition = try resolvingReferences(query.condition)
+        return resolved
+    }
+
+    /// The condition with its references resolved through this transaction's records and its
+    /// database's.
+    private func resolvingReferences(_ condition: Condition<Model>) throws -> Condition<Model> {
+        guard condition.followsReferences else { return condition }
+        do {
+            return try condition.resolvingReferences(
+                in: ReferenceLookup(own: self, database: database))
+        } catch let error as QueryError {
+            throw StoreError.invalidQuery(error)
+        }
+    }
+}
+
+/// Reads a model's records for a condition that follows references: this transaction's own
+/// model from the transaction itself (its writes included), every other from the database's.
+private struct ReferenceLookup<Own: StorableModel>: RelatedRecordLookup {
+    let own: StoreTransaction<Own>
+    let database: DatabaseTransaction?
+
+    func records<Model: Queryable>(
+        of model: Model.Type, where condition: Condition<Model>
+    ) throws -> [Model] {
+        if let typed = condition as? Condition<Own> {
+            return try own.fetch(RecordQuery(where: typed)) as? [Model] ?? []
+        }
+        guard let database else {
+            throw StoreError.unknownModel(
+                String(describing: model), database: "a transaction of \(Own.self) alone",
+                models: [String(describing: Own.self)])
+        }
+        return try database.records(of: model, where: condition)
     }
 }

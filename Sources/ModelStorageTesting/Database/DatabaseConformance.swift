@@ -26,12 +26,13 @@ public enum DatabaseConformance {
             transactionSpansModels, throwingBodyChangesNothing, unknownModelChangesNothing,
             oneVersionAcrossModels, liveQueriesSeeTransactions, concurrentWritesToBothModels,
             closingClosesEveryStore, referencesNameRecords, deletesNullifyReferences,
-            fetchesIncludeRelatedRecords,
+            fetchesIncludeRelatedRecords, conditionsFollowReferences,
+            conditionsFollowReferencesInTransactions,
         ]
     }
 
     /// Runs a check's body on a fresh database and closes it afterwards.
-    private static func onFreshDatabase(
+    static func onFreshDatabase(
         _ makeDatabase: ConformanceDatabaseFactory,
         _ body: (ConformanceDatabase) async throws -> Void
     ) async throws {

@@ -51,8 +51,10 @@ struct TableLayout<Model: StorableModel>: Sendable {
     let countAll: String
     /// How queries are rendered for the table: dates as the records' JSON stores them, and
     /// the text functions every connection registers.
-    let options = SQLOptions(
-        dateStorage: .secondsSinceReferenceDate, textFunctions: TextFunctions.names)
+    ///
+    /// The tables of the database's models are named in it, so that conditions that follow a
+    /// reference render as `EXISTS` on the other model's table.
+    let options: SQLOptions
 
     /// The columns of the store's own.
     static var storeColumns: [String] { ["_order", "_key", "_record", writeVersionColumn] }
@@ -64,7 +66,11 @@ struct TableLayout<Model: StorableModel>: Sendable {
     ///
     /// - Throws: ``StoreError/invalidQuery(_:)`` when an attribute's name is one of the
     ///   store's own columns or repeats another's, or the table's name holds NUL.
-    init() throws(StoreError) {
+    init(tables: SQLTables = SQLTables()) throws(StoreError) {
+        var options = SQLOptions(
+            dateStorage: .secondsSinceReferenceDate, textFunctions: TextFunctions.names)
+        options.tables = tables
+        self.options = options
         let model = try ModelTable<Model>(storeColumns: Self.storeColumns)
         self.model = model
         let table = model.table

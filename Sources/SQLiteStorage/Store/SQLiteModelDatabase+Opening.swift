@@ -54,7 +54,8 @@ extension SQLiteModelDatabase {
         let path = url.standardizedFileURL.path(percentEncoded: false)
         let names = try checkedNames(of: models, database: path)
         var layouts: [ObjectIdentifier: any Sendable] = [:]
-        for model in models { try addLayout(of: model, to: &layouts) }
+        let tables = SQLTables(models: models) { _ in "_key" }
+        for model in models { try addLayout(of: model, tables: tables, to: &layouts) }
         let writable = options.mode == .readWrite
         if writable, options.createsDirectories {
             try FileSystem().makeDirectories((path as NSString).deletingLastPathComponent)
@@ -77,9 +78,10 @@ extension SQLiteModelDatabase {
     }
 
     private static func addLayout<Model: StorableModel>(
-        of model: Model.Type, to layouts: inout [ObjectIdentifier: any Sendable]
+        of model: Model.Type, tables: SQLTables,
+        to layouts: inout [ObjectIdentifier: any Sendable]
     ) throws(StoreError) {
-        layouts[ObjectIdentifier(model)] = try TableLayout<Model>()
+        layouts[ObjectIdentifier(model)] = try TableLayout<Model>(tables: tables)
         try Model.checkIndexedAttributes()
     }
 

@@ -111,18 +111,6 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
         database.evaluations.counts
     }
 
-    private static func compile(
-        _ query: RecordQuery<Model>
-    ) throws(StoreError) -> CompiledQuery<Model> {
-        do { return try query.compiled() } catch { throw .invalidQuery(error) }
-    }
-
-    private static func compile(
-        _ condition: Condition<Model>
-    ) throws(StoreError) -> CompiledCondition<Model> {
-        do { return try condition.compiled() } catch { throw .invalidQuery(error) }
-    }
-
     // MARK: Reading
 
     /// The record with an id.
@@ -149,7 +137,9 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Complexity: SQLite's: a scan of the table for a condition no index serves, plus a
     ///   sort of the matches (a partial one with a limit); only the page is decoded.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
-        let compiled = try Self.compile(query)
+        guard let compiled = try query.compiledForSQL(options: layout.options) else {
+            return try await database.transaction { try $0[Model.self].fetch(query) }
+        }
         return try await database.read(layout, orEmpty: []) {
             [layout] connection throws(StoreError) in
             try connection.records(selectedBy: query, compiled: compiled, in: layout)
@@ -166,7 +156,14 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     ///   evaluated; `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
-        try await database.result(of: query, compiled: try Self.compile(query), in: layout)
+        guard let compiled = try query.compiledForSQL(options: layout.options) else {
+            return try await database.transaction { transaction in
+                QueryResult(
+                    records: try transaction[Model.self].fetch(query),
+                    totalCount: transaction[Model.self].count, version: transaction.version)
+            }
+        }
+        return try await database.result(of: query, compiled: compiled, in: layout)
     }
 
     /// The number of records that satisfy a condition, counted in SQLite.
@@ -184,10 +181,14 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
                 try connection.count(in: layout)
             }
         }
-        let compiled = try Self.compile(condition)
+        guard
+            let compiled = try RecordQuery(where: condition).compiledForSQL(options: layout.options)
+        else {
+            return try await database.transaction { try $0[Model.self].count(where: condition) }
+        }
         return try await database.read(layout, orEmpty: 0) {
             [layout] connection throws(StoreError) in
-            try connection.count(where: condition, compiled: compiled, in: layout)
+            try connection.count(where: condition, compiled: compiled.condition, in: layout)
         }
     }
 

@@ -97,6 +97,7 @@ struct RenderingErrorTests {
             case .sql: _ = try refusal.condition.sqlExpression()
             case .predicateFormat: _ = try refusal.condition.predicateFormat()
             case .inMemory: _ = try refusal.condition.compiled()
+            case .encoding: _ = try JSONEncoder().encode(refusal.condition)
             }
         }
         guard error.code == .unsupported, let target = error.target, let reason = error.reason
@@ -216,6 +217,7 @@ struct RenderingErrorTests {
                 case .sql: _ = try condition.sqlExpression()
                 case .predicateFormat: _ = try condition.predicateFormat()
                 case .inMemory: _ = try condition.compiled()
+                case .encoding: _ = try JSONEncoder().encode(condition)
                 }
             }
             #expect(

@@ -190,6 +190,21 @@ extension BlockingConnection {
         }
     }
 
+    /// Whether SQL answers a query exactly: always for one that follows no reference (the
+    /// store's own reads see its table's inexact rows); for one that follows references, only
+    /// while no table of the database holds an inexact row, which the other tables' `EXISTS`
+    /// could not see.
+    func answersExactly<Model>(
+        _ query: RecordQuery<Model>, tables: [String]
+    ) throws(StoreError) -> Bool {
+        guard query.condition.followsReferences else { return true }
+        let checks = tables.map { "EXISTS (SELECT 1 FROM \($0) WHERE NOT \"_exact\")" }
+        let inexact = try integer(
+            "SELECT CASE WHEN " + checks.joined(separator: " OR ") + " THEN 1 ELSE 0 END",
+            operation: "query the records")
+        return inexact == 0
+    }
+
     // MARK: Rows
 
     /// Whether any row is inexact, so that SQL alone cannot answer.

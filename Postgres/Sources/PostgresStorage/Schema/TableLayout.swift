@@ -42,7 +42,10 @@ struct TableLayout<Model: StorableModel>: Sendable {
     /// value bound as text (``text(of:)``) and cast to its column's type.
     let preparedUpsert: String
     /// How queries are rendered: PostgreSQL, dates as the records' JSON stores them.
-    let options = SQLOptions(dialect: .postgreSQL, dateStorage: .secondsSinceReferenceDate)
+    ///
+    /// The tables of the database's models are named in it, keyed by their `id` columns, so
+    /// that conditions that follow a reference render as `EXISTS` on the other model's table.
+    let options: SQLOptions
 
     /// The columns of the store's own.
     static var storeColumns: [String] { ["_order", "_key", "_record", "_version", "_exact"] }
@@ -52,7 +55,10 @@ struct TableLayout<Model: StorableModel>: Sendable {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when an attribute's name is one of the
     ///   store's own columns or repeats another's, or a name is empty, holds NUL, or is
     ///   longer than PostgreSQL's 63 bytes.
-    init() throws(StoreError) {
+    init(tables: SQLTables = SQLTables()) throws(StoreError) {
+        var options = SQLOptions(dialect: .postgreSQL, dateStorage: .secondsSinceReferenceDate)
+        options.tables = tables
+        self.options = options
         // PostgreSQL keeps 63 bytes of an identifier: a longer name would be cut short.
         let model = try ModelTable<Model>(
             storeColumns: Self.storeColumns, maximumIdentifierLength: 63)

@@ -44,7 +44,8 @@ extension PostgresModelDatabase {
         let url = BlockingConnection.describe(configuration)
         let names = try checkedNames(of: models, database: url)
         var made: [ObjectIdentifier: any Sendable] = [:]
-        for model in models { try addLayout(of: model, to: &made) }
+        let tables = SQLTables(models: models, keyColumn: SQLTables.idColumn(of:))
+        for model in models { try addLayout(of: model, tables: tables, to: &made) }
         let layouts = made
         let evaluations = QueryEvaluationCounter()
         let writerConnection = BlockingConnection(
@@ -95,9 +96,10 @@ extension PostgresModelDatabase {
     }
 
     private static func addLayout<Model: StorableModel>(
-        of model: Model.Type, to layouts: inout [ObjectIdentifier: any Sendable]
+        of model: Model.Type, tables: SQLTables,
+        to layouts: inout [ObjectIdentifier: any Sendable]
     ) throws(StoreError) {
-        layouts[ObjectIdentifier(model)] = try TableLayout<Model>()
+        layouts[ObjectIdentifier(model)] = try TableLayout<Model>(tables: tables)
         _ = try Model.indexedAttributeNames()
     }
 

@@ -66,6 +66,8 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     nonisolated let modelNames: [String]
     /// Each model's table layout, a `TableLayout<Model>` under the model's identifier.
     nonisolated let layouts: [ObjectIdentifier: any Sendable]
+    /// The quoted names of the models' tables.
+    nonisolated let tableNames: [String]
     /// The schema version each model's table was migrated from when the database opened.
     nonisolated let migratedFrom: [ObjectIdentifier: Int]
     /// The channel the database's commits are announced on (see ``Schema/channel(schema:)``).
@@ -112,6 +114,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
         self.models = parts.models
         self.modelNames = parts.modelNames
         self.layouts = parts.layouts
+        tableNames = parts.models.map { SQLIdentifier.quoted($0.storageName) }
         self.migratedFrom = parts.migratedFrom
         self.channel = parts.channel
         self.committedVersion = parts.version

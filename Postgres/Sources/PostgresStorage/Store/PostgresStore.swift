@@ -138,12 +138,18 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     ///   matches (a top-*k* one with a limit); only the page is decoded. A query SQL cannot
     ///   answer exactly decodes every row.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
-        let compiled = try Self.compile(query)
-        return try await database.read { [layout] connection in
-            try connection.records(
+        let compiled = try query.compiledForSQL(options: layout.options)
+        let tables = database.tableNames
+        let found = try await database.read { [layout] connection -> [Model]? in
+            guard let compiled, try connection.answersExactly(query, tables: tables) else {
+                return nil
+            }
+            return try connection.records(
                 selectedBy: query, compiled: compiled, in: layout, positions: false
             ).map(\.record)
         }
+        if let found { return found }
+        return try await database.transaction { try $0[Model.self].fetch(query) }
     }
 
     /// The records a query selects with the store's total count and version, read in one
@@ -155,9 +161,19 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     ///   `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
-        let compiled = try Self.compile(query)
-        return try await database.read { [layout] connection in
-            try connection.result(of: query, compiled: compiled, in: layout)
+        let compiled = try query.compiledForSQL(options: layout.options)
+        let tables = database.tableNames
+        let found = try await database.read { [layout] connection -> QueryResult<Model>? in
+            guard let compiled, try connection.answersExactly(query, tables: tables) else {
+                return nil
+            }
+            return try connection.result(of: query, compiled: compiled, in: layout)
+        }
+        if let found { return found }
+        return try await database.transaction { transaction in
+            QueryResult(
+                records: try transaction[Model.self].fetch(query),
+                totalCount: transaction[Model.self].count, version: transaction.version)
         }
     }
 
@@ -174,10 +190,18 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
                 try connection.count(in: layout)
             }
         }
-        let compiled = try Self.compile(condition)
-        return try await database.read { [layout] connection in
-            try connection.count(where: condition, compiled: compiled, in: layout)
+        let query = RecordQuery(where: condition)
+        let compiled = try query.compiledForSQL(options: layout.options)
+        let tables = database.tableNames
+        let counted = try await database.read { [layout] connection -> Int? in
+            guard let compiled, try connection.answersExactly(query, tables: tables) else {
+                return nil
+            }
+            return try connection.count(
+                where: condition, compiled: compiled.condition, in: layout)
         }
+        if let counted { return counted }
+        return try await database.transaction { try $0[Model.self].count(where: condition) }
     }
 
     /// The record with an id, with the store's version, read in one snapshot.

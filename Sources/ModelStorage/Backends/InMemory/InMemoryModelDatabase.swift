@@ -115,7 +115,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
         _ body: (inout DatabaseTransaction) throws -> Result
     ) throws -> (Result, [Changes]) {
         var transaction = DatabaseTransaction(
-            version: version, tables: Snapshot(tables: tables))
+            version: version, tables: CommittedTables(tables: tables))
         let result = try body(&transaction)
         try transaction.checkModels(in: Self.name, models: modelNames)
         try transaction.settleReferences(among: models)
@@ -150,20 +150,6 @@ public actor InMemoryModelDatabase: ModelDatabase {
         tables[key] = state
     }
 
-    /// The committed tables a transaction reads.
-    private struct Snapshot: DatabaseTransaction.Tables {
-        let tables: [ObjectIdentifier: any Sendable]
-
-        func transaction<Model: StorableModel>(
-            of model: Model.Type, version: UInt64
-        ) -> StoreTransaction<Model>? {
-            guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else {
-                return nil
-            }
-            return StoreTransaction(base: state.table, version: version)
-        }
-    }
-
     // MARK: One model's records
 
     /// One model's committed records; `nil` only for a model the database does not hold,
@@ -175,6 +161,17 @@ public actor InMemoryModelDatabase: ModelDatabase {
                 String(describing: model), database: Self.name, models: modelNames)
         }
         return state
+    }
+
+    /// One model's committed records, with a query whose references are resolved through
+    /// every model's committed records, read at one moment.
+    func state<Model: StorableModel>(
+        of model: Model.Type, resolving query: RecordQuery<Model>
+    ) throws(StoreError) -> (state: StoreState<Model>, query: RecordQuery<Model>) {
+        let state = try state(of: model)
+        let resolved = try CommittedTables(tables: tables).resolvingReferences(
+            query, version: version, database: Self.name, models: modelNames)
+        return (state, resolved)
     }
 
     func observe<Model: StorableModel>(

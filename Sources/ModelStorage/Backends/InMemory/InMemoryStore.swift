@@ -68,7 +68,8 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     ///   such a clause), which are looked up instead; O(log *n* + *c* log *c*) when an index of
     ///   one of the model's ``StorableModel/indexedAttributes`` narrows it to *c* candidates.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
-        try await database.state(of: Model.self).fetch(query)
+        let read = try await database.state(of: Model.self, resolving: query)
+        return try read.state.fetch(read.query)
     }
 
     /// The records a query selects with the store's total count and version, read at once.
@@ -79,7 +80,8 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     ///   ``StoreError/closed(path:)`` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
-        try await database.state(of: Model.self).fetchResult(query)
+        let read = try await database.state(of: Model.self, resolving: query)
+        return try read.state.fetchResult(read.query)
     }
 
     /// The number of records that satisfy a condition.
@@ -91,7 +93,9 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(log *n* + *c* log
     ///   *c*) when an index narrows it to *c* candidates, O(*n*) otherwise.
     public func count(where condition: Condition<Model>) async throws -> Int {
-        try await database.state(of: Model.self).count(where: condition)
+        let read = try await database.state(
+            of: Model.self, resolving: RecordQuery(where: condition))
+        return try read.state.count(where: read.query.condition)
     }
 
     /// How many records a query or count with this condition evaluates it on: the candidates

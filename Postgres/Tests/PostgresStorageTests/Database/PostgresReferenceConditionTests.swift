@@ -1,0 +1,67 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+import ModelStorageTesting
+import PostgresStorage
+import Testing
+
+/// Conditions that follow a reference on PostgreSQL: answered by `EXISTS` in the database
+/// when every table compares exactly, and through the database's records otherwise.
+@Suite("PostgreSQL: conditions that follow a reference")
+struct PostgresReferenceConditionTests {
+    static let models: [any StorableModel.Type] = [ConformanceRecord.self, ConformanceNote.self]
+
+    @Test(
+        "the reference checks of DatabaseConformance pass",
+        arguments: [
+            DatabaseConformance.checks.first { $0.name == "conditionsFollowReferences" },
+            DatabaseConformance.checks.first {
+                $0.name == "conditionsFollowReferencesInTransactions"
+            },
+        ].compactMap { $0 })
+    func conformance(_ check: DatabaseConformanceCheck) async throws {
+        try await TestStores.with { stores in
+            try await check.run {
+                let dex = try await stores.openDatabase(Self.models)
+                return ConformanceDatabase(
+                    database: dex, records: try dex.store(for: ConformanceRecord.self),
+                    notes: try dex.store(for: ConformanceNote.self))
+            }
+        }
+    }
+
+    @Test("PostgreSQL answers them alone while every row is exact; memory decides otherwise")
+    func answeredInPostgreSQL() async throws {
+        try await TestStores.with { stores in
+            let dex = try await stores.openDatabase(Self.models)
+            let records = try dex.store(for: ConformanceRecord.self)
+            let notes = try dex.store(for: ConformanceNote.self)
+            try await records.upsert(contentsOf: (1...20).map(ConformanceRecord.sample))
+            try await notes.upsert(
+                contentsOf: (1...60).map {
+                    ConformanceNote(id: $0, recordID: $0 % 10 + 1, text: "n\($0 % 3)")
+                })
+            let named: Condition<ConformanceNote> = .reference(
+                \.recordID, to: ConformanceRecord.self, where: \.name == "creature-3")
+            let before = records.queryEvaluationCounts
+            #expect(try await notes.count(where: named) == 6)
+            let after = records.queryEvaluationCounts
+            #expect(after.inDatabase > before.inDatabase)
+            #expect(after.total - after.inDatabase == before.total - before.inDatabase)
+
+            // A name PostgreSQL cannot compare exactly ("é" as e and a combining accent): the
+            // record's row is inexact, and the answer comes from the records, where it equals
+            // "é" written as one character, as Swift compares it (SQL alone would say 0).
+            try await records.update(id: 3) { $0.name = "cre\u{301}ature" }
+            let accented: Condition<ConformanceNote> = .reference(
+                \.recordID, to: ConformanceRecord.self, where: \.name == "cr\u{E9}ature")
+            let plain: Condition<ConformanceNote> = .reference(
+                \.recordID, to: ConformanceRecord.self, where: \.name == "creature-4")
+            #expect(try await notes.count(where: accented) == 6)
+            #expect(try await notes.count(where: plain) == 6)
+            #expect(
+                try await notes.fetch(RecordQuery(where: plain, sortedBy: [.ascending(\.id)]))
+                    .map(\.id) == [3, 13, 23, 33, 43, 53])
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import KeyPathQuery
+import ModelStorage
+
+extension SQLTables {
+    /// The tables of a database's models, each named by the model's `storageName`, so that
+    /// conditions that follow a reference between them render as SQL.
+    ///
+    /// - Parameters:
+    ///   - models: The database's models.
+    ///   - keyColumn: The column of a model's table that holds each record's id, or `nil`
+    ///     when it has none that a reference's attribute compares equal with (the model's
+    ///     conditions that follow references then do not render).
+    public init(
+        models: [any StorableModel.Type], keyColumn: (any StorableModel.Type) -> String?
+    ) {
+        self.init()
+        for model in models {
+            guard let key = keyColumn(model) else { continue }
+            add(model, name: model.storageName, keyColumn: key)
+        }
+    }
+
+    /// The column of a model's `id` attribute, or `nil` when `id` is not in its
+    /// `queryAttributes`.
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: The attribute's name.
+    public static func idColumn(of model: any StorableModel.Type) -> String? {
+        func name<Model: StorableModel>(_: Model.Type) -> String? {
+            let id: any PartialKeyPath<Model> & Sendable = \Model.id
+            return try? Model.attributeName(for: id)
+        }
+        return name(model)
+    }
+}
+
+extension RecordQuery where Model: StorableModel {
+    /// The query compiled for a SQL store's read, or `nil` when its condition follows a
+    /// reference and the store must read it through a transaction of its database, which
+    /// resolves the reference through the other model's records.
+    ///
+    /// A query that follows no reference is compiled as always: SQL answers it, or memory
+    /// when SQL cannot. One that follows a reference is answered by SQL alone (`EXISTS` on
+    /// the other table) when all of it renders without reading collection elements, whose
+    /// SQL may fall back to memory; it is then compiled without its condition, which memory
+    /// could not evaluate and SQL does.
+    ///
+    /// - Parameter options: How the store renders SQL, with its database's tables.
+    /// - Returns: The compiled query, or `nil`.
+    /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated.
+    public func compiledForSQL(options: SQLOptions) throws(StoreError) -> CompiledQuery<Model>? {
+        guard condition.followsReferences else {
+            do { return try compiled() } catch { throw .invalidQuery(error) }
+        }
+        guard let clauses = try? sqlClauses(options: options),
+            !clauses.whereClause.sql.contains("json_each(")
+        else { return nil }
+        var sorted = self
+        sorted.condition = .true
+        do { return try sorted.compiled() } catch { throw .invalidQuery(error) }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+import ModelStorageTesting
+import SQLiteStorage
+import TestSupport
+import Testing
+
+@Suite("SQLite: conditions that follow a reference")
+struct SQLiteReferenceConditionTests {
+    static let models: [any StorableModel.Type] = [ConformanceRecord.self, ConformanceNote.self]
+
+    @Test("SQLite answers them alone, with EXISTS on the indexed reference")
+    func answeredInSQLite() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "dex.sqlite")
+            let database = try await SQLiteModelDatabase.open(at: url, for: Self.models)
+            let records = try database.store(for: ConformanceRecord.self)
+            let notes = try database.store(for: ConformanceNote.self)
+            try await records.upsert(contentsOf: (1...100).map(ConformanceRecord.sample))
+            try await notes.upsert(
+                contentsOf: (1...1_000).map {
+                    ConformanceNote(id: $0, recordID: $0 % 50 + 1, text: "n\($0 % 10)")
+                })
+            let before = records.queryEvaluationCounts
+            let favoriteNotes = try await notes.count(
+                where: .reference(\.recordID, to: ConformanceRecord.self, where: \.favorite == true)
+            )
+            let unnoted = try await records.fetch(
+                RecordQuery(where: .noReferrer(ConformanceNote.self, through: \.recordID)))
+            let after = records.queryEvaluationCounts
+            #expect(favoriteNotes == 320)  // 16 favorites among records 1…50, 20 notes each
+            #expect(unnoted.map(\.id) == Array(51...100))
+            #expect(after.inDatabase - before.inDatabase == 2)
+            #expect(after.total - before.total == 2)
+            try await database.close()
+
+            // The to-many EXISTS searches the notes by the index of their reference.
+            var options = SQLOptions(dateStorage: .secondsSinceReferenceDate)
+            options.tables.add(
+                ConformanceRecord.self, name: "conformance_record", keyColumn: "_key")
+            options.tables.add(ConformanceNote.self, name: "conformance_note", keyColumn: "_key")
+            let condition: Condition<ConformanceRecord> = .anyReferrer(
+                ConformanceNote.self, through: \.recordID, where: \.text == "n1")
+            let fragment = try condition.sqlExpression(options: options)
+            let raw = try RawDatabase(url)
+            let plan = try raw.strings(
+                "EXPLAIN QUERY PLAN SELECT \"_record\" FROM conformance_record WHERE "
+                    + fragment.sql.replacingOccurrences(of: "?", with: "'n1'"),
+                column: 3)
+            #expect(
+                plan.contains { $0.contains("conformance_note") && $0.contains("INDEX") },
+                "\(plan)")
+        }
+    }
+
+    @Test("a condition SQL cannot hold is answered through the database's records")
+    func fallsBackThroughATransaction() async throws {
+        try await withTemporaryDirectory { directory in
+            let database = try await SQLiteModelDatabase.open(
+                at: directory.appending(path: "dex.sqlite"), for: Self.models)
+            let records = try database.store(for: ConformanceRecord.self)
+            let notes = try database.store(for: ConformanceNote.self)
+            try await records.upsert(contentsOf: (1...8).map(ConformanceRecord.sample))
+            try await notes.upsert(
+                contentsOf: (1...16).map {
+                    ConformanceNote(id: $0, recordID: $0 % 8 + 1, text: "n\($0)")
+                })
+            // Collection elements in SQL may meet NUL and fall back: the store reads through
+            // the database instead.
+            let tagged = try await notes.fetch(
+                RecordQuery(
+                    where: .reference(
+                        \.recordID, to: ConformanceRecord.self, where: .contains(\.tags, "green")),
+                    sortedBy: [.ascending(\.id)]))
+            let expected = (1...16).filter {
+                ConformanceRecord.sample($0 % 8 + 1).tags.contains("green")
+            }
+            #expect(tagged.map(\.id) == expected)
+            try await database.close()
+        }
+    }
+}
