@@ -20,6 +20,9 @@ struct EvolutionCommand: Command {
 
     init(_ arguments: Arguments) throws(UsageError) {
         idOrName = try arguments.required(0, "<id|name>")
+        guard !NameMatcher.key(idOrName).isEmpty else {
+            throw UsageError("'\(idOrName)' is neither a number nor a name")
+        }
         json = arguments[CommonOptions.json]
     }
 
@@ -35,6 +38,11 @@ struct EvolutionCommand: Command {
     ///   it names no species; `BundledDataError` if the bundle lacks the species' chain.
     static func tree(for idOrName: String, finder: SpeciesFinder) throws -> EvolutionTree {
         guard let species = finder.species(idOrName) else {
+            if let range = finder.speciesIDs, SpeciesFinder.number(in: idOrName) != nil {
+                throw CommandFailure(
+                    "no species or form numbered \(idOrName); species are numbered "
+                        + "\(range.lowerBound) to \(range.upperBound).")
+            }
             throw CommandFailure(
                 "no species '\(idOrName)'."
                     + NameMatcher.didYouMean(finder.suggestions(for: idOrName)))

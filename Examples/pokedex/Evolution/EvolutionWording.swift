@@ -63,7 +63,7 @@ struct EvolutionWording {
         }
         if let time = condition.timeOfDay { words.append(Self.words(for: time)) }
         if let gender = condition.gender {
-            words.append(gender == .female ? "(female)" : "(male)")
+            words.append(gender == .female ? "if female" : "if male")
         }
         if let stats = condition.relativePhysicalStats {
             let comparison =
@@ -103,7 +103,7 @@ struct EvolutionWording {
                 words += " for \(speciesName(id) ?? "species \(id)")"
             }
             return words
-        case .shed: return "an empty party slot and a spare Poké Ball when Nincada evolves"
+        case .shed: return "appears when Nincada evolves, given a free party slot and a Poké Ball"
         case .useMove: return "use \(move)\(count)"
         case .other:
             return condition.minLevel.map { "level \($0) (in a battle)" } ?? "a special way"
@@ -135,12 +135,18 @@ struct EvolutionWording {
         }
     }
 
-    /// A PokeAPI name as a title: `metal-coat` as "Metal Coat", `kings-rock` as "King's Rock".
+    /// A PokeAPI name as a title: `metal-coat` as "Metal Coat", `kings-rock` as "King's Rock",
+    /// `scroll-of-darkness` as "Scroll of Darkness".
     static func title(_ name: String) -> String {
         if let special = specialTitles[name] { return special }
-        return name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
-            .joined(separator: " ")
+        return name.split(separator: "-").enumerated().map { index, word in
+            index > 0 && minorWords.contains(String(word))
+                ? String(word) : word.prefix(1).uppercased() + word.dropFirst()
+        }.joined(separator: " ")
     }
+
+    /// The words a title leaves in lower case after its first: "Scroll of Darkness".
+    private static let minorWords: Set<String> = ["of", "the", "a", "an", "and", "in", "on"]
 
     /// The names whose title is not their words capitalized.
     private static let specialTitles = [

@@ -59,12 +59,25 @@ struct SpeciesFinder {
     /// - Parameter text: What was typed, such as `25`, `Mr. Mime` or `flabebe`.
     /// - Returns: The species, or `nil` when nothing is named so.
     func species(_ text: String) -> PokemonSpecies? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let id = Int(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed) {
+        if let id = Self.number(in: text) {
             return positionsByID[id].map { species[$0] }
         }
-        let key = NameMatcher.key(trimmed)
+        let key = NameMatcher.key(text)
         return key.isEmpty ? nil : positionsByKey[key].map { species[$0] }
+    }
+
+    /// The number `text` is, such as `25` or `#25`, or `nil` when it is not one.
+    static func number(in text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return Int(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed)
+    }
+
+    /// The lowest and highest species ids, or `nil` when there are no species.
+    var speciesIDs: ClosedRange<Int>? {
+        guard let first = species.map(\.id).min(), let last = species.map(\.id).max() else {
+            return nil
+        }
+        return first...last
     }
 
     /// The English names closest to `text`, for an error.

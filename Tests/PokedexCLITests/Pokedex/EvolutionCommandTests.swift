@@ -68,6 +68,9 @@ struct EvolutionCommandTests {
             ("piloswine", "Mamoswine (level up knowing Ancient Power)"),
             ("tyrogue", "Hitmonlee (level 20 with Attack above Defense)"),
             ("azurill", "Azurill (hatched when a parent holds Sea Incense)"),
+            ("combee", "Vespiquen (level 21 if female)"),
+            ("kirlia", "Gallade (use Dawn Stone if male)"),
+            ("kubfu", "Urshifu (use Scroll of Darkness; or use Scroll of Waters;"),
         ]
         for (name, expected) in expectations {
             let result = try await CommandRunner.pokedex("evolution", name)
@@ -101,6 +104,11 @@ struct EvolutionCommandTests {
         #expect(finder.suggestions(for: "pikachoo").first == "Pikachu")
         #expect(finder.suggestions(for: "bulbsaur").first == "Bulbasaur")
         #expect(finder.species("9999") == nil)
+        let number = try await CommandRunner.pokedex("evolution", "#2000")
+        #expect(number.status == 1)
+        #expect(number.error.contains("species are numbered 1 to 1025"), "\(number.error)")
+        let empty = try await CommandRunner.pokedex("evolution", " ")
+        #expect(empty.status == 2, "no name at all is a usage error")
     }
 
     @Test("every chain: every species once, every step's conditions in words, 80 columns")
