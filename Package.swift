@@ -200,8 +200,8 @@ let package = Package(
         .testTarget(
             name: "PokedexCLITests",
             dependencies: [
-                "pokedex", "timer-records", "PokedexKit", "SQLiteStorage", "PokeAPITestServer",
-                "TestSupport", "CSQLite",
+                "pokedex", "timer-records", "PokedexKit", "PokedexOfflineData", "SQLiteStorage",
+                "PokeAPITestServer", "TestSupport", "CSQLite",
             ]
         ),
         .testTarget(

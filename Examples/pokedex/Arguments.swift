@@ -104,6 +104,23 @@ struct Arguments {
         (values[option.name] as? Value) ?? option.defaultValue
     }
 
+    /// The positional argument at `index`, one the command's spec requires.
+    ///
+    /// Parsing already refuses a command line that lacks a required argument; this reads it
+    /// without assuming so.
+    ///
+    /// - Parameters:
+    ///   - index: The argument's position, from 0.
+    ///   - placeholder: The argument as usage shows it, such as `<id|name>`, for the error.
+    /// - Returns: The argument.
+    /// - Throws: ``UsageError`` naming `placeholder` when there is no argument at `index`.
+    func required(_ index: Int, _ placeholder: String) throws(UsageError) -> String {
+        guard positionals.indices.contains(index) else {
+            throw UsageError("missing argument \(placeholder)")
+        }
+        return positionals[index]
+    }
+
     /// Whether an option was given, whatever its value.
     func contains(_ option: OptionDeclaration) -> Bool {
         values[option.name] != nil

@@ -91,4 +91,16 @@ extension CommandSpec {
         }
         return line.isEmpty ? lines : lines + [line]
     }
+
+    /// Items as a list separated by commas, in lines of at most `width` characters:
+    /// `Normal, Fighting,` / `Flying`.
+    static func wrapList(_ items: [String], width: Int) -> [String] {
+        wrap(items.dropLast().map { $0 + "," } + items.suffix(1), width: width)
+    }
+
+    /// Words as alternatives in a sentence: `a`, `a or b`, `a, b or c`.
+    static func alternatives(_ words: [String]) -> String {
+        guard let last = words.last else { return "" }
+        return words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " or " + last
+    }
 }

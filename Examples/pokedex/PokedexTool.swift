@@ -18,8 +18,9 @@ struct PokedexTool {
     /// Every command, in the order the overview lists them.
     static var commands: [any Command.Type] {
         [
-            SyncCommand.self, ListCommand.self, ShowCommand.self, FavoriteCommand.self,
-            StatsCommand.self, CopyCommand.self, HelpCommand.self,
+            SyncCommand.self, ListCommand.self, ShowCommand.self, EvolutionCommand.self,
+            TypesCommand.self, FavoriteCommand.self, StatsCommand.self, CopyCommand.self,
+            HelpCommand.self,
         ]
     }
 

@@ -13,7 +13,8 @@ struct PokedexHelpTests {
     @Test("the overview lists every command with its summary, for every way of asking")
     func overview() async throws {
         let specs = PokedexTool.specs
-        try #require(specs.count == 7, "sync, list, show, favorite, stats, copy and help")
+        try #require(
+            specs.count == 9, "sync, list, show, evolution, types, favorite, stats, copy and help")
         let expected = CommandSpec.overview(of: specs)
         for spec in specs {
             let line = expected.split(separator: "\n").first { $0.hasPrefix("  \(spec.name) ") }
