@@ -127,10 +127,27 @@ extension JSONFileModelDatabase {
     private func apply(_ group: CommitGroup, version: UInt64) {
         self.version = version
         var refresh = false
+        var changed: Set<ObjectIdentifier> = []
         for model in models {
+            if Self.changes(model, in: group) { changed.insert(ObjectIdentifier(model)) }
             refresh = apply(group, of: model) || refresh
         }
+        for model in models {
+            refresh = noteCommit(toModels: changed, of: model) || refresh
+        }
         if refresh { Task { self.refreshObservers() } }
+    }
+
+    private static func changes<Model: StorableModel>(
+        _ model: Model.Type, in group: CommitGroup
+    ) -> Bool {
+        !group.commits(of: model).isEmpty
+    }
+
+    private func noteCommit<Model: StorableModel>(
+        toModels changed: Set<ObjectIdentifier>, of model: Model.Type
+    ) -> Bool {
+        observers.noteCommit(toModels: changed, of: model)
     }
 
     private func apply<Model: StorableModel>(_ group: CommitGroup, of model: Model.Type) -> Bool {

@@ -155,7 +155,9 @@ public actor JSONFileModelDatabase: ModelDatabase {
         try checkOpen()
         let key = ObjectIdentifier(Model.self)
         guard let state = tables[key] as? StoreState<Model> else { throw unknownModel(Model.self) }
-        let compiled = try StoreTransaction<Model>.compile(query)
+        let resolved = try CommittedTables(tables: tables).resolvingReferences(
+            query, version: state.version, database: paths.document, models: modelNames)
+        let compiled = try StoreTransaction<Model>.compile(resolved)
         return observers.add(query, compiled: compiled, current: state.result(of: compiled)) {
             [weak self] id in
             guard let self else { return }
@@ -173,7 +175,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
 
     private func refreshObservers<Model: StorableModel>(of model: Model.Type) {
         guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else { return }
-        observers.refresh(from: state)
+        observers.refresh(from: state, tables: CommittedTables(tables: tables))
     }
 
     // MARK: Closing

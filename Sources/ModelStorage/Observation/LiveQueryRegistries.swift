@@ -51,10 +51,23 @@ package struct LiveQueryRegistries: Sendable {
         return withRegistry(of: Model.self) { $0.noteCommit(changes) }
     }
 
-    /// Delivers fresh results to one model's stale queries.
-    package mutating func refresh<Model: StorableModel>(from state: StoreState<Model>) {
+    /// Notes, in one model's live queries, a commit that changed some models of the database
+    /// (see `LiveQueryRegistry.noteCommit(toModels:)`).
+    package mutating func noteCommit<Model: StorableModel>(
+        toModels models: Set<ObjectIdentifier>, of _: Model.Type
+    ) -> Bool {
+        guard registries[ObjectIdentifier(Model.self)] != nil else { return false }
+        return withRegistry(of: Model.self) { $0.noteCommit(toModels: models) }
+    }
+
+    /// Delivers fresh results to one model's stale queries: re-runs them over its committed
+    /// records, resolving the
+    /// conditions that follow references through `tables`, every model's committed records.
+    package mutating func refresh<Model: StorableModel>(
+        from state: StoreState<Model>, tables: CommittedTables
+    ) {
         guard registries[ObjectIdentifier(Model.self)] != nil else { return }
-        withRegistry(of: Model.self) { $0.refresh(from: state) }
+        withRegistry(of: Model.self) { $0.refresh(from: state, tables: tables) }
     }
 
     /// Finishes every live query of one model.

@@ -71,6 +71,9 @@ public struct LiveQueryRegistry<Model: StorableModel>: Sendable {
         var last: QueryResult<Model>
         /// ``last``'s fingerprint, made when first compared.
         var lastFingerprint: Data?
+        /// The models whose records the query's condition reads through references, its own
+        /// with them; empty for a condition that follows none.
+        var referencedModels: Set<ObjectIdentifier> = []
     }
 
     private var entries: [UInt64: Entry] = [:]
@@ -104,7 +107,9 @@ public struct LiveQueryRegistry<Model: StorableModel>: Sendable {
         lastID += 1
         let id = ID(rawValue: lastID)
         entries[lastID] = Entry(
-            query: query, compiled: compiled, continuation: continuation, last: current)
+            query: query, compiled: compiled, continuation: continuation, last: current,
+            referencedModels: query.condition.followsReferences
+                ? query.condition.referencedModels.union([ObjectIdentifier(Model.self)]) : [])
         continuation.onTermination = { _ in onTermination(id) }
         continuation.yield(current)
         return (id, stream)
@@ -141,8 +146,10 @@ public struct LiveQueryRegistry<Model: StorableModel>: Sendable {
         let countChanged = changes.contains { ($0.old == nil) != ($0.new == nil) }
         for (key, entry) in entries where !entry.isStale || entry.deliversOnlyChanges {
             let condition = entry.compiled.condition
+            // A condition that follows references was compiled as resolved when the query
+            // began (or not at all, in SQL): any change of the model may affect it.
             let affected =
-                countChanged
+                countChanged || !entry.referencedModels.isEmpty
                 || changes.contains {
                     $0.old.map(condition.evaluate) == true || $0.new.map(condition.evaluate) == true
                 }
@@ -150,6 +157,26 @@ public struct LiveQueryRegistry<Model: StorableModel>: Sendable {
                 entries[key]?.isStale = true
                 entries[key]?.deliversOnlyChanges = false
             }
+        }
+        return startsRefresh()
+    }
+
+    /// Notes a commit that changed some models of the database, and whether a refresh pass
+    /// is needed: each live query whose condition follows a reference into one of them is
+    /// stale, and delivers its next result only if it changed.
+    ///
+    /// A backend calls it on every model's live queries after each commit, with the models
+    /// the commit changed, so that a query refreshes when the records it reads through a
+    /// reference change.
+    ///
+    /// - Parameter models: The models the commit changed, by `ObjectIdentifier`.
+    /// - Returns: Whether the caller should start a refresh pass.
+    public mutating func noteCommit(toModels models: Set<ObjectIdentifier>) -> Bool {
+        guard !models.isEmpty else { return false }
+        for (key, entry) in entries
+        where !entry.isStale && !entry.referencedModels.isDisjoint(with: models) {
+            entries[key]?.isStale = true
+            entries[key]?.deliversOnlyChanges = true
         }
         return startsRefresh()
     }

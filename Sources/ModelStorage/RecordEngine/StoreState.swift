@@ -89,9 +89,21 @@ package struct StoreState<Model: StorableModel>: Sendable {
 extension LiveQueryRegistry {
     /// Re-runs every stale live query over a store's records, in memory, and delivers the
     /// results: a refresh pass of the in-memory backends.
-    package mutating func refresh(from state: StoreState<Model>) {
+    ///
+    /// A query whose condition follows references is resolved again through `tables`, every
+    /// model's committed records.
+    package mutating func refresh(from state: StoreState<Model>, tables: CommittedTables) {
         while let stale = nextStale() {
-            deliver(state.result(of: stale.compiled), for: stale)
+            var compiled = stale.compiled
+            if stale.query.condition.followsReferences {
+                guard
+                    let resolved = try? tables.resolvingReferences(
+                        stale.query, version: state.version, database: "", models: []),
+                    let recompiled = try? resolved.compiled()
+                else { continue }
+                compiled = recompiled
+            }
+            deliver(state.result(of: compiled), for: stale)
         }
     }
 }

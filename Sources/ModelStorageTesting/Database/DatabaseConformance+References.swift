@@ -195,6 +195,41 @@ extension DatabaseConformance {
         }
     }
 
+    static let liveQueriesFollowReferences = DatabaseConformanceCheck(
+        name: "liveQueriesFollowReferences",
+        summary: "a live query whose condition follows a reference refreshes when the "
+            + "records it reads through the reference change"
+    ) { makeDatabase in
+        try await onFreshDatabase(makeDatabase) { made in
+            try await made.records.upsert(contentsOf: (1...4).map(ConformanceRecord.sample))
+            let watched: Condition<ConformanceRecord> = .anyReferrer(
+                ConformanceNote.self, through: \.recordID, where: \.text == "watched")
+            let collector = await ResultCollector.collecting(
+                try await made.records.observe(RecordQuery(where: watched)))
+            try expectEqual(
+                try await collector.next("at first").records.map(\.id), [],
+                "the first result: no note is watched")
+            try await made.notes.upsert(ConformanceNote(id: 10, recordID: 2, text: "watched"))
+            _ = try await collector.next("after a note refers to record 2") {
+                $0.records.map(\.id) == [2]
+            }
+            try await made.notes.update(id: 10) { $0.recordID = 3 }
+            _ = try await collector.next("after the note moved to record 3") {
+                $0.records.map(\.id) == [3]
+            }
+            try await made.database.transaction { transaction in
+                transaction[ConformanceNote.self].upsert(
+                    ConformanceNote(id: 11, recordID: 1, text: "watched"))
+                transaction[ConformanceNote.self].delete(id: 10)
+            }
+            let last = try await collector.next("after a transaction of notes") {
+                $0.records.map(\.id) == [1]
+            }
+            try expectEqual(last.totalCount, 4, "the records' total count")
+            await collector.stop()
+        }
+    }
+
     /// Checks a condition on notes through the notes' store: fetch, count, a sorted page
     /// and `fetchResult`.
     private static func expectNotes(

@@ -27,7 +27,7 @@ public enum DatabaseConformance {
             oneVersionAcrossModels, liveQueriesSeeTransactions, concurrentWritesToBothModels,
             closingClosesEveryStore, referencesNameRecords, deletesNullifyReferences,
             fetchesIncludeRelatedRecords, conditionsFollowReferences,
-            conditionsFollowReferencesInTransactions,
+            conditionsFollowReferencesInTransactions, liveQueriesFollowReferences,
         ]
     }
 

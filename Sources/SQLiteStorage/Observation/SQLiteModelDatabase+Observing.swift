@@ -37,13 +37,50 @@ extension SQLiteModelDatabase {
         }
     }
 
+    /// A live query compiled for its refreshes: as `compiledForSQL(options:)` compiles it, or,
+    /// for a condition that follows references and does not render, without its condition
+    /// (its refreshes then read through a transaction).
+    private func liveCompiled<Model: StorableModel>(
+        _ query: RecordQuery<Model>, in layout: TableLayout<Model>
+    ) throws(StoreError) -> CompiledQuery<Model> {
+        if let compiled = try query.compiledForSQL(options: layout.options) { return compiled }
+        var sorted = query
+        sorted.condition = .true
+        do { return try sorted.compiled() } catch { throw .invalidQuery(error) }
+    }
+
+    /// A live query's result: read in SQL, or, for a condition that follows references SQL
+    /// cannot answer alone, through a transaction of the database, which commits nothing.
+    private func liveResult<Model: StorableModel>(
+        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
+        in layout: TableLayout<Model>
+    ) async throws -> QueryResult<Model> {
+        guard query.condition.followsReferences,
+            try query.compiledForSQL(options: layout.options) == nil
+        else { return try await result(of: query, compiled: compiled, in: layout) }
+        return try await transaction { transaction in
+            QueryResult(
+                records: try transaction[Model.self].fetch(query),
+                totalCount: transaction[Model.self].count, version: transaction.version)
+        }
+    }
+
     /// A live query of one model (see ``SQLiteStore/observe(_:)``).
     func observe<Model: StorableModel>(
         _ query: RecordQuery<Model>, in layout: TableLayout<Model>
     ) async throws(StoreError) -> AsyncStream<QueryResult<Model>> {
-        let compiled: CompiledQuery<Model>
-        do { compiled = try query.compiled() } catch { throw .invalidQuery(error) }
-        let first = try await result(of: query, compiled: compiled, in: layout)
+        let compiled = try liveCompiled(query, in: layout)
+        let first: QueryResult<Model>
+        do {
+            first = try await liveResult(of: query, compiled: compiled, in: layout)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .invalidQuery(
+                .unsupported(
+                    operation: "a live query through a reference", target: .sql,
+                    reason: "reading it through the database failed: \(error)"))
+        }
         try checkOpen()
         let (id, stream) = withLiveQueries(of: Model.self) {
             $0.add(query, compiled: compiled, current: first) { [weak self] id in
@@ -79,6 +116,19 @@ extension SQLiteModelDatabase {
         refreshLiveQueries(of: model, needed: needed)
     }
 
+    /// Tells every model's live queries which models a commit of this database changed, so
+    /// that those following references into them refresh.
+    func noteCommit(toModels changed: Set<ObjectIdentifier>) {
+        for model in models { noteCommit(toModels: changed, of: model) }
+    }
+
+    private func noteCommit<Model: StorableModel>(
+        toModels changed: Set<ObjectIdentifier>, of model: Model.Type
+    ) {
+        let needed = withLiveQueries(of: model) { $0.noteCommit(toModels: changed) }
+        refreshLiveQueries(of: model, needed: needed)
+    }
+
     /// Tells every model's live queries about a commit another connection made.
     func noteUnknownCommit() {
         for model in models { noteUnknownCommit(of: model) }
@@ -93,7 +143,7 @@ extension SQLiteModelDatabase {
         guard needed, let layout = try? layout(of: model) else { return }
         Task {
             while !isClosed, let stale = withLiveQueries(of: model, { $0.nextStale() }) {
-                let result = try? await result(
+                let result = try? await liveResult(
                     of: stale.query, compiled: stale.compiled, in: layout)
                 if let result { withLiveQueries(of: model) { $0.deliver(result, for: stale) } }
             }

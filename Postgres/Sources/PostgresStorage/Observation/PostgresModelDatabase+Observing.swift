@@ -27,14 +27,40 @@ extension PostgresModelDatabase {
             ?? false
     }
 
+    /// The records a query selects with the count and the version: read in SQL, or, for a
+    /// condition that follows references SQL cannot answer exactly, through a transaction of
+    /// the database, which commits nothing.
+    func result<Model: StorableModel>(
+        of query: RecordQuery<Model>, in layout: TableLayout<Model>
+    ) async throws -> QueryResult<Model> {
+        let compiled = try query.compiledForSQL(options: layout.options)
+        let tables = tableNames
+        let found = try await read { connection -> QueryResult<Model>? in
+            guard let compiled, try connection.answersExactly(query, tables: tables) else {
+                return nil
+            }
+            return try connection.result(of: query, compiled: compiled, in: layout)
+        }
+        if let found { return found }
+        return try await transaction { transaction in
+            QueryResult(
+                records: try transaction[Model.self].fetch(query),
+                totalCount: transaction[Model.self].count, version: transaction.version)
+        }
+    }
+
     /// A live query of one model (see ``PostgresStore/observe(_:)``).
     func observe<Model: StorableModel>(
-        _ query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
-        in layout: TableLayout<Model>
+        _ query: RecordQuery<Model>, in layout: TableLayout<Model>
     ) async throws -> AsyncStream<QueryResult<Model>> {
-        let first = try await read { connection in
-            try connection.result(of: query, compiled: compiled, in: layout)
+        // A condition that follows references is not compiled: `result(of:in:)` answers it.
+        var compiledQuery = query
+        if query.condition.followsReferences { compiledQuery.condition = .true }
+        let compiled: CompiledQuery<Model>
+        do { compiled = try compiledQuery.compiled() } catch {
+            throw StoreError.invalidQuery(error)
         }
+        let first = try await result(of: query, in: layout)
         try checkOpen()
         let (id, stream) = withLiveQueries(of: Model.self) {
             $0.add(query, compiled: compiled, current: first) { [weak self] id in
@@ -64,6 +90,19 @@ extension PostgresModelDatabase {
         refreshLiveQueries(of: model, needed: needed)
     }
 
+    /// Tells every model's live queries which models a commit of this database changed, so
+    /// that those following references into them refresh.
+    func noteCommit(toModels changed: Set<ObjectIdentifier>) {
+        for model in models { noteCommit(toModels: changed, of: model) }
+    }
+
+    private func noteCommit<Model: StorableModel>(
+        toModels changed: Set<ObjectIdentifier>, of model: Model.Type
+    ) {
+        let needed = withLiveQueries(of: model) { $0.noteCommit(toModels: changed) }
+        refreshLiveQueries(of: model, needed: needed)
+    }
+
     private func noteUnknownCommit<Model: StorableModel>(of model: Model.Type) {
         let needed = withLiveQueries(of: model) { $0.noteUnknownCommit() }
         refreshLiveQueries(of: model, needed: needed)
@@ -75,9 +114,13 @@ extension PostgresModelDatabase {
         guard needed, let layout = try? layout(of: model) else { return }
         Task {
             while !isClosed, let stale = withLiveQueries(of: model, { $0.nextStale() }) {
-                let result = try? await reader().perform { connection in
-                    try connection.result(of: stale.query, compiled: stale.compiled, in: layout)
-                }
+                let result =
+                    stale.query.condition.followsReferences
+                    ? try? await result(of: stale.query, in: layout)
+                    : try? await reader().perform { connection in
+                        try connection.result(
+                            of: stale.query, compiled: stale.compiled, in: layout)
+                    }
                 if let result { withLiveQueries(of: model) { $0.deliver(result, for: stale) } }
             }
         }

@@ -87,9 +87,12 @@ extension PostgresModelDatabase {
             return
         }
         committedVersion = Swift.max(committedVersion, commit.version)
+        var changed: Set<ObjectIdentifier> = []
         for model in models where commit.changes.contains(model) {
+            changed.insert(ObjectIdentifier(model))
             noteCommit(commit.changes, of: model)
         }
+        noteCommit(toModels: changed)
         commit.resumeCallers(of: batch)
     }
 }

@@ -102,16 +102,6 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
         database.queryEvaluationCounts
     }
 
-    static func compile(_ query: RecordQuery<Model>) throws(StoreError) -> CompiledQuery<Model> {
-        do { return try query.compiled() } catch { throw .invalidQuery(error) }
-    }
-
-    static func compile(_ condition: Condition<Model>) throws(StoreError)
-        -> CompiledCondition<Model>
-    {
-        do { return try condition.compiled() } catch { throw .invalidQuery(error) }
-    }
-
     // MARK: Reading
 
     /// The record with an id.
@@ -161,20 +151,7 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     ///   `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
-        let compiled = try query.compiledForSQL(options: layout.options)
-        let tables = database.tableNames
-        let found = try await database.read { [layout] connection -> QueryResult<Model>? in
-            guard let compiled, try connection.answersExactly(query, tables: tables) else {
-                return nil
-            }
-            return try connection.result(of: query, compiled: compiled, in: layout)
-        }
-        if let found { return found }
-        return try await database.transaction { transaction in
-            QueryResult(
-                records: try transaction[Model.self].fetch(query),
-                totalCount: transaction[Model.self].count, version: transaction.version)
-        }
+        try await database.result(of: query, in: layout)
     }
 
     /// The number of records that satisfy a condition, counted in PostgreSQL.
@@ -244,7 +221,7 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     public func observe(_ query: RecordQuery<Model>) async throws
         -> AsyncStream<QueryResult<Model>>
     {
-        try await database.observe(query, compiled: try Self.compile(query), in: layout)
+        try await database.observe(query, in: layout)
     }
 
     // MARK: Closing

@@ -13,12 +13,12 @@ struct PostgresReferenceConditionTests {
 
     @Test(
         "the reference checks of DatabaseConformance pass",
-        arguments: [
-            DatabaseConformance.checks.first { $0.name == "conditionsFollowReferences" },
-            DatabaseConformance.checks.first {
-                $0.name == "conditionsFollowReferencesInTransactions"
-            },
-        ].compactMap { $0 })
+        arguments: DatabaseConformance.checks.filter {
+            [
+                "conditionsFollowReferences", "conditionsFollowReferencesInTransactions",
+                "liveQueriesFollowReferences",
+            ].contains($0.name)
+        })
     func conformance(_ check: DatabaseConformanceCheck) async throws {
         try await TestStores.with { stores in
             try await check.run {

@@ -101,8 +101,13 @@ public actor InMemoryModelDatabase: ModelDatabase {
         guard changes.contains(where: { !$0.isEmpty }) else { return result }
         version += 1
         var refresh = false
-        for (model, modelChanges) in zip(models, changes) {
+        var changed: Set<ObjectIdentifier> = []
+        for (model, modelChanges) in zip(models, changes) where !modelChanges.isEmpty {
+            changed.insert(ObjectIdentifier(model))
             refresh = apply(modelChanges, of: model) || refresh
+        }
+        for model in models {
+            refresh = noteCommit(toModels: changed, of: model) || refresh
         }
         for model in models { setVersion(of: model) }
         if refresh { Task { self.refreshObservers() } }
@@ -143,6 +148,12 @@ public actor InMemoryModelDatabase: ModelDatabase {
         return observers.noteCommit(applied, of: model)
     }
 
+    private func noteCommit<Model: StorableModel>(
+        toModels changed: Set<ObjectIdentifier>, of model: Model.Type
+    ) -> Bool {
+        observers.noteCommit(toModels: changed, of: model)
+    }
+
     private func setVersion<Model: StorableModel>(of model: Model.Type) {
         let key = ObjectIdentifier(model)
         guard var state = tables.removeValue(forKey: key) as? StoreState<Model> else { return }
@@ -177,9 +188,9 @@ public actor InMemoryModelDatabase: ModelDatabase {
     func observe<Model: StorableModel>(
         _ query: RecordQuery<Model>
     ) throws(StoreError) -> AsyncStream<QueryResult<Model>> {
-        let state = try state(of: Model.self)
-        let compiled = try StoreTransaction<Model>.compile(query)
-        return observers.add(query, compiled: compiled, current: state.result(of: compiled)) {
+        let read = try state(of: Model.self, resolving: query)
+        let compiled = try StoreTransaction<Model>.compile(read.query)
+        return observers.add(query, compiled: compiled, current: read.state.result(of: compiled)) {
             [weak self] id in
             guard let self else { return }
             Task { await self.removeObserver(id) }
@@ -196,7 +207,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
 
     private func refreshObservers<Model: StorableModel>(of model: Model.Type) {
         guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else { return }
-        observers.refresh(from: state)
+        observers.refresh(from: state, tables: CommittedTables(tables: tables))
     }
 
     // MARK: Closing
