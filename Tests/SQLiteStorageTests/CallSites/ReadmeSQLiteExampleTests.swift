@@ -39,7 +39,15 @@ struct ReadmeSQLiteExampleTests {
                     color: "purple", captureRate: 3, genderRate: -1, evolutionChainID: 78),
                 PokemonSpecies(
                     id: 25, name: "pikachu", order: 35, generation: 1, color: "yellow",
-                    captureRate: 190, genderRate: 4, evolutionChainID: 10),
+                    captureRate: 190, genderRate: 4, evolutionChainID: 10,
+                    evolvesFromSpeciesID: 172),
+                PokemonSpecies(
+                    id: 172, name: "pichu", order: 34, generation: 2, isBaby: true,
+                    color: "yellow", captureRate: 190, genderRate: 4, evolutionChainID: 10),
+                PokemonSpecies(
+                    id: 26, name: "raichu", order: 36, generation: 1, color: "yellow",
+                    captureRate: 75, genderRate: 4, evolutionChainID: 10,
+                    evolvesFromSpeciesID: 25),
             ]
 
             let dex = try await SQLiteModelDatabase.open(
@@ -49,12 +57,20 @@ struct ReadmeSQLiteExampleTests {
                 transaction[PokemonSpecies.self].upsert(contentsOf: species)
                 transaction[Pokemon.self].upsert(contentsOf: pokemon)
             }
-            let legendary = try await dex.store(for: PokemonSpecies.self)
-                .fetch(RecordQuery(where: \.isLegendary == true))
+            let speciesStore = try dex.store(for: PokemonSpecies.self)
+            let legendary = try await speciesStore.fetch(RecordQuery(where: \.isLegendary == true))
+            let fromBabies = try await speciesStore.fetch(
+                RecordQuery(
+                    where: .reference(
+                        \.evolvesFromSpeciesID, to: PokemonSpecies.self, where: \.isBaby == true)))
+            let finalStages = try await speciesStore.count(
+                where: .noReferrer(PokemonSpecies.self, through: \.evolvesFromSpeciesID))
             #expect(try await dex.store(for: Pokemon.self).fetchResult(RecordQuery()).version == 1)
             try await dex.close()
 
             #expect(legendary.map(\.name) == ["mewtwo"])
+            #expect(fromBabies.map(\.name) == ["pikachu"])
+            #expect(finalStages == 2)  // mewtwo and raichu
         }
     }
 }
