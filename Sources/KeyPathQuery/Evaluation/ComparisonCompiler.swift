@@ -210,6 +210,12 @@ protocol OptionalQueryValue {
     static func optionalOrdering<Root>(
         _ keyPath: AttributeKeyPath, nilsFirst: Bool, as _: Root.Type
     ) throws(QueryError) -> OrderingBox<Root>?
+
+    /// Compiles a membership test on an optional native attribute through a set, or returns
+    /// `nil` when the wrapped type is not native.
+    static func compileOptionalMembership<Root>(
+        _ keyPath: AttributeKeyPath, _ values: [QueryValue], as _: Root.Type
+    ) throws(QueryError) -> PredicateBox<Root>?
 }
 
 extension Optional: OptionalQueryValue {

@@ -16,6 +16,10 @@ enum ConditionCompiler {
             return { atLeast($0) && atMost($0) }
 
         case .oneOf(let keyPath, let values):
+            if let membership = try ComparisonCompiler.compileMembership(keyPath, values, as: root)
+            {
+                return membership
+            }
             let tests = try values.map { value throws(QueryError) in
                 PredicateBox(test: try ComparisonCompiler.compile(keyPath, .equal, value, as: root))
             }
