@@ -16,7 +16,7 @@ struct PostgresReferenceConditionTests {
         arguments: DatabaseConformance.checks.filter {
             [
                 "conditionsFollowReferences", "conditionsFollowReferencesInTransactions",
-                "liveQueriesFollowReferences",
+                "liveQueriesFollowReferences", "differentialReferenceQueries",
             ].contains($0.name)
         })
     func conformance(_ check: DatabaseConformanceCheck) async throws {
