@@ -4,7 +4,8 @@ import PokedexKit
 
 /// 8. Indexes of `StorableModel.indexedAttributes` in `InMemoryStore` and `JSONFileStore`:
 /// an equality on an indexed attribute against the same equality on an attribute without an
-/// index (a scan), and a single save with three indexes against one with none.
+/// index (a scan), and a single save with three indexes against one with none; then a
+/// reference's automatic index (``ReferenceIndexBenchmarks``).
 ///
 /// Self-contained: its records are a model of its own, in two kinds that differ only in the
 /// indexes they declare.
@@ -41,6 +42,7 @@ enum IndexBenchmarks {
             try await fileIndexed.close()
             try await filePlain.close()
         }
+        results += try await ReferenceIndexBenchmarks.run(bench)
         return results
     }
 

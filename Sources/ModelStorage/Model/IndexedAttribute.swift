@@ -51,7 +51,50 @@ public struct IndexedAttribute<Model>: Sendable {
 }
 
 extension StorableModel {
-    /// Checks ``indexedAttributes`` against the model's attribute map.
+    /// The indexes every backend keeps for the model: each of ``indexedAttributes``, in
+    /// order, then the attribute of each of ``references`` that it does not list.
+    ///
+    /// A database finds the records that refer to a deleted one by their reference's
+    /// attribute, and an app fetches a record's referrers by it, so a backend indexes it
+    /// without the model declaring it:
+    ///
+    /// ```swift
+    /// extension Note {
+    ///     static var references: [ModelReference<Note>] {
+    ///         [ModelReference(\.pokemonID, to: Pokemon.self, onDelete: .cascade)]
+    ///     }
+    ///     static var indexedAttributes: [IndexedAttribute<Note>] {
+    ///         [IndexedAttribute(\.title)]
+    ///     }
+    /// }
+    ///
+    /// Note.storedIndexes.map(\.keyPath)   // [\Note.title, \Note.pokemonID]
+    /// ```
+    ///
+    /// An attribute is listed once, under the name the model's `queryAttributes` map gives
+    /// it: a reference whose attribute ``indexedAttributes`` lists adds nothing. A reference's
+    /// attribute that the map leaves out is refused where an indexed one is (see
+    /// ``indexedAttributeNames()``): by the stores that open a file or a database.
+    ///
+    /// - Complexity: O(*i* + *r*) for *i* indexed attributes and *r* references.
+    public static var storedIndexes: [IndexedAttribute<Self>] {
+        var indexes = indexedAttributes
+        let references = references
+        guard !references.isEmpty else { return indexes }
+        var names = Set(indexes.map { mappedName(of: $0) })
+        for reference in references where names.insert(reference.attributeName).inserted {
+            indexes.append(reference.indexedAttribute)
+        }
+        return indexes
+    }
+
+    /// The name the model's attribute map gives an indexed attribute, or a description of its
+    /// key path when the map leaves it out (which ``indexedAttributeNames()`` refuses).
+    private static func mappedName(of attribute: IndexedAttribute<Self>) -> String {
+        (try? attributeName(for: attribute.keyPath)) ?? String(describing: attribute.keyPath)
+    }
+
+    /// Checks ``storedIndexes`` against the model's attribute map.
     ///
     /// - Throws: ``StoreError/invalidQuery(_:)`` wrapping
     ///   `QueryError.unmappedKeyPath(_:model:)` for the first indexed key path that
@@ -60,8 +103,9 @@ extension StorableModel {
         _ = try indexedAttributeNames()
     }
 
-    /// The name the model's attribute map gives each of ``indexedAttributes``, in order: the
-    /// columns a database backend indexes.
+    /// The name the model's attribute map gives each of ``storedIndexes``, in order: the
+    /// columns a database backend indexes, those of ``indexedAttributes`` and of the
+    /// attributes of ``references``.
     ///
     /// ```swift
     /// try Pokemon.indexedAttributeNames()   // ["name", "attack", "favorite"]
@@ -73,7 +117,7 @@ extension StorableModel {
     ///   `queryAttributes` does not map, naming the model and the key path.
     public static func indexedAttributeNames() throws(StoreError) -> [String] {
         var names: [String] = []
-        for attribute in indexedAttributes {
+        for attribute in storedIndexes {
             do {
                 names.append(try attributeName(for: attribute.keyPath))
             } catch {

@@ -19,8 +19,9 @@ import KeyPathQuery
 /// is optional and `nil`; and deleting a record that others refer to follows the reference's
 /// ``DeleteRule``, as Core Data's relationships do. The attribute must be in the model's
 /// `queryAttributes`, so that a database finds the records that refer to a deleted one with
-/// a query on it (index it with ``StorableModel/indexedAttributes`` when the model has many
-/// records).
+/// a query on it. Every backend indexes the attribute, as if the model listed it in
+/// ``StorableModel/indexedAttributes`` (see ``StorableModel/storedIndexes``), so that query,
+/// and the model's own queries by the attribute, look records up instead of scanning them.
 public struct ModelReference<Source: StorableModel>: Sendable {
     /// What deleting a record does to the records that refer to it.
     public enum DeleteRule: String, Hashable, Sendable {
@@ -47,6 +48,8 @@ public struct ModelReference<Source: StorableModel>: Sendable {
 
     /// Whether the record each record refers to exists, and the deletes of the target followed.
     let enforcement: Enforcement
+    /// The index every backend keeps on the attribute (see ``StorableModel/storedIndexes``).
+    let indexedAttribute: IndexedAttribute<Source>
 
     /// A reference that always names a record.
     ///
@@ -65,6 +68,7 @@ public struct ModelReference<Source: StorableModel>: Sendable {
     ) where Target.ID: QueryValueConvertible & Equatable {
         self.init(
             keyPath, isOptional: false, deleteRule: deleteRule, target: target,
+            indexedAttribute: IndexedAttribute(keyPath),
             enforcement: Enforcement(
                 targetID: { $0[keyPath: keyPath] }, referencing: { ids in .in(keyPath, ids) },
                 nullified: nil, target: target))
@@ -86,6 +90,8 @@ public struct ModelReference<Source: StorableModel>: Sendable {
     ) where Target.ID: QueryValueConvertible & Equatable {
         self.init(
             keyPath, isOptional: true, deleteRule: deleteRule, target: target,
+            indexedAttribute: IndexedAttribute(
+                keyPath as any KeyPath<Source, Target.ID?> & Sendable),
             enforcement: Enforcement(
                 targetID: { $0[keyPath: keyPath] },
                 referencing: { ids in .in(keyPath, ids.map { Optional($0) }) },
@@ -98,7 +104,8 @@ public struct ModelReference<Source: StorableModel>: Sendable {
 
     private init(
         _ keyPath: any PartialKeyPath<Source> & Sendable, isOptional: Bool,
-        deleteRule: DeleteRule, target: any StorableModel.Type, enforcement: Enforcement
+        deleteRule: DeleteRule, target: any StorableModel.Type,
+        indexedAttribute: IndexedAttribute<Source>, enforcement: Enforcement
     ) {
         self.target = target
         self.keyPath = keyPath
@@ -106,6 +113,7 @@ public struct ModelReference<Source: StorableModel>: Sendable {
         self.isOptional = isOptional
         self.deleteRule = deleteRule
         self.enforcement = enforcement
+        self.indexedAttribute = indexedAttribute
     }
 
     private static func name(of keyPath: AnyKeyPath) -> String {

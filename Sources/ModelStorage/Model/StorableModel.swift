@@ -76,6 +76,9 @@ where ID: Codable & Sendable {
     /// to open with an index on a key path that `queryAttributes` does not map, with
     /// ``StoreError/invalidQuery(_:)``; an attribute conditions cannot compare, such as a
     /// collection, does not compile.
+    ///
+    /// The attribute of each of the model's ``references`` is indexed too, whether or not it
+    /// is listed here: ``storedIndexes`` gives every index a backend keeps.
     static var indexedAttributes: [IndexedAttribute<Self>] { get }
 
     /// The model's references to records of other models, each an attribute that holds the
@@ -93,6 +96,12 @@ where ID: Codable & Sendable {
     /// transaction, and must hold the models they refer to (see ``ModelReference``). A store
     /// of the model alone, opened on its own, holds no other model: open a database of the
     /// model and the models it refers to instead.
+    ///
+    /// Every backend keeps an index on each reference's attribute, as on those of
+    /// ``indexedAttributes`` (which need not list it; see ``storedIndexes``): deleting a
+    /// record finds the records that refer to it, and a query by the attribute finds a
+    /// record's referrers, without scanning. A database file made before the model declared
+    /// a reference gains its index the next time it opens for writing.
     static var references: [ModelReference<Self>] { get }
 }
 

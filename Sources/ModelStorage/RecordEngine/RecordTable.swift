@@ -1,7 +1,7 @@
 import KeyPathQuery
 
 /// Records in insertion order with an index by id, and one by each of the model's
-/// ``StorableModel/indexedAttributes``: the table both backends keep in memory.
+/// ``StorableModel/storedIndexes``: the table both backends keep in memory.
 ///
 /// Records sit densely in one array, so that the query engine scans them in place through
 /// contiguous storage. A deleted record leaves a dead slot (marked in `isLive`, its value kept
@@ -34,9 +34,10 @@ package struct RecordTable<Model: StorableModel>: Sendable {
     /// mirrors it. A condition that pins one of them is answered by looking ids up
     /// (``records(withIDs:)``).
     package private(set) var idKeyPaths: [IDKeyPath] = Self.attributesOfIDType
-    /// An index of each of the model's ``StorableModel/indexedAttributes``, kept up to date
-    /// by every write (see ``ValueIndex``).
-    package private(set) var indexes: [ValueIndex<Model>] = Model.indexedAttributes.map(
+    /// An index of each of the model's ``StorableModel/storedIndexes`` (its indexed
+    /// attributes and its references' attributes), kept up to date by every write (see
+    /// ``ValueIndex``).
+    package private(set) var indexes: [ValueIndex<Model>] = Model.storedIndexes.map(
         ValueIndex.init)
 
     /// A record whose id an earlier record already has.

@@ -2,8 +2,9 @@ import KeyPathQuery
 import ModelStorage
 import SQLStorage
 
-/// The SQLite indexes of a model's ``StorableModel/indexedAttributes``: one per attribute on
-/// its column, named `<table>_<column>_index`, made and dropped as the model declares them.
+/// The SQLite indexes of a model's ``StorableModel/storedIndexes`` (its indexed attributes and
+/// its references' attributes): one per attribute on its column, named
+/// `<table>_<column>_index`, made and dropped as the model declares them.
 ///
 /// A text column's index uses the collation the store's queries compare text with
 /// (`SQLTextFunctions.collation`, canonically equivalent texts equal as in memory): an index
@@ -28,8 +29,9 @@ extension SQLiteConnection {
         return "CREATE INDEX \(SQLIdentifier.quoted(name)) ON \(layout.table) (\(indexed))"
     }
 
-    /// Creates the index of each attribute the model declares, and drops each index the store
-    /// made for an attribute it no longer declares, in one transaction.
+    /// Creates the index of each attribute the model declares or refers to another model by,
+    /// and drops each index the store made for an attribute it no longer declares nor refers
+    /// by, in one transaction.
     ///
     /// Only indexes named as the store names them, `<table>_<column>_index` for one of the
     /// table's columns, are ever dropped: an index made by hand under another name stays.

@@ -17,7 +17,7 @@ extension SQLiteStore {
     /// to WAL, creates the model's table, or migrates an older one with the model's
     /// `SchemaMigration` steps in one transaction (keeping the database as it
     /// was at `<file>.backup`), and creates an index named `<table>_<column>_index` for each of
-    /// the model's `StorableModel/indexedAttributes`, dropping those it made for attributes
+    /// the model's `StorableModel/storedIndexes`, dropping those it made for attributes
     /// the model no longer declares (an index you made under another name stays). A
     /// read-only store changes no index.
     ///

@@ -294,15 +294,16 @@ extension BlockingConnection {
 
     /// Creates and drops the store's indexes as the model declares them.
     ///
-    /// Each declared attribute gets an index on its column (whose `COLLATE "C"` the
+    /// Each attribute of the model's `StorableModel/storedIndexes` (its indexed attributes
+    /// and its references' attributes) gets an index on its column (whose `COLLATE "C"` the
     /// dialect's comparisons use) in the in-memory order, `NULLS FIRST`: read forward it is
     /// the order of an ascending sort key, `nil` first, and read backward that of a
     /// descending one, `nil` last, which are the orders the dialect's `ORDER BY` asks for
     /// (PostgreSQL's default, `NULLS LAST`, serves neither, so a sorted query would read and
     /// sort every match). An index the store made without it is made again. The table gets a
     /// partial index that finds inexact rows, and each index the store made for an attribute
-    /// the model no longer declares is dropped. An index made by hand under another name
-    /// stays.
+    /// the model no longer declares nor refers by is dropped. An index made by hand under
+    /// another name stays.
     private func updateIndexes<Model>(for layout: TableLayout<Model>) throws(StoreError) {
         let declared = try Model.indexedAttributeNames()
         var existing: [String: String] = [:]

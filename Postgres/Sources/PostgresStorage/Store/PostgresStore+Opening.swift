@@ -23,7 +23,7 @@ extension PostgresStore {
     /// stores opening at once do it once) and the writers' lock (every row of the version table), it creates the table, its row in
     /// `modelstorage_version` and its indexes, or migrates an older table in place with the
     /// model's `SchemaMigration` steps, and creates an index named `<table>_<column>_index`
-    /// for each of the model's `StorableModel/indexedAttributes`, dropping those it made for
+    /// for each of the model's `StorableModel/storedIndexes`, dropping those it made for
     /// attributes the model no longer declares. Each index is `NULLS FIRST`, the in-memory
     /// order, so that a query sorted by its attribute, either way, reads it in order. A store
     /// opened with `StoreAccessMode/readOnly` does none of this: it checks the table and
