@@ -3,8 +3,9 @@
 # random moments, N times, each time checking that the store opens and holds every save
 # acknowledged before the kill.
 #
-#   json (the default): JSONFileStore, killed at random moments and at chosen file-system
-#     calls (between the new document's write and its rename, among others); CrashTests.
+#   json (the default): a JSONFileModelDatabase of records and notes (its transactions
+#     write both), killed at random moments and at chosen file-system calls (between the new
+#     document's write and its rename, among others); CrashTests.
 #   sqlite: SQLiteStore, killed at random moments during single saves, batches, concurrent
 #     inserts, deletes and transactions; a save under way must be there whole or not at all;
 #     SQLiteCrashTests.

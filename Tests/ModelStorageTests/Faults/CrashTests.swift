@@ -9,7 +9,15 @@ import TestSupport
 import Testing
 
 /// A writer killed with SIGKILL at random moments, many times over, never costs a save it
-/// acknowledged, and always leaves a store that opens.
+/// acknowledged, never leaves a transaction across two models in part, and always leaves a
+/// store that opens.
+///
+/// The writer (`StoreCrashWriter write <file>.json`) writes a `JSONFileModelDatabase` of
+/// records and notes: single records, batches, groups of concurrent inserts, deletes, and
+/// transactions that insert records with a note referring to each and delete a record. After
+/// each kill the database is opened read-only and checked (``CrashChecks``): every
+/// acknowledged save there, every save under way whole or not at all, every note with its
+/// record.
 ///
 /// Two kinds of kill alternate: at a random moment after the writer opened (or while it
 /// opens), and at a chosen file-system call, where the writer stops for good until it is
@@ -32,6 +40,7 @@ struct CrashTests {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
             var ledger = CrashLedger()
+            var checks = CrashChecks()
             var generator = SplitMix64(seed: CrashRun.seed)
             let stops = CrashStop.all(directory: directory)
             for iteration in 0..<Self.iterations {
@@ -63,10 +72,15 @@ struct CrashTests {
                 child.expectKilled(iteration: iteration)
                 ledger.read(child.lines, stop: stop)
                 if stop == nil && !whileOpening { ledger.noteKillAmongSaves(iteration: iteration) }
-                try await verify(url, ledger, iteration: iteration)
+                checks.read(child.lines)
+                try await verify(url, ledger, into: &checks, iteration: iteration)
             }
-            print(ledger.summary(iterations: Self.iterations, seed: CrashRun.seed))
+            print(
+                ledger.summary(iterations: Self.iterations, seed: CrashRun.seed) + "\n  "
+                    + checks.summary)
             #expect(ledger.ackedPuts.count > Self.iterations, "the writer got to save")
+            #expect(checks.acknowledgedTransactions > 0, "the writer got to commit transactions")
+            #expect(checks.notesChecked > 0, "notes written by transactions were checked")
             #expect(ledger.kills[.journalAppend, default: 0] > 0, "kills during journal appends")
             #expect(ledger.kills[.documentRewrite, default: 0] > 0, "kills during rewrites")
             #expect(ledger.stopsBeforeRename > 0, "kills between the write and the rename")
@@ -76,17 +90,14 @@ struct CrashTests {
     }
 
     /// Opens what the killed writer left and checks it against the acknowledgements.
-    func verify(_ url: URL, _ ledger: CrashLedger, iteration: Int) async throws {
-        let store = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
-        let records = try await store.fetch(.everyRecord)
-        ledger.check(Set(records.map(\.id)), iteration: iteration)
-        for record in records where record != expectedRecord(record.id) {
-            Issue.record("iteration \(iteration): record \(record.id) is \(record)")
-        }
-    }
-
-    func expectedRecord(_ id: Int) -> Record {
-        Record(id: id, name: "r\(id)", attack: id % 1_000, favorite: id % 2 == 0)
+    func verify(
+        _ url: URL, _ ledger: CrashLedger, into checks: inout CrashChecks, iteration: Int
+    ) async throws {
+        let database = try await JSONFileModelDatabase.open(
+            at: url, for: CrashChecks.models, options: .readOnly)
+        try await checks.check(
+            database, records: database.store(for: ConformanceRecord.self),
+            notes: database.store(for: ConformanceNote.self), ledger: ledger, iteration: iteration)
     }
 }
 

@@ -29,9 +29,11 @@ import SQLiteStorage
 ///
 /// - `StoreCrashWriter write <store> <first-id> <compaction-threshold>` saves forever:
 ///   single inserts, batches, deletes of earlier records and groups of concurrent inserts,
-///   deleting the oldest 1,000 records at once whenever there are more than 1,500; on
-///   SQLite, also transactions across two models (`begin tx put 7 8 9 del 3`; see
-///   ``saveForever(in:firstID:transactions:)``).
+///   deleting the oldest 1,000 records at once whenever there are more than 1,500, and
+///   transactions across two models (`begin tx put 7 8 9 del 3`; see
+///   ``saveForever(in:firstID:transactions:)``): the store is a database of records and
+///   notes, an `SQLiteModelDatabase` or a `JSONFileModelDatabase`, whose record section a
+///   `JSONFileStore` of records opens too.
 ///   It prints `ready` once the store is open, `begin put 12 13` before a save and
 ///   `ack put 12 13` once the save returned (likewise `del`), so a test can kill it at any
 ///   moment and know which saves were acknowledged.
@@ -84,9 +86,10 @@ enum StoreCrashWriter {
         ["sqlite", "db"].contains(url.pathExtension)
     }
 
+    /// Opens a database of records and notes, whose transactions write both models, and
+    /// saves to it until killed.
     static func write(_ url: URL, firstID: Int, threshold: Int) async throws {
         if isSQLite(url) {
-            // A database of records and notes: its transactions write both models.
             let database = try await SQLiteModelDatabase.open(
                 at: url, for: [ConformanceRecord.self, ConformanceNote.self],
                 options: SQLiteStoreOptions(lockTimeout: .seconds(10)))
@@ -99,8 +102,11 @@ enum StoreCrashWriter {
         #if DEBUG
             options.faults = IOHooks(ProcessInfo.processInfo.environment)?.check
         #endif
-        let store = try await JSONFileStore<ConformanceRecord>.open(at: url, options: options)
-        try await saveForever(in: store, firstID: firstID, transactions: nil)
+        let database = try await JSONFileModelDatabase.open(
+            at: url, for: [ConformanceRecord.self, ConformanceNote.self], options: options)
+        try await saveForever(
+            in: database.store(for: ConformanceRecord.self), firstID: firstID,
+            transactions: database)
     }
 
     /// The note a transaction writes beside record `id`: note `id`, referring to it.
@@ -110,13 +116,13 @@ enum StoreCrashWriter {
 
     /// Saves until killed, printing each save before it starts and once it returned.
     ///
-    /// With a database, one round in eleven is a transaction of the database that inserts
-    /// three records, a note referring to each (``note(_:)``), and deletes an earlier record
-    /// (which sets its note's reference to `nil`, if it has one): `begin tx put 7 8 9 del 3`,
-    /// then `ack tx put 7 8 9 del 3`.
+    /// One round in eleven is a transaction of the database that inserts three records, a
+    /// note referring to each (``note(_:)``), and deletes an earlier record (which sets its
+    /// note's reference to `nil`, if it has one): `begin tx put 7 8 9 del 3`, then
+    /// `ack tx put 7 8 9 del 3`.
     static func saveForever(
         in store: some ModelStore<ConformanceRecord>, firstID: Int,
-        transactions database: (any ModelDatabase)?
+        transactions database: any ModelDatabase
     ) async throws -> Never {
         var existing = try await store.fetch(.everyRecord).map(\.id)
         say("ready")
@@ -132,7 +138,7 @@ enum StoreCrashWriter {
                 say("begin del " + doomed.map(String.init).joined(separator: " "))
                 _ = try await store.delete(where: .in(\.id, doomed))
                 say("ack del " + doomed.map(String.init).joined(separator: " "))
-            } else if let database, round % 11 == 0, !existing.isEmpty {
+            } else if round % 11 == 0, !existing.isEmpty {
                 let ids = Array(next..<next + 3)
                 next += 3
                 let doomed = existing.remove(at: (round * 7919) % existing.count)
@@ -209,8 +215,11 @@ enum StoreCrashWriter {
                 }
                 try await store.close()
             } else {
-                let store = try await JSONFileStore<ConformanceRecord>.open(at: url)
-                try await store.insert(record(1_000_000))
+                // The database `write` makes: a store of records alone refuses a journal that
+                // holds commits of notes.
+                let database = try await JSONFileModelDatabase.open(
+                    at: url, for: [ConformanceRecord.self, ConformanceNote.self])
+                try await database.store(for: ConformanceRecord.self).insert(record(1_000_000))
             }
             say("wrote")
         } catch let error as StoreError where error.code == .io {
