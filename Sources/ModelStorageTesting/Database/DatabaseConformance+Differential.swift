@@ -22,7 +22,8 @@ extension DatabaseConformance {
             let records = (1...40).map { generator.record(id: $0) }
             let notes = (1...120).map { id in
                 ConformanceNote(
-                    id: id, recordID: generator.random.oneIn(5) ? nil : generator.random.below(40) + 1,
+                    id: id,
+                    recordID: generator.random.oneIn(5) ? nil : generator.random.below(40) + 1,
                     text: generator.text())
             }
             try await made.records.upsert(contentsOf: records)
@@ -123,11 +124,13 @@ extension QueryGenerator {
         case 0:
             through = Described(
                 .anyReferrer(ConformanceNote.self, through: \.recordID, where: notes.value),
-                ".anyReferrer(ConformanceNote.self, through: \\.recordID, where: \(notes.description))")
+                ".anyReferrer(ConformanceNote.self, through: \\.recordID, where: \(notes.description))"
+            )
         case 1:
             through = Described(
                 .noReferrer(ConformanceNote.self, through: \.recordID, where: notes.value),
-                ".noReferrer(ConformanceNote.self, through: \\.recordID, where: \(notes.description))")
+                ".noReferrer(ConformanceNote.self, through: \\.recordID, where: \(notes.description))"
+            )
         default:
             through = Described(
                 .everyReferrer(ConformanceNote.self, through: \.recordID, where: notes.value),

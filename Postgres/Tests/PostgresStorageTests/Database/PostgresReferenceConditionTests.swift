@@ -7,28 +7,10 @@ import Testing
 
 /// Conditions that follow a reference on PostgreSQL: answered by `EXISTS` in the database
 /// when every table compares exactly, and through the database's records otherwise.
+/// (`DatabaseConformance`'s reference checks run in `PostgresDatabaseConformanceTests`.)
 @Suite("PostgreSQL: conditions that follow a reference")
 struct PostgresReferenceConditionTests {
     static let models: [any StorableModel.Type] = [ConformanceRecord.self, ConformanceNote.self]
-
-    @Test(
-        "the reference checks of DatabaseConformance pass",
-        arguments: DatabaseConformance.checks.filter {
-            [
-                "conditionsFollowReferences", "conditionsFollowReferencesInTransactions",
-                "liveQueriesFollowReferences", "differentialReferenceQueries",
-            ].contains($0.name)
-        })
-    func conformance(_ check: DatabaseConformanceCheck) async throws {
-        try await TestStores.with { stores in
-            try await check.run {
-                let dex = try await stores.openDatabase(Self.models)
-                return ConformanceDatabase(
-                    database: dex, records: try dex.store(for: ConformanceRecord.self),
-                    notes: try dex.store(for: ConformanceNote.self))
-            }
-        }
-    }
 
     @Test("PostgreSQL answers them alone while every row is exact; memory decides otherwise")
     func answeredInPostgreSQL() async throws {
