@@ -35,13 +35,15 @@ struct ReferenceLink: Hashable, Sendable {
     }
 
     /// The reads of both models' records that resolve the link in memory.
-    struct Resolution: Sendable {
+    ///
+    /// `@unchecked Sendable`: its closures capture only the link's key path (`Sendable`), its
+    /// `id` conversion (`@Sendable`) and the two models' types, which nothing can mutate.
+    struct Resolution: @unchecked Sendable {
         /// The ids of the referred records that satisfy a condition on the referred model.
-        let referredIDs: @Sendable (any RelatedRecordLookup, ConditionNode) throws -> [QueryValue]
+        let referredIDs: (any RelatedRecordLookup, ConditionNode) throws -> [QueryValue]
         /// The values the attribute holds in the referring records that satisfy a condition on
         /// the referring model, `nil` left out.
-        let referringValues:
-            @Sendable (any RelatedRecordLookup, ConditionNode) throws -> [QueryValue]
+        let referringValues: (any RelatedRecordLookup, ConditionNode) throws -> [QueryValue]
     }
 
     /// A link through a key path of the referring model that holds the referred id, or `nil`.
