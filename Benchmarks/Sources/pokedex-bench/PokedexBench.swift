@@ -21,6 +21,7 @@ struct PokedexBench {
                 ([7], LiveQueryBenchmarks.run),
                 ([8], IndexBenchmarks.run),
                 ([9], { try await SQLiteBenchmarks.run($0, sizes: options.sizes) }),
+                ([10], { try await ReferenceBenchmarks.run($0, sizes: options.sizes) }),
             ]
             for (numbers, run) in suites
             where options.only.isEmpty || !options.only.isDisjoint(with: numbers) {
@@ -41,7 +42,8 @@ struct Options {
     var quick: Bool
     var jsonPath: URL
     var only: Set<Int>
-    /// The record counts of the SQLite benchmarks (group 9), when not their default.
+    /// The record counts of the SQLite benchmarks (group 9) and of the reference benchmarks
+    /// (group 10, in Pokémon), when not their default.
     var sizes: [Int]?
 
     init(_ arguments: ArraySlice<String>) throws {

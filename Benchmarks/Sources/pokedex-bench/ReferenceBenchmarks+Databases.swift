@@ -1,0 +1,206 @@
+import Foundation
+import JSONFileStorage
+import PokedexKit
+import SQLiteStorage
+
+// Group 10's rows on databases as wholes: a transaction that writes three models against a
+// write of one, and opening a database of five models against opening one of one, in the two
+// backends that keep files (SQLite and the JSON store).
+
+extension ReferenceBenchmarks {
+    /// The commits each measured run makes, one after another.
+    static let commitsPerRun = 20
+
+    /// A transaction writing a species, a Pokémon and a note (three records, three models)
+    /// against `upsert(contentsOf:)` of three Pokémon (three records, one model), each one
+    /// durable commit, in the same database of three models.
+    static func transactionRows(
+        _ species: [BenchSpecies], _ originals: [BenchPokemon], in directory: URL,
+        _ bench: Bench
+    ) async throws -> [Result] {
+        let models: [any StorableModel.Type] = [
+            BenchSpecies.self, BenchPokemon.self, BenchNote.self,
+        ]
+        let sqlite = try await SQLiteModelDatabase.open(
+            at: directory.appending(path: "three.sqlite"), for: models)
+        var results = [
+            try await transactionRow(
+                "SQLite", sqlite, species: species, originals: originals,
+                pokemonStore: try sqlite.store(for: BenchPokemon.self),
+                speciesStore: try sqlite.store(for: BenchSpecies.self), bench)
+        ]
+        try await sqlite.close()
+        let file = try await JSONFileModelDatabase.open(
+            at: directory.appending(path: "three.json"), for: models)
+        results.append(
+            try await transactionRow(
+                "JSONFile", file, species: species, originals: originals,
+                pokemonStore: try file.store(for: BenchPokemon.self),
+                speciesStore: try file.store(for: BenchSpecies.self), bench))
+        try await file.close()
+        return results
+    }
+
+    private static func transactionRow(
+        _ backend: String, _ database: some ModelDatabase, species: [BenchSpecies],
+        originals: [BenchPokemon], pokemonStore: some ModelStore<BenchPokemon>,
+        speciesStore: some ModelStore<BenchSpecies>, _ bench: Bench
+    ) async throws -> Result {
+        try await speciesStore.upsert(contentsOf: species)
+        try await pokemonStore.upsert(contentsOf: originals)
+        var commits = 0
+        // Each commit changes the records it writes, so that no write is a no-op.
+        func pokemon(_ offset: Int) -> BenchPokemon {
+            var record = originals[(commits * 3 + offset) % originals.count]
+            record.attack = 1_000 + commits
+            return record
+        }
+        let acrossModels = {
+            for _ in 0..<commitsPerRun {
+                var speciesRecord = species[commits % species.count]
+                speciesRecord.generation = 100 + commits
+                let changedSpecies = speciesRecord
+                let changedPokemon = pokemon(0)
+                let note = BenchNote(
+                    id: commits % 1_000 + 1, pokemonID: changedPokemon.id,
+                    text: "seen \(commits)")
+                commits += 1
+                try await database.transaction { transaction in
+                    transaction[BenchSpecies.self].upsert(changedSpecies)
+                    transaction[BenchPokemon.self].upsert(changedPokemon)
+                    transaction[BenchNote.self].upsert(note)
+                }
+            }
+        }
+        let oneModel = {
+            for _ in 0..<commitsPerRun {
+                let records = [pokemon(0), pokemon(1), pokemon(2)]
+                commits += 1
+                try await pokemonStore.upsert(contentsOf: records)
+            }
+        }
+        let result = try await bench.compare(
+            group: group, name: "\(backend): a transaction over 3 models, \(commitsPerRun) commits",
+            target: .atMost(1.2),
+            candidate: ("species + Pokémon + note, one transaction", acrossModels),
+            baseline: ("3 Pokémon, upsert(contentsOf:) on one store", oneModel),
+            note: "each commit durable (one sync); both in the same database of 3 models, "
+                + "\(species.count) species and \(originals.count) Pokémon",
+            repetitions: bench.quick ? nil : 3 * bench.repetitions)
+        // Check: the last transaction's note is there, with its Pokémon.
+        let notes = try await database.transaction { transaction in
+            try transaction[BenchNote.self].fetch(RecordQuery())
+        }
+        guard !notes.isEmpty else {
+            throw BenchmarkError.disagreement("\(backend) the notes of the transactions")
+        }
+        return result
+    }
+
+    /// Opening a database of five models (the species, plus ten records in each of four
+    /// models) and counting its species, against opening a database of the species alone
+    /// and counting them: the same first model, 1,025 records in both.
+    static func openingRows(
+        _ species: [BenchSpecies], _ originals: [BenchPokemon], in directory: URL,
+        _ bench: Bench
+    ) async throws -> [Result] {
+        let five: [any StorableModel.Type] = [
+            BenchSpecies.self, BenchPokemon.self, BenchNote.self, BenchTeam.self,
+            BenchTrainer.self,
+        ]
+        let one: [any StorableModel.Type] = [BenchSpecies.self]
+        let fill: @Sendable (inout DatabaseTransaction) throws -> Void = { transaction in
+            transaction[BenchSpecies.self].upsert(contentsOf: species)
+            transaction[BenchPokemon.self].upsert(contentsOf: originals.prefix(10))
+            transaction[BenchNote.self].upsert(
+                contentsOf: (1...10).map { BenchNote(id: $0, pokemonID: $0, text: "note \($0)") })
+            transaction[BenchTeam.self].upsert(
+                contentsOf: (1...10).map { BenchTeam(id: $0, name: "team \($0)") })
+            transaction[BenchTrainer.self].upsert(
+                contentsOf: (1...10).map { BenchTrainer(id: $0, name: "trainer \($0)", badges: $0) }
+            )
+        }
+        let fillOne: @Sendable (inout DatabaseTransaction) throws -> Void = { transaction in
+            transaction[BenchSpecies.self].upsert(contentsOf: species)
+        }
+        let setup = OpeningSetup(five: five, one: one, fillFive: fill, fillOne: fillOne)
+        return [
+            try await openingRow(
+                "SQLite", file: directory.appending(path: "open.sqlite"), setup, bench
+            ) { try await SQLiteModelDatabase.open(at: $0, for: $1) },
+            try await openingRow(
+                "JSONFile", file: directory.appending(path: "open.json"), setup, bench
+            ) { try await JSONFileModelDatabase.open(at: $0, for: $1) },
+        ]
+    }
+
+    /// The models and the records of the two databases that ``openingRows(_:_:in:_:)`` opens.
+    private struct OpeningSetup {
+        var five: [any StorableModel.Type]
+        var one: [any StorableModel.Type]
+        var fillFive: @Sendable (inout DatabaseTransaction) throws -> Void
+        var fillOne: @Sendable (inout DatabaseTransaction) throws -> Void
+    }
+
+    /// Makes the two databases of a backend beside `file`, then opens each and counts its
+    /// species, interleaved.
+    private static func openingRow<Database: ModelDatabase & SpeciesHolding>(
+        _ backend: String, file: URL, _ setup: OpeningSetup, _ bench: Bench,
+        open: @escaping (URL, [any StorableModel.Type]) async throws -> Database
+    ) async throws -> Result {
+        let name = file.deletingPathExtension().lastPathComponent
+        let fiveURL = file.deletingLastPathComponent()
+            .appending(path: "\(name)-five.\(file.pathExtension)")
+        let oneURL = file.deletingLastPathComponent()
+            .appending(path: "\(name)-one.\(file.pathExtension)")
+        for (url, models, body) in [
+            (fiveURL, setup.five, setup.fillFive), (oneURL, setup.one, setup.fillOne),
+        ] {
+            let database = try await open(url, models)
+            try await database.transaction(body)
+            try await database.close()
+        }
+        return try await bench.compareMeasured(
+            group: group, name: "\(backend): open a database of 5 models + count",
+            target: .atMost(1.5),
+            candidate: ("5 models", opening { try await open(fiveURL, setup.five) }),
+            baseline: ("1 model", opening { try await open(oneURL, setup.one) }),
+            note: "the same first model (1025 species) in both; the 4 others hold 10 records "
+                + "each", repetitions: bench.quick ? nil : 3 * bench.repetitions)
+    }
+
+    /// One run that opens a database and counts its species, timed, then closes it, untimed.
+    private static func opening<Database: ModelDatabase>(
+        _ open: @escaping () async throws -> Database
+    ) -> () async throws -> Double where Database: SpeciesHolding {
+        {
+            var opened: Database?
+            let seconds = try await Bench.time {
+                let database = try await open()
+                opened = database
+                guard try await database.speciesCount() == 1_025 else {
+                    throw BenchmarkError.disagreement("the species of a reopened database")
+                }
+            }
+            try await opened?.close()
+            return seconds
+        }
+    }
+}
+
+/// A database whose store of species can be taken: the two backends that keep files.
+protocol SpeciesHolding {
+    func speciesCount() async throws -> Int
+}
+
+extension SQLiteModelDatabase: SpeciesHolding {
+    func speciesCount() async throws -> Int {
+        try await store(for: BenchSpecies.self).count(where: .true)
+    }
+}
+
+extension JSONFileModelDatabase: SpeciesHolding {
+    func speciesCount() async throws -> Int {
+        try await store(for: BenchSpecies.self).count(where: .true)
+    }
+}
