@@ -16,13 +16,13 @@ enum ReferenceIndexBenchmarks {
     static let targets = 1_000
 
     static func run(_ bench: Bench) async throws -> [Result] {
-        let trainers = (1...targets).map(BenchTrainer.init)
+        let trainers = (1...targets).map(CatchTrainer.init)
         let catches = (1...referrers).map(BenchCatch.sample)
-        let models: [any StorableModel.Type] = [BenchTrainer.self, BenchCatch.self]
+        let models: [any StorableModel.Type] = [CatchTrainer.self, BenchCatch.self]
         var results: [Result] = []
 
         let seed: @Sendable (inout DatabaseTransaction) -> Void = { transaction in
-            transaction[BenchTrainer.self].upsert(contentsOf: trainers)
+            transaction[CatchTrainer.self].upsert(contentsOf: trainers)
             transaction[BenchCatch.self].upsert(contentsOf: catches)
         }
 
@@ -85,9 +85,9 @@ enum ReferenceIndexBenchmarks {
 }
 
 /// A trainer, whom catches refer to.
-struct BenchTrainer: StorableModel, Hashable {
+struct CatchTrainer: StorableModel, Hashable {
     var id: Int
-    static var queryAttributes: AttributeMap<BenchTrainer> { [\.id: "id"] }
+    static var queryAttributes: AttributeMap<CatchTrainer> { [\.id: "id"] }
 }
 
 /// A catch: a reference to its trainer, which no index is declared on, and the same id again
@@ -103,7 +103,7 @@ struct BenchCatch: StorableModel, Hashable {
     }
 
     static var references: [ModelReference<BenchCatch>] {
-        [ModelReference(\.trainerID, to: BenchTrainer.self, onDelete: .cascade)]
+        [ModelReference(\.trainerID, to: CatchTrainer.self, onDelete: .cascade)]
     }
 
     static func sample(_ id: Int) -> BenchCatch {

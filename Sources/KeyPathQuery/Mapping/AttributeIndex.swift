@@ -45,8 +45,25 @@ struct AttributeIndex: Sendable {
         for (keyPath, name) in names where keyPaths[name] == nil {
             keyPaths[name] = keyPath
         }
+        if depth == 0, let identifiable = type as? any Identifiable.Type,
+            let (genericID, idType) = Optional(genericIDKeyPath(of: identifiable)),
+            names[genericID] == nil, let mapped = keyPaths["id"], mapped.valueType == idType
+        {
+            // `\Model.id` written in generic code (a related fetch, a condition through a
+            // reference) is another key path than the model's own `\.id`: it names the
+            // attribute called "id" when that attribute has the id's type.
+            names[genericID] = "id"
+        }
         return AttributeIndex(
             modelName: String(describing: type), namesByKeyPath: names, keyPathsByName: keyPaths)
+    }
+
+    /// `\Model.id` as generic code writes it, with the id's type.
+    private static func genericIDKeyPath<Model: Identifiable>(
+        of _: Model.Type
+    ) -> (AttributeKeyPath, Any.Type) {
+        let keyPath: any KeyPath<Model, Model.ID> & Sendable = \Model.id
+        return (AttributeKeyPath(keyPath), Model.ID.self)
     }
 
     private static func entries<Model: Queryable>(

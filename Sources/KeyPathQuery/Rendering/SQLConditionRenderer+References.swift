@@ -21,9 +21,14 @@ extension SQLConditionRenderer {
         let alias = "r\(level + 1)"
         let attribute = try Self.quotedIdentifier(
             try RenderingChecks.name(of: link.attribute), in: dialect)
+        // In SQLite, `+` takes the outer attribute's affinity away, so that the comparison
+        // applies none and the referred table's key index serves it: a key column declared
+        // without a type (a store's `_key`) would otherwise be compared after the attribute's
+        // INTEGER affinity, which no index of the key can answer.
+        let unary = dialect == .sqlite ? "+" : ""
         let join =
             "\(alias).\(try Self.quotedIdentifier(referred.keyColumn, in: dialect)) = "
-            + "\(outer).\(attribute)"
+            + "\(unary)\(outer).\(attribute)"
         return try exists(
             in: referred, as: alias, where: join, inner, negated: false, level: level,
             quantifier: .any)

@@ -190,9 +190,11 @@ package struct RecordTable<Model: StorableModel>: Sendable {
     }
 
     private static var attributesOfIDType: [IDKeyPath] {
+        // `\Model.id` as generic code writes it (a related fetch, a resolved condition
+        // through a reference) is the id by definition.
         Model.queryAttributes.entries.compactMap {
             ($0.keyPath as? KeyPath<Model, Model.ID>).map(IDKeyPath.init(keyPath:))
-        }
+        } + [IDKeyPath(keyPath: \Model.id)]
     }
 
     /// Drops the id key paths whose value in this record is not its id.

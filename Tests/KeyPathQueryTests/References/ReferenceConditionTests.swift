@@ -82,7 +82,7 @@ struct ReferenceConditionTests {
         let fragment = try Self.legendaryForm.sqlExpression(options: Self.sqlOptions)
         #expect(
             fragment.sql
-                == #"EXISTS (SELECT 1 FROM "species" AS r1 WHERE r1."id" = "form"."species_id" AND r1."is_legendary" = ?)"#
+                == #"EXISTS (SELECT 1 FROM "species" AS r1 WHERE r1."id" = +"form"."species_id" AND r1."is_legendary" = ?)"#
         )
         #expect(fragment.bindings == [.integer(1)])
         let negated = try (!Self.legendaryForm).sqlExpression(options: Self.sqlOptions)
@@ -114,7 +114,7 @@ struct ReferenceConditionTests {
             where: .reference(\.speciesID, to: Species.self, where: \.name == "moltres"))
         #expect(
             try condition.sqlExpression(options: Self.sqlOptions).sql
-                == #"EXISTS (SELECT 1 FROM "form" AS r1 WHERE r1."species_id" = "species"."id" AND EXISTS (SELECT 1 FROM "species" AS r2 WHERE r2."id" = r1."species_id" AND r2."name" = ?))"#
+                == #"EXISTS (SELECT 1 FROM "form" AS r1 WHERE r1."species_id" = "species"."id" AND EXISTS (SELECT 1 FROM "species" AS r2 WHERE r2."id" = +r1."species_id" AND r2."name" = ?))"#
         )
     }
 

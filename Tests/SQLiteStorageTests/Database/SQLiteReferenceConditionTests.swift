@@ -51,6 +51,21 @@ struct SQLiteReferenceConditionTests {
             #expect(
                 plan.contains { $0.contains("conformance_note") && $0.contains("INDEX") },
                 "\(plan)")
+
+            // The to-one EXISTS searches the records by their key's index, not by a scan.
+            let toOne: Condition<ConformanceNote> = .reference(
+                \.recordID, to: ConformanceRecord.self, where: \.favorite == true)
+            let toOneFragment = try toOne.sqlExpression(options: options)
+            let toOnePlan = try raw.strings(
+                "EXPLAIN QUERY PLAN SELECT \"_record\" FROM conformance_note WHERE "
+                    + toOneFragment.sql.replacingOccurrences(of: "?", with: "1"),
+                column: 3)
+            #expect(
+                toOnePlan.contains {
+                    $0.contains("SEARCH") && $0.contains("conformance_record")
+                        && $0.contains("_key=?")
+                },
+                "\(toOnePlan)")
         }
     }
 
