@@ -124,7 +124,7 @@ let package = Package(
             dependencies: ["KeyPathQuery"],
             path: "Tests/Support/ConditionTableSupport",
             exclude: ["Fixtures/README.md"],
-            resources: [.copy("Fixtures/pokemon.json")]
+            resources: [.copy("Fixtures/pokemon.json"), .copy("Fixtures/species.json")]
         ),
         // What several test targets share: a fresh temporary directory per test, the
         // executables built beside the tests, a child process's output read to its end, and

@@ -68,7 +68,7 @@ let package = Package(
             dependencies: [.product(name: "KeyPathQuery", package: "PokedexKit")],
             path: "Tests/Support/SharedConditionTable",
             exclude: ["Fixtures/README.md"],
-            resources: [.copy("Fixtures/pokemon.json")]
+            resources: [.copy("Fixtures/pokemon.json"), .copy("Fixtures/species.json")]
         ),
 
         // A second process for the live-query tests: it commits one change through its own

@@ -16,8 +16,8 @@ enum PokedexDataset {
     }
 
     /// A new in-memory database with a `pokemon` table holding `pokemon`: one column per
-    /// attribute, named as the stored form names it; arrays as JSON text; URLs as their
-    /// absolute strings; Booleans as 0 and 1; `nil` as `NULL`.
+    /// attribute, named as the stored form names it (with `species_id`); arrays as JSON text;
+    /// URLs as their absolute strings; Booleans as 0 and 1; `nil` as `NULL`.
     static func database(with pokemon: [Pokemon]) throws -> SQLiteDatabase {
         let database = try SQLiteDatabase()
         try database.execute(
@@ -28,13 +28,13 @@ enum PokedexDataset {
                 special_attack INTEGER NOT NULL, special_defense INTEGER NOT NULL,
                 speed INTEGER NOT NULL, sprite TEXT, shiny TEXT, height INTEGER NOT NULL,
                 weight INTEGER NOT NULL, base_experience INTEGER, abilities TEXT NOT NULL,
-                favorite INTEGER NOT NULL
+                favorite INTEGER NOT NULL, species_id INTEGER
             )
             """)
         let columns = [
             "id", "name", "types", "hp", "attack", "defense", "special_attack",
             "special_defense", "speed", "sprite", "shiny", "height", "weight", "base_experience",
-            "abilities", "favorite",
+            "abilities", "favorite", "species_id",
         ]
         var rows: [[SQLBinding]] = []
         for p in pokemon {
@@ -46,9 +46,39 @@ enum PokedexDataset {
                 p.shiny.map { .text($0.absoluteString) } ?? .null, .integer(Int64(p.height)),
                 .integer(Int64(p.weight)), p.baseExperience.map { .integer(Int64($0)) } ?? .null,
                 .text(try json(p.abilities)), .integer(p.favorite ? 1 : 0),
+                p.speciesID.map { .integer(Int64($0)) } ?? .null,
             ])
         }
         try database.insert(into: "pokemon", columns: columns, rows: rows)
+        return database
+    }
+
+    /// A new in-memory database with the `pokemon` table of ``database(with:)`` and a
+    /// `species` table, both from ``PokedexRecords``, as ``ReferenceTable/tables`` names
+    /// them.
+    static func database(with records: PokedexRecords) throws -> SQLiteDatabase {
+        let database = try database(with: records.pokemon)
+        try database.execute(
+            """
+            CREATE TABLE species (
+                id INTEGER NOT NULL PRIMARY KEY, name TEXT NOT NULL,
+                is_legendary INTEGER NOT NULL, is_mythical INTEGER NOT NULL,
+                generation INTEGER NOT NULL, capture_rate INTEGER NOT NULL, color TEXT NOT NULL
+            )
+            """)
+        let rows: [[SQLBinding]] = records.species.map { s in
+            [
+                .integer(Int64(s.id)), .text(s.name), .integer(s.isLegendary ? 1 : 0),
+                .integer(s.isMythical ? 1 : 0), .integer(Int64(s.generation)),
+                .integer(Int64(s.captureRate)), .text(s.color),
+            ]
+        }
+        try database.insert(
+            into: "species",
+            columns: [
+                "id", "name", "is_legendary", "is_mythical", "generation", "capture_rate", "color",
+            ],
+            rows: rows)
         return database
     }
 
@@ -81,6 +111,7 @@ enum PokedexDataset {
         if let experience = p.baseExperience {
             values["base_experience"] = NSNumber(value: experience)
         }
+        if let speciesID = p.speciesID { values["species_id"] = NSNumber(value: speciesID) }
         return NSDictionary(dictionary: values)
     }
 

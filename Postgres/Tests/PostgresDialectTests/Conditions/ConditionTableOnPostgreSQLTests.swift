@@ -13,19 +13,28 @@ struct ConditionTableOnPostgreSQLTests {
     func conditionTable() async throws {
         let pokemon = try PokemonFixture.pokemon()
         #expect(ConditionTable.rows.count >= 40)
-        let (ran, refused) = try await PostgresTestServer.withServer { server in
+        let (ran, refused) = try await Self.withConnection { connection, server in
+            try await check(ConditionTable.rows, pokemon, connection, server)
+        }
+        #expect(ran + refused == ConditionTable.rows.count)
+        #expect(ran > refused)
+    }
+
+    /// Runs `body` on a connection to a new server, closing the connection afterwards.
+    static func withConnection<Value: Sendable>(
+        _ body: (PostgresConnection, PostgresTestServer) async throws -> Value
+    ) async throws -> Value {
+        try await PostgresTestServer.withServer { server in
             let connection = try await server.connect()
             do {
-                let counts = try await check(ConditionTable.rows, pokemon, connection, server)
+                let result = try await body(connection, server)
                 try await connection.close()
-                return counts
+                return result
             } catch {
                 try? await connection.close()
                 throw error
             }
         }
-        #expect(ran + refused == ConditionTable.rows.count)
-        #expect(ran > refused)
     }
 
     /// Checks each row, recording a failure per row; returns how many ran and how many were

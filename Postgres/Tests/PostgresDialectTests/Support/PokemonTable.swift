@@ -59,7 +59,16 @@ enum PokemonTable {
         _ query: RecordQuery<Model>, from table: String, on connection: PostgresConnection,
         logger: Logger
     ) async throws -> [Int] {
-        let clauses = try query.sqlClauses(options: options)
+        try await ids(
+            of: try query.sqlClauses(options: options), from: table, on: connection, logger: logger)
+    }
+
+    /// The ids that rendered clauses select from a table, in the order PostgreSQL returns
+    /// them.
+    static func ids(
+        of clauses: SQLClauses, from table: String, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> [Int] {
         var bindings = PostgresBindings()
         for binding in clauses.bindings {
             try bindings.appendBinding(binding)

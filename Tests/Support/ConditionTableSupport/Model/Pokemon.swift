@@ -40,8 +40,12 @@ package struct Pokemon: Hashable, Sendable, Codable, Queryable {
     package var abilities: [String]
     /// The user's own data: not in the fixture, so `false` until a test sets it.
     package var favorite = false
+    /// The id of the ``Species`` the Pokémon is a variety of, or `nil` for none: not in
+    /// `pokemon.json` (PokedexKit's `Pokemon` has no such attribute) but read from the
+    /// varieties of `species.json`, and set by ``PokemonFixture``.
+    package var speciesID: Int? = nil
 
-    /// The keys of the stored form: the attribute names, `favorite` left out.
+    /// The keys of the stored form: the attribute names, `favorite` and `speciesID` left out.
     enum CodingKeys: String, CodingKey {
         case id, name, types, hp, attack, defense, speed, sprite, shiny, height, weight
         case abilities
@@ -67,5 +71,6 @@ package struct Pokemon: Hashable, Sendable, Codable, Queryable {
         \.baseExperience: "base_experience",
         \.abilities: "abilities",
         \.favorite: "favorite",
+        \.speciesID: "species_id",
     ]
 }
