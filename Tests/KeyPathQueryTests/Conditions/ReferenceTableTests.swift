@@ -49,13 +49,9 @@ struct ReferenceTableTests {
             records.pokemon.allSatisfy { $0.speciesID == nil || records.species(of: $0) != nil })
     }
 
-    /// A library bug, recorded as a known issue until it is fixed.
-    ///
-    /// `resolvingReferences(in:)` turns a to-many condition into `.oneOf` on the referred model's id through a key path
-    /// formed generically (`\Referred.id` through `Identifiable`), which is not the key path
-    /// `\Species.id` that the attribute map names. The resolved condition selects correctly in
-    /// memory, but it cannot be rendered (SQL, `NSPredicate`), although its documentation says
-    /// it is "evaluated, compiled and indexed like any condition".
+    /// Resolving a to-many condition names the referred model's id through `\Referred.id`
+    /// written in generic code, another key path than the model's own `\.id`: it must still
+    /// name the attribute `id`, so that the resolved condition renders in every target.
     @Test("a resolved to-many condition renders like any condition on the model's id")
     func resolvedToManyConditionRenders() throws {
         let records = try PokedexRecords.fixtures()
@@ -63,12 +59,10 @@ struct ReferenceTableTests {
             Pokemon.self, through: \.speciesID, inverse: "varieties", where: \.weight > 1_000)
         let resolved = try heavy.resolvingReferences(in: records)
         #expect(!resolved.followsReferences)
-        let format = try? resolved.predicateFormat()
-        let sql = try? resolved.sqlExpression()
-        withKnownIssue("the resolved condition names the id through Identifiable's key path") {
-            #expect(format?.arguments.first == "id")
-            #expect(sql?.sql.hasPrefix("\"id\" IN") == true)
-        }
+        let format = try resolved.predicateFormat()
+        let sql = try resolved.sqlExpression()
+        #expect(format.arguments.first == "id")
+        #expect(sql.sql.hasPrefix("\"id\" IN"))
     }
 
     @Test("in memory, selects what an independent filter selects", arguments: ReferenceTable.rows)
