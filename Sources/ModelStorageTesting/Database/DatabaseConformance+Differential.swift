@@ -7,7 +7,7 @@ import ModelStorage
 // and notes, compared with the in-memory engine over the same records.
 
 extension DatabaseConformance {
-    /// The seed of ``differentialReferenceQueries``.
+    /// The seed of the `differentialReferenceQueries` check in ``checks``.
     public static let defaultReferenceSeed: UInt64 = 0x2E_F0_11
 
     static let differentialReferenceQueries = DatabaseConformanceCheck(
