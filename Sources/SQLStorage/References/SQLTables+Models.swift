@@ -59,4 +59,21 @@ extension RecordQuery where Model: StorableModel {
         sorted.condition = .true
         do { return try sorted.compiled() } catch { throw .invalidQuery(error) }
     }
+
+    /// The query compiled for a live query's refreshes: as `compiledForSQL(options:)`
+    /// compiles it, or, for a condition that follows references SQL cannot answer alone,
+    /// without its condition (its refreshes then read through a transaction, see
+    /// `ModelDatabase.resultInTransaction(of:)`).
+    ///
+    /// - Parameter options: How the store renders SQL, with its database's tables.
+    /// - Returns: The compiled query.
+    /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated.
+    public func compiledForRefreshes(options: SQLOptions) throws(StoreError) -> CompiledQuery<
+        Model
+    > {
+        if let compiled = try compiledForSQL(options: options) { return compiled }
+        var sorted = self
+        sorted.condition = .true
+        do { return try sorted.compiled() } catch { throw .invalidQuery(error) }
+    }
 }

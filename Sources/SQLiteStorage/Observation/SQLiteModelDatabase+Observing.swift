@@ -37,18 +37,6 @@ extension SQLiteModelDatabase {
         }
     }
 
-    /// A live query compiled for its refreshes: as `compiledForSQL(options:)` compiles it, or,
-    /// for a condition that follows references and does not render, without its condition
-    /// (its refreshes then read through a transaction).
-    private func liveCompiled<Model: StorableModel>(
-        _ query: RecordQuery<Model>, in layout: TableLayout<Model>
-    ) throws(StoreError) -> CompiledQuery<Model> {
-        if let compiled = try query.compiledForSQL(options: layout.options) { return compiled }
-        var sorted = query
-        sorted.condition = .true
-        do { return try sorted.compiled() } catch { throw .invalidQuery(error) }
-    }
-
     /// A live query's result: read in SQL, or, for a condition that follows references SQL
     /// cannot answer alone, through a transaction of the database, which commits nothing.
     private func liveResult<Model: StorableModel>(
@@ -58,18 +46,14 @@ extension SQLiteModelDatabase {
         guard query.condition.followsReferences,
             try query.compiledForSQL(options: layout.options) == nil
         else { return try await result(of: query, compiled: compiled, in: layout) }
-        return try await transaction { transaction in
-            QueryResult(
-                records: try transaction[Model.self].fetch(query),
-                totalCount: transaction[Model.self].count, version: transaction.version)
-        }
+        return try await resultInTransaction(of: query)
     }
 
     /// A live query of one model (see ``SQLiteStore/observe(_:)``).
     func observe<Model: StorableModel>(
         _ query: RecordQuery<Model>, in layout: TableLayout<Model>
     ) async throws(StoreError) -> AsyncStream<QueryResult<Model>> {
-        let compiled = try liveCompiled(query, in: layout)
+        let compiled = try query.compiledForRefreshes(options: layout.options)
         let first: QueryResult<Model>
         do {
             first = try await liveResult(of: query, compiled: compiled, in: layout)

@@ -157,11 +157,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
         guard let compiled = try query.compiledForSQL(options: layout.options) else {
-            return try await database.transaction { transaction in
-                QueryResult(
-                    records: try transaction[Model.self].fetch(query),
-                    totalCount: transaction[Model.self].count, version: transaction.version)
-            }
+            return try await database.resultInTransaction(of: query)
         }
         return try await database.result(of: query, compiled: compiled, in: layout)
     }

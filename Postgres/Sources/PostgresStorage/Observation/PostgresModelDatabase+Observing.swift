@@ -42,24 +42,14 @@ extension PostgresModelDatabase {
             return try connection.result(of: query, compiled: compiled, in: layout)
         }
         if let found { return found }
-        return try await transaction { transaction in
-            QueryResult(
-                records: try transaction[Model.self].fetch(query),
-                totalCount: transaction[Model.self].count, version: transaction.version)
-        }
+        return try await resultInTransaction(of: query)
     }
 
     /// A live query of one model (see ``PostgresStore/observe(_:)``).
     func observe<Model: StorableModel>(
         _ query: RecordQuery<Model>, in layout: TableLayout<Model>
     ) async throws -> AsyncStream<QueryResult<Model>> {
-        // A condition that follows references is not compiled: `result(of:in:)` answers it.
-        var compiledQuery = query
-        if query.condition.followsReferences { compiledQuery.condition = .true }
-        let compiled: CompiledQuery<Model>
-        do { compiled = try compiledQuery.compiled() } catch {
-            throw StoreError.invalidQuery(error)
-        }
+        let compiled = try query.compiledForRefreshes(options: layout.options)
         let first = try await result(of: query, in: layout)
         try checkOpen()
         let (id, stream) = withLiveQueries(of: Model.self) {
