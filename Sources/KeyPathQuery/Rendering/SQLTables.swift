@@ -62,7 +62,7 @@ public struct SQLTables: Hashable, Sendable {
     }
 
     /// The table of a model, by identity.
-    func table(for model: ObjectIdentifier) -> Table? {
+    package func table(for model: ObjectIdentifier) -> Table? {
         tables[model]
     }
 

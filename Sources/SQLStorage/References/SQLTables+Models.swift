@@ -36,14 +36,17 @@ extension SQLTables {
 
 extension RecordQuery where Model: StorableModel {
     /// The query compiled for a SQL store's read, or `nil` when its condition follows a
-    /// reference and the store must read it through a transaction of its database, which
-    /// resolves the reference through the other model's records.
+    /// reference and does not render as SQL, so that the store must read it through a
+    /// transaction of its database, which resolves the reference through the other model's
+    /// records.
     ///
     /// A query that follows no reference is compiled as always: SQL answers it, or memory
-    /// when SQL cannot. One that follows a reference is answered by SQL alone (`EXISTS` on
-    /// the other table) when all of it renders without reading collection elements, whose
-    /// SQL may fall back to memory; it is then compiled without its condition, which memory
-    /// could not evaluate and SQL does.
+    /// when SQL cannot. One that follows a reference and renders (`EXISTS` on the other
+    /// table) is compiled without its condition, which memory could not evaluate and SQL
+    /// does. Before it reads with SQL alone, the store still checks that its tables hold
+    /// nothing its SQL would read differently from memory (SQLite: JSON holding NUL under a
+    /// collection condition; PostgreSQL: an inexact row), and reads through a transaction
+    /// when they do.
     ///
     /// - Parameter options: How the store renders SQL, with its database's tables.
     /// - Returns: The compiled query, or `nil`.
@@ -52,9 +55,7 @@ extension RecordQuery where Model: StorableModel {
         guard condition.followsReferences else {
             do { return try compiled() } catch { throw .invalidQuery(error) }
         }
-        guard let clauses = try? sqlClauses(options: options),
-            !clauses.whereClause.sql.contains("json_each(")
-        else { return nil }
+        guard (try? sqlClauses(options: options)) != nil else { return nil }
         var sorted = self
         sorted.condition = .true
         do { return try sorted.compiled() } catch { throw .invalidQuery(error) }

@@ -21,10 +21,10 @@ final class SQLiteConnection: WriterConnection {
     var currentGroup: UInt64 = 0
     /// A read that failed inside the current write's body, which then fails.
     var readFailure: StoreError?
-    /// On a read-only connection, whether a table's stored JSON held NUL at a
+    /// On a read-only connection, whether each table's stored JSON held NUL at a
     /// `PRAGMA data_version` (see `readsTruncatedJSON(_:in:)`): only another connection can
-    /// change the answer, and its commit changes the data version.
-    var recordsHoldingNUL: (table: String, dataVersion: Int64, found: Bool)?
+    /// change the answers, and its commit changes the data version.
+    var recordsHoldingNUL: (dataVersion: Int64, tables: [String: Bool])?
     /// Whether the version table was seen with its `schema_version` column, which no store
     /// removes: once seen, the schema reads do not look again.
     var sawSchemaVersions = false

@@ -26,11 +26,13 @@ extension SQLiteModelDatabase {
             ?? false
     }
 
-    /// The records a query selects with the count and the version, read at one moment.
+    /// The records a query selects with the count and the version, read at one moment;
+    /// `nil` for a condition that follows a reference which SQL cannot answer exactly now
+    /// (the caller then reads through a transaction).
     func result<Model: StorableModel>(
         of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
         in layout: TableLayout<Model>
-    ) async throws(StoreError) -> QueryResult<Model> {
+    ) async throws(StoreError) -> QueryResult<Model>? {
         try await read(layout, orEmpty: QueryResult(records: [], totalCount: 0, version: 0)) {
             connection throws(StoreError) in
             try connection.result(of: query, compiled: compiled, in: layout)
@@ -43,9 +45,11 @@ extension SQLiteModelDatabase {
         of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
         in layout: TableLayout<Model>
     ) async throws -> QueryResult<Model> {
-        guard query.condition.followsReferences,
-            try query.compiledForSQL(options: layout.options) == nil
-        else { return try await result(of: query, compiled: compiled, in: layout) }
+        if try query.compiledForSQL(options: layout.options) != nil,
+            let result = try await result(of: query, compiled: compiled, in: layout)
+        {
+            return result
+        }
         return try await resultInTransaction(of: query)
     }
 

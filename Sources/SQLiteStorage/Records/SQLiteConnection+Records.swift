@@ -44,16 +44,22 @@ extension SQLiteConnection {
     /// meaning, such as an unsigned integer above `Int64.max`), or that reads collection
     /// elements while a stored one holds NUL (see ``readsTruncatedJSON(_:in:)``), is
     /// evaluated in memory over the rows, read one at a time in store order; only the matches
-    /// are kept.
+    /// are kept. A condition that follows a reference cannot be evaluated so (memory would
+    /// need the other model's records): for it the answer is `nil`, and the store reads
+    /// through a transaction of its database instead.
+    ///
+    /// - Returns: The records with their `_order`, or `nil` for a condition that follows a
+    ///   reference which SQL cannot answer exactly here.
     func records<Model>(
         selectedBy query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
         in layout: TableLayout<Model>, excluding keys: [SQLBinding] = []
-    ) throws(StoreError) -> [(position: Int, record: Model)] {
+    ) throws(StoreError) -> [(position: Int, record: Model)]? {
         let exclusion = Self.exclusion(of: keys)
         var selected: [(position: Int, record: Model)] = []
         let columns = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
         if let rendered = try? Self.render(query, in: layout),
-            try !readsTruncatedJSON(rendered.condition.sql, in: layout)
+            try !readsTruncatedJSON(
+                rendered.condition.sql, in: tables(readBy: query.condition, in: layout))
         {
             try run(
                 columns + rendered.filter(and: exclusion?.sql) + " " + rendered.orderAndPage,
@@ -68,6 +74,7 @@ extension SQLiteConnection {
             evaluations?.count(.inDatabase)
             return selected
         }
+        guard !query.condition.followsReferences else { return nil }
         try run(
             columns + (exclusion.map { "WHERE " + $0.sql } ?? "") + " ORDER BY \"_order\"",
             exclusion.map { [$0.binding] } ?? [], operation: "query the records"
@@ -85,14 +92,17 @@ extension SQLiteConnection {
 
     /// The number of records whose keys are not excluded that satisfy a condition, counted
     /// in SQLite (or, for a condition that does not render, in memory over the rows).
+    ///
+    /// - Returns: The count, or `nil` for a condition that follows a reference which SQL
+    ///   cannot answer exactly here (see ``records(selectedBy:compiled:in:excluding:)``).
     func count<Model>(
         where condition: Condition<Model>, compiled: CompiledCondition<Model>,
         in layout: TableLayout<Model>, excluding keys: [SQLBinding] = []
-    ) throws(StoreError) -> Int {
+    ) throws(StoreError) -> Int? {
         let exclusion = Self.exclusion(of: keys)
         let from = "SELECT count(*) FROM \(layout.table) "
         if let expression = try? condition.sqlExpression(options: layout.options),
-            try !readsTruncatedJSON(expression.sql, in: layout)
+            try !readsTruncatedJSON(expression.sql, in: tables(readBy: condition, in: layout))
         {
             let sql =
                 from + "WHERE (\(expression.sql))" + (exclusion.map { " AND " + $0.sql } ?? "")
@@ -102,6 +112,7 @@ extension SQLiteConnection {
                     sql, expression.bindings + (exclusion.map { [$0.binding] } ?? []),
                     operation: "count the records") ?? 0)
         }
+        guard !condition.followsReferences else { return nil }
         evaluations?.count(.inMemory)
         var count = 0
         try run(
@@ -117,36 +128,62 @@ extension SQLiteConnection {
         return count
     }
 
+    /// The tables a condition on a model reads: the model's own, and those of the models it
+    /// follows references into.
+    private func tables<Model>(readBy condition: Condition<Model>, in layout: TableLayout<Model>)
+        -> [String]
+    {
+        guard condition.followsReferences else { return [layout.name] }
+        return [layout.name]
+            + condition.referencedModels.compactMap { layout.options.tables.table(for: $0)?.name }
+            .sorted()
+    }
+
+    /// The test that finds a record whose JSON holds NUL (`\u0000`), as the partial index
+    /// of such records states it (see `updateIndexes(for:)`): a query that states it the
+    /// same way is answered from that index.
+    static let holdsNUL = "instr(\"_record\", '\\u0000') > 0"
+
     /// Whether a rendered condition reads collection elements that SQLite would cut short.
     ///
-    /// True when the SQL reads elements with `json_each` while some stored record holds NUL
-    /// in its JSON: SQLite's JSON functions (3.40) end a string at `\u0000`, so the elements
-    /// SQL would test are not the stored ones, and the condition is evaluated in memory
-    /// instead. A record holding the text `\u0000` also answers yes, which costs only speed.
+    /// True when the SQL reads elements with `json_each` while some record of the tables it
+    /// reads holds NUL in its JSON: SQLite's JSON functions (3.40) end a string at `\u0000`,
+    /// so the elements SQL would test are not the stored ones, and the condition is
+    /// evaluated in memory instead. A record holding the text `\u0000` also answers yes,
+    /// which costs only speed.
     ///
-    /// The answer scans the table. A read-only connection (every reader) keeps it until
-    /// `PRAGMA data_version` says another connection committed, so that it scans once per
-    /// change of the database rather than once per query; the writer, whose own writes do
-    /// not change its data version, scans every time.
-    func readsTruncatedJSON<Model>(
-        _ sql: String, in layout: TableLayout<Model>
-    ) throws(StoreError) -> Bool {
+    /// Each table's answer comes from its partial index of such records, which the store
+    /// makes when it opens the database for writing: one look into an index that is empty
+    /// unless a record holds NUL. A table written before the index was made is scanned, and
+    /// a read-only connection (every reader) keeps the answers until `PRAGMA data_version`
+    /// says another connection committed, so that it scans once per change of the database
+    /// rather than once per query.
+    ///
+    /// - Parameters:
+    ///   - sql: The rendered condition.
+    ///   - tables: The tables it reads, unquoted.
+    /// - Returns: Whether SQL would read some element of those tables cut short.
+    /// - Throws: A ``StoreError`` when the tables cannot be read.
+    func readsTruncatedJSON(_ sql: String, in tables: [String]) throws(StoreError) -> Bool {
         guard sql.contains("json_each(") else { return false }
-        // Read before the scan: a commit between the two makes the next look scan again.
+        // Read before the scans: a commit between them makes the next look scan again.
         let dataVersion = isReadOnly ? try dataVersion() : nil
-        if let dataVersion, let known = recordsHoldingNUL, known.table == layout.name,
-            known.dataVersion == dataVersion
-        {
-            return known.found
+        if let dataVersion, recordsHoldingNUL?.dataVersion != dataVersion {
+            recordsHoldingNUL = (dataVersion, [:])
         }
-        let exists = try integer(
-            "SELECT EXISTS (SELECT 1 FROM \(layout.table) WHERE instr(\"_record\", ?) > 0)",
-            [.text("\\u0000")], operation: "query the records")
-        let found = (exists ?? 0) != 0
-        if let dataVersion {
-            recordsHoldingNUL = (layout.name, dataVersion, found)
+        for table in tables {
+            if dataVersion != nil, let known = recordsHoldingNUL?.tables[table] {
+                if known { return true }
+                continue
+            }
+            let exists = try integer(
+                "SELECT EXISTS (SELECT 1 FROM \(SQLIdentifier.quoted(table)) WHERE \(Self.holdsNUL))",
+                operation: "query the records")
+            let found = (exists ?? 0) != 0
+            if dataVersion != nil { recordsHoldingNUL?.tables[table] = found }
+            if found { return true }
         }
-        return found
+        return false
     }
 
     /// The database's version: the number of commits that changed something, the highest
@@ -168,16 +205,19 @@ extension SQLiteConnection {
         return tables == 1 ? try databaseVersion() : 0
     }
 
-    /// The records a query selects with the total count and the version, read at one moment.
+    /// The records a query selects with the total count and the version, read at one moment;
+    /// `nil` for a condition that follows a reference which SQL cannot answer exactly here
+    /// (see ``records(selectedBy:compiled:in:excluding:)``).
     func result<Model>(
         of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
         in layout: TableLayout<Model>
-    ) throws(StoreError) -> QueryResult<Model> {
+    ) throws(StoreError) -> QueryResult<Model>? {
         try reading { () throws(StoreError) in
-            QueryResult(
-                records: try records(selectedBy: query, compiled: compiled, in: layout)
-                    .map { $0.record },
-                totalCount: try count(in: layout), version: try databaseVersion())
+            guard let records = try records(selectedBy: query, compiled: compiled, in: layout)
+            else { return nil }
+            return QueryResult(
+                records: records.map { $0.record }, totalCount: try count(in: layout),
+                version: try databaseVersion())
         }
     }
 

@@ -44,16 +44,32 @@ struct SQLiteWriterReads<Model: StorableModel>: WriterReads {
         selectedBy query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
         excluding ids: Set<Model.ID>, on connection: SQLiteConnection
     ) throws(StoreError) -> [(position: Int, record: Model)] {
-        try connection.records(
-            selectedBy: query, compiled: compiled, in: layout, excluding: try keys(of: ids))
+        guard
+            let records = try connection.records(
+                selectedBy: query, compiled: compiled, in: layout, excluding: try keys(of: ids))
+        else { throw Self.unresolvedReference }
+        return records
     }
 
     func count(
         where condition: Condition<Model>, compiled: CompiledCondition<Model>,
         excluding ids: Set<Model.ID>, on connection: SQLiteConnection
     ) throws(StoreError) -> Int {
-        try connection.count(
-            where: condition, compiled: compiled, in: layout, excluding: try keys(of: ids))
+        guard
+            let count = try connection.count(
+                where: condition, compiled: compiled, in: layout, excluding: try keys(of: ids))
+        else { throw Self.unresolvedReference }
+        return count
+    }
+
+    /// A transaction's reads get conditions whose references its database transaction has
+    /// resolved into plain ones (`Condition.resolvingReferences(in:)`); one that still
+    /// follows a reference, which SQL could not answer exactly, is refused.
+    private static var unresolvedReference: StoreError {
+        .invalidQuery(
+            .unsupported(
+                operation: "a condition that follows a reference", target: .sql,
+                reason: "a transaction reads it through its database, which resolves it first"))
     }
 
     private func keys(of ids: Set<Model.ID>) throws(StoreError) -> [SQLBinding] {

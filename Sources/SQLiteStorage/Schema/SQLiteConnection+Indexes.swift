@@ -17,6 +17,13 @@ extension SQLiteConnection {
         table + "_" + column + "_index"
     }
 
+    /// The name of the partial index of a table's records whose JSON holds NUL, which tells
+    /// at once whether SQLite's JSON functions can read every record of the table (see
+    /// `readsTruncatedJSON(_:in:)`).
+    static func indexOfRecordsHoldingNUL(table: String) -> String {
+        table + "__records_holding_nul"
+    }
+
     /// The statement that creates the index of a column: with the store's text collation
     /// when the column holds text.
     static func createIndex<Model>(
@@ -30,7 +37,7 @@ extension SQLiteConnection {
     }
 
     /// Creates the index of each attribute the model declares or refers to another model by,
-    /// and drops each index the store made for an attribute it no longer declares nor refers
+    /// and the partial index of the records whose JSON holds NUL (usually empty), and drops each index the store made for an attribute it no longer declares nor refers
     /// by, in one transaction.
     ///
     /// Only indexes named as the store names them, `<table>_<column>_index` for one of the
@@ -40,6 +47,7 @@ extension SQLiteConnection {
     ///   not map; a ``StoreError`` when the database cannot be written.
     func updateIndexes<Model>(for layout: TableLayout<Model>) throws(StoreError) {
         let declared = try Model.indexedAttributeNames()
+        var statements: [String] = []
         // Each index on the table, with the statement that made it.
         var existing: [String: String] = [:]
         try run(
@@ -50,11 +58,16 @@ extension SQLiteConnection {
             return true
         }
         var wanted: [String: String] = [:]
+        let holdingNUL = Self.indexOfRecordsHoldingNUL(table: layout.name)
+        if existing[holdingNUL] == nil {
+            statements.append(
+                "CREATE INDEX \(SQLIdentifier.quoted(holdingNUL)) ON \(layout.table) "
+                    + "(\"_order\") WHERE \(Self.holdsNUL)")
+        }
         for column in layout.columns where declared.contains(column.name) {
             let name = Self.indexName(table: layout.name, column: column.name)
             wanted[name] = Self.createIndex(named: name, on: column, of: layout)
         }
-        var statements: [String] = []
         for column in layout.columns {
             let name = Self.indexName(table: layout.name, column: column.name)
             // An index of the store's that the model no longer declares, or that was made

@@ -140,11 +140,13 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
         guard let compiled = try query.compiledForSQL(options: layout.options) else {
             return try await database.transaction { try $0[Model.self].fetch(query) }
         }
-        return try await database.read(layout, orEmpty: []) {
+        let records = try await database.read(layout, orEmpty: []) {
             [layout] connection throws(StoreError) in
-            try connection.records(selectedBy: query, compiled: compiled, in: layout)
+            try connection.records(selectedBy: query, compiled: compiled, in: layout)?
                 .map { $0.record }
         }
+        if let records { return records }
+        return try await database.transaction { try $0[Model.self].fetch(query) }
     }
 
     /// The records a query selects with the store's total count and version, read in one
@@ -159,7 +161,10 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
         guard let compiled = try query.compiledForSQL(options: layout.options) else {
             return try await database.resultInTransaction(of: query)
         }
-        return try await database.result(of: query, compiled: compiled, in: layout)
+        if let result = try await database.result(of: query, compiled: compiled, in: layout) {
+            return result
+        }
+        return try await database.resultInTransaction(of: query)
     }
 
     /// The number of records that satisfy a condition, counted in SQLite.
@@ -182,10 +187,12 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
         else {
             return try await database.transaction { try $0[Model.self].count(where: condition) }
         }
-        return try await database.read(layout, orEmpty: 0) {
+        let count = try await database.read(layout, orEmpty: 0) {
             [layout] connection throws(StoreError) in
             try connection.count(where: condition, compiled: compiled.condition, in: layout)
         }
+        if let count { return count }
+        return try await database.transaction { try $0[Model.self].count(where: condition) }
     }
 
     /// The record with an id, with the store's version, read at one moment.

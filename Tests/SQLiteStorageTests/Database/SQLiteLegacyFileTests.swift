@@ -58,6 +58,14 @@ struct SQLiteLegacyFileTests {
                 try raw.versionRows() == [
                     "conformance_note 5 1", "conformance_record 0 1", "pokemon 4 1",
                 ])
+            // Every table, the old one too, gains the partial index of records holding NUL.
+            #expect(
+                try raw.strings(
+                    "SELECT name FROM sqlite_master WHERE type = 'index' "
+                        + "AND name LIKE '%records_holding_nul' ORDER BY name") == [
+                        "conformance_note__records_holding_nul",
+                        "conformance_record__records_holding_nul", "pokemon__records_holding_nul",
+                    ])
         }
     }
 

@@ -69,11 +69,68 @@ struct SQLiteReferenceConditionTests {
         }
     }
 
-    @Test("a condition SQL cannot hold is answered through the database's records")
+    @Test("a collection condition through a reference runs in SQL while no record holds NUL")
+    func collectionConditionInSQL() async throws {
+        try await Self.withGreenNotes { url, database, records, notes in
+            let before = notes.queryEvaluationCounts
+            let tagged = try await notes.fetch(
+                RecordQuery(where: Self.green, sortedBy: [.ascending(\.id)]))
+            let counted = try await notes.count(where: Self.green)
+            let result = try await notes.fetchResult(
+                RecordQuery(where: Self.green, sortedBy: [.ascending(\.id)]))
+            let after = notes.queryEvaluationCounts
+            #expect(tagged.map(\.id) == Self.expected)
+            #expect(counted == Self.expected.count)
+            #expect(result.records.map(\.id) == Self.expected)
+            #expect(after.inDatabase - before.inDatabase == 3)
+            #expect(after.total - before.total == 3)
+            try await database.close()
+
+            // The look for NUL is answered from each table's partial index, not by a scan.
+            let plan = try RawDatabase(url).strings(
+                "EXPLAIN QUERY PLAN SELECT EXISTS (SELECT 1 FROM conformance_record "
+                    + "WHERE instr(\"_record\", '\\u0000') > 0)",
+                column: 3)
+            #expect(
+                plan.contains { $0.contains("conformance_record__records_holding_nul") }, "\(plan)")
+        }
+    }
+
+    @Test("once a record it reads holds NUL, it is answered through the database's records")
     func fallsBackThroughATransaction() async throws {
+        try await Self.withGreenNotes { _, database, records, notes in
+            // SQLite's json_each reads "green\0x" as "green": SQL alone would select note 17.
+            try await records.upsert(
+                ConformanceRecord(
+                    id: 9, name: "nul", attack: 1, favorite: false, tags: ["green\u{0}x"]))
+            try await notes.upsert(ConformanceNote(id: 17, recordID: 9, text: "n17"))
+            let query = RecordQuery(where: Self.green, sortedBy: [.ascending(\.id)])
+            #expect(try await notes.fetch(query).map(\.id) == Self.expected)
+            #expect(try await notes.fetchResult(query).records.map(\.id) == Self.expected)
+            #expect(try await notes.count(where: Self.green) == Self.expected.count)
+            let live = try await notes.observe(query)
+            var iterator = live.makeAsyncIterator()
+            #expect(await iterator.next()?.records.map(\.id) == Self.expected)
+            try await database.close()
+        }
+    }
+
+    /// Records 1…8 as sampled (some tagged green) and 16 notes on them, in a database of
+    /// both; the notes whose record is tagged green are the answer the checks expect.
+    private static let green: Condition<ConformanceNote> = .reference(
+        \.recordID, to: ConformanceRecord.self, where: .contains(\.tags, "green"))
+    private static let expected = (1...16).filter {
+        ConformanceRecord.sample($0 % 8 + 1).tags.contains("green")
+    }
+
+    private static func withGreenNotes(
+        _ body: (
+            URL, SQLiteModelDatabase, SQLiteStore<ConformanceRecord>, SQLiteStore<ConformanceNote>
+        ) async throws -> Void
+    ) async throws {
         try await withTemporaryDirectory { directory in
-            let database = try await SQLiteModelDatabase.open(
-                at: directory.appending(path: "dex.sqlite"), for: Self.models)
+            let url = directory.appending(path: "dex.sqlite")
+            let database = try await SQLiteModelDatabase.open(at: url, for: Self.models)
             let records = try database.store(for: ConformanceRecord.self)
             let notes = try database.store(for: ConformanceNote.self)
             try await records.upsert(contentsOf: (1...8).map(ConformanceRecord.sample))
@@ -81,18 +138,7 @@ struct SQLiteReferenceConditionTests {
                 contentsOf: (1...16).map {
                     ConformanceNote(id: $0, recordID: $0 % 8 + 1, text: "n\($0)")
                 })
-            // Collection elements in SQL may meet NUL and fall back: the store reads through
-            // the database instead.
-            let tagged = try await notes.fetch(
-                RecordQuery(
-                    where: .reference(
-                        \.recordID, to: ConformanceRecord.self, where: .contains(\.tags, "green")),
-                    sortedBy: [.ascending(\.id)]))
-            let expected = (1...16).filter {
-                ConformanceRecord.sample($0 % 8 + 1).tags.contains("green")
-            }
-            #expect(tagged.map(\.id) == expected)
-            try await database.close()
+            try await body(url, database, records, notes)
         }
     }
 }

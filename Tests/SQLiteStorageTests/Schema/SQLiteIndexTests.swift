@@ -53,7 +53,7 @@ private struct BadlyIndexedShelf: StorableModel, Hashable {
 struct SQLiteIndexTests {
     private static let indexNames =
         "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' "
-        + "ORDER BY name"
+        + "AND name NOT LIKE '%records_holding_nul' ORDER BY name"
 
     @Test("Pokémon's name, attack and favorite are indexed, and name == uses the index")
     func pokemonIndexes() async throws {
@@ -131,7 +131,7 @@ struct SQLiteIndexTests {
             let url = directory.appending(path: "shelves.sqlite")
             let definitions =
                 "SELECT sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'shelf_%' "
-                + "ORDER BY name"
+                + "AND name NOT LIKE '%records_holding_nul' ORDER BY name"
             do {
                 let store = try await SQLiteStore<Shelf>.open(at: url)
                 try await store.insert(Shelf(id: 1, label: "e\u{301}", stock: 3))
