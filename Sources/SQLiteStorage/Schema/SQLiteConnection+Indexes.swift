@@ -43,19 +43,27 @@ extension SQLiteConnection {
     /// Only indexes named as the store names them, `<table>_<column>_index` for one of the
     /// table's columns, are ever dropped: an index made by hand under another name stays.
     ///
+    /// - Parameters:
+    ///   - layout: The table.
+    ///   - known: The table's indexes, each with the statement that made it, when the caller
+    ///     read them already (see `SchemaSnapshot`); `nil` to read them.
     /// - Throws: ``StoreError/invalidQuery(_:)`` for an index on a key path the model does
     ///   not map; a ``StoreError`` when the database cannot be written.
-    func updateIndexes<Model>(for layout: TableLayout<Model>) throws(StoreError) {
+    func updateIndexes<Model>(
+        for layout: TableLayout<Model>, existing known: [String: String]? = nil
+    ) throws(StoreError) {
         let declared = try Model.indexedAttributeNames()
         var statements: [String] = []
         // Each index on the table, with the statement that made it.
-        var existing: [String: String] = [:]
-        try run(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?",
-            [.text(layout.name)], operation: "read the indexes"
-        ) { (row) throws(StoreError) in
-            if let name = row.text(at: 0) { existing[name] = row.text(at: 1) ?? "" }
-            return true
+        var existing = known ?? [:]
+        if known == nil {
+            try run(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?",
+                [.text(layout.name)], operation: "read the indexes"
+            ) { (row) throws(StoreError) in
+                if let name = row.text(at: 0) { existing[name] = row.text(at: 1) ?? "" }
+                return true
+            }
         }
         var wanted: [String: String] = [:]
         let holdingNUL = Self.indexOfRecordsHoldingNUL(table: layout.name)

@@ -25,47 +25,46 @@ extension SQLiteConnection {
         case absent
     }
 
-    /// Reads what the database holds for the model and checks it, writing nothing.
-    ///
-    /// - Throws: ``StoreError/unsupportedVersion(path:kind:found:supported:)`` for a newer
-    ///   `user_version`; ``StoreError/corruptFile(path:problem:location:)`` for a file that is
-    ///   not a database, a table whose columns are not the model's, or a database at a schema
-    ///   version without the model's table.
-    /// The state of one model's table, for a model the caller knows only as a type.
+    /// The state of one model's table in a schema, for a model the caller knows only as a
+    /// type (see ``inspect(for:in:)``).
     func inspectTable(
-        of model: any StorableModel.Type, in layouts: [ObjectIdentifier: any Sendable]
+        of model: any StorableModel.Type, in layouts: [ObjectIdentifier: any Sendable],
+        schema: SchemaSnapshot
     ) throws(StoreError) -> TableState {
-        try inspectTable(of: model, layouts: layouts)
+        try inspectTable(of: model, layouts: layouts, schema: schema)
     }
 
     private func inspectTable<Model: StorableModel>(
-        of model: Model.Type, layouts: [ObjectIdentifier: any Sendable]
+        of model: Model.Type, layouts: [ObjectIdentifier: any Sendable], schema: SchemaSnapshot
     ) throws(StoreError) -> TableState {
         guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
             return .absent
         }
-        return try inspect(for: layout)
+        return try inspect(for: layout, in: schema)
     }
 
+    /// Reads what the database holds for the model now and checks it, writing nothing (see
+    /// ``inspect(for:in:)``).
     func inspect<Model>(for layout: TableLayout<Model>) throws(StoreError) -> TableState {
-        var columns: [String] = []
-        try run(
-            "SELECT name FROM pragma_table_info(?)", [.text(layout.name)],
-            operation: "read the schema"
-        ) { (row) throws(StoreError) in
-            columns.append(row.text(at: 0) ?? "")
-            return true
-        }
-        guard !columns.isEmpty else { return .absent }
-        let found = try schemaVersion(ofTable: layout.name)
+        try inspect(for: layout, in: schemaSnapshot())
+    }
+
+    /// Checks what a schema holds for the model.
+    ///
+    /// - Throws: ``StoreError/unsupportedVersion(path:kind:found:supported:)`` for a newer
+    ///   schema version; ``StoreError/corruptFile(path:problem:location:)`` for a table whose
+    ///   columns are not the model's, or a table of the model's in a database without the
+    ///   version table.
+    func inspect<Model>(for layout: TableLayout<Model>, in schema: SchemaSnapshot)
+        throws(StoreError) -> TableState
+    {
+        guard let columns = schema.columns[layout.name], !columns.isEmpty else { return .absent }
+        let found = schema.schemaVersion(ofTable: layout.name)
         guard found <= Model.schemaVersion else {
             throw .unsupportedVersion(
                 path: path, kind: .schema, found: found, supported: Model.schemaVersion)
         }
-        let versionTable = try integer(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?",
-            [.text("modelstorage_version")], operation: "read the schema")
-        guard versionTable == 1 else {
+        guard schema.hasVersionTable else {
             throw .corruptFile(
                 path: path,
                 problem: "the table \(layout.table) was not written by a store: the database has "
@@ -113,21 +112,6 @@ extension SQLiteConnection {
     ///
     /// - Throws: ``StoreError`` when the database cannot be written, or a migration fails;
     ///   a failed migration leaves the database as it was.
-    /// A table's schema version: its row's `schema_version` in the version table, or the
-    /// database's `PRAGMA user_version` for a table written before each table kept its own
-    /// (when a database held one model).
-    func schemaVersion(ofTable name: String) throws(StoreError) -> Int {
-        if try hasSchemaVersions(),
-            let found = try integer(
-                "SELECT coalesce(\"schema_version\", -1) FROM \(Schema.versionTable) "
-                    + "WHERE \"table_name\" = ?", [.text(name)], operation: "read the schema"),
-            found >= 0
-        {
-            return Int(found)
-        }
-        return Int(try integer("PRAGMA user_version", operation: "read the schema") ?? 0)
-    }
-
     /// Whether the version table has a `schema_version` column.
     private func hasSchemaVersions() throws(StoreError) -> Bool {
         if sawSchemaVersions { return true }
@@ -143,7 +127,7 @@ extension SQLiteConnection {
     /// tables, records each table's schema version, and brings the indexes up to date.
     func prepareForWriting(
         _ tables: [(model: any StorableModel.Type, state: TableState)],
-        layouts: [ObjectIdentifier: any Sendable]
+        layouts: [ObjectIdentifier: any Sendable], schema: SchemaSnapshot
     ) throws(StoreError) {
         let migrating = tables.contains { if case .older = $0.state { true } else { false } }
         if migrating {
@@ -176,7 +160,7 @@ extension SQLiteConnection {
         }
         try execute("PRAGMA synchronous = FULL", operation: "set synchronous")
         for (model, state) in tables {
-            try prepareTable(of: model, state: state, layouts: layouts)
+            try prepareTable(of: model, state: state, layouts: layouts, schema: schema)
         }
     }
 
@@ -201,14 +185,22 @@ extension SQLiteConnection {
     }
 
     private func prepareTable<Model: StorableModel>(
-        of model: Model.Type, state: TableState, layouts: [ObjectIdentifier: any Sendable]
+        of model: Model.Type, state: TableState, layouts: [ObjectIdentifier: any Sendable],
+        schema: SchemaSnapshot
     ) throws(StoreError) {
         guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
             return
         }
         if state == .withoutWriteVersions { try addWriteVersions(layout: layout) }
         if state == .absent { try createTable(layout: layout) }
-        try updateIndexes(for: layout)
+        // A new table has no index yet, and a migrated one lost those the schema listed.
+        let existing: [String: String]? =
+            switch state {
+            case .current, .withoutWriteVersions: schema.indexes[layout.name] ?? [:]
+            case .absent: [:]
+            case .older: nil
+            }
+        try updateIndexes(for: layout, existing: existing)
     }
 
     private func migrate<Model: StorableModel>(

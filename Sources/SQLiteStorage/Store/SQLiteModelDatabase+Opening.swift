@@ -96,10 +96,14 @@ extension SQLiteModelDatabase {
                 path: path, operation: "open for writing", code: EACCES,
                 message: "the file or its directory cannot be written")
         }
-        let tables = try await first.run { connection throws(StoreError) in
-            try models.map { (model) throws(StoreError) in
-                try connection.inspectTable(of: model, in: layouts)
-            }
+        let (schema, tables) = try await first.run { connection throws(StoreError) in
+            let schema = try connection.schemaSnapshot()
+            return (
+                schema,
+                try models.map { (model) throws(StoreError) in
+                    try connection.inspectTable(of: model, in: layouts, schema: schema)
+                }
+            )
         }
         var migratedFrom: [ObjectIdentifier: Int] = [:]
         var awaiting: Set<ObjectIdentifier> = []
@@ -121,7 +125,7 @@ extension SQLiteModelDatabase {
         if writable {
             try await first.run { connection throws(StoreError) in
                 try connection.prepareForWriting(
-                    zip(models, tables).map { ($0, $1) }, layouts: layouts)
+                    zip(models, tables).map { ($0, $1) }, layouts: layouts, schema: schema)
             }
         }
         var readers = writable ? [] : [first]
