@@ -91,7 +91,7 @@ public struct ModelTable<Model: StorableModel>: Sendable {
         -> Model
     {
         do {
-            return try JSONDecoder().decode(Model.self, from: json)
+            return try RecordJSONDecoder().decode(Model.self, from: json)
         } catch {
             throw .corruptFile(
                 path: store,
