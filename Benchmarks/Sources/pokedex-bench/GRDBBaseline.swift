@@ -92,6 +92,23 @@ enum GRDBBaseline {
         }
     }
 
+    /// Every record, in id order.
+    static func allRecords(in pool: DatabasePool) throws -> [Pokemon] {
+        try pool.read { db in try Pokemon.order(Column("id")).fetchAll(db) }
+    }
+
+    /// The number of records with a type among their `types` (JSON text), as a GRDB user
+    /// asks it: SQL over `json_each`, the text compared by its bytes.
+    static func count(ofType type: String, in pool: DatabasePool) throws -> Int {
+        try pool.read { db in
+            try Int.fetchOne(
+                db,
+                sql: "SELECT count(*) FROM \(Pokemon.databaseTableName) WHERE EXISTS "
+                    + "(SELECT 1 FROM json_each(types) WHERE value = ?)",
+                arguments: [type]) ?? 0
+        }
+    }
+
     /// Saves one changed record, durably, in a transaction of its own.
     static func update(_ record: Pokemon, in pool: DatabasePool) throws {
         try pool.write { db in try record.update(db) }

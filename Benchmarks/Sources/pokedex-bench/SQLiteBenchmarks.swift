@@ -41,6 +41,8 @@ enum SQLiteBenchmarks {
             for files in databases { results += try await fetchByName(files, bench) }
             for files in databases { results.append(try await unindexedName(files, bench)) }
             for files in databases { results += try await strongest(files, bench) }
+            for files in databases { results += try await openAndReadAll(files, bench) }
+            for files in databases { results += try await countOfType(files, bench) }
             for files in databases {
                 results += try await batchInsert(files, in: directory, bench)
             }
@@ -78,7 +80,7 @@ enum SQLiteBenchmarks {
         }
     }
 
-    private static func storeOpening(
+    static func storeOpening(
         _ url: URL, read: @escaping (SQLiteStore<Pokemon>) async throws -> Void
     ) -> () async throws -> Double {
         opening({ try await SQLiteStore<Pokemon>.open(at: url) }, read: read) {
@@ -86,13 +88,13 @@ enum SQLiteBenchmarks {
         }
     }
 
-    private static func grdbOpening(
+    static func grdbOpening(
         _ url: URL, read: @escaping (DatabasePool) throws -> Void
     ) -> () async throws -> Double {
         opening({ try GRDBBaseline.open(at: url) }, read: read) { try $0.close() }
     }
 
-    private static func cOpening(
+    static func cOpening(
         _ url: URL, read: @escaping (SQLiteCBaseline) throws -> Void
     ) -> () async throws -> Double {
         opening({ try SQLiteCBaseline(at: url) }, read: read) { $0.close() }

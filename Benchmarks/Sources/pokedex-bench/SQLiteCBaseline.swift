@@ -113,6 +113,22 @@ final class SQLiteCBaseline {
         ) { sqlite3_bind_int64($0, 1, Int64(minimum)) }
     }
 
+    /// Every record, in id order.
+    func allRecords() throws -> [Pokemon] {
+        try rows("SELECT \(Self.columnList) FROM \(SQLiteFixtures.table) ORDER BY id") { _ in }
+    }
+
+    /// The number of records with a type among their `types` (JSON text).
+    func count(ofType type: String) throws -> Int {
+        let statement = try prepare(
+            "SELECT count(*) FROM \(SQLiteFixtures.table) WHERE EXISTS "
+                + "(SELECT 1 FROM json_each(types) WHERE value = ?)")
+        defer { sqlite3_reset(statement) }
+        bindText(type, to: statement, at: 1)
+        guard sqlite3_step(statement) == SQLITE_ROW else { throw failure("count") }
+        return Int(sqlite3_column_int64(statement, 0))
+    }
+
     // MARK: Writing
 
     /// Inserts records in one transaction.
