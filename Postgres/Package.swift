@@ -88,7 +88,8 @@ let package = Package(
 
         // PostgresStore against hand-written postgres-nio code on the same table, on a private
         // server of its own (Documentation/Performance.md). Its harness is the root
-        // benchmark's, through the symbolic link Benchmarks/pokedex-postgres-bench/Harness:
+        // benchmark's, through the symbolic link Benchmarks/pokedex-postgres-bench/Harness, and
+        // so are group 10's models (the link ReferenceModels.swift beside it):
         //
         //   swift run -c release --package-path Postgres pokedex-postgres-bench [--quick]
         .executableTarget(

@@ -1,14 +1,15 @@
 import Foundation
-import GRDB
 import PokedexKit
 
 // The models of the reference benchmarks (group 10): the real species and Pokémon of the
 // repository's PokeAPI data (`Data/pokeapi/all`), a Pokémon referring to its species, and
 // small models beside them (notes on a Pokémon, teams, trainers) for the writes and opens that
-// span several models. Each is also a GRDB record, with the associations a GRDB user declares.
+// span several models. Their GRDB side (records, associations) is in
+// `ReferenceModels+GRDB.swift`, so that `pokedex-postgres-bench`, which has no GRDB, compiles
+// this file through a symbolic link (`Postgres/Benchmarks/pokedex-postgres-bench`).
 
 /// A species: the real 1,025, with whether each is legendary.
-struct BenchSpecies: StorableModel, Hashable, FetchableRecord, PersistableRecord {
+struct BenchSpecies: StorableModel, Hashable {
     var id: Int
     var name: String
     var isLegendary: Bool
@@ -25,17 +26,10 @@ struct BenchSpecies: StorableModel, Hashable, FetchableRecord, PersistableRecord
         \.id: "id", \.name: "name", \.isLegendary: "is_legendary",
         \.isMythical: "is_mythical", \.generation: "generation",
     ]
-
-    /// GRDB's table: the store's table name.
-    static var databaseTableName: String { storageName }
-
-    /// GRDB's to-many association to the species' Pokémon.
-    static let pokemon = hasMany(
-        BenchPokemon.self, key: "pokemon", using: ForeignKey(["species_id"]))
 }
 
 /// A Pokémon, referring to its species by `speciesID`.
-struct BenchPokemon: StorableModel, Hashable, FetchableRecord, PersistableRecord {
+struct BenchPokemon: StorableModel, Hashable {
     var id: Int
     var name: String
     var speciesID: Int
@@ -67,12 +61,6 @@ struct BenchPokemon: StorableModel, Hashable, FetchableRecord, PersistableRecord
     static var references: [ModelReference<BenchPokemon>] {
         [ModelReference(\.speciesID, to: BenchSpecies.self, onDelete: .cascade)]
     }
-
-    static var databaseTableName: String { storageName }
-
-    /// GRDB's to-one association to the Pokémon's species.
-    static let species = belongsTo(
-        BenchSpecies.self, key: "species", using: ForeignKey(["species_id"]))
 }
 
 /// A note on a Pokémon: the third model of a transaction.
@@ -111,12 +99,6 @@ struct BenchTrainer: StorableModel, Hashable {
     static let queryAttributes: AttributeMap<BenchTrainer> = [
         \.id: "id", \.name: "name", \.badges: "badges",
     ]
-}
-
-/// A Pokémon fetched with its species, as GRDB's `including(required:)` decodes it.
-struct BenchPokemonWithSpecies: Decodable, FetchableRecord {
-    var pokemon: BenchPokemon
-    var species: BenchSpecies
 }
 
 extension Fixtures {

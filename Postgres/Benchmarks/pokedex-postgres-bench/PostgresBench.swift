@@ -1,9 +1,10 @@
 import Foundation
 import PostgresTestServer
 
-/// Measures `PostgresStore` against hand-written postgres-nio code on the same table, on a
-/// private PostgreSQL server that flushes every commit to the disk, prints a table, and
-/// writes the results as JSON.
+/// Measures `PostgresStore` against hand-written postgres-nio code on the same table, and
+/// `PostgresModelDatabase`'s conditions that follow references against hand-written joins on
+/// the same tables, on a private PostgreSQL server that flushes every commit to the disk,
+/// prints a table, and writes the results as JSON.
 ///
 ///     swift run -c release --package-path Postgres pokedex-postgres-bench [--quick]
 ///         [--json PATH] [--sizes RECORDS,...] [--only OPERATION,...]

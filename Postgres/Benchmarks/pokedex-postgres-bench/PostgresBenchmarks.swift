@@ -26,10 +26,36 @@ enum PostgresBenchmarks {
         quick ? 1_000 : 10_000
     }
 
-    /// The operations, as `--only` names them, in the order they run.
-    static let operations = ["id", "name", "top", "insert", "update"]
+    /// The operations on `PostgresStore<Pokemon>`, as `--only` names them, in the order they
+    /// run.
+    static let storeOperations = ["id", "name", "top", "insert", "update"]
 
+    /// Every operation, as `--only` names them, in the order they run: the store's, then
+    /// those that follow references (``referenceOperations``).
+    static let operations = storeOperations + referenceOperations
+
+    /// Measures the operations `only` selects (all when it is empty): the store's on a table
+    /// of Pokémon of each size, then those that follow references on a database of species
+    /// and Pokémon of each size (``runReferences(_:sizes:only:on:)``).
     static func run(
+        _ bench: Bench, sizes: [Int]?, only: Set<String>, on server: PostgresTestServer
+    ) async throws -> [Result] {
+        if let sizes, sizes.isEmpty || sizes.contains(where: { $0 <= 0 }) {
+            throw BenchmarkError.setup("--sizes needs record counts above zero")
+        }
+        var results: [Result] = []
+        if only.isEmpty || !only.isDisjoint(with: storeOperations) {
+            results += try await runStore(bench, sizes: sizes, only: only, on: server)
+        }
+        results += try await runReferences(
+            bench, sizes: Array(Set(sizes ?? defaultReferenceSizes(quick: bench.quick))).sorted(),
+            only: only, on: server)
+        return results
+    }
+
+    /// Measures the operations of ``storeOperations`` that `only` selects on a table of
+    /// Pokémon of each size.
+    private static func runStore(
         _ bench: Bench, sizes: [Int]?, only: Set<String>, on server: PostgresTestServer
     ) async throws -> [Result] {
         let sizes = Array(Set(sizes ?? defaultSizes(quick: bench.quick))).sorted()

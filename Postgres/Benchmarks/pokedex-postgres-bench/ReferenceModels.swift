@@ -1,0 +1,1 @@
+../../../Benchmarks/Sources/pokedex-bench/ReferenceModels.swift
