@@ -202,11 +202,38 @@ struct SQLConditionRenderer {
     ///
     /// Registered text functions are SQLite's: in PostgreSQL the column is read as it is (its
     /// text already compares with `COLLATE "C"`).
-    func compared(_ column: Column, with bindings: [SQLBinding]) throws(QueryError) -> String {
+    ///
+    /// An equality test on a collection's elements (`isInJSON`, which no index serves) whose
+    /// text operands are all ``comparesAsBytes(_:)`` compares bytes instead, as SQLite does by
+    /// default, without calling the collation for every element.
+    func compared(_ column: Column, with bindings: [SQLBinding], forEquality: Bool = false)
+        throws(QueryError) -> String
+    {
         guard dialect == .sqlite, let functions = options.textFunctions,
             bindings.contains(where: { if case .text = $0 { true } else { false } })
         else { return column.sql }
+        if forEquality, column.isInJSON,
+            bindings.allSatisfy({
+                if case .text(let text) = $0 { Self.comparesAsBytes(text) } else { true }
+            })
+        {
+            return column.sql
+        }
         return column.sql + " COLLATE " + (try SQLTextFunctions.checkedName(functions.collation))
+    }
+
+    /// Whether any text equals this one as Swift `String`s (canonical equivalence) exactly
+    /// when their UTF-8 bytes are equal.
+    ///
+    /// True for ASCII text without NUL and without `K`, `;` and `` ` ``: ASCII is its own
+    /// canonical decomposition, and the only other characters that decompose into ASCII alone
+    /// are U+212A KELVIN SIGN (`K`), U+037E GREEK QUESTION MARK (`;`) and U+1FEF GREEK VARIA
+    /// (`` ` ``), so a text equivalent to such an operand is that very text.
+    static func comparesAsBytes(_ text: String) -> Bool {
+        text.utf8.allSatisfy { byte in
+            byte > 0 && byte < 0x80 && byte != UInt8(ascii: "K") && byte != UInt8(ascii: ";")
+                && byte != UInt8(ascii: "`")
+        }
     }
 
     // MARK: Comparisons
@@ -231,12 +258,14 @@ struct SQLConditionRenderer {
             let notEqual = dialect == .postgreSQL ? " IS DISTINCT FROM ?" : " IS NOT ?"
             let bindings = [try binding(value, for: column)]
             return Piece(
-                sql: try compared(column, with: bindings) + notEqual, bindings: bindings,
+                sql: try compared(column, with: bindings, forEquality: true) + notEqual,
+                bindings: bindings,
                 mayBeNull: false)
         case (.equal, false):
             let bindings = [try binding(value, for: column)]
             return Piece(
-                sql: try compared(column, with: bindings) + " = ?", bindings: bindings,
+                sql: try compared(column, with: bindings, forEquality: true) + " = ?",
+                bindings: bindings,
                 mayBeNull: true)
         case (.less, false), (.lessOrEqual, false), (.greater, false), (.greaterOrEqual, false):
             let bindings = [try binding(value, for: column)]
@@ -258,7 +287,7 @@ struct SQLConditionRenderer {
         if bindings.isEmpty { return matchesNil ? isNil : constant(false) }
         let placeholders = Array(repeating: "?", count: bindings.count).joined(separator: ", ")
         let sql =
-            try compared(column, with: bindings)
+            try compared(column, with: bindings, forEquality: true)
             + (bindings.count == 1 ? " = ?" : " IN (\(placeholders))")
         guard matchesNil else { return Piece(sql: sql, bindings: bindings, mayBeNull: true) }
         return Piece(

@@ -65,6 +65,41 @@ struct SQLiteCanonicalTextTests {
         }
     }
 
+    /// Element equality with an ASCII operand compares bytes in SQL (no collation call for
+    /// each element) unless the operand holds `K`, `;` or `` ` ``, whose look-alikes (KELVIN
+    /// SIGN, GREEK QUESTION MARK, GREEK VARIA) are canonically equivalent to them.
+    @Test("element equality compares bytes only where bytes mean what Swift means")
+    func elementEqualityAsBytes() async throws {
+        let records = [
+            ConformanceRecord(id: 1, name: "a", attack: 1, tags: ["\u{212A}elvin", "fire"]),
+            ConformanceRecord(id: 2, name: "b", attack: 2, tags: ["Kelvin"]),
+            ConformanceRecord(id: 3, name: "c", attack: 3, tags: ["a\u{37E}", "a\u{1FEF}"]),
+            ConformanceRecord(id: 4, name: "d", attack: 4, tags: ["a;", "fire\u{301}"]),
+            ConformanceRecord(id: 5, name: "e", attack: 5, tags: ["a`", "Fire"]),
+        ]
+        let cases: [(Condition<ConformanceRecord>, [Int], collated: Bool)] = [
+            (.contains(\.tags, "fire"), [1], false),
+            (.contains(\.tags, "Kelvin"), [1, 2], true),
+            (.containsAny(\.tags, of: ["a;", "zzz"]), [3, 4], true),
+            (.anyElement(\.tags, where: \String.self == "a`"), [3, 5], true),
+            (.anyElement(\.tags, where: \String.self != "fire"), [1, 2, 3, 4, 5], false),
+            (.containsAny(\.tags, of: ["Fire", "a"]), [5], false),
+            (.contains(\.tags, "fir\u{E9}"), [4], true),
+        ]
+        let options = SQLOptions(
+            dateStorage: .secondsSinceReferenceDate, textFunctions: SQLTextFunctions())
+        try await withStore(seededWith: records) { store, _ in
+            for (index, (condition, expected, collated)) in cases.enumerated() {
+                #expect(try condition.filter(records).map(\.id) == expected, "engine \(index)")
+                let fetched = try await store.fetch(
+                    RecordQuery(where: condition, sortedBy: [.ascending(\.id)]))
+                #expect(fetched.map(\.id) == expected, "condition \(index)")
+                let sql = try condition.sqlExpression(options: options).sql
+                #expect(sql.contains("COLLATE") == collated, "condition \(index): \(sql)")
+            }
+        }
+    }
+
     /// Regression: elements holding NUL are tested whole.
     ///
     /// SQLite's JSON functions end a string at NUL, so a stored tag `"x\0y"` was tested as
