@@ -12,26 +12,28 @@ struct RecordJSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerP
     }
 
     func contains(_ key: Key) -> Bool {
-        decoder.document.value(forKey: key.stringValue, in: decoder.node, hint: &decoder.hint)
-            != nil
+        find(key) != nil
+    }
+
+    /// The node of a key's value, or `nil`; the next search starts after it.
+    private func find(_ key: Key) -> Int? {
+        guard
+            let found = decoder.document.value(
+                forKey: key.stringValue, in: decoder.node, hint: decoder.hint)
+        else { return nil }
+        decoder.hint = found.hint
+        return found.value
     }
 
     /// The node of a key's value; a missing key is left to `JSONDecoder`.
     private func value(for key: Key) throws -> Int {
-        guard
-            let index = decoder.document.value(
-                forKey: key.stringValue, in: decoder.node, hint: &decoder.hint)
-        else { throw decoder.document.refuse() }
+        guard let index = find(key) else { throw decoder.document.refuse() }
         return index
     }
 
     /// The node of a key's value, or `nil` when the key is missing or its value is `null`.
     private func valueIfPresent(for key: Key) -> Int? {
-        guard
-            let index = decoder.document.value(
-                forKey: key.stringValue, in: decoder.node, hint: &decoder.hint),
-            !decoder.document.isNull(index)
-        else { return nil }
+        guard let index = find(key), !decoder.document.isNull(index) else { return nil }
         return index
     }
 

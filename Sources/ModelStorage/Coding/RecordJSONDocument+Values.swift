@@ -14,8 +14,9 @@ extension RecordJSONDocument {
     /// The index of an object's value for a key, or `nil` when the object has no such key.
     ///
     /// Searches from `hint` (the pair after the last one found: values are usually asked for
-    /// in the order they were written) round to it again.
-    func value(forKey key: String, in object: Int, hint: inout Int) -> Int? {
+    /// in the order they were written) round to it again, and returns the hint for the next
+    /// search with the value.
+    func value(forKey key: String, in object: Int, hint: Int) -> (value: Int, hint: Int)? {
         var hash = Self.hashSeed
         var length = 0
         for byte in key.utf8 {
@@ -31,8 +32,7 @@ extension RecordJSONDocument {
             let valueIndex = keyIndex + 1
             if node.count == hash, matches(key, length: length, node: node, at: keyIndex) {
                 let after = Int(nodes[valueIndex].next)
-                hint = after < end ? after : object + 1
-                return valueIndex
+                return (valueIndex, after < end ? after : object + 1)
             }
             keyIndex = Int(nodes[valueIndex].next)
             if keyIndex >= end { keyIndex = object + 1 }
@@ -45,9 +45,14 @@ extension RecordJSONDocument {
         if node.kind == .escapedString {
             return unescapedKeys[index].map { key.utf8.elementsEqual($0) } ?? false
         }
-        return Int(node.end - node.start) == length
-            && key.utf8.elementsEqual(
-                UnsafeRawBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)]))
+        guard Int(node.end - node.start) == length, let base = bytes.baseAddress else {
+            return false
+        }
+        let stored = base + Int(node.start)
+        return key.utf8.withContiguousStorageIfAvailable { text in
+            guard let start = text.baseAddress else { return length == 0 }
+            return memcmp(start, stored, length) == 0
+        } ?? key.utf8.elementsEqual(UnsafeRawBufferPointer(start: stored, count: length))
     }
 
     /// The keys of an object, in the text's order.
