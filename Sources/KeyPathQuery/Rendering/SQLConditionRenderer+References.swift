@@ -1,5 +1,6 @@
 // Conditions that follow a reference: `EXISTS` on the other model's table, correlated with
-// the row around it by the referring attribute and the referred table's key column.
+// the row around it by the referring attribute and the referred table's key column (in
+// SQLite, a to-one reference is an `IN` on the referred table's matching keys).
 
 extension SQLConditionRenderer.Scope {
     /// Whether the scope is a table's row (the query's own, or a subquery's).
@@ -12,7 +13,15 @@ extension SQLConditionRenderer.Scope {
 }
 
 extension SQLConditionRenderer {
-    /// `EXISTS (SELECT 1 FROM "referred" AS r1 WHERE r1."key" = outer."attribute" AND …)`.
+    /// `outer."attribute" IN (SELECT r1."key" FROM "referred" AS r1 WHERE …)` in SQLite;
+    /// `EXISTS (SELECT 1 FROM "referred" AS r1 WHERE r1."key" = outer."attribute" AND …)` in
+    /// PostgreSQL.
+    ///
+    /// In SQLite the `IN` lets the planner start from the referred records that match and
+    /// look their referrers up by the reference's index (every store indexes a reference's
+    /// attribute), where `EXISTS` must visit every referring row: 1,000,000 Pokémon for the
+    /// 71 legendary species' 74,000. A `nil` reference makes the `IN` `NULL`, which the
+    /// renderer's negation reads as false, as memory does.
     func referenced(
         _ link: ReferenceLink, _ inner: ConditionNode, in scope: Scope, level: Int
     ) throws(QueryError) -> Piece {
@@ -21,14 +30,22 @@ extension SQLConditionRenderer {
         let alias = "r\(level + 1)"
         let attribute = try Self.quotedIdentifier(
             try RenderingChecks.name(of: link.attribute), in: dialect)
-        // In SQLite, `+` takes the outer attribute's affinity away, so that the comparison
-        // applies none and the referred table's key index serves it: a key column declared
-        // without a type (a store's `_key`) would otherwise be compared after the attribute's
-        // INTEGER affinity, which no index of the key can answer.
-        let unary = dialect == .sqlite ? "+" : ""
+        if dialect == .sqlite {
+            let condition = try render(inner, in: .table(alias: alias), level: level + 1)
+            let filter =
+                condition.sql == constant(true).sql
+                ? ""
+                : " WHERE " + (condition.isCompound ? "(" + condition.sql + ")" : condition.sql)
+            let sql =
+                "\(outer).\(attribute) IN (SELECT \(alias)."
+                + (try Self.quotedIdentifier(referred.keyColumn, in: dialect)) + " FROM "
+                + (try Self.quotedIdentifier(referred.name, in: dialect)) + " AS \(alias)"
+                + filter + ")"
+            return Piece(sql: sql, bindings: condition.bindings, mayBeNull: true)
+        }
         let join =
             "\(alias).\(try Self.quotedIdentifier(referred.keyColumn, in: dialect)) = "
-            + "\(unary)\(outer).\(attribute)"
+            + "\(outer).\(attribute)"
         return try exists(
             in: referred, as: alias, where: join, inner, negated: false, level: level,
             quantifier: .any)

@@ -78,15 +78,29 @@ struct ReferenceConditionTests {
 
     // MARK: SQL
 
-    @Test func toOneRendersAsExistsOnTheReferredKey() throws {
+    @Test func toOneRendersAsInOnTheReferredKeys() throws {
         let fragment = try Self.legendaryForm.sqlExpression(options: Self.sqlOptions)
         #expect(
             fragment.sql
-                == #"EXISTS (SELECT 1 FROM "species" AS r1 WHERE r1."id" = +"form"."species_id" AND r1."is_legendary" = ?)"#
+                == #""form"."species_id" IN (SELECT r1."id" FROM "species" AS r1 WHERE r1."is_legendary" = ?)"#
         )
         #expect(fragment.bindings == [.integer(1)])
+        // A nil reference makes the IN NULL: negated, it is still false.
         let negated = try (!Self.legendaryForm).sqlExpression(options: Self.sqlOptions)
-        #expect(negated.sql.hasPrefix("NOT EXISTS (SELECT 1 FROM \"species\" AS r1"))
+        #expect(
+            negated.sql
+                == #"NOT COALESCE("form"."species_id" IN (SELECT r1."id" FROM "species" AS r1 WHERE r1."is_legendary" = ?), 0)"#
+        )
+        let anySpecies: Condition<Form> = .reference(\.speciesID, to: Species.self, where: .true)
+        #expect(
+            try anySpecies.sqlExpression(options: Self.sqlOptions).sql
+                == #""form"."species_id" IN (SELECT r1."id" FROM "species" AS r1)"#)
+        var postgreSQL = Self.sqlOptions
+        postgreSQL.dialect = .postgreSQL
+        #expect(
+            try Self.legendaryForm.sqlExpression(options: postgreSQL).sql
+                .hasPrefix(
+                    #"EXISTS (SELECT 1 FROM "species" AS r1 WHERE r1."id" = "form"."species_id""#))
     }
 
     @Test func toManyRendersAsExistsOnTheReferringAttribute() throws {
@@ -114,7 +128,7 @@ struct ReferenceConditionTests {
             where: .reference(\.speciesID, to: Species.self, where: \.name == "moltres"))
         #expect(
             try condition.sqlExpression(options: Self.sqlOptions).sql
-                == #"EXISTS (SELECT 1 FROM "form" AS r1 WHERE r1."species_id" = "species"."id" AND EXISTS (SELECT 1 FROM "species" AS r2 WHERE r2."id" = +r1."species_id" AND r2."name" = ?))"#
+                == #"EXISTS (SELECT 1 FROM "form" AS r1 WHERE r1."species_id" = "species"."id" AND r1."species_id" IN (SELECT r2."id" FROM "species" AS r2 WHERE r2."name" = ?))"#
         )
     }
 

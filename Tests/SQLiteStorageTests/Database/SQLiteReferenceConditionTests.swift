@@ -10,7 +10,7 @@ import Testing
 struct SQLiteReferenceConditionTests {
     static let models: [any StorableModel.Type] = [ConformanceRecord.self, ConformanceNote.self]
 
-    @Test("SQLite answers them alone, with EXISTS on the indexed reference")
+    @Test("SQLite answers them alone, through the indexed reference")
     func answeredInSQLite() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "dex.sqlite")
@@ -52,7 +52,8 @@ struct SQLiteReferenceConditionTests {
                 plan.contains { $0.contains("conformance_note") && $0.contains("INDEX") },
                 "\(plan)")
 
-            // The to-one EXISTS searches the records by their key's index, not by a scan.
+            // The to-one IN looks the notes up by their reference's index, from the matching
+            // records, rather than visiting every note.
             let toOne: Condition<ConformanceNote> = .reference(
                 \.recordID, to: ConformanceRecord.self, where: \.favorite == true)
             let toOneFragment = try toOne.sqlExpression(options: options)
@@ -62,10 +63,11 @@ struct SQLiteReferenceConditionTests {
                 column: 3)
             #expect(
                 toOnePlan.contains {
-                    $0.contains("SEARCH") && $0.contains("conformance_record")
-                        && $0.contains("_key=?")
+                    $0.contains("SEARCH conformance_note USING INDEX")
+                        && $0.contains("record_id=?")
                 },
                 "\(toOnePlan)")
+            #expect(!toOnePlan.contains { $0.contains("SCAN conformance_note") }, "\(toOnePlan)")
         }
     }
 
