@@ -11,8 +11,8 @@ extension Condition where Model: Queryable {
     /// ```
     ///
     /// It has one meaning in every target. A database of both models evaluates it through its
-    /// records (in memory, through the referred model's records; in SQLite and PostgreSQL, as
-    /// `EXISTS` on the referred table's key); an `NSPredicate` format follows the to-one
+    /// records (in memory, through the referred model's records; in SQLite, as `IN`
+    /// the referred table's matching keys; in PostgreSQL, as `EXISTS` on its key); an `NSPredicate` format follows the to-one
     /// relationship named after the attribute without its `_id` or `ID` suffix
     /// (`species.is_legendary == YES`). A record whose attribute names no record satisfies
     /// none of these conditions, and their negations.

@@ -1,7 +1,7 @@
 /// The tables that conditions following a reference read, by model: each table's name and
 /// the column that holds each record's id.
 ///
-/// A condition that follows a reference renders as `EXISTS` on the other model's table, so
+/// A condition that follows a reference renders as a subquery of the other model's table, so
 /// the renderer must know where each model lies:
 ///
 /// ```swift
@@ -11,8 +11,8 @@
 /// let legendary: Condition<Pokemon> =
 ///     .reference(\.speciesID, to: PokemonSpecies.self, where: \.isLegendary == true)
 /// try legendary.sqlExpression(options: options).sql
-/// // EXISTS (SELECT 1 FROM "species" AS r1 WHERE r1."id" = "pokemon"."species_id"
-/// //     AND r1."is_legendary" = ?)
+/// // "pokemon"."species_id" IN (SELECT r1."id" FROM "species" AS r1
+/// //     WHERE r1."is_legendary" = ?)
 /// ```
 ///
 /// The stores of a database of several models name every model's table themselves.
