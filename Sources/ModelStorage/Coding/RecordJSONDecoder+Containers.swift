@@ -140,12 +140,15 @@ struct RecordJSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerP
             document: decoder.document, node: try value(for: key), parent: decoder, key: key)
     }
 
+    /// The decoder of the value under `"super"`, as `JSONDecoder` names it.
     func superDecoder() throws -> any Decoder {
-        throw decoder.document.refuse()
+        guard let superKey = Key(stringValue: "super") else { throw decoder.document.refuse() }
+        return try nested(for: superKey)
     }
 
+    /// The decoder of a key's value; a missing key is left to `JSONDecoder`.
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        throw decoder.document.refuse()
+        try nested(for: key)
     }
 }
 
@@ -224,8 +227,9 @@ struct RecordJSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             document: decoder.document, node: try next(), parent: decoder, key: key)
     }
 
+    /// The decoder of the next value.
     mutating func superDecoder() throws -> any Decoder {
-        throw decoder.document.refuse()
+        try nested()
     }
 
     /// An element's place in the coding path, named as `JSONDecoder` names it.

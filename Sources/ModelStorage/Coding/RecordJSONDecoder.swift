@@ -25,7 +25,7 @@ import Foundation
 ///   own error);
 /// - two keys of one object that may be equal (equal hashes of their text);
 /// - text that is not UTF-8, a lone surrogate, nesting deeper than 512, a `Decimal`, a
-///   super-decoder.
+///   super-decoder of a missing key.
 ///
 /// A value, and so the decoder, is `Sendable`: it holds no state between calls.
 public struct RecordJSONDecoder: Sendable {

@@ -131,6 +131,18 @@ struct RecordJSONDecoderTests {
         Self.expectSame([String].self, Data([0x5B, 0x22, 0xF0, 0x9F, 0x98, 0x22, 0x5D]), "cut")
     }
 
+    @Test("super-decoders, keyed (by key and by \"super\") and unkeyed, decoded by itself")
+    func superDecoders() throws {
+        let value = Supered(base: 7, own: "pikachu", inherited: [1, 2], first: 25)
+        for data in [
+            try JSONEncoder().encode(value), Data(try RecordJSONEncoder().encode(value).utf8),
+        ] {
+            #expect(!Self.expectSame(Supered.self, data, "super"))
+        }
+        // A missing key's super-decoder is left to JSONDecoder.
+        Self.expectSame(Supered.self, Data(#"{"own":"x","super":[1],"list":[2]}"#.utf8), "missing")
+    }
+
     @Test("3000 corrupted texts: the same value or the same error")
     func corrupted() throws {
         var random = SplitMix64(seed: 0x4255_4753)
@@ -247,5 +259,42 @@ private struct Nested: Decodable, Equatable {
 
     init(from decoder: any Decoder) throws {
         children = try [Nested](from: decoder)
+    }
+}
+
+/// Values written through super-encoders: by a key, under `"super"`, and in an array.
+private struct Supered: Codable, Equatable {
+    var base: Int
+    var own: String
+    var inherited: [Int]
+    var first: Int
+
+    private enum Keys: String, CodingKey {
+        case base, own, list, `super`
+    }
+
+    init(base: Int, own: String, inherited: [Int], first: Int) {
+        self.base = base
+        self.own = own
+        self.inherited = inherited
+        self.first = first
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        base = try Int(from: container.superDecoder(forKey: .base))
+        own = try container.decode(String.self, forKey: .own)
+        inherited = try [Int](from: container.superDecoder())
+        var list = try container.nestedUnkeyedContainer(forKey: .list)
+        first = try Int(from: list.superDecoder())
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try base.encode(to: container.superEncoder(forKey: .base))
+        try container.encode(own, forKey: .own)
+        try inherited.encode(to: container.superEncoder())
+        var list = container.nestedUnkeyedContainer(forKey: .list)
+        try first.encode(to: list.superEncoder())
     }
 }
