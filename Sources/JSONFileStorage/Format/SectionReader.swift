@@ -54,6 +54,11 @@ struct SectionReaders: Sendable {
         if let key = Self.key { decoder.userInfo[key] = self }
     }
 
+    /// Gives a decoder the readers.
+    func install(in decoder: inout RecordJSONDecoder) {
+        if let key = Self.key { decoder.userInfo[key] = self }
+    }
+
     /// The readers a decoder carries.
     static func of(_ decoder: any Decoder) throws -> SectionReaders {
         guard let key, let readers = decoder.userInfo[key] as? SectionReaders else {

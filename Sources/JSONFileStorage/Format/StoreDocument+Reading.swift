@@ -34,8 +34,8 @@ extension StoreDocument {
         guard format(of: data) == formatVersion else {
             return try singleModel(data, as: first, path: path)
         }
-        let decoder = RecordCoding.makeDecoder()
-        SectionReaders(models).install(in: decoder)
+        var decoder = RecordJSONDecoder()
+        SectionReaders(models).install(in: &decoder)
         var read = Read()
         do {
             let envelope = try decoder.decode(Envelope.self, from: data)

@@ -59,10 +59,10 @@ extension StoreJournal {
                 contents.migratedFrom[ObjectIdentifier(model)] = found
             }
         }
-        let decoder = RecordCoding.makeDecoder()
+        var decoder = RecordJSONDecoder()
         var readers = SectionReaders(models)
         readers.journalSchemaVersions = header.schemaVersions
-        readers.install(in: decoder)
+        readers.install(in: &decoder)
         for (index, range) in lines.enumerated().dropFirst() {
             let line: Line
             do {

@@ -29,6 +29,9 @@ import Foundation
 ///
 /// A value, and so the decoder, is `Sendable`: it holds no state between calls.
 public struct RecordJSONDecoder: Sendable {
+    /// What the values' decoders carry in their `userInfo`, as `JSONDecoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
     /// A decoder.
     public init() {}
 
@@ -49,6 +52,7 @@ public struct RecordJSONDecoder: Sendable {
     ) throws -> (value: Value, leftToFoundation: Bool) {
         let fast: Value? = data.withUnsafeBytes { bytes in
             guard let document = try? RecordJSONDocument(bytes) else { return nil }
+            document.userInfo = userInfo
             let decoder = RecordJSONValueDecoder(
                 document: document, node: 0, parent: nil, key: nil)
             guard let value = try? decoder.decodeValue(Value.self, at: 0, key: nil),
@@ -57,7 +61,9 @@ public struct RecordJSONDecoder: Sendable {
             return value
         }
         if let fast { return (fast, false) }
-        return (try JSONDecoder().decode(type, from: data), true)
+        let foundation = JSONDecoder()
+        foundation.userInfo = userInfo
+        return (try foundation.decode(type, from: data), true)
     }
 }
 
@@ -85,7 +91,7 @@ final class RecordJSONValueDecoder: Decoder {
         (parent?.codingPath ?? []) + (key.map { [$0] } ?? [])
     }
 
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { document.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard document.nodes[node].kind == .object else { throw document.refuse() }

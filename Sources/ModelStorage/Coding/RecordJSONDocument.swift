@@ -35,6 +35,8 @@ final class RecordJSONDocument {
     let nodes: [Node]
     /// The text of each key written with escapes, by node.
     let unescapedKeys: [Int: [UInt8]]
+    /// The decoders' `userInfo`.
+    var userInfo: [CodingUserInfoKey: Any] = [:]
     /// Whether a read stopped, even if the value's code caught the error: the value is then
     /// left to `JSONDecoder`.
     var refused = false

@@ -8,21 +8,15 @@ struct RecordJSONScanner {
 
     init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
-        nodes.reserveCapacity(bytes.count / 8 + 4)
+        nodes.reserveCapacity(bytes.count / 32 + 4)
     }
 
     /// Scans the whole text: one value, with whitespace around it.
     mutating func scanDocument() throws(RecordJSONDocument.Unreadable) {
         var position = skipWhitespace(from: 0)
-        var hasNonASCII = false
-        position = try scanValue(at: position, depth: 0, hasNonASCII: &hasNonASCII)
+        position = try scanValue(at: position, depth: 0)
         guard skipWhitespace(from: position) == bytes.count else {
             throw RecordJSONDocument.Unreadable()
-        }
-        if hasNonASCII {
-            guard String(validating: bytes, as: UTF8.self) != nil else {
-                throw RecordJSONDocument.Unreadable()
-            }
         }
     }
 
@@ -37,15 +31,15 @@ struct RecordJSONScanner {
         return position
     }
 
-    private mutating func scanValue(at start: Int, depth: Int, hasNonASCII: inout Bool)
+    private mutating func scanValue(at start: Int, depth: Int)
         throws(RecordJSONDocument.Unreadable) -> Int
     {
         guard start < bytes.count, depth < 512 else { throw RecordJSONDocument.Unreadable() }
         switch bytes[start] {
-        case UInt8(ascii: "{"): return try scanObject(at: start, depth: depth, &hasNonASCII)
-        case UInt8(ascii: "["): return try scanArray(at: start, depth: depth, &hasNonASCII)
+        case UInt8(ascii: "{"): return try scanObject(at: start, depth: depth)
+        case UInt8(ascii: "["): return try scanArray(at: start, depth: depth)
         case UInt8(ascii: "\""):
-            let (end, _) = try scanString(at: start, isKey: false, &hasNonASCII)
+            let (end, _) = try scanString(at: start, isKey: false)
             return end
         case UInt8(ascii: "t"): return try scanLiteral("true", .true, at: start)
         case UInt8(ascii: "f"): return try scanLiteral("false", .false, at: start)
@@ -54,7 +48,7 @@ struct RecordJSONScanner {
         }
     }
 
-    private mutating func scanObject(at start: Int, depth: Int, _ hasNonASCII: inout Bool)
+    private mutating func scanObject(at start: Int, depth: Int)
         throws(RecordJSONDocument.Unreadable) -> Int
     {
         let index = nodes.count
@@ -71,14 +65,14 @@ struct RecordJSONScanner {
                     throw RecordJSONDocument.Unreadable()
                 }
                 let keyIndex = nodes.count
-                let (afterKey, hash) = try scanString(at: position, isKey: true, &hasNonASCII)
+                let (afterKey, hash) = try scanString(at: position, isKey: true)
                 try checkUnique(keyIndex, hash: hash, from: firstKey)
                 position = skipWhitespace(from: afterKey)
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                     throw RecordJSONDocument.Unreadable()
                 }
                 position = skipWhitespace(from: position + 1)
-                position = try scanValue(at: position, depth: depth + 1, hasNonASCII: &hasNonASCII)
+                position = try scanValue(at: position, depth: depth + 1)
                 pairs += 1
                 position = skipWhitespace(from: position)
                 guard position < bytes.count else { throw RecordJSONDocument.Unreadable() }
@@ -110,7 +104,7 @@ struct RecordJSONScanner {
         }
     }
 
-    private mutating func scanArray(at start: Int, depth: Int, _ hasNonASCII: inout Bool)
+    private mutating func scanArray(at start: Int, depth: Int)
         throws(RecordJSONDocument.Unreadable) -> Int
     {
         let index = nodes.count
@@ -122,7 +116,7 @@ struct RecordJSONScanner {
             position += 1
         } else {
             while true {
-                position = try scanValue(at: position, depth: depth + 1, hasNonASCII: &hasNonASCII)
+                position = try scanValue(at: position, depth: depth + 1)
                 count += 1
                 position = skipWhitespace(from: position)
                 guard position < bytes.count else { throw RecordJSONDocument.Unreadable() }
@@ -144,18 +138,19 @@ struct RecordJSONScanner {
 
     /// Scans a string; a key's hash (FNV-1a of its text's UTF-8) is kept in its node, and
     /// the text of a key with escapes in ``unescapedKeys``.
-    private mutating func scanString(at start: Int, isKey: Bool, _ hasNonASCII: inout Bool)
+    private mutating func scanString(at start: Int, isKey: Bool)
         throws(RecordJSONDocument.Unreadable) -> (end: Int, hash: UInt32)
     {
         var position = start + 1
         var escaped = false
+        var nonASCII = false
         var hash = RecordJSONDocument.hashSeed
         while true {
             guard position < bytes.count else { throw RecordJSONDocument.Unreadable() }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { throw RecordJSONDocument.Unreadable() }
-            if byte >= 0x80 { hasNonASCII = true }
+            if byte >= 0x80 { nonASCII = true }
             if byte == UInt8(ascii: "\\") {
                 guard position + 1 < bytes.count else { throw RecordJSONDocument.Unreadable() }
                 escaped = true
@@ -164,6 +159,15 @@ struct RecordJSONScanner {
             }
             hash = RecordJSONDocument.hash(hash, byte)
             position += 1
+        }
+        // Bytes outside ASCII are only ever in strings: each such string must be UTF-8.
+        if nonASCII,
+            String(
+                validating: UnsafeRawBufferPointer(rebasing: bytes[start + 1..<position]),
+                as: UTF8.self)
+                == nil
+        {
+            throw RecordJSONDocument.Unreadable()
         }
         let index = nodes.count
         nodes.append(
