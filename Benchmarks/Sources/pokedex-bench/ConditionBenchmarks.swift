@@ -54,12 +54,23 @@ enum ConditionBenchmarks {
                 group: "1. Condition evaluation", name: "1 clause, \(size)", target: .atMost(2),
                 candidate: ("Condition.filter", { blackHole(try oneClause.filter(records)) }),
                 baseline: ("hand-written closure", { blackHole(records.filter(oneClosure)) })))
+        // The limit first: the one-clause row's target is set against it.
+        let limit = try await bench.compare(
+            group: "1. Condition evaluation",
+            name: "the limit: closure vs #Predicate, 1 clause", target: .report,
+            candidate: ("hand-written closure", { blackHole(records.filter(oneClosure)) }),
+            baseline: ("#Predicate.evaluate", { blackHole(try records.filter(onePredicate)) }),
+            note: "the most any filter returning the same \(oneMatches.formatted()) records "
+                + "can gain on #Predicate: copying them out is most of the closure's time")
         results.append(
             try await bench.compare(
                 group: "1. Condition evaluation", name: "1 clause vs #Predicate, \(size)",
-                target: .fasterBy(10),
+                target: .fasterBy(10, orWithin: 1.1, of: limit.ratio),
                 candidate: ("Condition.filter", { blackHole(try oneClause.filter(records)) }),
-                baseline: ("#Predicate.evaluate", { blackHole(try records.filter(onePredicate)) })))
+                baseline: ("#Predicate.evaluate", { blackHole(try records.filter(onePredicate)) }),
+                note: "the target is 10× faster, or within 10 % of the limit (below) when even "
+                    + "a hand-written closure is not 10× faster"))
+        results.append(limit)
         let countedByPredicate = {
             try records.reduce(into: 0) { count, record in
                 if try onePredicate.evaluate(record) { count += 1 }
@@ -76,14 +87,6 @@ enum ConditionBenchmarks {
                 ),
                 baseline: ("#Predicate.evaluate, counted", { blackHole(try countedByPredicate()) }),
                 note: "evaluation alone: neither side copies the matches out"))
-        results.append(
-            try await bench.compare(
-                group: "1. Condition evaluation",
-                name: "the limit: closure vs #Predicate, 1 clause", target: .report,
-                candidate: ("hand-written closure", { blackHole(records.filter(oneClosure)) }),
-                baseline: ("#Predicate.evaluate", { blackHole(try records.filter(onePredicate)) }),
-                note: "the most any filter returning the same \(oneMatches.formatted()) records "
-                    + "can gain on #Predicate: copying them out is most of the closure's time"))
 
         let top = RecordQuery<Pokemon>(
             where: oneClause, sortedBy: [.descending(\.attack)], limit: 10)

@@ -18,6 +18,16 @@ struct Target: Sendable, Encodable {
     }
 
     /// The candidate may take at most `percent` % of the baseline.
+    /// At least `factor` times faster, or, when a limit measured in the same run (the best
+    /// any candidate could do) is not that much faster itself, within `slack` of it.
+    static func fasterBy(_ factor: Double, orWithin slack: Double, of limit: Double) -> Target {
+        let bound = limit * slack
+        guard bound > 1 / factor else { return fasterBy(factor) }
+        return Target(
+            maximumRatio: bound,
+            text: "≤ \(format(slack))× limit (\(String(format: "%.3f", bound)))")
+    }
+
     static func percent(_ percent: Double) -> Target {
         Target(maximumRatio: percent / 100, text: "≤ \(format(percent)) %")
     }
