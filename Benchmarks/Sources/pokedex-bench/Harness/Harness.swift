@@ -17,7 +17,6 @@ struct Target: Sendable, Encodable {
         Target(maximumRatio: 1 / factor, text: "≥ \(format(factor))× faster")
     }
 
-    /// The candidate may take at most `percent` % of the baseline.
     /// At least `factor` times faster, or, when a limit measured in the same run (the best
     /// any candidate could do) is not that much faster itself, within `slack` of it.
     static func fasterBy(_ factor: Double, orWithin slack: Double, of limit: Double) -> Target {
@@ -28,6 +27,7 @@ struct Target: Sendable, Encodable {
             text: "≤ \(format(slack))× limit (\(String(format: "%.3f", bound)))")
     }
 
+    /// The candidate may take at most `percent` % of the baseline.
     static func percent(_ percent: Double) -> Target {
         Target(maximumRatio: percent / 100, text: "≤ \(format(percent)) %")
     }
