@@ -113,6 +113,11 @@ final class ServiceInstance: @unchecked Sendable {
         }
         #expect(process.terminationReason == .exit, "\(errors.text)")
         #expect(process.terminationStatus == 0, "\(errors.text)")
+        // The pipe's last bytes can reach the reader after the process is gone: wait for them.
+        let flushed = ContinuousClock.now + .seconds(10)
+        while !output.text.contains("pokedex-service stopped"), ContinuousClock.now < flushed {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         #expect(output.text.contains("pokedex-service stopped"), "\(output.text)")
     }
 
