@@ -64,18 +64,12 @@ struct BenchDatabase: Sendable {
 
     /// Runs a statement through the client.
     func execute(_ sql: String) async throws {
-        try await handWritten.client.query(PostgresQuery(unsafeSQL: sql))
+        try await handWritten.client.execute(sql)
     }
 
     /// The first column of each row a query returns, as text.
     func texts(_ sql: String) async throws -> [String] {
-        var texts: [String] = []
-        for try await text in try await handWritten.client.query(PostgresQuery(unsafeSQL: sql))
-            .decode(String.self)
-        {
-            texts.append(text)
-        }
-        return texts
+        try await handWritten.client.texts(sql)
     }
 
     /// The store's version, as `modelstorage_version` holds it.
