@@ -246,7 +246,11 @@ enum ReferenceBenchmarks {
             let speciesID = species.first { $0.name == name }?.id
             let expected = pokemon.filter { $0.speciesID == speciesID }.map(\.id)
             guard try await store.fetch(named(name, through: \.speciesID)).map(\.id) == expected,
-                try await store.fetch(named(name, through: \.speciesNumber)).map(\.id) == expected
+                try await store.fetch(named(name, through: \.speciesNumber)).map(\.id) == expected,
+                try await store.count(where: named(name, through: \.speciesID).condition)
+                    == expected.count,
+                try await store.count(where: named(name, through: \.speciesNumber).condition)
+                    == expected.count
             else { throw BenchmarkError.disagreement("\(backend) species named \(name)") }
         }
         let scanned: Condition<BenchPokemon> =
@@ -280,8 +284,35 @@ enum ReferenceBenchmarks {
                         blackHole(try await store.fetch(named(name, through: \.speciesNumber)))
                     }
                 ),
-                note: "about \(perSpecies.formatted()) matches per variety of the species; "
-                    + "both first find the species by name among \(species.count)"))
+                note: "about \(perSpecies.formatted()) matches per variety of the species, "
+                    + "copied out on both sides; both first find the species by name among "
+                    + "\(species.count)"))
+        var countedRuns = 0
+        var countScans = 0
+        results.append(
+            try await bench.compare(
+                group: group,
+                name: "\(backend): one species' Pokémon counted, index vs scan, \(size)",
+                target: .report,
+                candidate: (
+                    "count(where:) the same, speciesID indexed",
+                    {
+                        let name = names[countedRuns % names.count]
+                        countedRuns += 1
+                        let condition = named(name, through: \.speciesID).condition
+                        blackHole(try await store.count(where: condition))
+                    }
+                ),
+                baseline: (
+                    "the same through \\.speciesNumber (no index: a scan)",
+                    {
+                        let name = names[countScans % names.count]
+                        countScans += 1
+                        let condition = named(name, through: \.speciesNumber).condition
+                        blackHole(try await store.count(where: condition))
+                    }
+                ),
+                note: "nothing copied out: what the fetch costs beyond copying the records"))
         results.append(
             try await bench.compare(
                 group: group, name: "\(backend): legendary species, index vs scan, \(size)",

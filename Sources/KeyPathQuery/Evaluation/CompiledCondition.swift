@@ -35,7 +35,7 @@ public struct CompiledCondition<Model>: Sendable {
 
     /// Whether the model at `model` satisfies the condition, read in place.
     @inline(__always)
-    func evaluate(at model: UnsafePointer<Model>) -> Bool {
+    package func evaluate(at model: UnsafePointer<Model>) -> Bool {
         predicate(model)
     }
 

@@ -73,6 +73,7 @@ public struct CompiledQuery<Model>: Sendable {
 
     /// The page of an unsorted sequence, stopping as soon as it is full.
     private func page(_ values: some Sequence<Model>) -> [Model] {
+        if offset == 0, limit == nil { return values.scanFilter(condition.test) }
         var result: [Model] = []
         var skipped = 0
         values.scan { value in

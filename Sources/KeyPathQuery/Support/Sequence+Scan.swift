@@ -26,7 +26,8 @@ extension Sequence {
     /// The hottest loop of the engine, written out rather than built on ``scan(_:)`` so that
     /// each element costs one indirect call. Through contiguous storage it makes two passes:
     /// the first tests every element once and marks the matches in a bitmap, the second copies
-    /// them into a result allocated once at its exact size. Appending as matches come would
+    /// them into a result allocated once at its exact size (or returns the array itself when every
+    /// element matches). Appending as matches come would
     /// grow the result by doubling — copying it about twice over and faulting in every
     /// intermediate buffer — which costs more than the test itself when many elements match.
     @inline(__always)
@@ -50,6 +51,9 @@ extension Sequence {
             // of 0 into the shared empty-array singleton, which ThreadSanitizer reports as a
             // race with every other thread reading an empty array.
             guard matches > 0 else { return [] }
+            // Every element matches: an array is its own result, shared rather than copied,
+            // which spares touching every element again (the candidates an index found).
+            if matches == count, let whole = self as? [Element] { return whole }
             return [Element](unsafeUninitializedCapacity: matches) { result, initialized in
                 guard let target = result.baseAddress else { return }
                 for (wordIndex, word) in marks.enumerated() {

@@ -11,12 +11,19 @@ extension RecordTable {
     /// The whole condition is still evaluated on them: this only narrows the scan, so the
     /// records a query selects are the same either way.
     ///
+    /// - Complexity: That of ``candidateSlots(for:)``, plus a copy of each candidate.
+    package func candidates(for condition: Condition<Model>) -> [Model]? {
+        candidateSlots(for: condition).map(records(inLiveSlots:))
+    }
+
+    /// The slots of the records ``candidates(for:)`` returns, in order, each once, all live.
+    ///
     /// - Complexity: O(*k* log *k*) for *k* ids pinned; O(log *n* + *c* log *c*) for *c*
     ///   candidates found in an index, plus a pass over the index's unmerged entries for a
     ///   range; O(1) when it finds none.
-    package func candidates(for condition: Condition<Model>) -> [Model]? {
+    package func candidateSlots(for condition: Condition<Model>) -> [Int]? {
         if let ids = condition.pinnedIDs(through: idKeyPaths), ids.count < count {
-            return records(withIDs: ids)
+            return liveSlots(ids.compactMap(position(ofID:)))
         }
         guard !indexes.isEmpty, count > 0 else { return nil }
         // A candidate costs more than a record scanned in place: an index helps while it
@@ -31,7 +38,7 @@ extension RecordTable {
                 best = slots
             }
         }
-        return best.map(records(inSlots:))
+        return best.map(liveSlots)
     }
 
     /// The records a compiled query selects, leaving out some ids: it runs over the
@@ -72,9 +79,12 @@ extension RecordTable {
         _ compiled: CompiledCondition<Model>, narrowedBy condition: Condition<Model>,
         excluding ids: Set<Model.ID> = []
     ) -> Int {
-        if let candidates = candidates(for: condition) {
-            if ids.isEmpty { return compiled.count(in: candidates) }
-            return compiled.count(in: candidates.lazy.filter { !ids.contains($0.id) })
+        if let slots = candidateSlots(for: condition) {
+            // Counted in place: nothing is copied.
+            if ids.isEmpty { return count(inLiveSlots: slots, where: compiled.evaluate(at:)) }
+            return count(inLiveSlots: slots) {
+                compiled.evaluate(at: $0) && !ids.contains($0.pointee.id)
+            }
         }
         if ids.isEmpty { return compiled.count(in: records) }
         return compiled.count(in: records.lazy.filter { !ids.contains($0.id) })
@@ -83,6 +93,6 @@ extension RecordTable {
     /// How many records a query or count with this condition evaluates it on: the candidates
     /// an id or an index narrows it to, or every record.
     package func examinedCount(for condition: Condition<Model>) -> Int {
-        candidates(for: condition)?.count ?? count
+        candidateSlots(for: condition)?.count ?? count
     }
 }

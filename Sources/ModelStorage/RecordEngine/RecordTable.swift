@@ -130,16 +130,51 @@ package struct RecordTable<Model: StorableModel>: Sendable {
     ///
     /// - Complexity: O(*k* log *k*) for *k* slots.
     package func records(inSlots candidates: [Int]) -> [Model] {
+        records(inLiveSlots: liveSlots(candidates))
+    }
+
+    /// Some slots in insertion order, each once, without the dead ones.
+    ///
+    /// - Complexity: O(*k* log *k*) for *k* slots.
+    package func liveSlots(_ candidates: [Int]) -> [Int] {
         var found = candidates
         found.sort()
-        var records: [Model] = []
-        records.reserveCapacity(found.count)
         var previous = -1
-        for slot in found where slot != previous {
-            previous = slot
-            if isLive[slot] { records.append(slots[slot]) }
+        return found.filter { slot in
+            defer { previous = slot }
+            return slot != previous && isLive[slot]
         }
-        return records
+    }
+
+    /// The records of live slots, in the slots' order.
+    ///
+    /// - Complexity: O(*k*) for *k* slots.
+    package func records(inLiveSlots found: [Int]) -> [Model] {
+        guard !found.isEmpty else { return [] }
+        // Written into storage allocated once: appending one at a time costs more than the
+        // copy itself for a generic record.
+        return slots.withUnsafeBufferPointer { source in
+            [Model](unsafeUninitializedCapacity: found.count) { records, initialized in
+                for slot in found {
+                    records.initializeElement(at: initialized, to: source[slot])
+                    initialized += 1
+                }
+            }
+        }
+    }
+
+    /// The number of live slots whose record passes a test, read in place.
+    ///
+    /// - Complexity: O(*k*) tests for *k* slots.
+    package func count(
+        inLiveSlots found: [Int], where test: (UnsafePointer<Model>) -> Bool
+    ) -> Int {
+        slots.withUnsafeBufferPointer { source in
+            guard let base = source.baseAddress else { return 0 }
+            var count = 0
+            for slot in found where test(base + slot) { count += 1 }
+            return count
+        }
     }
 
     /// The records in insertion order.

@@ -104,7 +104,8 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
         slots.reserveCapacity(total + unordered.count)
         for (lower, upper, resolved) in bounds {
             if lower < upper {
-                for entry in sorted[lower..<upper] { slots.append(entry.slot) }
+                // By position: each entry's slot is read in place, not the entry copied.
+                for position in lower..<upper { slots.append(sorted[position].slot) }
             }
             guard pendingCount > 0 else { continue }
             if case .equal(let value) = resolved {
