@@ -55,10 +55,26 @@ extension RecordQuery where Model: StorableModel {
         guard condition.followsReferences else {
             do { return try compiled() } catch { throw .invalidQuery(error) }
         }
-        guard (try? sqlClauses(options: options)) != nil else { return nil }
+        guard readsWithSQL(options: options) else { return nil }
         var sorted = self
         sorted.condition = .true
         do { return try sorted.compiled() } catch { throw .invalidQuery(error) }
+    }
+
+    /// Whether a SQL store reads the query with SQL.
+    ///
+    /// It does when the condition follows no reference, or only references that render as
+    /// SQL. When it does not, `compiledForSQL(options:)` returns `nil` and the store reads
+    /// through a transaction of its database.
+    ///
+    /// A live query asks this at each refresh instead of compiling the query again; the
+    /// answer depends only on the query and the database's tables, which do not change while
+    /// the database is open.
+    ///
+    /// - Parameter options: How the store renders SQL, with its database's tables.
+    /// - Returns: Whether SQL can read the query.
+    public func readsWithSQL(options: SQLOptions) -> Bool {
+        !condition.followsReferences || (try? sqlClauses(options: options)) != nil
     }
 
     /// The query compiled for a live query's refreshes: as `compiledForSQL(options:)`

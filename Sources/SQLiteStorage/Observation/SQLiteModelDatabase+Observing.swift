@@ -45,7 +45,7 @@ extension SQLiteModelDatabase {
         of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
         in layout: TableLayout<Model>
     ) async throws -> QueryResult<Model> {
-        if try query.compiledForSQL(options: layout.options) != nil,
+        if query.readsWithSQL(options: layout.options),
             let result = try await result(of: query, compiled: compiled, in: layout)
         {
             return result

@@ -137,16 +137,14 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Complexity: SQLite's: a scan of the table for a condition no index serves, plus a
     ///   sort of the matches (a partial one with a limit); only the page is decoded.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
-        guard let compiled = try query.compiledForSQL(options: layout.options) else {
-            return try await database.transaction { try $0[Model.self].fetch(query) }
+        try await read(query) { [layout] compiled in
+            try await database.read(layout, orEmpty: []) { connection throws(StoreError) in
+                try connection.records(selectedBy: query, compiled: compiled, in: layout)?
+                    .map { $0.record }
+            }
+        } inTransaction: {
+            try await database.transaction { try $0[Model.self].fetch(query) }
         }
-        let records = try await database.read(layout, orEmpty: []) {
-            [layout] connection throws(StoreError) in
-            try connection.records(selectedBy: query, compiled: compiled, in: layout)?
-                .map { $0.record }
-        }
-        if let records { return records }
-        return try await database.transaction { try $0[Model.self].fetch(query) }
     }
 
     /// The records a query selects with the store's total count and version, read in one
@@ -158,13 +156,11 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     ///   evaluated; `StoreError/closed(path:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
-        guard let compiled = try query.compiledForSQL(options: layout.options) else {
-            return try await database.resultInTransaction(of: query)
+        try await read(query) { [layout] compiled in
+            try await database.result(of: query, compiled: compiled, in: layout)
+        } inTransaction: {
+            try await database.resultInTransaction(of: query)
         }
-        if let result = try await database.result(of: query, compiled: compiled, in: layout) {
-            return result
-        }
-        return try await database.resultInTransaction(of: query)
     }
 
     /// The number of records that satisfy a condition, counted in SQLite.
@@ -182,17 +178,38 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
                 try connection.count(in: layout)
             }
         }
-        guard
-            let compiled = try RecordQuery(where: condition).compiledForSQL(options: layout.options)
-        else {
-            return try await database.transaction { try $0[Model.self].count(where: condition) }
+        return try await read(RecordQuery(where: condition)) { [layout] compiled in
+            try await database.read(layout, orEmpty: 0) { connection throws(StoreError) in
+                try connection.count(where: condition, compiled: compiled.condition, in: layout)
+            }
+        } inTransaction: {
+            try await database.transaction { try $0[Model.self].count(where: condition) }
         }
-        let count = try await database.read(layout, orEmpty: 0) {
-            [layout] connection throws(StoreError) in
-            try connection.count(where: condition, compiled: compiled.condition, in: layout)
+    }
+
+    /// Reads a query's answer with SQL when SQL can give it, and otherwise through a
+    /// transaction of the database, which resolves references in memory.
+    ///
+    /// - Parameters:
+    ///   - query: The query, whose condition decides whether SQL can answer.
+    ///   - sql: Reads with SQL, given the query as `compiledForSQL(options:)` compiles it;
+    ///     `nil` when SQL cannot answer it exactly now (a table holds what SQL reads
+    ///     differently from memory).
+    ///   - inTransaction: Reads through a transaction of the database.
+    /// - Returns: The answer.
+    /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated; what
+    ///   `sql` or `inTransaction` throws.
+    private func read<Answer>(
+        _ query: RecordQuery<Model>,
+        sql: (CompiledQuery<Model>) async throws -> Answer?,
+        inTransaction: () async throws -> Answer
+    ) async throws -> Answer {
+        if let compiled = try query.compiledForSQL(options: layout.options),
+            let answer = try await sql(compiled)
+        {
+            return answer
         }
-        if let count { return count }
-        return try await database.transaction { try $0[Model.self].count(where: condition) }
+        return try await inTransaction()
     }
 
     /// The record with an id, with the store's version, read at one moment.

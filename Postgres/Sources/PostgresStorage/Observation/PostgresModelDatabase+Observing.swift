@@ -33,7 +33,16 @@ extension PostgresModelDatabase {
     func result<Model: StorableModel>(
         of query: RecordQuery<Model>, in layout: TableLayout<Model>
     ) async throws -> QueryResult<Model> {
-        let compiled = try query.compiledForSQL(options: layout.options)
+        try await result(
+            of: query, compiled: try query.compiledForSQL(options: layout.options), in: layout)
+    }
+
+    /// The records a query selects with the count and the version, given the query as
+    /// `compiledForSQL(options:)` compiles it: `nil` reads through a transaction.
+    private func result<Model: StorableModel>(
+        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>?,
+        in layout: TableLayout<Model>
+    ) async throws -> QueryResult<Model> {
         let tables = tableNames
         let found = try await read { connection -> QueryResult<Model>? in
             guard let compiled, try connection.answersExactly(query, tables: tables) else {
@@ -106,7 +115,11 @@ extension PostgresModelDatabase {
             while !isClosed, let stale = withLiveQueries(of: model, { $0.nextStale() }) {
                 let result =
                     stale.query.condition.followsReferences
-                    ? try? await result(of: stale.query, in: layout)
+                    ? try? await result(
+                        of: stale.query,
+                        compiled: stale.query.readsWithSQL(options: layout.options)
+                            ? stale.compiled : nil,
+                        in: layout)
                     : try? await reader().perform { connection in
                         try connection.result(
                             of: stale.query, compiled: stale.compiled, in: layout)
