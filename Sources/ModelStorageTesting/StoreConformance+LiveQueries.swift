@@ -78,6 +78,29 @@ extension StoreConformance {
                 try expectEqual(next.records.first?.name, "a favorite", "the renamed favorite")
                 await results.stop()
             },
+            StoreConformanceCheck(
+                name: "liveQuerySeesCommitsOfSeveralRecords",
+                summary: "A commit of several records in which only a match that stops matching "
+                    + "affects the query (read by the value it had before) updates it; one "
+                    + "whose records neither matched nor match yields nothing."
+            ) { makeStore in
+                let store = try await seeded(makeStore, 1...12)
+                let results = await ResultCollector.collecting(
+                    try await store.observe(RecordQuery(where: \.favorite == true)))
+                _ = try await results.next("at first")
+                try await store.transaction { transaction in
+                    for id in [1, 2, 4] { try transaction.update(id: id) { $0.name += "!" } }
+                }
+                try await store.transaction { transaction in
+                    for id in [5, 7] { try transaction.update(id: id) { $0.attack += 1 } }
+                    try transaction.update(id: 3) { $0.favorite = false }
+                }
+                let expected = try await store.fetchVersioned(id: 3)?.version
+                let next = try await results.next("after unfavoriting 3 among others")
+                try expectEqual(next.records.map(\.id), [6, 9, 12], "the favorites after it")
+                try expectEqual(next.version, expected, "the version of the next result")
+                await results.stop()
+            },
         ]
     }
 }

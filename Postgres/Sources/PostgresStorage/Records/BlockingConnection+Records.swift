@@ -29,6 +29,25 @@ extension BlockingConnection {
         return try layout.record(from: found[0], database: database, row: "_key \(key)")
     }
 
+    /// The records with some keys, by key, in one query whatever their number; a key no
+    /// record has is left out.
+    func records<Model>(withKeys keys: [String], in layout: TableLayout<Model>)
+        throws(StoreError) -> [String: Model]
+    {
+        guard let list = try Self.keyList(keys) else { return [:] }
+        let found = try rows(
+            "SELECT \"_key\", \"_record\" FROM \(layout.table) WHERE \"_key\" IN "
+                + "(SELECT jsonb_array_elements_text(CAST($1 AS jsonb)))",
+            [list], operation: "read records")
+        var byKey: [String: Model] = [:]
+        byKey.reserveCapacity(found.count)
+        for row in found {
+            let (key, json) = try decoded(row, operation: "read records")
+            byKey[key] = try layout.record(from: json, database: database, row: "_key \(key)")
+        }
+        return byKey
+    }
+
     /// The `_order` of the record with a key, or `nil`.
     func order<Model>(ofKey key: String, in layout: TableLayout<Model>) throws(StoreError)
         -> Int64?
@@ -302,16 +321,21 @@ extension BlockingConnection {
     static func exclusion(of keys: [String], number: Int) throws(StoreError)
         -> (sql: String, binding: SQLBinding)?
     {
+        guard let list = try keyList(keys) else { return nil }
+        return (
+            "NOT (\"_key\" IN (SELECT jsonb_array_elements_text(CAST($\(number) AS jsonb))))",
+            list
+        )
+    }
+
+    /// Keys as one binding, the text of a JSON array, for
+    /// `jsonb_array_elements_text(CAST($n AS jsonb))`; `nil` for no key.
+    static func keyList(_ keys: [String]) throws(StoreError) -> SQLBinding? {
         guard !keys.isEmpty else { return nil }
-        let json: String
         do {
-            json = String(decoding: try JSONEncoder().encode(keys), as: UTF8.self)
+            return .text(String(decoding: try JSONEncoder().encode(keys), as: UTF8.self))
         } catch {
             throw .encodingFailed(id: keys.first ?? "", reason: "\(error)")
         }
-        return (
-            "NOT (\"_key\" IN (SELECT jsonb_array_elements_text(CAST($\(number) AS jsonb))))",
-            .text(json)
-        )
     }
 }

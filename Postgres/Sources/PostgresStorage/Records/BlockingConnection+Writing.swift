@@ -7,42 +7,29 @@ import ModelStorage
 extension BlockingConnection {
     /// Stores a write's changes, the records it writes at its version.
     ///
-    /// Without live queries to tell, the changes go in a few statements: one `DELETE` for
-    /// every deleted record, then the upserts in order, many rows to an `INSERT` (the
-    /// changes name each record once, and an `INSERT` draws the identities of new rows in
-    /// the order of its rows, so the store's order is kept). With live queries, each record's
-    /// value before the change is read first, one record at a time.
+    /// The changes go in a few statements: one `DELETE` for every deleted record, then the
+    /// upserts in order, many rows to an `INSERT` (the changes name each record once, and an
+    /// `INSERT` draws the identities of new rows in the order of its rows, so the store's
+    /// order is kept). With live queries to tell, the values before the change are read
+    /// first, in one query.
     func store<Model>(
         _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
         encoder: RecordJSONEncoder, collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
         guard collectingChanges else {
-            return try storeInBatches(changes, layout: layout, version: version, encoder: encoder)
+            try storeInBatches(changes, layout: layout, version: version, encoder: encoder)
+            return changes.map { (nil, $0.newRecord) }
         }
-        var stored: [(old: Model?, new: Model?)] = []
-        for change in changes {
-            let key: String
-            let new: Model?
-            switch change {
-            case .upsert(let record):
-                key = try layout.key(of: record.id)
-                new = record
-            case .delete(let id):
-                key = try layout.key(of: id)
-                new = nil
-            }
-            let old: Model? = collectingChanges ? try record(withKey: key, in: layout) : nil
-            if let new {
-                try upsert(
-                    try layout.row(of: new, version: version, encoder: encoder), layout: layout)
-            } else {
-                try rows(
-                    "DELETE FROM \(layout.table) WHERE \"_key\" = $1", [.text(key)],
-                    operation: "delete a record")
-            }
-            stored.append((old, new))
-        }
-        return stored
+        var keys: [String] = []
+        keys.reserveCapacity(changes.count)
+        for change in changes { keys.append(try layout.key(of: change.id)) }
+        // One record, the most common write, is read by the prepared lookup.
+        let before =
+            keys.count == 1
+            ? try record(withKey: keys[0], in: layout).map { [keys[0]: $0] } ?? [:]
+            : try records(withKeys: keys, in: layout)
+        try storeInBatches(changes, layout: layout, version: version, encoder: encoder)
+        return zip(changes, keys).map { change, key in (before[key], change.newRecord) }
     }
 
     /// Writes one row (``TableLayout/row(of:version:encoder:)``) by the prepared
@@ -60,7 +47,7 @@ extension BlockingConnection {
     private func storeInBatches<Model>(
         _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
         encoder: RecordJSONEncoder
-    ) throws(StoreError) -> [(old: Model?, new: Model?)] {
+    ) throws(StoreError) {
         var deleted: [String] = []
         var upserted: [Model] = []
         for change in changes {
@@ -69,7 +56,7 @@ extension BlockingConnection {
             case .delete(let id): deleted.append(try layout.key(of: id))
             }
         }
-        if let keys = try Self.exclusion(of: deleted, number: 1)?.binding {
+        if let keys = try Self.keyList(deleted) {
             try rows(
                 "DELETE FROM \(layout.table) WHERE \"_key\" IN "
                     + "(SELECT jsonb_array_elements_text(CAST($1 AS jsonb)))",
@@ -100,11 +87,15 @@ extension BlockingConnection {
             start += batch.count
         }
         if let storing { try finish(storing) }
-        return changes.map { change in
-            switch change {
-            case .upsert(let record): (nil, record)
-            case .delete: (nil, nil)
-            }
+    }
+}
+
+extension RecordChange {
+    /// The record's value after the change: the upserted record, or `nil` for a deletion.
+    fileprivate var newRecord: Model? {
+        switch self {
+        case .upsert(let record): record
+        case .delete: nil
         }
     }
 }
