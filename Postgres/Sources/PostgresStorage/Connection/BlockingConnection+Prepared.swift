@@ -83,10 +83,11 @@ extension BlockingConnection {
     ///
     /// Its values are sent in binary as their own types (`bigint`, `boolean`,
     /// `double precision`, `text`), which is what the server infers for a parameter compared
-    /// with a column of the attribute's type. A statement with a parameter it types otherwise
-    /// (`CAST($1 AS jsonb)`, for a collection) or with bytes runs unnamed; one the server
-    /// still refuses prepared runs unnamed at once, and from then on. Outside a transaction,
-    /// a refused statement changes nothing.
+    /// with a column of the attribute's type, and a parameter the statement casts to `jsonb`
+    /// (`CAST($1 AS jsonb)`, for a collection) as `jsonb`. A statement with any other cast of
+    /// a parameter, or with bytes, runs unnamed; one the server still refuses prepared runs
+    /// unnamed at once, and from then on. Outside a transaction, a refused statement changes
+    /// nothing.
     ///
     /// - Parameters:
     ///   - sql: The statement; every column it returns is text.
@@ -99,7 +100,8 @@ extension BlockingConnection {
         throws(StoreError) -> [PostgresRow]
     {
         guard preparesQueries, !transactionIsOpen, !unpreparable.contains(sql),
-            !sql.contains("CAST($"), let values = Self.binary(bindings)
+            let jsonbParameters = Self.jsonbParameters(in: sql),
+            let values = Self.binary(bindings, jsonbParameters: jsonbParameters)
         else {
             return try rows(sql, bindings, operation: operation)
         }
@@ -125,12 +127,41 @@ extension BlockingConnection {
         }
     }
 
+    /// The numbers of the parameters a statement casts to `jsonb` (`CAST($2 AS jsonb)`), or
+    /// `nil` when it casts one to another type, which the server would then expect in binary
+    /// as that type.
+    static func jsonbParameters(in sql: String) -> Set<Int>? {
+        var numbers: Set<Int> = []
+        var rest = sql[...]
+        while let cast = rest.range(of: "CAST($") {
+            let digits = rest[cast.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            let after = rest[digits.endIndex...]
+            guard let number = Int(digits), after.hasPrefix(" AS jsonb)") else { return nil }
+            numbers.insert(number)
+            rest = after
+        }
+        return numbers
+    }
+
     /// Values in binary as their own PostgreSQL types, or `nil` for bytes (which PostgreSQL
     /// may read as another type) and none.
-    private static func binary(_ bindings: [SQLBinding]) -> [PostgresData]? {
+    ///
+    /// - Parameters:
+    ///   - bindings: The values, in order.
+    ///   - jsonbParameters: The numbers (from 1) of the parameters the statement casts to
+    ///     `jsonb`, whose text is JSON: each is sent as `jsonb`.
+    /// - Returns: The values, or `nil` when one cannot be sent in binary.
+    private static func binary(_ bindings: [SQLBinding], jsonbParameters: Set<Int>)
+        -> [PostgresData]?
+    {
         var values: [PostgresData] = []
         values.reserveCapacity(bindings.count)
-        for binding in bindings {
+        for (index, binding) in bindings.enumerated() {
+            if jsonbParameters.contains(index + 1) {
+                guard case .text(let json) = binding else { return nil }
+                values.append(PostgresData(jsonb: Data(json.utf8)))
+                continue
+            }
             switch binding {
             case .null: values.append(.null)
             case .integer(let value): values.append(PostgresData(int64: value))

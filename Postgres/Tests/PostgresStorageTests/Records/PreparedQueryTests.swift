@@ -44,13 +44,47 @@ struct PreparedQueryTests {
         #expect(refused && !prepared)
     }
 
-    @Test("a query inside a transaction, with a collection, or on the writer runs unnamed")
+    @Test("a query that casts a parameter to jsonb is prepared, its JSON sent as jsonb")
+    func jsonbParameterPrepared() async throws {
+        let sql = "SELECT CAST(CAST($1 AS jsonb) @> CAST($2 AS jsonb) AS text), $3"
+        let rounds = try await Self.onReader { connection throws(StoreError) in
+            var rounds: [(answer: [String], prepared: Bool)] = []
+            for needle in [#"["fire"]"#, #"["water"]"#, #"["fire"]"#] {
+                let rows = try connection.queryRows(
+                    sql, [.text(#"["fire", "flying"]"#), .text(needle), .text("kept")],
+                    operation: "test")
+                let row = try? rows.first?.decode((String, String).self)
+                rounds.append(
+                    ([row?.0, row?.1].compactMap { $0 }, connection.prepared[sql] != nil))
+            }
+            return rounds
+        }
+        #expect(rounds.map(\.answer) == [["true", "kept"], ["false", "kept"], ["true", "kept"]])
+        #expect(rounds.map(\.prepared) == [false, true, true])
+    }
+
+    @Test("which parameters a statement casts to jsonb; none when it casts one otherwise")
+    func jsonbParameterNumbers() {
+        #expect(
+            BlockingConnection.jsonbParameters(
+                in: #""tags" @> CAST($1 AS jsonb) OR "tags" @> CAST($12 AS jsonb) AND "a" = $2"#)
+                == [1, 12])
+        #expect(
+            BlockingConnection.jsonbParameters(in: #"SELECT "a" FROM "t" WHERE "a" = $1"#) == [])
+        #expect(BlockingConnection.jsonbParameters(in: "SELECT CAST($1 AS numeric)") == nil)
+        #expect(BlockingConnection.jsonbParameters(in: "SELECT CAST($ AS jsonb)") == nil)
+    }
+
+    @Test(
+        "a query inside a transaction, casting a parameter to another type, or on the writer runs unnamed"
+    )
     func unnamedWhereNotSafe() async throws {
-        let collection = "SELECT CAST(CAST($1 AS jsonb) AS text)"
+        let otherCast = "SELECT CAST(CAST($1 AS numeric) AS text)"
         let plain = "SELECT CAST(CAST(41 AS bigint) + $1 AS text)"
         let preparedOnReader = try await Self.onReader { connection throws(StoreError) in
             for _ in 0..<3 {
-                _ = try connection.queryRows(collection, [.text("[1]")], operation: "test")
+                let rows = try connection.queryRows(otherCast, [.text("1.5")], operation: "test")
+                #expect(try Self.text(rows) == "1.5")
             }
             try connection.rows("BEGIN", operation: "test")
             for _ in 0..<3 {
