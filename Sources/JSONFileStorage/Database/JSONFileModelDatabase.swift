@@ -120,6 +120,24 @@ public actor JSONFileModelDatabase: ModelDatabase {
 
     // MARK: Reading
 
+    /// Reads any of the database's models at one moment, writing nothing (see
+    /// `ModelDatabase.read(_:)`): the committed records, on the database's actor, in a
+    /// database opened read-only too.
+    ///
+    /// - Parameter body: Reads through the transaction; its result is returned.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; `StoreError.unknownModel(_:database:models:)` when it
+    ///   read a model the database does not hold; `StoreError.closed(path:)` when the
+    ///   database is closed.
+    /// - Complexity: The body's reads.
+    public func read<Result: Sendable>(
+        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
+    ) throws -> Result {
+        try checkOpen()
+        return try CommittedTables(tables: tables).read(
+            version: version, database: paths.document, models: modelNames, body)
+    }
+
     /// Runs a read of one model's committed records on the database's actor.
     func read<Model: StorableModel, Result: Sendable>(
         _ model: Model.Type, _ body: @Sendable (StoreState<Model>) throws(StoreError) -> Result

@@ -32,8 +32,8 @@ extension ModelDatabase {
     /// for entry in entries { print(entry.record.title, entry.related?.name ?? "—") }
     /// ```
     ///
-    /// Both queries run in one transaction of the database, which writes nothing, so the
-    /// records and those they refer to are read at one moment (GRDB's
+    /// Both queries run in one ``read(_:)`` of the database, so the records and those they
+    /// refer to are read at one moment, beside the writes and on a read-only database too (GRDB's
     /// `including(required:)`, Core Data's prefetching). The other model's `id` must be in its
     /// `queryAttributes`, as the bundled models' are.
     ///
@@ -45,7 +45,7 @@ extension ModelDatabase {
     ///   or `nil` when none has the id.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
     ///   ``StoreError/unknownModel(_:database:models:)`` when the database does not hold
-    ///   one of the models; the database's errors for a read.
+    ///   one of the models; the database's errors for a ``read(_:)``.
     /// - Complexity: The query's, plus a query of the other model by the *k* distinct ids
     ///   referred to.
     public func fetch<Model: StorableModel, Target: StorableModel>(
@@ -53,7 +53,7 @@ extension ModelDatabase {
         from target: Target.Type
     ) async throws -> [RelatedRecord<Model, Target?>]
     where Target.ID: QueryValueConvertible & Equatable {
-        try await transaction { transaction in
+        try await read { transaction in
             let records = try transaction[Model.self].fetch(query)
             let byID = try Self.records(
                 of: Target.self, withIDs: records.map { $0[keyPath: keyPath] }, in: transaction)
@@ -76,7 +76,7 @@ extension ModelDatabase {
         including keyPath: any KeyPath<Model, Target.ID?> & Sendable, from target: Target.Type
     ) async throws -> [RelatedRecord<Model, Target?>]
     where Target.ID: QueryValueConvertible & Equatable {
-        try await transaction { transaction in
+        try await read { transaction in
             let records = try transaction[Model.self].fetch(query)
             let byID = try Self.records(
                 of: Target.self, withIDs: records.compactMap { $0[keyPath: keyPath] },
@@ -97,7 +97,7 @@ extension ModelDatabase {
     /// ```
     ///
     /// The records that refer to each selected one keep the store's order. Both queries run
-    /// in one transaction that writes nothing, so they are read at one moment.
+    /// in one ``read(_:)`` of the database, so they are read at one moment.
     ///
     /// - Parameters:
     ///   - query: The records to fetch.
@@ -111,7 +111,7 @@ extension ModelDatabase {
         _ query: RecordQuery<Model>, includingAll keyPath: any KeyPath<Source, Model.ID> & Sendable
     ) async throws -> [RelatedRecord<Model, [Source]>]
     where Model.ID: QueryValueConvertible & Equatable {
-        try await transaction { transaction in
+        try await read { transaction in
             let records = try transaction[Model.self].fetch(query)
             let referring = try transaction[Source.self].fetch(
                 RecordQuery(where: .in(keyPath, records.map(\.id))))
@@ -135,7 +135,7 @@ extension ModelDatabase {
         includingAll keyPath: any KeyPath<Source, Model.ID?> & Sendable
     ) async throws -> [RelatedRecord<Model, [Source]>]
     where Model.ID: QueryValueConvertible & Equatable {
-        try await transaction { transaction in
+        try await read { transaction in
             let records = try transaction[Model.self].fetch(query)
             let referring = try transaction[Source.self].fetch(
                 RecordQuery(where: .in(keyPath, records.map { Optional($0.id) })))

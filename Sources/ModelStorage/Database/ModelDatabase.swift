@@ -32,6 +32,8 @@
 /// - Run ``transaction(_:)`` bodies and the stores' writes one at a time, each over every
 ///   commit before it, and commit a body's changes to every model at once, durably as one
 ///   commit, or none of them.
+/// - Run ``read(_:)`` bodies over every model as of one commit, without writing, on a
+///   database opened read-only too.
 /// - Close with ``close()``, and close with it every store it handed out; a store's
 ///   ``ModelStore/close()`` closes the database.
 public protocol ModelDatabase: Sendable {
@@ -63,6 +65,29 @@ public protocol ModelDatabase: Sendable {
         _ body: @escaping @Sendable (inout DatabaseTransaction) throws -> Result
     ) async throws -> Result
 
+    /// Reads any of the database's models at one moment, writing nothing.
+    ///
+    /// ```swift
+    /// let (legendary, pokemon) = try await dex.read { snapshot in
+    ///     (try snapshot[PokemonSpecies.self].fetch(RecordQuery(where: \.isLegendary == true)),
+    ///      snapshot[Pokemon.self].count)
+    /// }
+    /// ```
+    ///
+    /// The body sees every model as of one commit, as a ``transaction(_:)`` does, but it is
+    /// not queued behind the writes, and it works on a database opened read-only. It is
+    /// given a transaction to read: a write to a copy of it is never stored.
+    ///
+    /// - Parameter body: Reads through the transaction; its result is returned.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; ``StoreError/unknownModel(_:database:models:)`` when it
+    ///   read a model the database does not hold; ``StoreError/closed(path:)`` when the
+    ///   database is closed; a ``StoreError`` when the records cannot be read.
+    /// - Complexity: The body's reads.
+    func read<Result: Sendable>(
+        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
+    ) async throws -> Result
+
     /// Finishes the writes already made, ends every live query of every model, and releases
     /// what the database holds; every store it handed out is closed with it.
     ///
@@ -72,6 +97,22 @@ public protocol ModelDatabase: Sendable {
 }
 
 extension ModelDatabase {
+    /// Reads through a ``transaction(_:)`` that writes nothing: the default for a database
+    /// with no read of its own.
+    ///
+    /// The read is queued with the writes, and a database that refuses transactions (one
+    /// opened read-only) refuses it too. Every bundled backend reads on its own instead.
+    ///
+    /// - Parameter body: Reads through the transaction; its result is returned.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` or ``transaction(_:)`` throws.
+    /// - Complexity: The body's reads, plus an empty commit.
+    public func read<Result: Sendable>(
+        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
+    ) async throws -> Result {
+        try await transaction { transaction in try body(transaction) }
+    }
+
     /// Checks the models a database is to be opened with, as every bundled backend does,
     /// and returns their type names.
     ///

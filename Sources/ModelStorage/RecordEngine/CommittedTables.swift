@@ -19,6 +19,26 @@ package struct CommittedTables: DatabaseTransaction.Tables {
         return StoreTransaction(base: state.table, version: version)
     }
 
+    /// Runs a `ModelDatabase.read(_:)` body over the committed records.
+    ///
+    /// - Parameters:
+    ///   - version: The database's version.
+    ///   - database: The database's name, for errors.
+    ///   - models: The names of the database's models, for errors.
+    ///   - body: Reads through the transaction.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; ``StoreError/unknownModel(_:database:models:)`` when it
+    ///   read a model the database does not hold.
+    package func read<Result>(
+        version: UInt64, database: String, models: @autoclosure () -> [String],
+        _ body: (DatabaseTransaction) throws -> Result
+    ) throws -> Result {
+        let transaction = DatabaseTransaction(version: version, tables: self)
+        let result = try body(transaction)
+        try transaction.checkModels(in: database, models: models())
+        return result
+    }
+
     /// A query with each part of its condition that follows a reference resolved through the
     /// committed records, for a read outside a transaction.
     ///

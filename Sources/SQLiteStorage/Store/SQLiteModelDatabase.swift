@@ -54,6 +54,8 @@ public actor SQLiteModelDatabase: ModelDatabase {
     let writer: ConnectionQueue?
     let readers: [ConnectionQueue]
     private var nextReader = 0
+    /// The number of ``read(_:)`` snapshots taken, which tells each one's reads apart.
+    var snapshotsTaken: UInt64 = 0
     /// Each model's live queries, a `LiveQueryRegistry<Model>` under the model's identifier.
     var liveQueries: [ObjectIdentifier: any Sendable] = [:]
     /// The writes waiting for a group commit and what the writing tasks share with them,
@@ -143,22 +145,34 @@ public actor SQLiteModelDatabase: ModelDatabase {
         _ body: @escaping @Sendable (SQLiteConnection) throws(StoreError) -> Value
     ) async throws(StoreError) -> Value {
         try checkOpen()
-        let key = ObjectIdentifier(Model.self)
-        if awaitingTables.contains(key) {
-            let state = try await reader().run { connection throws(StoreError) in
-                try connection.inspect(for: layout)
-            }
-            switch state {
-            case .absent: return empty()
-            case .current, .withoutWriteVersions: awaitingTables.remove(key)
-            case .older(let version):
-                throw StoreError.migrationFailed(
-                    path: path, sourceVersion: version, location: .wholeFile,
-                    reason: "a read-only store cannot migrate the database; open it for "
-                        + "writing once")
-            }
-        }
+        if try await lacksTable(layout) { return empty() }
         return try await reader().run(body)
+    }
+
+    /// Whether a read-only database has no table of a model yet; once it has one, it is not
+    /// looked for again.
+    ///
+    /// - Throws: `StoreError/migrationFailed(path:sourceVersion:location:reason:)` when the
+    ///   table is of an older schema version, which a read-only database cannot migrate.
+    func lacksTable<Model: StorableModel>(_ layout: TableLayout<Model>) async throws(StoreError)
+        -> Bool
+    {
+        let key = ObjectIdentifier(Model.self)
+        guard awaitingTables.contains(key) else { return false }
+        let state = try await reader().run { connection throws(StoreError) in
+            try connection.inspect(for: layout)
+        }
+        switch state {
+        case .absent: return true
+        case .current, .withoutWriteVersions:
+            awaitingTables.remove(key)
+            return false
+        case .older(let version):
+            throw StoreError.migrationFailed(
+                path: path, sourceVersion: version, location: .wholeFile,
+                reason: "a read-only store cannot migrate the database; open it for "
+                    + "writing once")
+        }
     }
 
     // MARK: Closing

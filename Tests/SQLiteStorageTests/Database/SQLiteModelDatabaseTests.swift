@@ -175,6 +175,38 @@ struct SQLiteModelDatabaseTests {
         }
     }
 
+    @Test("a read-only database reads several models at one moment, and related records")
+    func readOnlyReads() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "dex.sqlite")
+            let first = try await SQLiteStore<ConformanceRecord>.open(at: url)
+            try await first.upsert(contentsOf: [.sample(1), .sample(3)])
+            try await first.close()
+            let options = SQLiteStoreOptions(mode: .readOnly)
+            // The notes have no table yet: they read as none.
+            let viewer = try await SQLiteModelDatabase.open(
+                at: url, for: Self.models, options: options)
+            let counts = try await viewer.read {
+                [$0[ConformanceRecord.self].count, $0[ConformanceNote.self].count]
+            }
+            #expect(counts == [2, 0])
+            try await viewer.close()
+
+            let writer = try await SQLiteModelDatabase.open(at: url, for: Self.models)
+            try await writer.store(for: ConformanceNote.self).upsert(
+                ConformanceNote(id: 10, recordID: 3, text: "three"))
+            try await writer.close()
+            let reader = try await SQLiteModelDatabase.open(
+                at: url, for: Self.models, options: options)
+            let notes = try await reader.fetch(
+                RecordQuery<ConformanceNote>(), including: \.recordID, from: ConformanceRecord.self)
+            #expect(notes.map(\.related?.id) == [3])
+            let version = try await reader.read { $0.version }
+            #expect(version == 2)
+            try await reader.close()
+        }
+    }
+
     @Test("a live query of one model sees another connection's transaction across models")
     func otherConnectionsTransaction() async throws {
         try await withTemporaryDirectory { directory in

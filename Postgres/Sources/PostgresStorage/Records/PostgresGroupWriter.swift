@@ -96,7 +96,8 @@ struct PostgresGroupWriter: GroupWriter {
         _ = try? connection.rows("ROLLBACK", operation: "roll back a write")
     }
 
-    /// Each model's committed records as the group's transaction sees them.
+    /// Each model's committed records, read on a connection during a group (the writer's)
+    /// or a snapshot (a reader's, `PostgresModelDatabase.read(_:)`).
     struct Tables: DatabaseTransaction.Tables, @unchecked Sendable {
         // `@unchecked`: the connection is touched only on `thread`, which every read checks.
         let thread: ConnectionThread

@@ -80,6 +80,8 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     let options: PostgresStoreOptions
     let configuration: PostgresConnection.Configuration
     private var nextReader = 0
+    /// The number of ``read(_:)`` snapshots taken, which tells each one's reads apart.
+    var snapshotsTaken: UInt64 = 0
     /// Each model's live queries, a `LiveQueryRegistry<Model>` under the model's identifier.
     var liveQueries: [ObjectIdentifier: any Sendable] = [:]
     /// The version of the latest commit this database made or heard of.

@@ -35,6 +35,29 @@ struct PostgresModelDatabaseTests {
         }
     }
 
+    @Test("a read-only database reads several models at one moment, and related records")
+    func readOnlyReads() async throws {
+        try await TestStores.with { stores in
+            let database = try await TestStores.freshDatabase()
+            let models: [any StorableModel.Type] = [ConformanceRecord.self, ConformanceNote.self]
+            let writer = try await stores.openDatabase(models, on: database)
+            try await writer.store(for: ConformanceRecord.self).upsert(
+                contentsOf: [.sample(1), .sample(3)])
+            try await writer.store(for: ConformanceNote.self).upsert(
+                ConformanceNote(id: 10, recordID: 3, text: "three"))
+            let viewer = try await stores.openDatabase(models, on: database, mode: .readOnly)
+            let counts = try await viewer.read {
+                [$0[ConformanceRecord.self].count, $0[ConformanceNote.self].count]
+            }
+            #expect(counts == [2, 1])
+            let notes = try await viewer.fetch(
+                RecordQuery<ConformanceNote>(), including: \.recordID, from: ConformanceRecord.self)
+            #expect(notes.map(\.related?.id) == [3])
+            let version = try await viewer.read { $0.version }
+            #expect(version == 2)
+        }
+    }
+
     @Test("a transaction whose body throws commits neither model")
     func throwingBodyCommitsNeither() async throws {
         struct Refused: Error {}

@@ -84,6 +84,23 @@ public actor InMemoryModelDatabase: ModelDatabase {
 
     // MARK: Transactions
 
+    /// Reads any of the database's models at one moment, writing nothing (see
+    /// ``ModelDatabase/read(_:)``).
+    ///
+    /// - Parameter body: Reads through the transaction; its result is returned.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; ``StoreError/unknownModel(_:database:models:)`` when it
+    ///   read a model the database does not hold; ``StoreError/closed(path:)`` when the
+    ///   database is closed.
+    /// - Complexity: The body's reads.
+    public func read<Result: Sendable>(
+        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
+    ) throws -> Result {
+        try checkOpen()
+        return try CommittedTables(tables: tables).read(
+            version: version, database: Self.name, models: modelNames, body)
+    }
+
     /// Runs reads and writes across the database's models that commit together or not at
     /// all (see ``ModelDatabase/transaction(_:)``).
     ///

@@ -1,0 +1,58 @@
+import ModelStorage
+import SQLStorage
+
+// Reads of several models at one moment: a read-only transaction on a reader's connection, so
+// that they run beside the writes and on a read-only database too.
+extension PostgresModelDatabase {
+    /// Reads any of the database's models at one moment, writing nothing (see
+    /// `ModelDatabase/read(_:)`).
+    ///
+    /// The body runs on a reader's connection inside one `REPEATABLE READ READ ONLY`
+    /// transaction, so it sees the database as of one commit while writers go on, and it is
+    /// not queued behind the writes.
+    ///
+    /// - Parameter body: Reads through the transaction; its result is returned.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; `StoreError/unknownModel(_:database:models:)` when it
+    ///   read a model the database does not hold; `StoreError/closed(path:)` when the
+    ///   database is closed; `StoreError/statementFailed(database:operation:message:)` or
+    ///   `StoreError/connectionFailed(database:operation:message:)` when the records cannot
+    ///   be read.
+    /// - Complexity: The body's reads, each a query of PostgreSQL.
+    public func read<Result: Sendable>(
+        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
+    ) async throws -> Result {
+        try checkOpen()
+        snapshotsTaken += 1
+        let snapshot = snapshotsTaken
+        let thread = reader()
+        let (layouts, url, names) = (layouts, url, modelNames)
+        return try await thread.perform { connection in
+            try connection.rows(
+                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", operation: "read")
+            defer {
+                connection.currentGroup = 0
+                connection.readFailure = nil
+            }
+            do {
+                // The first read takes the snapshot every later one sees.
+                let version = try connection.databaseVersion(operation: "read")
+                connection.currentGroup = snapshot
+                connection.readFailure = nil
+                let transaction = DatabaseTransaction(
+                    version: version,
+                    tables: PostgresGroupWriter.Tables(
+                        thread: thread, connection: connection, layouts: layouts,
+                        group: snapshot))
+                let result = try body(transaction)
+                if let failure = connection.readFailure { throw failure }
+                try transaction.checkModels(in: url, models: names)
+                try connection.rows("COMMIT", operation: "read")
+                return result
+            } catch {
+                _ = try? connection.rows("ROLLBACK", operation: "read")
+                throw error
+            }
+        }
+    }
+}

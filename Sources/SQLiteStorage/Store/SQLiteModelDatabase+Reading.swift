@@ -1,0 +1,62 @@
+import ModelStorage
+
+// Reads of several models at one moment: a read transaction on a reader's connection, so that
+// they run beside the writes and on a read-only database too.
+extension SQLiteModelDatabase {
+    /// Reads any of the database's models at one moment, writing nothing (see
+    /// `ModelDatabase/read(_:)`).
+    ///
+    /// The body runs on a reader's connection inside one SQLite read transaction, so it sees
+    /// the database as of one commit while writers go on (WAL keeps its snapshot), and it is
+    /// not queued behind the writes. A model whose table a read-only database has not found
+    /// yet reads as empty.
+    ///
+    /// - Parameter body: Reads through the transaction; its result is returned.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; `StoreError/unknownModel(_:database:models:)` when it
+    ///   read a model the database does not hold; `StoreError/closed(path:)` when the
+    ///   database is closed; `StoreError/io(path:operation:code:message:)` when the records
+    ///   cannot be read.
+    /// - Complexity: The body's reads, each a query of SQLite.
+    public func read<Result: Sendable>(
+        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
+    ) async throws -> Result {
+        try checkOpen()
+        var absent: Set<ObjectIdentifier> = []
+        for model in models where try await lacksTable(of: model) {
+            absent.insert(ObjectIdentifier(model))
+        }
+        snapshotsTaken += 1
+        let snapshot = snapshotsTaken
+        let queue = reader()
+        let tables = SQLiteGroupWriter.Tables(
+            queue: queue, layouts: layouts, group: snapshot, absent: absent)
+        let (path, names) = (path, modelNames)
+        let outcome = await queue.run { connection -> Swift.Result<Result, any Error> in
+            Swift.Result {
+                try connection.run("BEGIN", operation: "begin a read")
+                defer {
+                    connection.currentGroup = 0
+                    connection.readFailure = nil
+                    try? connection.run("COMMIT", operation: "end a read")
+                }
+                // The first read starts the snapshot every later one sees.
+                let version = try connection.databaseVersionIfAny()
+                connection.currentGroup = snapshot
+                connection.readFailure = nil
+                let transaction = DatabaseTransaction(version: version, tables: tables)
+                let result = try body(transaction)
+                if let failure = connection.readFailure { throw failure }
+                try transaction.checkModels(in: path, models: names)
+                return result
+            }
+        }
+        return try outcome.get()
+    }
+
+    private func lacksTable<Model: StorableModel>(of model: Model.Type) async throws(StoreError)
+        -> Bool
+    {
+        try await lacksTable(try layout(of: model))
+    }
+}
