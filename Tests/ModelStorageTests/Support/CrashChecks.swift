@@ -29,11 +29,18 @@ struct CrashChecks {
     /// The records acknowledged transactions put: each must have its note.
     private(set) var transactionPuts: Set<Int> = []
 
+    /// The records acknowledged purges deleted with their notes: none of those notes may be
+    /// left.
+    private(set) var purged: Set<Int> = []
+
     /// Reads one run's output for the transactions it acknowledged.
     mutating func read(_ lines: [String]) {
         for line in lines where line.hasPrefix("ack tx") {
             acknowledgedTransactions += 1
             transactionPuts.formUnion(Self.puts(ofTransaction: line))
+            let gone = Self.purges(ofTransaction: line)
+            transactionPuts.subtract(gone)
+            purged.formUnion(gone)
         }
     }
 
@@ -89,24 +96,46 @@ struct CrashChecks {
             }
         }
         let broken = Self.brokenNotes(
-            notes, present: present, transactionPuts: transactionPuts, ledger: ledger)
+            notes, present: present, transactionPuts: transactionPuts, purged: purged,
+            ledger: ledger)
         for problem in broken {
             Issue.record("iteration \(iteration): \(problem)", sourceLocation: sourceLocation)
         }
         brokenNotes += broken.count
         notesChecked += notes.count
+        // A purge under way at the kill that took its records is, from now on, as if it had
+        // been acknowledged: their notes are gone for good.
+        for (line, _) in ledger.inFlight where line.hasPrefix("tx purge") {
+            let gone = Self.purges(ofTransaction: line).filter { !present.contains($0) }
+            transactionPuts.subtract(gone)
+            purged.formUnion(gone)
+        }
     }
 
     /// The notes' problems: a transaction wrote record `n` and note `n` together, so each
     /// note is there with its record (or refers to nothing, its record deleted since), each
-    /// acknowledged transaction's records have their notes, and a transaction under way at
-    /// the kill left both models or neither.
+    /// acknowledged transaction's records have their notes unless a purge deleted them, no
+    /// note outlives its purge, and a transaction under way at the kill left both models or
+    /// neither.
     static func brokenNotes(
         _ notes: [ConformanceNote], present: Set<Int>, transactionPuts: Set<Int>,
-        ledger: CrashLedger
+        purged: Set<Int>, ledger: CrashLedger
     ) -> [String] {
         var broken: [String] = []
         let noted = Set(notes.map(\.id))
+        // A purge under way at the kill that took its records took their notes too.
+        var purgedInFlight: Set<Int> = []
+        for (line, _) in ledger.inFlight where line.hasPrefix("tx purge") {
+            for id in purges(ofTransaction: line) where !present.contains(id) {
+                purgedInFlight.insert(id)
+                if noted.contains(id) {
+                    broken.append("\"\(line)\" deleted record \(id) but left its note")
+                }
+            }
+        }
+        for id in purged where noted.contains(id) {
+            broken.append("note \(id) outlived the acknowledged purge of its record")
+        }
         for note in notes {
             switch note.recordID {
             case .some(let id) where id != note.id || !present.contains(id):
@@ -116,7 +145,7 @@ struct CrashChecks {
             default: break
             }
         }
-        for id in transactionPuts where !noted.contains(id) {
+        for id in transactionPuts where !noted.contains(id) && !purgedInFlight.contains(id) {
             broken.append("record \(id) of an acknowledged transaction has no note")
         }
         for (line, save) in ledger.inFlight where line.hasPrefix("tx") {
@@ -134,6 +163,13 @@ struct CrashChecks {
         return words[(put + 1)...].prefix { $0 != "del" }.compactMap { Int($0) }
     }
 
+    /// The ids a purge deletes with their notes: `ack tx purge 1 2 3` deletes 1, 2 and 3.
+    static func purges(ofTransaction line: String) -> [Int] {
+        let words = line.split(separator: " ")
+        guard let purge = words.firstIndex(of: "purge") else { return [] }
+        return words[(purge + 1)...].compactMap { Int($0) }
+    }
+
     /// The value record `id` always has.
     static func expectedRecord(_ id: Int) -> ConformanceRecord {
         ConformanceRecord(id: id, name: "r\(id)", attack: id % 1_000, favorite: id % 2 == 0)
@@ -145,7 +181,7 @@ struct CrashChecks {
         transactions acknowledged: \(acknowledgedTransactions); lost: \(lost); deletes \
         undone: \(resurrected); half-applied saves: \(halfApplied) of \(wholeOrNothingChecks) \
         saves of several records under way at a kill; notes checked against their records: \
-        \(notesChecked), broken: \(brokenNotes)
+        \(notesChecked), broken: \(brokenNotes); records purged with their notes: \(purged.count)
         """
     }
 }

@@ -80,7 +80,8 @@ struct CrashLedger {
         kills[phase, default: 0] += 1
     }
 
-    /// Reads `begin …` or `ack …`: `put 1 2`, `del 3`, or a transaction, `tx put 4 5 del 1`.
+    /// Reads `begin …` or `ack …`: `put 1 2`, `del 3`, or a transaction, `tx put 4 5 del 1`
+    /// or `tx purge 1 2` (records deleted with their notes).
     private mutating func readSave(_ words: [Substring]) {
         guard words.count >= 3 else { return }
         var save = Save()
@@ -88,7 +89,7 @@ struct CrashLedger {
         for word in words.dropFirst() {
             switch word {
             case "put": deleting = false
-            case "del": deleting = true
+            case "del", "purge": deleting = true
             default:
                 guard let id = Int(word) else { continue }
                 if deleting { save.deletes.append(id) } else { save.puts.append(id) }

@@ -119,7 +119,8 @@ enum StoreCrashWriter {
     /// One round in eleven is a transaction of the database that inserts three records, a
     /// note referring to each (``note(_:)``), and deletes an earlier record (which sets its
     /// note's reference to `nil`, if it has one): `begin tx put 7 8 9 del 3`, then
-    /// `ack tx put 7 8 9 del 3`.
+    /// `ack tx put 7 8 9 del 3`. Once there are more than 1,500 records, a transaction
+    /// deletes the oldest 1,000 and their notes: `begin tx purge 1 2 …`.
     static func saveForever(
         in store: some ModelStore<ConformanceRecord>, firstID: Int,
         transactions database: any ModelDatabase
@@ -131,13 +132,17 @@ enum StoreCrashWriter {
         while true {
             round += 1
             if existing.count > 1_500 {
-                // Keeps the store small however long the writer runs: the oldest 1,000 go in
-                // one commit.
+                // Keeps the database small however long the writer runs: the oldest 1,000
+                // records and their notes go in one transaction.
                 let doomed = Array(existing.prefix(1_000))
                 existing.removeFirst(1_000)
-                say("begin del " + doomed.map(String.init).joined(separator: " "))
-                _ = try await store.delete(where: .in(\.id, doomed))
-                say("ack del " + doomed.map(String.init).joined(separator: " "))
+                let line = "tx purge " + doomed.map(String.init).joined(separator: " ")
+                say("begin " + line)
+                try await database.transaction { transaction in
+                    _ = try transaction[ConformanceRecord.self].delete(where: .in(\.id, doomed))
+                    _ = try transaction[ConformanceNote.self].delete(where: .in(\.id, doomed))
+                }
+                say("ack " + line)
             } else if round % 11 == 0, !existing.isEmpty {
                 let ids = Array(next..<next + 3)
                 next += 3
