@@ -8,8 +8,7 @@ import PostgresNIO
 /// `_record` decoded with one `JSONDecoder`, and each write in a transaction that counts it
 /// in `modelstorage_version` and gives its rows that version, as the store's writes do.
 struct HandWritten: Sendable {
-    let client: PostgresClient
-    private let running: Task<Void, Never>
+    private let connection: RunningClient
     private let logger = Logger(label: "HandWritten")
     private let decoder = JSONDecoder()
     /// Compact, `/` unescaped: the JSON the store writes, byte for byte.
@@ -19,19 +18,17 @@ struct HandWritten: Sendable {
         return encoder
     }()
 
+    /// The client the statements run on.
+    var client: PostgresClient { connection.client }
+
     /// A client of the database at a Unix socket, running until ``close()``.
     init(socket: String, username: String, database: String) {
-        let client = PostgresClient(
-            configuration: PostgresClient.Configuration(
-                unixSocketPath: socket, username: username, password: nil, database: database))
-        self.client = client
-        running = Task { await client.run() }
+        connection = RunningClient(socket: socket, username: username, database: database)
     }
 
     /// Stops the client and closes its connections.
     func close() async {
-        running.cancel()
-        await running.value
+        await connection.close()
     }
 
     private func decode(_ json: String) throws -> Pokemon {

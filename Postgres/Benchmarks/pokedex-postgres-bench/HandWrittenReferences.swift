@@ -9,23 +9,20 @@ import PostgresNIO
 /// (``LegendaryPokemon`` and the others) that joins the two tables on the referring column
 /// and the species' `id` column, and each row's `_record` decoded with one `JSONDecoder`.
 struct HandWrittenReferences: Sendable {
-    let client: PostgresClient
-    private let running: Task<Void, Never>
+    private let connection: RunningClient
     private let decoder = JSONDecoder()
+
+    /// The client the statements run on.
+    var client: PostgresClient { connection.client }
 
     /// A client of the database at a Unix socket, running until ``close()``.
     init(socket: String, username: String, database: String) {
-        let client = PostgresClient(
-            configuration: PostgresClient.Configuration(
-                unixSocketPath: socket, username: username, password: nil, database: database))
-        self.client = client
-        running = Task { await client.run() }
+        connection = RunningClient(socket: socket, username: username, database: database)
     }
 
     /// Stops the client and closes its connections.
     func close() async {
-        running.cancel()
-        await running.value
+        await connection.close()
     }
 
     private func decode<Record: Decodable>(_ json: String, as _: Record.Type) throws -> Record {
