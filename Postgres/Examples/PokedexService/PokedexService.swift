@@ -4,6 +4,8 @@
 //   GET    /pokemon/{id}
 //   PUT    /pokemon/{id}/favorite
 //   DELETE /pokemon/{id}/favorite
+//   GET    /species/{id or name}
+//   GET    /types/{type}[,{type}]/matchups
 //
 // Run as many instances on one database as you like: each request reads or writes the
 // database, so a favorite set through one shows through every other at once. On first start
@@ -60,6 +62,7 @@ enum PokedexService {
             let pokedex = Pokedex(
                 store: store, client: PokeAPIClient(transport: BundledPokeAPITransport()))
             PokemonRoutes(pokedex: pokedex).add(to: router)
+            try ReferenceRoutes.bundled().add(to: router)
             let app = Application(
                 router: router,
                 configuration: ApplicationConfiguration(

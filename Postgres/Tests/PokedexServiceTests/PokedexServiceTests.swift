@@ -196,7 +196,46 @@ struct PokedexServiceTests {
         Misuse(
             path: "/pokemon?sort=id&sort=name", parameter: "sort", message: "sort is given twice"),
         Misuse(path: "/berries", status: 404, message: "Not Found: GET /berries"),
+        Misuse(
+            path: "/species/0", status: 404, parameter: "species",
+            message: "no species has id 0; species are numbered 1 to 1025"),
+        Misuse(
+            path: "/species/missingno", status: 404, parameter: "species",
+            message: "no species is named 'missingno'"),
+        Misuse(
+            path: "/types/fire,/matchups", parameter: "types",
+            message: "types expects one or two type names separated by a comma"),
+        Misuse(
+            path: "/types/fire,water,grass/matchups", parameter: "types",
+            message: "not 'fire,water,grass'"),
+        Misuse(path: "/types/fire,FIRE/matchups", parameter: "types", message: "not 'fire,FIRE'"),
+        Misuse(
+            path: "/types/fire,plasma/matchups", status: 404, parameter: "types",
+            message: "no type 'plasma'; the types are normal, fighting"),
     ]
+
+    @Test("species by number or name, and type matchups, as the bundled data gives them")
+    func referenceRoutes() async throws {
+        let database = try await PostgresTestServer.shared().makeDatabase()
+        try await ServiceInstance.withInstances(1, on: database) { instances in
+            let instance = instances[0]
+            let charizard = try await instance.json(
+                "GET", "/species/6", as: PokemonSpecies.self)
+            #expect(charizard == (try BundledPokeAPI.species(id: 6)))
+            let mrMime = try await instance.json(
+                "GET", "/species/Mr-Mime", as: PokemonSpecies.self)
+            #expect(mrMime.id == 122)
+            let chart = TypeChart(try BundledPokeAPI.allTypes())
+            for (path, types) in [
+                ("fire,flying", [PokemonType.fire, .flying]), ("Ghost", [.ghost]),
+                ("water,%20ground", [.water, .ground]),
+            ] {
+                let matchups = try await instance.json(
+                    "GET", "/types/\(path)/matchups", as: TypeMatchups.self)
+                #expect(matchups == TypeMatchups(defending: types, chart: chart), "\(path)")
+            }
+        }
+    }
 
     @Test(
         "bad input is a 400 and an unknown id a 404, as JSON naming the parameter and what it accepts"
