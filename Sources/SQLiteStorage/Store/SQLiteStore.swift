@@ -143,7 +143,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
                     .map { $0.record }
             }
         } inTransaction: {
-            try await database.transaction { try $0[Model.self].fetch(query) }
+            try await database.read { try $0[Model.self].fetch(query) }
         }
     }
 
@@ -183,7 +183,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
                 try connection.count(where: condition, compiled: compiled.condition, in: layout)
             }
         } inTransaction: {
-            try await database.transaction { try $0[Model.self].count(where: condition) }
+            try await database.read { try $0[Model.self].count(where: condition) }
         }
     }
 
@@ -195,7 +195,8 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     ///   - sql: Reads with SQL, given the query as `compiledForSQL(options:)` compiles it;
     ///     `nil` when SQL cannot answer it exactly now (a table holds what SQL reads
     ///     differently from memory).
-    ///   - inTransaction: Reads through a transaction of the database.
+    ///   - inTransaction: Reads through the database's `read(_:)`, which resolves references
+    ///     in memory.
     /// - Returns: The answer.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated; what
     ///   `sql` or `inTransaction` throws.

@@ -207,6 +207,36 @@ struct SQLiteModelDatabaseTests {
         }
     }
 
+    @Test("a read-only database answers a reference condition SQL cannot, through read(_:)")
+    func readOnlyReferenceThroughRead() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "dex.sqlite")
+            let writer = try await SQLiteModelDatabase.open(at: url, for: Self.models)
+            try await writer.transaction { transaction in
+                // A tag holding NUL: SQLite's JSON functions would cut it short, so a
+                // condition on the tags of the records a note refers to is answered in memory.
+                transaction[ConformanceRecord.self].upsert(
+                    ConformanceRecord(id: 1, name: "one", attack: 1, tags: ["red\u{0}"]))
+                transaction[ConformanceRecord.self].upsert(
+                    ConformanceRecord(id: 2, name: "two", attack: 2, tags: ["red"]))
+                for id in 1...2 {
+                    transaction[ConformanceNote.self].upsert(
+                        ConformanceNote(id: 10 + id, recordID: id, text: "\(id)"))
+                }
+            }
+            try await writer.close()
+            let viewer = try await SQLiteModelDatabase.open(
+                at: url, for: Self.models, options: SQLiteStoreOptions(mode: .readOnly))
+            let notes = try viewer.store(for: ConformanceNote.self)
+            let condition: Condition<ConformanceNote> = .reference(
+                \.recordID, to: ConformanceRecord.self, where: .contains(\.tags, "red"))
+            #expect(try await notes.fetch(RecordQuery(where: condition)).map(\.id) == [12])
+            #expect(try await notes.count(where: condition) == 1)
+            #expect(try await notes.fetchResult(RecordQuery(where: condition)).totalCount == 2)
+            try await viewer.close()
+        }
+    }
+
     @Test("a live query of one model sees another connection's transaction across models")
     func otherConnectionsTransaction() async throws {
         try await withTemporaryDirectory { directory in

@@ -139,7 +139,7 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
             ).map(\.record)
         }
         if let found { return found }
-        return try await database.transaction { try $0[Model.self].fetch(query) }
+        return try await database.read { try $0[Model.self].fetch(query) }
     }
 
     /// The records a query selects with the store's total count and version, read in one
@@ -178,7 +178,7 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
                 where: condition, compiled: compiled.condition, in: layout)
         }
         if let counted { return counted }
-        return try await database.transaction { try $0[Model.self].count(where: condition) }
+        return try await database.read { try $0[Model.self].count(where: condition) }
     }
 
     /// The record with an id, with the store's version, read in one snapshot.

@@ -58,6 +58,34 @@ struct PostgresModelDatabaseTests {
         }
     }
 
+    @Test("a read-only database answers a reference condition SQL cannot, through read(_:)")
+    func readOnlyReferenceThroughRead() async throws {
+        try await TestStores.with { stores in
+            let database = try await TestStores.freshDatabase()
+            let models: [any StorableModel.Type] = [ConformanceRecord.self, ConformanceNote.self]
+            let writer = try await stores.openDatabase(models, on: database)
+            try await writer.transaction { transaction in
+                // A tag holding NUL makes its row inexact: conditions that follow references
+                // into the table are answered in memory.
+                transaction[ConformanceRecord.self].upsert(
+                    ConformanceRecord(id: 1, name: "one", attack: 1, tags: ["red\u{0}"]))
+                transaction[ConformanceRecord.self].upsert(
+                    ConformanceRecord(id: 2, name: "two", attack: 2, tags: ["red"]))
+                for id in 1...2 {
+                    transaction[ConformanceNote.self].upsert(
+                        ConformanceNote(id: 10 + id, recordID: id, text: "\(id)"))
+                }
+            }
+            let viewer = try await stores.openDatabase(models, on: database, mode: .readOnly)
+            let notes = try viewer.store(for: ConformanceNote.self)
+            let condition: Condition<ConformanceNote> = .reference(
+                \.recordID, to: ConformanceRecord.self, where: .contains(\.tags, "red"))
+            #expect(try await notes.fetch(RecordQuery(where: condition)).map(\.id) == [12])
+            #expect(try await notes.count(where: condition) == 1)
+            #expect(try await notes.fetchResult(RecordQuery(where: condition)).totalCount == 2)
+        }
+    }
+
     @Test("a transaction whose body throws commits neither model")
     func throwingBodyCommitsNeither() async throws {
         struct Refused: Error {}
