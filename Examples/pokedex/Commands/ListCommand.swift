@@ -1,5 +1,6 @@
 import Foundation
 import PokedexKit
+import PokedexOfflineData
 
 /// `pokedex list`: stored Pokémon as a table, or as JSON, filtered and sorted.
 struct ListCommand: Command {
@@ -7,13 +8,17 @@ struct ListCommand: Command {
         name: "list",
         summary: "List stored Pokémon as a table, or JSON with --json.",
         options: optionGroups,
-        discussion: ["Example: pokedex list --type fire --min-speed 90 --sort -attack"])
+        discussion: [
+            "Example: pokedex list --type fire --min-speed 90 --sort -attack",
+            "--weak-to reads the bundled type chart: pokedex list --weak-to rock",
+        ])
 
     /// The options in the order help lists them.
     private static var optionGroups: [OptionGroup] {
         var groups: [OptionGroup] = [.option(Options.type), .option(Options.name)]
         groups += Options.minimumStats.map { OptionGroup.option($0.option) }
-        groups += [.option(Options.favorites), .option(Options.sort), .option(Options.limit)]
+        groups += [.option(Options.weakTo), .option(Options.favorites)]
+        groups += [.option(Options.sort), .option(Options.limit)]
         groups += [.option(CommonOptions.json), CommonOptions.storeOrInMemory]
         return groups
     }
@@ -40,6 +45,20 @@ struct ListCommand: Command {
             }
 
         /// `--favorites`: favorites only.
+        static let weakTo = Option<PokemonType?>(
+            "weak-to", "TYPE", help: "take at least 2× damage from TYPE (a type name)",
+            convert: { text throws(InvalidValue) in
+                let type = PokemonType(
+                    rawValue: text.lowercased().trimmingCharacters(in: .whitespaces))
+                guard type.isKnown else {
+                    let known = PokemonType.known.map(\.rawValue)
+                    throw InvalidValue(
+                        "expects a type, one of \(CommandSpec.alternatives(known)), not '\(text)'."
+                            + NameMatcher.didYouMean(NameMatcher.closest(to: text, among: known)))
+                }
+                return type
+            })
+
         static let favorites = Option.flag("favorites", help: "favorites only")
 
         /// `--sort KEY`: the order.
@@ -56,6 +75,9 @@ struct ListCommand: Command {
     }
 
     let filter: PokemonFilter
+    /// The type of `--weak-to`, which ``run()`` turns into the filter's weakness with the
+    /// bundled type chart.
+    let weakTo: PokemonType?
     let json: Bool
     let location: StoreLocation
 
@@ -70,6 +92,7 @@ struct ListCommand: Command {
         filter.sort = arguments[Options.sort]
         filter.limit = arguments[Options.limit]
         self.filter = filter
+        weakTo = arguments[Options.weakTo]
         json = arguments[CommonOptions.json]
         location = StoreLocation(arguments)
     }
@@ -82,6 +105,11 @@ struct ListCommand: Command {
     }
 
     func run() async throws {
+        var filter = filter
+        if let weakTo {
+            filter.weakness = TypeWeakness(
+                to: weakTo, chart: TypeChart(try BundledPokeAPI.allTypes()))
+        }
         let store = try await OpenedStore.forReading(location)
         let (result, matching) = try await store.withPokedex { pokedex in
             (

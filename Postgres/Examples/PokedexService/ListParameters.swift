@@ -1,9 +1,10 @@
+import Foundation
 import Hummingbird
 import PokedexKit
 
 /// The query items of `GET /pokemon`, named and read as `pokedex list` names and reads its
-/// options: `type`, `name`, `min-hp`, `min-attack`, `min-defense`, `min-speed`, `favorites`,
-/// `sort` and `limit`.
+/// options: `type`, `name`, `min-hp`, `min-attack`, `min-defense`, `min-speed`, `weak-to`,
+/// `favorites`, `sort` and `limit`.
 ///
 ///     GET /pokemon?type=fire,flying&min-attack=80&sort=-attack&limit=10
 ///
@@ -19,15 +20,17 @@ enum ListParameters {
 
     /// Every item's name, in the order the errors list them.
     static let names: [String] =
-        ["type", "name"] + minimumStats.map(\.name) + ["favorites", "sort", "limit"]
+        ["type", "name"] + minimumStats.map(\.name) + ["weak-to", "favorites", "sort", "limit"]
 
     /// The filter that a request's query items describe.
     ///
-    /// - Parameter items: The query items, percent-decoded, in the order given.
+    /// - Parameters:
+    ///   - items: The query items, percent-decoded, in the order given.
+    ///   - chart: The type chart `weak-to` reads (see `TypeWeakness`).
     /// - Returns: The filter; every Pokémon in id order when there are no items.
     /// - Throws: ``APIError`` (400) naming the item at fault and what it accepts.
     static func filter(
-        from items: some Collection<(key: Substring, value: Substring)>
+        from items: some Collection<(key: Substring, value: Substring)>, chart: TypeChart
     ) throws(APIError) -> PokemonFilter {
         var filter = PokemonFilter()
         var seen: Set<Substring> = []
@@ -42,16 +45,25 @@ enum ListParameters {
                     .badRequest, "\(key) is given twice", parameter: String(key),
                     accepted: "one value")
             }
-            try read(String(key), String(value), into: &filter)
+            try read(String(key), String(value), into: &filter, chart: chart)
         }
         return filter
     }
 
     /// Reads one item's value into the filter.
     private static func read(
-        _ key: String, _ value: String, into filter: inout PokemonFilter
+        _ key: String, _ value: String, into filter: inout PokemonFilter, chart: TypeChart
     ) throws(APIError) {
         switch key {
+        case "weak-to":
+            let type = PokemonType(
+                rawValue: value.lowercased().trimmingCharacters(in: .whitespaces))
+            guard type.isKnown else {
+                throw APIError.badValue(
+                    key, value,
+                    accepted: "one of " + PokemonType.known.map(\.rawValue).joined(separator: ", "))
+            }
+            filter.weakness = TypeWeakness(to: type, chart: chart)
         case "type":
             do throws(PokemonFilter.TextError) {
                 filter.types = try PokemonType.list(parsing: value)

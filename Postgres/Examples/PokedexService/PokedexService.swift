@@ -1,6 +1,6 @@
 // pokedex-service: a small HTTP API over PostgresStore<Pokemon>, on Hummingbird 2.
 //
-//   GET    /pokemon?type=fire,flying&name=char&min-attack=80&favorites=true&sort=-attack&limit=10
+//   GET    /pokemon?type=fire,flying&name=char&min-attack=80&weak-to=rock&favorites=true&sort=-attack&limit=10
 //   GET    /pokemon/{id}
 //   PUT    /pokemon/{id}/favorite
 //   DELETE /pokemon/{id}/favorite
@@ -61,7 +61,8 @@ enum PokedexService {
             let router = Router()
             let pokedex = Pokedex(
                 store: store, client: PokeAPIClient(transport: BundledPokeAPITransport()))
-            PokemonRoutes(pokedex: pokedex).add(to: router)
+            PokemonRoutes(pokedex: pokedex, chart: TypeChart(try BundledPokeAPI.allTypes()))
+                .add(to: router)
             try ReferenceRoutes.bundled().add(to: router)
             let app = Application(
                 router: router,

@@ -13,12 +13,14 @@ import PokedexKit
 /// another instance on the same database shows in the next response.
 struct PokemonRoutes<Store: ModelStore<Pokemon>>: Sendable {
     let pokedex: Pokedex<Store>
+    /// The type chart `weak-to` reads.
+    let chart: TypeChart
 
     /// Adds the routes, and the middleware that sends their errors as JSON, to a router.
     func add(to router: Router<some RequestContext>) {
         router.add(middleware: JSONErrorMiddleware())
         router.get("pokemon") { request, _ in
-            try await list(ListParameters.filter(from: request.uri.queryParameters))
+            try await list(ListParameters.filter(from: request.uri.queryParameters, chart: chart))
         }
         router.get("pokemon/:id") { _, context in
             try await show(Self.id(in: context.parameters))

@@ -59,7 +59,20 @@ struct PokedexServiceTests {
         ),
         ("?favorites&sort=id", PokemonFilter(favoritesOnly: true)),
         ("?favorites=false&name=saur", PokemonFilter(name: "saur")),
+        (
+            "?weak-to=Rock&sort=-speed",
+            PokemonFilter(sort: .stat(.speed, .descending), weakness: weakness(to: .rock))
+        ),
+        (
+            "?weak-to=ground&type=electric",
+            PokemonFilter(types: [.electric], weakness: weakness(to: .ground))
+        ),
     ]
+
+    /// The weakness to a type, from the bundled type chart.
+    static func weakness(to type: PokemonType) -> TypeWeakness? {
+        (try? BundledPokeAPI.allTypes()).map { TypeWeakness(to: type, chart: TypeChart($0)) }
+    }
 
     /// Checks that every list query answers, through an instance, exactly what the Pokédex in
     /// memory gives: the same records in the same order, the same counts.
@@ -196,6 +209,9 @@ struct PokedexServiceTests {
         Misuse(
             path: "/pokemon?sort=id&sort=name", parameter: "sort", message: "sort is given twice"),
         Misuse(path: "/berries", status: 404, message: "Not Found: GET /berries"),
+        Misuse(
+            path: "/pokemon?weak-to=plasma", parameter: "weak-to",
+            message: "weak-to expects one of normal, fighting"),
         Misuse(
             path: "/species/0", status: 404, parameter: "species",
             message: "no species has id 0; species are numbered 1 to 1025"),

@@ -25,6 +25,8 @@ public struct PokemonFilter: Hashable, Sendable {
     public var sort: PokemonSort
     /// The most results to return, or `nil` for all of them.
     public var limit: Int?
+    /// Only the Pokémon that take at least 2× damage from a type; `nil` for any.
+    public var weakness: TypeWeakness?
 
     /// Creates a filter.
     ///
@@ -35,9 +37,11 @@ public struct PokemonFilter: Hashable, Sendable {
     ///   - favoritesOnly: Whether only favorites match.
     ///   - sort: The order of the results; by id by default.
     ///   - limit: The most results to return.
+    ///   - weakness: Only the Pokémon that take at least 2× damage from a type.
     public init(
         name: String? = nil, types: [PokemonType] = [], minimumStats: [Stat: Int] = [:],
-        favoritesOnly: Bool = false, sort: PokemonSort = .id(.ascending), limit: Int? = nil
+        favoritesOnly: Bool = false, sort: PokemonSort = .id(.ascending), limit: Int? = nil,
+        weakness: TypeWeakness? = nil
     ) {
         self.name = name
         self.types = types
@@ -45,6 +49,7 @@ public struct PokemonFilter: Hashable, Sendable {
         self.favoritesOnly = favoritesOnly
         self.sort = sort
         self.limit = limit
+        self.weakness = weakness
     }
 
     /// The condition the filter describes.
@@ -64,6 +69,9 @@ public struct PokemonFilter: Hashable, Sendable {
         }
         if favoritesOnly {
             parts.append(\.favorite == true)
+        }
+        if let weakness {
+            parts.append(weakness.condition)
         }
         return .and(parts)
     }

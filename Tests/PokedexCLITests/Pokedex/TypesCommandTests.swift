@@ -115,4 +115,24 @@ struct TypesCommandTests {
         #expect(result.error.contains("usage: pokedex types"), "\(arguments)")
         #expect(result.output.isEmpty)
     }
+
+    @Test("list --weak-to lists the stored Pokémon that take 2× or more from the type")
+    func listWeakTo() async throws {
+        let chart = TypeChart(try BundledPokeAPI.allTypes())
+        let stored = try BundledPokeAPI.storedPokemon()
+        for type in ["rock", "Ground", "ghost"] {
+            let result = try await CommandRunner.pokedex(
+                "list", "--in-memory", "--weak-to", type, "--json")
+            #expect(result.status == 0, "\(result.error)")
+            let listed = try JSONDecoder().decode([Pokemon].self, from: Data(result.output.utf8))
+            let attacking = PokemonType(rawValue: type.lowercased())
+            let expected = stored.filter { chart.multiplier(of: attacking, against: $0.types) >= 2 }
+            #expect(listed.map(\.id) == expected.map(\.id), "\(type)")
+            #expect(!listed.isEmpty, "\(type)")
+        }
+        let misspelled = try await CommandRunner.pokedex("list", "--in-memory", "--weak-to", "rok")
+        #expect(misspelled.status == 2)
+        #expect(misspelled.error.contains("--weak-to expects a type, one of normal, fighting"))
+        #expect(misspelled.error.contains("Did you mean rock?"))
+    }
 }
