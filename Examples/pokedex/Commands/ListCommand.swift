@@ -48,9 +48,7 @@ struct ListCommand: Command {
         static let weakTo = Option<PokemonType?>(
             "weak-to", "TYPE", help: "take at least 2× damage from TYPE (a type name)",
             convert: { text throws(InvalidValue) in
-                let type = PokemonType(
-                    rawValue: text.lowercased().trimmingCharacters(in: .whitespaces))
-                guard type.isKnown else {
+                guard let type = try? PokemonType(parsing: text) else {
                     let known = PokemonType.known.map(\.rawValue)
                     throw InvalidValue(
                         "expects a type, one of \(CommandSpec.alternatives(known)), not '\(text)'."

@@ -79,8 +79,7 @@ struct TypesCommand: Command {
     ///   the closest ones suggested.
     static func types(named names: [String]) throws -> [PokemonType] {
         try names.map { name in
-            let type = PokemonType(rawValue: name)
-            guard type.isKnown else {
+            guard let type = try? PokemonType(parsing: name) else {
                 let known = PokemonType.known.map(\.rawValue)
                 let list = CommandSpec.wrapList(known, width: CommandSpec.helpWidth)
                 throw CommandFailure(

@@ -56,12 +56,11 @@ enum ListParameters {
     ) throws(APIError) {
         switch key {
         case "weak-to":
-            let type = PokemonType(
-                rawValue: value.lowercased().trimmingCharacters(in: .whitespaces))
-            guard type.isKnown else {
-                throw APIError.badValue(
-                    key, value,
-                    accepted: "one of " + PokemonType.known.map(\.rawValue).joined(separator: ", "))
+            let type: PokemonType
+            do throws(PokemonFilter.TextError) {
+                type = try PokemonType(parsing: value)
+            } catch {
+                throw APIError.badValue(key, error)
             }
             filter.weakness = TypeWeakness(to: type, chart: chart)
         case "type":

@@ -82,8 +82,7 @@ struct ReferenceRoutes: Sendable {
         }
         var types: [PokemonType] = []
         for name in names {
-            let type = PokemonType(rawValue: name)
-            guard type.isKnown else {
+            guard let type = try? PokemonType(parsing: name) else {
                 throw APIError(
                     .notFound,
                     "no type '\(name)'; the types are "

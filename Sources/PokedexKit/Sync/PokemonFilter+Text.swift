@@ -36,6 +36,8 @@ extension PokemonFilter {
         enum Storage: Hashable, Sendable {
             case unknownSortKey(String)
             case unknownType(String)
+            /// A name where one type was asked for (``PokemonType/init(parsing:)``).
+            case unknownTypeName(String)
             case emptyTypeList(String)
         }
 
@@ -48,7 +50,7 @@ extension PokemonFilter {
         public var code: Code {
             switch storage {
             case .unknownSortKey: .unknownSortKey
-            case .unknownType: .unknownType
+            case .unknownType, .unknownTypeName: .unknownType
             case .emptyTypeList: .emptyTypeList
             }
         }
@@ -58,7 +60,8 @@ extension PokemonFilter {
         /// `plasma`, for ``Code/unknownType``; the whole list for ``Code/emptyTypeList``.
         public var refused: String {
             switch storage {
-            case .unknownSortKey(let text), .unknownType(let text), .emptyTypeList(let text):
+            case .unknownSortKey(let text), .unknownType(let text), .unknownTypeName(let text),
+                .emptyTypeList(let text):
                 text
             }
         }
@@ -70,6 +73,8 @@ extension PokemonFilter {
             switch storage {
             case .unknownSortKey:
                 PokemonFilter.alternatives(PokemonSort.textKeys) + " (add - to descend)"
+            case .unknownTypeName:
+                "one of " + PokemonFilter.alternatives(PokemonType.known.map(\.rawValue))
             case .unknownType, .emptyTypeList:
                 "one or more of " + PokemonFilter.alternatives(PokemonType.known.map(\.rawValue))
                     + ", separated by commas"
@@ -164,10 +169,9 @@ extension PokemonType {
     ///   them, or ``PokemonFilter/TextError/Code/emptyTypeList`` when the text names no type.
     public static func list(parsing text: String) throws(PokemonFilter.TextError) -> [PokemonType] {
         var types: [PokemonType] = []
-        for name in text.lowercased().split(separator: ",") {
-            let type = PokemonType(rawValue: name.trimmingCharacters(in: .whitespaces))
-            guard type.isKnown else {
-                throw .unknownType(type.rawValue)
+        for name in text.split(separator: ",") {
+            guard let type = known(named: name) else {
+                throw .unknownType(name.lowercased().trimmingCharacters(in: .whitespaces))
             }
             types.append(type)
         }
@@ -175,6 +179,31 @@ extension PokemonType {
             throw .emptyTypeList(text)
         }
         return types
+    }
+
+    /// Parses the name of one of the 18 ``known`` types, ignoring case and the spaces around
+    /// it: what `pokedex list --weak-to` and `GET /pokemon?weak-to=` read.
+    ///
+    /// ```swift
+    /// try PokemonType(parsing: " Rock")   // .rock
+    /// try PokemonType(parsing: "rok")     // throws: expects one of normal, … not 'rok'
+    /// ```
+    ///
+    /// - Parameter text: The name.
+    /// - Throws: ``PokemonFilter/TextError`` with code
+    ///   ``PokemonFilter/TextError/Code/unknownType``, listing the known types, when `text`
+    ///   names none of them.
+    public init(parsing text: String) throws(PokemonFilter.TextError) {
+        guard let type = Self.known(named: text[...]) else {
+            throw PokemonFilter.TextError(.unknownTypeName(text))
+        }
+        self = type
+    }
+
+    /// The known type a name gives, ignoring case and the spaces around it; `nil` for none.
+    private static func known(named name: Substring) -> PokemonType? {
+        let type = PokemonType(rawValue: name.lowercased().trimmingCharacters(in: .whitespaces))
+        return type.isKnown ? type : nil
     }
 }
 

@@ -105,4 +105,21 @@ struct PokemonFilterTextTests {
             !(PokemonFilter.TextError.Code.unknownSortKey
                 ~= PokemonFilter.TextError.unknownType("x")))
     }
+
+    @Test("one type parses ignoring case and spaces; anything else is unknownType, listing one")
+    func oneType() throws {
+        #expect(try PokemonType(parsing: " Rock") == .rock)
+        #expect(try PokemonType(parsing: "FAIRY") == .fairy)
+        for refused in ["rok", "fire,water", "", "shadow"] {
+            do {
+                _ = try PokemonType(parsing: refused)
+                Issue.record("'\(refused)' parsed")
+            } catch {
+                #expect(error.code == .unknownType)
+                #expect(error.refused == refused)
+                #expect(error.description.hasPrefix("expects one of normal, fighting, "))
+                #expect(error.description.hasSuffix("dark or fairy, not '\(refused)'"))
+            }
+        }
+    }
 }
