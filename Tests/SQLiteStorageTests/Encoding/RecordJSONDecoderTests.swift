@@ -180,8 +180,55 @@ struct RecordJSONDecoderTests {
                 default: bytes.insert(replacements[random.below(replacements.count)], at: position)
                 }
             }
-            Self.expectSame(Every.self, Data(bytes), "corrupted \(index)")
+            let data = Data(bytes)
+            if Self.holdsBadStringInByNumber(data) {
+                Self.expectEitherFault(data, "corrupted \(index)")
+            } else {
+                Self.expectSame(Every.self, data, "corrupted \(index)")
+            }
         }
+    }
+
+    /// Whether a text is well formed but holds a string `JSONDecoder` cannot unescape inside
+    /// `byNumber`: `JSONDecoder` unescapes a string only when it decodes it, and visits the
+    /// `Int`-keyed dictionary in hash order, so whether it reports that string or another bad
+    /// entry of the dictionary first changes from process to process (a CI run met it).
+    private static func holdsBadStringInByNumber(_ data: Data) -> Bool {
+        struct Structure: Decodable {}
+        struct Texts: Decodable { var byNumber: [String: String]? }
+        guard (try? JSONDecoder().decode(Structure.self, from: data)) != nil else { return false }
+        do {
+            _ = try JSONDecoder().decode(Texts.self, from: data)
+            return false
+        } catch DecodingError.dataCorrupted(let context) {
+            return context.codingPath.isEmpty
+        } catch {
+            return false
+        }
+    }
+
+    /// Records that both decoders give the same outcome on a text of
+    /// ``holdsBadStringInByNumber(_:)``, or else each fails with one of the two faults
+    /// `JSONDecoder` may report first: the text that is not valid JSON, or an error inside
+    /// `byNumber`.
+    private static func expectEitherFault(
+        _ data: Data, _ comment: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let ours = outcome(Every.self, data, fast: true).result
+        let theirs = outcome(Every.self, data, fast: false).result
+        guard ours != theirs else { return }
+        func isEitherFault(_ result: Outcome<Every>) -> Bool {
+            switch result {
+            case .error(let description):
+                description == "an error inside byNumber"
+                    || description.hasPrefix("DecodingError.dataCorrupted")
+                        && description.contains("The given data was not valid JSON.")
+            case .value: false
+            }
+        }
+        #expect(
+            isEitherFault(ours) && isEitherFault(theirs),
+            "\(comment): \(ours) against \(theirs)", sourceLocation: sourceLocation)
     }
 }
 
