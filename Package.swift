@@ -208,7 +208,7 @@ let package = Package(
             name: "PokedexKitTests",
             dependencies: [
                 "InternalSupport", "PokedexKit", "PokedexOfflineData", "QueryTestSupport",
-                "PokeAPITestServer", "TestSupport",
+                "PokeAPITestServer", "TestSupport", "JSONFileStorage", "SQLiteStorage",
             ],
             resources: [.copy("Fixtures")]
         ),

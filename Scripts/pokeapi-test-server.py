@@ -13,12 +13,19 @@ fixture directory laid out like Tests/PokedexKitTests/Fixtures:
     GET /api/v2/pokemon?limit=L&offset=O                     a page of <dir>/list/pokemon.json
                                                              (defaults: limit 20, offset 0) with
                                                              next/previous links
+    GET /api/v2/{family}/{id}/ and /api/v2/{family}/{id}     <families>/{family}/{id}.json, for
+                                                             the families pokemon-species,
+                                                             evolution-chain, type and ability
+                                                             (--families, by default the
+                                                             repository's Data/pokeapi/all);
+                                                             by name too, as the live service
+                                                             answers (case-sensitive)
     GET /_stats                                              request counts as JSON (below)
     POST /_stats/reset                                       sets every count back to zero
 
 Anything else, and any id without a fixture, is a 404 with the body "Not Found".
 
-Every 200 of a Pokémon or a list page carries an ETag (a hash of its body), and the
+Every 200 of a Pokémon, another family's entry or a list page carries an ETag (a hash of its body), and the
 Cache-Control that --cache-control gives, if any. A request whose If-None-Match names the
 resource's ETag (or "*") gets 304 Not Modified, with the same ETag and Cache-Control and no body,
 as the live service answers a client that revalidates what it cached. Faults come first: a
@@ -63,6 +70,8 @@ Options:
                              (default 50) by a "padding" key, written 64 KiB at a time; with
                              --huge-chunked, without a Content-Length (chunked encoding)
 
+  These name Pokémon only; the entries of the other families get random faults alone.
+
   When several faults name the same request, the first in the order above applies.
 
   Random faults, reproducible: the fate of the n-th request of a path depends only on the
@@ -78,6 +87,8 @@ Options:
     {"total": 12,                                  every API request (not /_stats)
      "paths": {"/api/v2/pokemon/25/": 3, ...},     per request path, query included
      "pokemon": {"25": 3, ...},                    per Pokémon id, by id or by name
+     "entries": {"pokemon-species/25": 1, ...},    per entry of another family, as the
+                                                   path names it (id or name)
      "faults": {"500": 2, "drop": 1, ...},         per injected fault kind
      "statuses": {"200": 9, "304": 4, ...},        per status sent (drops have none)
      "hugeBytesSent": 0}                           the bytes of --huge bodies written before
@@ -108,6 +119,9 @@ FAULT_KINDS = ["429", "500", "503", "slow", "truncate", "drop", "invalid-json"]
 NAMED_FAULT_KINDS = FAULT_KINDS + ["huge"]
 POKEMON_PATH = re.compile(r"^/api/v2/pokemon/([^/]+)/?$")
 LIST_PATHS = ("/api/v2/pokemon", "/api/v2/pokemon/")
+FAMILY_PATH = re.compile(r"^/api/v2/(pokemon-species|evolution-chain|type|ability)/([^/]+)/?$")
+DEFAULT_FAMILIES = os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), os.pardir, "Data", "pokeapi", "all")
 
 
 class FaultSpec:
@@ -145,8 +159,11 @@ class FaultSpec:
 class Catalogue:
     """The fixture files and the list resource."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, families):
         self.directory = directory
+        self.families = families
+        self.family_names = {}
+        self.family_names_lock = threading.Lock()
         with open(os.path.join(directory, "list", "pokemon.json"), "rb") as file:
             self.results = json.load(file)["results"]
         self.names = {}
@@ -170,6 +187,36 @@ class Catalogue:
                     return file.read()
         return None
 
+    def entry_id(self, family, key):
+        """The id a path segment names in a family, or None; names are read from the family's
+        files on the first request by name."""
+        if key.isdigit():
+            return int(key)
+        with self.family_names_lock:
+            if family not in self.family_names:
+                names = {}
+                folder = os.path.join(self.families, family)
+                for file_name in os.listdir(folder) if os.path.isdir(folder) else []:
+                    stem = file_name[: -len(".json")]
+                    if file_name.endswith(".json") and stem.isdigit():
+                        with open(os.path.join(folder, file_name), "rb") as file:
+                            name = json.load(file).get("name")
+                        if isinstance(name, str):
+                            names[name] = int(stem)
+                self.family_names[family] = names
+            return self.family_names[family].get(key)
+
+    def entry_body(self, entry):
+        """The bytes of another family's entry (a FAMILY_PATH match), or None."""
+        entry_id = self.entry_id(entry.group(1), entry.group(2))
+        if entry_id is None:
+            return None
+        path = os.path.join(self.families, entry.group(1), f"{entry_id}.json")
+        if os.path.isfile(path):
+            with open(path, "rb") as file:
+                return file.read()
+        return None
+
 
 class Stats:
     """Request counts, guarded by one lock (requests arrive on many threads)."""
@@ -183,15 +230,19 @@ class Stats:
             self.total = 0
             self.paths = {}
             self.pokemon = {}
+            self.entries = {}
             self.faults = {}
             self.statuses = {}
             self.huge_bytes_sent = 0
 
-    def count_request(self, path, pokemon_id):
+    def count_request(self, path, pokemon_id, entry=None):
         """Counts a request; returns how many requests its path and its Pokémon have had."""
         with self.lock:
             self.total += 1
             self.paths[path] = self.paths.get(path, 0) + 1
+            if entry is not None:
+                key = f"{entry.group(1)}/{entry.group(2)}"
+                self.entries[key] = self.entries.get(key, 0) + 1
             nth_of_pokemon = None
             if pokemon_id is not None:
                 key = str(pokemon_id)
@@ -213,6 +264,7 @@ class Stats:
                 "total": self.total,
                 "paths": dict(self.paths),
                 "pokemon": dict(self.pokemon),
+                "entries": dict(self.entries),
                 "faults": dict(self.faults),
                 "statuses": dict(self.statuses),
                 "hugeBytesSent": self.huge_bytes_sent,
@@ -248,19 +300,24 @@ class Handler(BaseHTTPRequestHandler):
         if split.path == "/_stats":
             self.send_body(200, json.dumps(self.server.stats.snapshot()).encode(), count=False)
             return
-        match = POKEMON_PATH.match(split.path)
-        pokemon_id = self.server.catalogue.pokemon_id(match.group(1)) if match else None
-        nth_of_path, nth_of_pokemon = self.server.stats.count_request(self.path, pokemon_id)
+        match = POKEMON_PATH.match(split.path) or FAMILY_PATH.match(split.path)
+        is_pokemon = match is not None and match.re is POKEMON_PATH
+        pokemon_id = self.server.catalogue.pokemon_id(match.group(1)) if is_pokemon else None
+        entry = match if match is not None and not is_pokemon else None
+        nth_of_path, nth_of_pokemon = self.server.stats.count_request(
+            self.path, pokemon_id, entry)
         options = self.server.options
         if options.latency_ms:
             time.sleep(options.latency_ms / 1000)
 
-        fault = self.fault_for(pokemon_id, nth_of_pokemon, nth_of_path)
+        fault = self.fault_for(pokemon_id, nth_of_pokemon, nth_of_path, entry is not None)
         if fault == "404":
             self.send_body(404, b"Not Found", content_type="text/plain")
         elif fault:
             self.server.stats.count(self.server.stats.faults, fault)
             self.send_fault(fault, match, split)
+        elif entry:
+            self.send_entry(entry)
         elif match:
             self.send_pokemon(pokemon_id)
         elif split.path in LIST_PATHS:
@@ -277,7 +334,7 @@ class Handler(BaseHTTPRequestHandler):
 
     # -- Faults ----------------------------------------------------------------------------
 
-    def fault_for(self, pokemon_id, nth_of_pokemon, nth_of_path):
+    def fault_for(self, pokemon_id, nth_of_pokemon, nth_of_path, is_entry):
         """The fault this request gets, or None."""
         options = self.server.options
         if pokemon_id is not None:
@@ -286,7 +343,9 @@ class Handler(BaseHTTPRequestHandler):
             for kind, specs in options.faults:
                 if any(spec.applies(pokemon_id, nth_of_pokemon) for spec in specs):
                     return kind
-        if options.fault_rate > 0 and (pokemon_id is not None or self.is_list_request()):
+        if options.fault_rate > 0 and (
+            pokemon_id is not None or is_entry or self.is_list_request()
+        ):
             # A generator of its own per (seed, path, n): the same request always meets the
             # same fate, whatever the order in which concurrent requests arrive.
             fate = random.Random(f"{options.seed}:{self.path}:{nth_of_path}")
@@ -388,7 +447,9 @@ class Handler(BaseHTTPRequestHandler):
     # -- Resources -------------------------------------------------------------------------
 
     def send_normal(self, match, split):
-        if match:
+        if match and match.re is FAMILY_PATH:
+            self.send_entry(match)
+        elif match:
             pokemon_id = self.server.catalogue.pokemon_id(match.group(1))
             self.send_pokemon(pokemon_id)
         else:
@@ -396,6 +457,9 @@ class Handler(BaseHTTPRequestHandler):
 
     def normal_body(self, match, split):
         """The body a faulty response cuts short: the resource's own, or a stand-in."""
+        if match and match.re is FAMILY_PATH:
+            body = self.server.catalogue.entry_body(match)
+            return body if body is not None else b'{"detail": "Not found."}'
         if match:
             pokemon_id = self.server.catalogue.pokemon_id(match.group(1))
             body = self.server.catalogue.pokemon_body(pokemon_id) if pokemon_id else None
@@ -407,6 +471,13 @@ class Handler(BaseHTTPRequestHandler):
 
     def send_pokemon(self, pokemon_id):
         body = self.server.catalogue.pokemon_body(pokemon_id) if pokemon_id else None
+        if body is None:
+            self.send_body(404, b"Not Found", content_type="text/plain")
+        else:
+            self.send_resource(body)
+
+    def send_entry(self, entry):
+        body = self.server.catalogue.entry_body(entry)
         if body is None:
             self.send_body(404, b"Not Found", content_type="text/plain")
         else:
@@ -501,6 +572,9 @@ def parse_arguments(argv):
     )
     parser.add_argument("directory", help="the fixture directory (trimmed/, list/)")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument(
+        "--families", default=DEFAULT_FAMILIES,
+        help="the directory of the other families' entries (<family>/<id>.json)")
     parser.add_argument("--latency-ms", type=float, default=0)
     parser.add_argument("--absolute-links", action="store_true")
     parser.add_argument("--cache-control", default=None)
@@ -518,7 +592,7 @@ def parse_arguments(argv):
         parser.add_argument(option, dest="fault_" + kind, action="append", default=[])
     options = parser.parse_args(argv)
 
-    catalogue = Catalogue(options.directory)
+    catalogue = Catalogue(options.directory, options.families)
     try:
         options.not_found = [
             FaultSpec(text, catalogue.names, allow_count=False) for text in options.not_found

@@ -1,15 +1,24 @@
 import Foundation
+import JSONFileStorage
 import PokedexKit
 import PokedexOfflineData
 import SQLiteStorage
 
-/// A store opened for a command: a JSON file, an SQLite database, or memory, with the name
-/// of its backend for messages.
+/// A store opened for a command: a database of Pokémon and their species, in a JSON file,
+/// an SQLite file, or memory, with the name of its backend for messages.
 ///
-/// Every backend closes with `ModelStore.close()`, so the store is held as the protocol.
+/// Every backend's database closes with `ModelDatabase.close()` and hands out stores that
+/// meet `ModelStore`, so they are held as the protocols.
 struct OpenedStore {
-    /// The store, whatever its backend.
+    /// The models of the command's database.
+    static let models: [any StorableModel.Type] = [Pokemon.self, PokemonSpecies.self]
+
+    /// The database, whatever its backend: for work across its models.
+    let database: any ModelDatabase
+    /// The Pokémon's store, whatever its backend.
     let store: any ModelStore<Pokemon>
+    /// The store of their species, in the same database.
+    let species: any ModelStore<PokemonSpecies>
     /// The backend's name, for messages: `SQLite`, `JSON` or `memory`.
     let backendName: String
 
@@ -23,8 +32,15 @@ struct OpenedStore {
     static func forReading(_ location: StoreLocation) async throws -> OpenedStore {
         switch location {
         case .inMemory:
-            return OpenedStore(
-                store: InMemoryStore(try BundledPokeAPI.storedPokemon()), backendName: "memory")
+            let pokemon = try BundledPokeAPI.storedPokemon()
+            let species = try Set(pokemon.compactMap(\.speciesID)).sorted()
+                .map(BundledPokeAPI.species(id:))
+            let database = try InMemoryModelDatabase(for: models)
+            try await database.transaction { transaction in
+                transaction[Pokemon.self].upsert(contentsOf: pokemon)
+                transaction[PokemonSpecies.self].upsert(contentsOf: species)
+            }
+            return try memory(database)
         case .file(let url):
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw CommandFailure(
@@ -44,7 +60,7 @@ struct OpenedStore {
     ) async throws -> OpenedStore {
         switch location {
         case .inMemory:
-            return OpenedStore(store: InMemoryStore<Pokemon>(), backendName: "memory")
+            return try memory(InMemoryModelDatabase(for: models))
         case .file(let url):
             return try await open(url, writing: true, lockTimeout: lockTimeout)
         }
@@ -69,37 +85,56 @@ struct OpenedStore {
                     writing
                     ? JSONFileStoreOptions(lockTimeout: lockTimeout, createsDirectories: true)
                     : .readOnly
+                let database = try await JSONFileModelDatabase.open(
+                    at: url, for: models, options: options)
                 return OpenedStore(
-                    store: try await JSONFileStore<Pokemon>.open(at: url, options: options),
+                    database: database, store: try database.store(for: Pokemon.self),
+                    species: try database.store(for: PokemonSpecies.self),
                     backendName: format.description)
             case .sqlite:
                 // The store makes the missing folders, each durable before the open returns.
                 let options = SQLiteStoreOptions(
                     mode: writing ? .readWrite : .readOnly, lockTimeout: lockTimeout,
                     createsDirectories: true)
+                let database = try await SQLiteModelDatabase.open(
+                    at: url, for: models, options: options)
                 return OpenedStore(
-                    store: try await SQLiteStore<Pokemon>.open(at: url, options: options),
+                    database: database, store: try database.store(for: Pokemon.self),
+                    species: try database.store(for: PokemonSpecies.self),
                     backendName: format.description)
             }
         } catch let error as StoreError {
             // Another writer holding the lock is a wait that ran out, not a bad file.
             if error.code == .locked { throw error }
+            // A store written by an earlier version is migrated by the first command that
+            // opens it; a read-only open cannot, so a reading command opens it for writing
+            // once (a migration that fails leaves the file as it was, and says why).
+            if error.code == .migrationFailed, !writing {
+                return try await open(url, writing: true, lockTimeout: lockTimeout)
+            }
             throw UnopenableStore(error.description)
         }
     }
 
-    /// Runs `body` with the store, whatever its backend, then closes it (folding a JSON
+    /// The stores of an in-memory database.
+    private static func memory(_ database: InMemoryModelDatabase) throws -> OpenedStore {
+        OpenedStore(
+            database: database, store: try database.store(for: Pokemon.self),
+            species: try database.store(for: PokemonSpecies.self), backendName: "memory")
+    }
+
+    /// Runs `body` with the database, whatever its backend, then closes it (folding a JSON
     /// store's journal into its document, an SQLite store's WAL into its database), even when
     /// `body` throws.
-    func withStore<Result>(
-        _ body: (any ModelStore<Pokemon>) async throws -> Result
+    func withDatabase<Result>(
+        _ body: (any ModelDatabase) async throws -> Result
     ) async throws -> Result {
         do {
-            let result = try await body(store)
-            try await store.close()
+            let result = try await body(database)
+            try await database.close()
             return result
         } catch {
-            try? await store.close()
+            try? await database.close()
             throw error
         }
     }
@@ -110,15 +145,16 @@ struct OpenedStore {
         client: PokeAPIClient = PokeAPIClient(transport: BundledPokeAPITransport()),
         _ body: (any PokedexAccess) async throws -> Result
     ) async throws -> Result {
-        try await withStore { store in
-            try await body(Self.pokedex(over: store, client: client))
+        try await withDatabase { _ in
+            try await body(Self.pokedex(over: store, species: species, client: client))
         }
     }
 
     /// A Pokédex over a store of any backend.
     private static func pokedex(
-        over store: some ModelStore<Pokemon>, client: PokeAPIClient
+        over store: some ModelStore<Pokemon>, species: any ModelStore<PokemonSpecies>,
+        client: PokeAPIClient
     ) -> any PokedexAccess {
-        Pokedex(store: store, client: client)
+        Pokedex(store: store, species: species, client: client)
     }
 }

@@ -77,6 +77,8 @@ protocol PokedexAccess: Sendable {
     func statistics() async throws -> PokedexStatistics
     func count(where condition: Condition<Pokemon>) async throws -> Int
     func missingIDs(in ids: some Sequence<Int>) async throws -> [Int]
+    func entry(for pokemon: Pokemon) async throws -> PokedexEntry
+    func storedSpecies() async throws -> [PokemonSpecies]
 }
 
 extension PokedexAccess {
@@ -92,5 +94,10 @@ extension PokedexAccess {
 extension Pokedex: PokedexAccess {
     func count(where condition: Condition<Pokemon>) async throws -> Int {
         try await store.count(where: condition)
+    }
+
+    /// Every species the store holds, in id order; none without a species store.
+    func storedSpecies() async throws -> [PokemonSpecies] {
+        try await speciesStore?.fetch(RecordQuery(sortedBy: [.ascending(\.id)])) ?? []
     }
 }

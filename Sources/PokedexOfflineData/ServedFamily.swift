@@ -15,21 +15,27 @@ struct ServedFamily: Sendable {
     let body: @Sendable (Int) throws -> Data
 
     /// A family served from a table of the bundle: whole, or only the ids of a range.
+    ///
+    /// The table is read on the family's first request, not before: serving a chain does
+    /// not decode every species.
     init<Entry: Encodable & Sendable>(
         _ family: BundledDataError.Family,
-        _ table: Result<BundledContents.Table<Entry>, any Error>,
+        _ table:
+            @autoclosure @escaping @Sendable () -> Result<
+                BundledContents.Table<Entry>, any Error
+            >,
         only range: ClosedRange<Int>? = nil
     ) {
         path = family.rawValue
-        ids = { ((try? table.get().ids) ?? []).filter { range?.contains($0) ?? true } }
+        ids = { ((try? table().get().ids) ?? []).filter { range?.contains($0) ?? true } }
         id = { name in
-            guard let id = try? table.get().idsByName[name], range?.contains(id) ?? true
+            guard let id = try? table().get().idsByName[name], range?.contains(id) ?? true
             else { return nil }
             return id
         }
-        name = { try? table.get().namesByID[$0] }
+        name = { try? table().get().namesByID[$0] }
         body = { id in
-            guard range?.contains(id) ?? true, let entry = try table.get().entry(id: id) else {
+            guard range?.contains(id) ?? true, let entry = try table().get().entry(id: id) else {
                 throw BundledDataError.notBundled(id: id, family: family)
             }
             return try BundledPokeAPI.body(of: entry)

@@ -49,6 +49,8 @@ enum GRDBBaseline {
                 table.column("weight", .integer).notNull()
                 table.column("base_experience", .integer)
                 table.column("abilities", .text).notNull()
+                table.column("hidden_ability", .text)
+                table.column("species_id", .integer)
                 table.column("favorite", .boolean).notNull()
             }
             for column in SQLiteFixtures.indexedColumns {

@@ -16,7 +16,8 @@ final class SQLiteCBaseline {
     /// Every column, in the order the statements bind and read them.
     static let columns = [
         "id", "name", "types", "hp", "attack", "defense", "special_attack", "special_defense",
-        "speed", "sprite", "shiny", "height", "weight", "base_experience", "abilities", "favorite",
+        "speed", "sprite", "shiny", "height", "weight", "base_experience", "abilities",
+        "hidden_ability", "species_id", "favorite",
     ]
 
     private var handle: OpaquePointer?
@@ -59,7 +60,8 @@ final class SQLiteCBaseline {
               defense INTEGER NOT NULL, special_attack INTEGER NOT NULL,
               special_defense INTEGER NOT NULL, speed INTEGER NOT NULL, sprite TEXT, shiny TEXT,
               height INTEGER NOT NULL, weight INTEGER NOT NULL, base_experience INTEGER,
-              abilities TEXT NOT NULL, favorite BOOLEAN NOT NULL)
+              abilities TEXT NOT NULL, hidden_ability TEXT, species_id INTEGER,
+              favorite BOOLEAN NOT NULL)
             """)
         for column in SQLiteFixtures.indexedColumns {
             try execute(
@@ -187,7 +189,13 @@ final class SQLiteCBaseline {
             sqlite3_bind_null(statement, 14)
         }
         bindText(try json(record.abilities), to: statement, at: 15)
-        sqlite3_bind_int(statement, 16, record.favorite ? 1 : 0)
+        bindText(record.hiddenAbility, to: statement, at: 16)
+        if let species = record.speciesID {
+            sqlite3_bind_int64(statement, 17, Int64(species))
+        } else {
+            sqlite3_bind_null(statement, 17)
+        }
+        sqlite3_bind_int(statement, 18, record.favorite ? 1 : 0)
     }
 
     private func json(_ value: some Encodable) throws -> String {
@@ -264,7 +272,9 @@ final class SQLiteCBaseline {
             baseExperience: sqlite3_column_type(statement, 13) == SQLITE_NULL
                 ? nil : integer(13),
             abilities: try decoder.decode([String].self, from: data(14)),
-            favorite: integer(15) != 0)
+            hiddenAbility: text(15),
+            speciesID: sqlite3_column_type(statement, 16) == SQLITE_NULL ? nil : integer(16),
+            favorite: integer(17) != 0)
     }
 
     private func failure(_ operation: String) -> Failure {

@@ -1,12 +1,12 @@
 import Foundation
 import PokedexKit
 
-/// `pokedex copy <from> <to> [--replace]`: copies every stored Pokémon from one store to
-/// another, each of either backend by its extension.
+/// `pokedex copy <from> <to> [--replace]`: copies every stored Pokémon, and their species,
+/// from one store to another, each of either backend by its extension, in one commit.
 struct CopyCommand: Command {
     static let spec = CommandSpec(
         name: "copy",
-        summary: "Copy every stored Pokémon to another store, JSON or SQLite.",
+        summary: "Copy stored Pokémon and species to another store, JSON or SQLite.",
         positionals: [
             Positional(placeholder: "<from>", help: "the store to copy, only read"),
             Positional(placeholder: "<to>", help: "the store to write, made when absent"),
@@ -16,8 +16,8 @@ struct CopyCommand: Command {
             "Each store's backend is told by its extension: .sqlite, .sqlite3 or .db for",
             "SQLite, .json for JSON. The Pokémon keep the source's order, and the source is",
             "only read. A destination that already holds Pokémon is left as it is, unless",
-            "--replace is given: its Pokémon are then deleted, and the copies written in a",
-            "second commit.",
+            "--replace is given: its Pokémon and species are then deleted, and the copies",
+            "written in a second commit.",
             "",
             "Example: pokedex copy pokedex.json dex.sqlite",
         ])
@@ -62,34 +62,48 @@ struct CopyCommand: Command {
     func run() async throws {
         let from = try await OpenedStore.forReading(.file(source))
         let fromName = from.backendName
-        let records = try await from.withStore { try await $0.fetch(RecordQuery()) }
+        let (records, species) = try await from.withDatabase { database in
+            try await database.read { snapshot in
+                (
+                    try snapshot[Pokemon.self].fetch(RecordQuery()),
+                    try snapshot[PokemonSpecies.self].fetch(RecordQuery())
+                )
+            }
+        }
         let to = try await OpenedStore.forWriting(.file(destination), lockTimeout: lockTimeout)
         let toName = to.backendName
         let (replacesExisting, destination) = (self.replacesExisting, self.destination)
-        let replaced = try await to.withStore { store in
-            let existing = try await store.transaction { transaction in
-                let existing = try transaction.count(where: .true)
+        let replaced = try await to.withDatabase { database in
+            let existing = try await database.transaction { transaction in
+                let existing = try transaction[Pokemon.self].count(where: .true)
                 guard existing == 0 || replacesExisting else {
                     throw CommandFailure(
                         "\(StoreLocation.displayPath(destination)) already holds \(existing) "
                             + "Pokémon; pass --replace to replace them")
                 }
                 if existing > 0 {
-                    _ = try transaction.delete(where: .true)
+                    _ = try transaction[Pokemon.self].delete(where: .true)
+                    _ = try transaction[PokemonSpecies.self].delete(where: .true)
                 } else {
-                    transaction.upsert(contentsOf: records)
+                    transaction[PokemonSpecies.self].upsert(contentsOf: species)
+                    transaction[Pokemon.self].upsert(contentsOf: records)
                 }
                 return existing
             }
             // A record replaced within one transaction keeps its place: the old ones go in a
             // commit of their own, so that the copies take the source's order.
             if existing > 0 {
-                try await store.transaction { $0.upsert(contentsOf: records) }
+                try await database.transaction { transaction in
+                    transaction[PokemonSpecies.self].upsert(contentsOf: species)
+                    transaction[Pokemon.self].upsert(contentsOf: records)
+                }
             }
             return existing
         }
         Console.out(
-            "Copied \(records.count) Pokémon from \(StoreLocation.displayPath(source)) "
+            "Copied \(records.count) Pokémon"
+                + (species.isEmpty ? "" : " and \(species.count) species")
+                + " from \(StoreLocation.displayPath(source)) "
                 + "(\(fromName)) to \(StoreLocation.displayPath(destination)) (\(toName))"
                 + (replaced > 0 ? ", replacing \(replaced)." : "."))
     }

@@ -11,13 +11,16 @@ struct ListCommand: Command {
         discussion: [
             "Example: pokedex list --type fire --min-speed 90 --sort -attack",
             "--weak-to reads the bundled type chart: pokedex list --weak-to rock",
+            "--generation, --legendary and --mythical ask the stored species.",
         ])
 
     /// The options in the order help lists them.
     private static var optionGroups: [OptionGroup] {
         var groups: [OptionGroup] = [.option(Options.type), .option(Options.name)]
         groups += Options.minimumStats.map { OptionGroup.option($0.option) }
-        groups += [.option(Options.weakTo), .option(Options.favorites)]
+        groups += [.option(Options.weakTo), .option(Options.generation)]
+        groups += [.option(Options.legendary), .option(Options.mythical)]
+        groups += [.option(Options.favorites)]
         groups += [.option(Options.sort), .option(Options.limit)]
         groups += [.option(CommonOptions.json), CommonOptions.storeOrInMemory]
         return groups
@@ -44,7 +47,7 @@ struct ListCommand: Command {
                 return (stat, option)
             }
 
-        /// `--favorites`: favorites only.
+        /// `--weak-to TYPE`: Pokémon that take at least 2× from a type.
         static let weakTo = Option<PokemonType?>(
             "weak-to", "TYPE", help: "take at least 2× damage from TYPE (a type name)",
             convert: { text throws(InvalidValue) in
@@ -57,6 +60,20 @@ struct ListCommand: Command {
                 return type
             })
 
+        /// `--generation N`: Pokémon whose species a generation introduced.
+        static let generation = Option<Int?>(
+            "generation", "N", help: "species introduced in generation N (1 for Red and Blue)",
+            convert: expecting("a generation, 1 or more") { text in
+                Int(text).flatMap { $0 >= 1 ? $0 : nil }
+            })
+
+        /// `--legendary`: Pokémon of legendary species only.
+        static let legendary = Option.flag("legendary", help: "legendary species only")
+
+        /// `--mythical`: Pokémon of mythical species only.
+        static let mythical = Option.flag("mythical", help: "mythical species only")
+
+        /// `--favorites`: favorites only.
         static let favorites = Option.flag("favorites", help: "favorites only")
 
         /// `--sort KEY`: the order.
@@ -87,6 +104,9 @@ struct ListCommand: Command {
             filter.minimumStats[stat] = arguments[option]
         }
         filter.favoritesOnly = arguments[Options.favorites]
+        filter.generation = arguments[Options.generation]
+        filter.legendaryOnly = arguments[Options.legendary]
+        filter.mythicalOnly = arguments[Options.mythical]
         filter.sort = arguments[Options.sort]
         filter.limit = arguments[Options.limit]
         self.filter = filter
@@ -94,6 +114,10 @@ struct ListCommand: Command {
         json = arguments[CommonOptions.json]
         location = StoreLocation(arguments)
     }
+
+    /// The stored Pokémon whose species the store does not hold.
+    static let withoutSpecies: Condition<Pokemon> =
+        !.reference(\.speciesID, to: PokemonSpecies.self, where: .true)
 
     /// The sort keys as the help lists them: "id, name, … or speed", from
     /// `PokemonSort.textKeys`, the list that parsing and its errors read too.
@@ -109,11 +133,20 @@ struct ListCommand: Command {
                 to: weakTo, chart: TypeChart(try BundledPokeAPI.allTypes()))
         }
         let store = try await OpenedStore.forReading(location)
-        let (result, matching) = try await store.withPokedex { pokedex in
+        let asksSpecies = filter.speciesCondition != nil
+        let (result, matching, withoutSpecies) = try await store.withPokedex { pokedex in
             (
                 try await pokedex.pokemon(matching: filter),
-                try await pokedex.count(where: filter.condition)
+                try await pokedex.count(where: filter.condition),
+                asksSpecies ? try await pokedex.count(where: Self.withoutSpecies) : 0
             )
+        }
+        if withoutSpecies > 0 {
+            // Stored by an earlier version, or synced without their species: the filters on
+            // the species cannot see them until a sync completes them.
+            Console.error(
+                "note: \(withoutSpecies) stored Pokémon lack their species, which --generation,\n"
+                    + "--legendary and --mythical ask about; 'pokedex sync' fetches them.")
         }
         if json {
             Console.out(try PokemonOutput.json(result.records))

@@ -2,6 +2,7 @@
 //
 //   GET    /pokemon?type=fire,flying&name=char&min-attack=80&weak-to=rock&favorites=true&sort=-attack&limit=10
 //   GET    /pokemon/{id}
+//   GET    /pokemon/{id}/entry
 //   PUT    /pokemon/{id}/favorite
 //   DELETE /pokemon/{id}/favorite
 //   GET    /species/{id or name}

@@ -6,6 +6,9 @@ import PokedexKit
 ///
 /// - `GET /pokemon` with the query items of ``ListParameters``: a ``PokemonList``;
 /// - `GET /pokemon/{id}`: one Pokémon;
+/// - `GET /pokemon/{id}/entry`: its Pokédex entry (``PokedexEntry``, what
+///   `pokedex show --json` prints), with its species, chain, abilities and types from the
+///   Pokédex's client;
 /// - `PUT /pokemon/{id}/favorite` and `DELETE /pokemon/{id}/favorite`: mark it a favorite,
 ///   or not, and answer with it as stored.
 ///
@@ -24,6 +27,9 @@ struct PokemonRoutes<Store: ModelStore<Pokemon>>: Sendable {
         }
         router.get("pokemon/:id") { _, context in
             try await show(Self.id(in: context.parameters))
+        }
+        router.get("pokemon/:id/entry") { _, context in
+            try await entry(Self.id(in: context.parameters))
         }
         router.put("pokemon/:id/favorite") { _, context in
             try await setFavorite(true, id: Self.id(in: context.parameters))
@@ -55,6 +61,14 @@ struct PokemonRoutes<Store: ModelStore<Pokemon>>: Sendable {
             throw Self.notFound(id)
         }
         return JSONBody(pokemon)
+    }
+
+    /// One Pokémon's Pokédex entry, or a 404.
+    func entry(_ id: Int) async throws -> JSONBody<PokedexEntry> {
+        guard let entry = try await pokedex.entry(id: id) else {
+            throw Self.notFound(id)
+        }
+        return JSONBody(entry)
     }
 
     /// Marks a Pokémon a favorite, or not, and answers with it as stored; a 404 when none has

@@ -213,6 +213,12 @@ struct PokedexServiceTests {
             path: "/pokemon?weak-to=plasma", parameter: "weak-to",
             message: "weak-to expects one of normal, fighting"),
         Misuse(
+            path: "/pokemon/pikachu/entry", parameter: "id",
+            message: "id expects a whole number, such as 25, not 'pikachu'"),
+        Misuse(
+            path: "/pokemon/152/entry", status: 404, parameter: "id",
+            message: "no Pokémon has id 152"),
+        Misuse(
             path: "/species/0", status: 404, parameter: "species",
             message: "no species has id 0; species are numbered 1 to 1025"),
         Misuse(
@@ -250,6 +256,27 @@ struct PokedexServiceTests {
                     "GET", "/types/\(path)/matchups", as: TypeMatchups.self)
                 #expect(matchups == TypeMatchups(defending: types, chart: chart), "\(path)")
             }
+        }
+    }
+
+    @Test("a Pokémon's entry is the one a Pokédex in memory makes, favorite included")
+    func entryRoute() async throws {
+        let database = try await PostgresTestServer.shared().makeDatabase()
+        try await ServiceInstance.withInstances(1, on: database) { instances in
+            let instance = instances[0]
+            let memory = try Self.memory()
+            for id in [6, 25, 133] {
+                let entry = try await instance.json(
+                    "GET", "/pokemon/\(id)/entry", as: PokedexEntry.self)
+                #expect(entry == (try await memory.entry(id: id)), "\(id)")
+            }
+            _ = try await instance.json("PUT", "/pokemon/6/favorite", as: Pokemon.self)
+            let charizard = try await instance.json(
+                "GET", "/pokemon/6/entry", as: PokedexEntry.self)
+            #expect(charizard.favorite)
+            #expect(charizard.genus == "Flame Pokémon")
+            #expect(charizard.matchups.multiplier(of: .rock) == 4)
+            #expect(charizard.abilities.map(\.isHidden) == [false, true])
         }
     }
 

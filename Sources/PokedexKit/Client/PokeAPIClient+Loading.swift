@@ -18,6 +18,40 @@ extension PokeAPIClient {
         }
     }
 
+    /// Loads an entry of another family, sharing the request with identical calls in flight;
+    /// 404 is `nil`.
+    func loadEntry<Entry: Decodable & Sendable>(
+        _ type: Entry.Type, family: String, id: Int
+    ) async throws -> Entry? {
+        guard id >= 1 else { throw PokeAPIError.invalidID(id) }
+        return try await loadEntry(
+            type, family: family, segment: String(id), resource: .entry(family: family, id: id))
+    }
+
+    /// Loads an entry of another family by name (trimmed and lower-cased first), as
+    /// ``loadEntry(_:family:id:)`` does by id.
+    func loadEntry<Entry: Decodable & Sendable>(
+        _ type: Entry.Type, family: String, name: String
+    ) async throws -> Entry? {
+        let name = try Self.normalizedName(name)
+        return try await loadEntry(
+            type, family: family, segment: name,
+            resource: .entryName(family: family, name: name))
+    }
+
+    private func loadEntry<Entry: Decodable & Sendable>(
+        _ type: Entry.Type, family: String, segment: String, resource: PokeAPIError.Resource
+    ) async throws -> Entry? {
+        let url = configuration.serviceRoot.appending(path: "api/v2/\(family)/\(segment)/")
+        let loaded = try await entryLoads.value(for: url) { [self] in
+            try await load(url, resource: resource, notFound: { nil }) {
+                data -> (any Sendable)? in
+                try JSONDecoder().decode(Entry.self, from: data)
+            }
+        }
+        return loaded as? Entry
+    }
+
     /// Loads a list page, sharing the request with identical calls in flight.
     func loadPage(_ url: URL) async throws -> NamedResourceList {
         try await pageLoads.value(for: url) { [self] in

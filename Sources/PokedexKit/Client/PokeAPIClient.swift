@@ -58,6 +58,9 @@ public final class PokeAPIClient: Sendable {
     let pokemonLoads = RequestCoalescer<URL, FetchedPokemon?>()
     /// Shares in-flight list requests by URL.
     let pageLoads = RequestCoalescer<URL, NamedResourceList>()
+    /// Shares in-flight requests of the other families (species, chains, types, abilities)
+    /// by URL; each URL names one family, so its value is always of that family's model.
+    let entryLoads = RequestCoalescer<URL, (any Sendable)?>()
 
     /// Creates a client.
     ///

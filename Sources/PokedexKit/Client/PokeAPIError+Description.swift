@@ -126,13 +126,15 @@ extension PokeAPIError: CustomStringConvertible, LocalizedError {
 }
 
 extension PokeAPIError.Resource: CustomStringConvertible {
-    /// The resource as it reads in a message: `Pokémon 25`, `Pokémon "pikachu"`, or
-    /// `the Pokémon list page <url>`.
+    /// The resource as it reads in a message: `Pokémon 25`, `Pokémon "pikachu"`,
+    /// `the Pokémon list page <url>`, `pokemon-species 6`, or `ability "blaze"`.
     public var description: String {
         switch self {
         case .pokemonID(let id): "Pokémon \(id)"
         case .pokemonName(let name): "Pokémon \(PokeAPIError.quoted(name))"
         case .page(let url): "the Pokémon list page \(url.absoluteString)"
+        case .entry(let family, let id): "\(family) \(id)"
+        case .entryName(let family, let name): "\(family) \(PokeAPIError.quoted(name))"
         }
     }
 }

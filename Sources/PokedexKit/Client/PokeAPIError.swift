@@ -105,6 +105,13 @@ public struct PokeAPIError: Error, Sendable {
         case pokemonName(String)
         /// The page of the Pokémon list at this URL.
         case page(URL)
+        /// The entry of another family with this id, such as species 6: `family` is the
+        /// family's name in PokeAPI's paths (`pokemon-species`, `evolution-chain`, `type`,
+        /// `ability`).
+        case entry(family: String, id: Int)
+        /// The entry of another family with this name, lower-cased and trimmed as it was
+        /// requested, such as ability "blaze".
+        case entryName(family: String, name: String)
     }
 
     /// The most bytes of a body an error keeps.

@@ -8,12 +8,15 @@ extension Pokemon: Codable {
         case specialAttack = "special_attack"
         case specialDefense = "special_defense"
         case baseExperience = "base_experience"
+        case speciesID = "species_id"
+        case hiddenAbility = "hidden_ability"
     }
 
     /// Decodes a record from its flat stored form.
     ///
-    /// A missing `favorite` reads as `false` and missing `abilities` as empty, so records
-    /// written before those attributes existed still open.
+    /// A missing `favorite` reads as `false`, missing `abilities` as empty and a missing
+    /// `hidden_ability` or `species_id` as `nil`, so records written before those attributes
+    /// existed still open.
     ///
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` naming the key at fault when a required key is missing or a
@@ -36,6 +39,8 @@ extension Pokemon: Codable {
             weight: try container.decode(Int.self, forKey: .weight),
             baseExperience: try container.decodeIfPresent(Int.self, forKey: .baseExperience),
             abilities: try container.decodeIfPresent([String].self, forKey: .abilities) ?? [],
+            hiddenAbility: try container.decodeIfPresent(String.self, forKey: .hiddenAbility),
+            speciesID: try container.decodeIfPresent(Int.self, forKey: .speciesID),
             favorite: try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false
         )
     }
@@ -61,6 +66,8 @@ extension Pokemon: Codable {
         try container.encode(weight, forKey: .weight)
         try container.encode(baseExperience, forKey: .baseExperience)
         try container.encode(abilities, forKey: .abilities)
+        try container.encode(hiddenAbility, forKey: .hiddenAbility)
+        try container.encode(speciesID, forKey: .speciesID)
         try container.encode(favorite, forKey: .favorite)
     }
 

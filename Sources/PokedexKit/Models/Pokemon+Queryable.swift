@@ -17,6 +17,8 @@ extension Pokemon: Queryable {
         \.weight: "weight",
         \.baseExperience: "base_experience",
         \.abilities: "abilities",
+        \.hiddenAbility: "hidden_ability",
+        \.speciesID: "species_id",
         \.favorite: "favorite",
     ]
 }

@@ -44,8 +44,22 @@ public struct Pokemon: Hashable, Sendable, Identifiable {
     public var weight: Int
     /// The base experience, if the service has one.
     public var baseExperience: Int?
-    /// The names of the abilities, in slot order.
+    /// The names of the abilities, in slot order, the hidden one included.
     public var abilities: [String]
+    /// The name of the hidden ability, one of ``abilities``; `nil` when the Pokémon has none
+    /// or it is not known (a record stored before version 2 of the schema, until a sync
+    /// refreshes it).
+    public var hiddenAbility: String?
+    /// The id of the Pokémon's ``PokemonSpecies``: the id itself for a species' default form
+    /// (25, pikachu), another for an alternate form (10034, charizard-mega-x, is species 6);
+    /// `nil` when it is not known, as for a record stored before version 2 of the schema
+    /// until a sync refreshes it.
+    ///
+    /// It is the link a condition follows to the species (`.reference(\.speciesID, to:
+    /// PokemonSpecies.self, where: \.isLegendary == true)`) in a database that holds both
+    /// models. It is not declared in `references`, so a store of Pokémon alone still opens,
+    /// and a Pokémon may be stored before its species.
+    public var speciesID: Int?
     /// Whether the user marked this Pokémon as a favorite.
     ///
     /// The service never sets it.
@@ -69,6 +83,8 @@ public struct Pokemon: Hashable, Sendable, Identifiable {
     ///   - weight: The weight in hectograms.
     ///   - baseExperience: The base experience.
     ///   - abilities: The ability names in slot order.
+    ///   - hiddenAbility: The hidden ability's name, one of `abilities`.
+    ///   - speciesID: The id of its species, or `nil` when it is not known.
     ///   - favorite: Whether the user marked it as a favorite.
     public init(
         id: Int,
@@ -86,6 +102,8 @@ public struct Pokemon: Hashable, Sendable, Identifiable {
         weight: Int,
         baseExperience: Int? = nil,
         abilities: [String] = [],
+        hiddenAbility: String? = nil,
+        speciesID: Int? = nil,
         favorite: Bool = false
     ) {
         self.id = id
@@ -103,6 +121,8 @@ public struct Pokemon: Hashable, Sendable, Identifiable {
         self.weight = weight
         self.baseExperience = baseExperience
         self.abilities = abilities
+        self.hiddenAbility = hiddenAbility
+        self.speciesID = speciesID
         self.favorite = favorite
     }
 
@@ -125,7 +145,9 @@ public struct Pokemon: Hashable, Sendable, Identifiable {
             height: fetched.height,
             weight: fetched.weight,
             baseExperience: fetched.baseExperience,
-            abilities: fetched.abilities.map(\.name)
+            abilities: fetched.abilities.map(\.name),
+            hiddenAbility: fetched.abilities.first(where: \.isHidden)?.name,
+            speciesID: fetched.speciesID
         )
     }
 

@@ -148,7 +148,11 @@ public struct PokemonSpecies: Hashable, Sendable, Identifiable {
 
 extension PokemonSpecies {
     /// One form of a species: a Pokémon of its own, such as `"charizard-mega-x"`.
-    public struct Variety: Hashable, Sendable {
+    ///
+    /// It encodes on its own as `{"pokemon_id": 10034, "name": "charizard-mega-x",
+    /// "is_default": false}`, as a ``PokedexEntry``'s forms are; within a species it takes
+    /// PokeAPI's nested shape.
+    public struct Variety: Hashable, Sendable, Codable {
         /// The Pokémon's id (`GET /api/v2/pokemon/{id}`).
         public var pokemonID: Int
         /// The Pokémon's PokeAPI name.
@@ -166,6 +170,12 @@ extension PokemonSpecies {
             self.pokemonID = pokemonID
             self.name = name
             self.isDefault = isDefault
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name
+            case pokemonID = "pokemon_id"
+            case isDefault = "is_default"
         }
     }
 }

@@ -21,6 +21,13 @@ extension Pokedex {
     /// request and saved after it with `MergePolicy.mergeByPropertyStoreTrump`, so a favorite
     /// the user set while the request was in flight wins over the read.
     ///
+    /// A stored Pokémon that lacks what this version keeps is fetched again too, keeping
+    /// what the user owns: one stored before ``Pokemon/speciesID`` existed, and, in a Pokédex
+    /// with a ``speciesStore``, one whose species that store lacks. With a species store,
+    /// each Pokémon's species is fetched (once, however many of its forms are synced) and
+    /// saved before the Pokémon; a species that cannot be fetched fails its Pokémon, which the
+    /// next sync fetches again.
+    ///
     /// An id the service does not have (404) is reported in ``SyncProgress/notFound``; one
     /// that fails after every retry in ``SyncProgress/failures``; neither ends the sync.
     /// Stopping the iteration cancels the requests still in flight.
@@ -79,6 +86,41 @@ extension Pokedex {
         return ids.filter { !stored.contains($0) }
     }
 
+    /// What a sync fetches: the ids in order, and those of them already stored, which it
+    /// refreshes.
+    private struct Plan {
+        var ids: [Int]
+        var stored: Set<Int>
+    }
+
+    /// The ids a sync fetches: every one in refresh mode; otherwise those the store lacks
+    /// and those stored incomplete (see ``incompleteIDs(of:)``).
+    private func plan(_ requested: [Int], mode: SyncMode) async throws -> Plan {
+        let stored = try await store.fetch(RecordQuery(where: .in(\.id, requested)))
+        let storedIDs = Set(stored.map(\.id))
+        guard mode == .missingOnly else { return Plan(ids: requested, stored: storedIDs) }
+        let incomplete = try await incompleteIDs(of: stored)
+        return Plan(
+            ids: requested.filter { !storedIDs.contains($0) || incomplete.contains($0) },
+            stored: storedIDs)
+    }
+
+    /// The stored Pokémon a sync completes: those without their species link (stored before
+    /// it existed) and, with a species store, those whose species it lacks.
+    private func incompleteIDs(of stored: [Pokemon]) async throws -> Set<Int> {
+        var incomplete = Set(stored.filter { $0.speciesID == nil }.map(\.id))
+        guard let speciesStore else { return incomplete }
+        let linked = Array(Set(stored.compactMap(\.speciesID)))
+        let present = Set(
+            try await speciesStore.fetch(RecordQuery(where: .in(\.id, linked))).map(\.id))
+        for pokemon in stored {
+            if let speciesID = pokemon.speciesID, !present.contains(speciesID) {
+                incomplete.insert(pokemon.id)
+            }
+        }
+        return incomplete
+    }
+
     // MARK: - The work
 
     private enum Outcome: Sendable {
@@ -90,7 +132,8 @@ extension Pokedex {
     private func run(
         _ requested: [Int], mode: SyncMode, report: (SyncProgress) -> Void
     ) async throws {
-        let toFetch = mode == .missingOnly ? try await missingIDs(in: requested) : requested
+        let plan = try await plan(requested, mode: mode)
+        let toFetch = plan.ids
         var progress = SyncProgress(
             requested: requested.count, skipped: requested.count - toFetch.count,
             total: toFetch.count)
@@ -102,7 +145,8 @@ extension Pokedex {
             var pending = toFetch.makeIterator()
             for _ in 0..<width {
                 guard let id = pending.next() else { break }
-                group.addTask { try await syncOne(id, mode: mode) }
+                let refreshing = plan.stored.contains(id)
+                group.addTask { try await syncOne(id, refreshing: refreshing) }
             }
             while let outcome = try await group.next() {
                 switch outcome {
@@ -118,7 +162,8 @@ extension Pokedex {
                 }
                 report(progress)
                 if let id = pending.next() {
-                    group.addTask { try await syncOne(id, mode: mode) }
+                    let refreshing = plan.stored.contains(id)
+                    group.addTask { try await syncOne(id, refreshing: refreshing) }
                 }
             }
         }
@@ -127,10 +172,10 @@ extension Pokedex {
     /// Fetches and saves one id.
     ///
     /// Service failures are outcomes; store failures and cancellation are thrown.
-    private func syncOne(_ id: Int, mode: SyncMode) async throws -> Outcome {
-        // In refresh mode the stored record is read before the request: it is the base of
-        // the three-way merge that keeps what the user changed while the request was out.
-        let before = mode == .refresh ? try await store.fetchVersioned(id: id) : nil
+    private func syncOne(_ id: Int, refreshing: Bool) async throws -> Outcome {
+        // A stored record is read before the request: it is the base of the three-way merge
+        // that keeps what the user changed while the request was out.
+        let before = refreshing ? try await store.fetchVersioned(id: id) : nil
         let fetched: FetchedPokemon
         do {
             guard let found = try await client.pokemon(id: id) else { return .notFound(id) }
@@ -139,6 +184,7 @@ extension Pokedex {
             return .failed(SyncFailure(id: id, reason: error.description))
         }
         try Task.checkCancellation()
+        if let failure = try await saveSpecies(of: fetched) { return .failed(failure) }
         if let before {
             try await refresh(before, with: fetched)
             return .saved(id)
@@ -154,6 +200,33 @@ extension Pokedex {
             try await refresh(stored, with: fetched)
         }
         return .saved(id)
+    }
+
+    /// Saves the species of a fetched Pokémon when the species store lacks it.
+    ///
+    /// - Returns: The Pokémon's failure when its species cannot be fetched; `nil` when the
+    ///   species is stored (or the Pokédex keeps no species).
+    private func saveSpecies(of fetched: FetchedPokemon) async throws -> SyncFailure? {
+        guard let speciesStore, let speciesID = fetched.speciesID,
+            try await speciesStore.fetch(id: speciesID) == nil
+        else { return nil }
+        let species: PokemonSpecies
+        do {
+            guard let found = try await client.species(id: speciesID) else {
+                return SyncFailure(
+                    id: fetched.id, reason: "the service has no species \(speciesID), its species")
+            }
+            species = found
+        } catch let error as PokeAPIError {
+            return SyncFailure(id: fetched.id, reason: "its species: \(error.description)")
+        }
+        try Task.checkCancellation()
+        do {
+            try await speciesStore.insert(species)
+        } catch StoreError.Code.duplicateID {
+            // Saved meanwhile, by the sync of another of its forms: it is stored.
+        }
+        return nil
     }
 
     private func refresh(_ read: Versioned<Pokemon>, with fetched: FetchedPokemon) async throws {

@@ -11,6 +11,11 @@
 /// ```
 ///
 /// Every part is optional; an empty filter matches every Pokémon, in id order.
+///
+/// ``generation``, ``legendaryOnly`` and ``mythicalOnly`` ask about the Pokémon's species:
+/// they follow ``Pokemon/speciesID`` to a ``PokemonSpecies`` in the same database, so a
+/// Pokédex over a store of Pokémon alone refuses them (`StoreError.unknownModel`), and a
+/// Pokémon whose species is not stored matches none of them.
 public struct PokemonFilter: Hashable, Sendable {
     /// Text the name must contain, ignoring case and diacritics ("FLABÉBÉ" finds
     /// "flabebe"); `nil` or empty for any name.
@@ -27,6 +32,13 @@ public struct PokemonFilter: Hashable, Sendable {
     public var limit: Int?
     /// Only the Pokémon that take at least 2× damage from a type; `nil` for any.
     public var weakness: TypeWeakness?
+    /// Only the Pokémon whose species the generation introduced, such as 1 for Red and Blue;
+    /// `nil` for any.
+    public var generation: Int?
+    /// Whether only Pokémon of legendary species match.
+    public var legendaryOnly: Bool
+    /// Whether only Pokémon of mythical species match.
+    public var mythicalOnly: Bool
 
     /// Creates a filter.
     ///
@@ -38,10 +50,14 @@ public struct PokemonFilter: Hashable, Sendable {
     ///   - sort: The order of the results; by id by default.
     ///   - limit: The most results to return.
     ///   - weakness: Only the Pokémon that take at least 2× damage from a type.
+    ///   - generation: Only the Pokémon whose species the generation introduced.
+    ///   - legendaryOnly: Whether only Pokémon of legendary species match.
+    ///   - mythicalOnly: Whether only Pokémon of mythical species match.
     public init(
         name: String? = nil, types: [PokemonType] = [], minimumStats: [Stat: Int] = [:],
         favoritesOnly: Bool = false, sort: PokemonSort = .id(.ascending), limit: Int? = nil,
-        weakness: TypeWeakness? = nil
+        weakness: TypeWeakness? = nil, generation: Int? = nil, legendaryOnly: Bool = false,
+        mythicalOnly: Bool = false
     ) {
         self.name = name
         self.types = types
@@ -50,6 +66,9 @@ public struct PokemonFilter: Hashable, Sendable {
         self.sort = sort
         self.limit = limit
         self.weakness = weakness
+        self.generation = generation
+        self.legendaryOnly = legendaryOnly
+        self.mythicalOnly = mythicalOnly
     }
 
     /// The condition the filter describes.
@@ -73,7 +92,25 @@ public struct PokemonFilter: Hashable, Sendable {
         if let weakness {
             parts.append(weakness.condition)
         }
+        if let species = speciesCondition {
+            parts.append(.reference(\.speciesID, to: PokemonSpecies.self, where: species))
+        }
         return .and(parts)
+    }
+
+    /// The part of the filter on the Pokémon's species, or `nil` when it asks nothing of it.
+    public var speciesCondition: Condition<PokemonSpecies>? {
+        var parts: [Condition<PokemonSpecies>] = []
+        if let generation {
+            parts.append(\.generation == generation)
+        }
+        if legendaryOnly {
+            parts.append(\.isLegendary == true)
+        }
+        if mythicalOnly {
+            parts.append(\.isMythical == true)
+        }
+        return parts.isEmpty ? nil : .and(parts)
     }
 
     /// The query the filter describes: its condition, its order (ending with the id, so ties

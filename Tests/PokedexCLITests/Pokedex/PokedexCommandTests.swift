@@ -84,8 +84,8 @@ struct PokedexCommandTests {
                 "list", "--favorites", "--json", "--store", store)
             #expect(favorites.output.contains("\"name\" : \"pikachu\""))
             let show = try await CommandRunner.pokedex("show", "25", "--store", store)
-            #expect(show.output.hasPrefix("#25 pikachu  ★ favorite\n"))
-            #expect(show.output.contains("types        electric"))
+            #expect(show.output.hasPrefix("#25 Pikachu · Mouse Pokémon  ★ favorite\n"))
+            #expect(show.output.contains("\nElectric · generation 1\n"))
             let off = try await CommandRunner.pokedex("favorite", "25", "--off", "--store", store)
             #expect(off.output == "pikachu (#25) is no longer a favorite.\n")
             let stats = try await CommandRunner.pokedex("stats", "--store", store)
@@ -129,7 +129,7 @@ struct PokedexCommandTests {
         }
     }
 
-    @Test("show --json prints one record with its attribute names")
+    @Test("show --json prints the entry, as the service answers it, by name or number")
     func showJSON() async throws {
         try await withTemporaryDirectory { directory in
             let store = directory.appending(path: "dex.json").path
@@ -143,8 +143,12 @@ struct PokedexCommandTests {
                 try JSONSerialization.jsonObject(with: Data(show.output.utf8)) as? [String: Any])
             #expect(object["id"] as? Int == 6)
             #expect(object["name"] as? String == "charizard")
+            #expect(object["display_name"] as? String == "Charizard")
+            #expect(object["genus"] as? String == "Flame Pokémon")
             #expect(object["types"] as? [String] == ["fire", "flying"])
-            #expect(object["special_attack"] as? Int == 109)
+            let stats = object["stats"] as? [[String: Any]] ?? []
+            #expect(
+                stats.first { $0["stat"] as? String == "special-attack" }?["value"] as? Int == 109)
             #expect(object["favorite"] as? Bool == true)
             let byID = try await CommandRunner.pokedex("show", "6", "--json", "--store", store)
             #expect(byID.output == show.output)
@@ -155,7 +159,7 @@ struct PokedexCommandTests {
             let absent = try await CommandRunner.pokedex("show", "mew", "--json", "--store", store)
             #expect(absent.status == 1)
             #expect(absent.output.isEmpty)
-            #expect(absent.error == "pokedex: no Pokémon 'mew' in the store\n")
+            #expect(absent.error == "pokedex: no Pokémon 'mew' in the store.\n")
         }
     }
 
@@ -245,7 +249,7 @@ struct PokedexCommandTests {
             #expect(missing.error.contains("run 'pokedex sync' first"))
             let unknown = try await CommandRunner.pokedex("show", "missingno", "--in-memory")
             #expect(unknown.status == 1)
-            #expect(unknown.error == "pokedex: no Pokémon 'missingno' in the store\n")
+            #expect(unknown.error == "pokedex: no Pokémon 'missingno' in the store.\n")
         }
     }
 

@@ -19,14 +19,16 @@ struct PokedexSyncCommandTests {
                 #expect(first.errorLines.last == "synced 151/151")
                 let fetched = try await server.stats()
                 #expect(fetched.requestedPokemonIDs == Set(1...151))
-                #expect(fetched.total == 151, "one request per Pokémon, no retries")
+                // Each Pokémon's species comes with it.
+                #expect(fetched.requestedIDs(of: "pokemon-species") == Set(1...151))
+                #expect(fetched.total == 302, "one request per Pokémon and species, no retries")
 
                 let again = try await CommandRunner.pokedex(
                     "sync", "--base-url", base, "--store", store)
                 #expect(again.status == 0, "\(again.error)")
                 #expect(again.output.contains("Synced 0 Pokémon from \(base)"))
                 #expect(again.output.contains("(151 already stored)"))
-                #expect(try await server.stats().total == 151, "nothing requested again")
+                #expect(try await server.stats().total == 302, "nothing requested again")
             }
             let list = try await CommandRunner.pokedex(
                 "list", "--name", "char", "--json", "--store", store)
@@ -72,7 +74,10 @@ struct PokedexSyncCommandTests {
                 #expect(resumed.output.contains("(17 already stored)"))
                 let stats = try await server.stats()
                 #expect(stats.requestedPokemonIDs == [7, 12, 13])
-                #expect(stats.total == 3)
+                // Their species too: those of 7 and 12 were never asked for, as their
+                // Pokémon failed; 13 exists on this server.
+                #expect(stats.requestedIDs(of: "pokemon-species") == [7, 12, 13])
+                #expect(stats.total == 6)
             }
             let all = try await CommandRunner.pokedex("stats", "--json", "--store", store)
             #expect(all.output.contains("\"stored\" : 20"))
@@ -168,9 +173,10 @@ struct PokedexSyncCommandTests {
     @Test(
         "sync --http-cache DIR: no request while fresh, only 304s once stale",
         arguments: [
-            ("max-age=3600", ["200": 20]),
+            // 20 Pokémon and their 20 species.
+            ("max-age=3600", ["200": 40]),
             // Stale at once: revalidated before every use.
-            ("no-cache", ["200": 20, "304": 20]),
+            ("no-cache", ["200": 40, "304": 40]),
         ])
     func httpCache(cacheControl: String, statuses: [String: Int]) async throws {
         try await withTemporaryDirectory { directory in
@@ -190,7 +196,7 @@ struct PokedexSyncCommandTests {
                 }
                 #expect(try await server.stats().statuses == statuses)
             }
-            #expect(try FileManager.default.contentsOfDirectory(atPath: cache).count == 20)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: cache).count == 40)
         }
     }
 

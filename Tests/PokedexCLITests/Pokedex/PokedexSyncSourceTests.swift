@@ -23,7 +23,10 @@ struct PokedexSyncSourceTests {
                     == "Synced 5 Pokémon from \(base) into memory (0 already stored).\n")
             let stats = try await server.stats()
             #expect(stats.requestedPokemonIDs == Set(1...5))
-            #expect(Set(stats.paths.keys) == Set((1...5).map { "/api/v2/pokemon/\($0)/" }))
+            let paths = (1...5).flatMap {
+                ["/api/v2/pokemon/\($0)/", "/api/v2/pokemon-species/\($0)/"]
+            }
+            #expect(Set(stats.paths.keys) == Set(paths))
         }
     }
 

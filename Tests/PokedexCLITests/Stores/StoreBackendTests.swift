@@ -32,7 +32,7 @@ struct StoreBackendTests {
             #expect(list.status == 0, "\(list.error)")
             #expect(list.lines.last == "1 shown of 1 matching; 30 stored in all.")
             let show = try await CommandRunner.pokedex("show", "pikachu", "--store", path)
-            #expect(show.status == 0 && show.output.contains("pikachu"), "\(show.error)")
+            #expect(show.status == 0 && show.output.hasPrefix("#25 Pikachu"), "\(show.error)")
             let stats = try await CommandRunner.pokedex("stats", "--store", path)
             #expect(stats.status == 0, "\(stats.error)")
             #expect(stats.output.contains("30 Pokémon stored"), "\(stats.output)")
@@ -71,17 +71,30 @@ struct StoreBackendTests {
 
             let there = try await CommandRunner.pokedex("copy", original.path, database.path)
             #expect(there.status == 0, "\(there.error)")
-            #expect(there.output.hasPrefix("Copied 151 Pokémon from "), "\(there.output)")
+            #expect(
+                there.output.hasPrefix("Copied 151 Pokémon and 151 species from "),
+                "\(there.output)")
             #expect(there.output.contains("(JSON) to ") && there.output.contains("(SQLite)"))
             let again = try await CommandRunner.pokedex("copy", database.path, back.path)
             #expect(again.status == 0, "\(again.error)")
-            #expect(again.output.hasPrefix("Copied 151 Pokémon from "), "\(again.output)")
+            #expect(
+                again.output.hasPrefix("Copied 151 Pokémon and 151 species from "),
+                "\(again.output)")
 
             let expected = try await Self.records(inJSON: original)
             #expect(expected.count == 151)
             #expect(try await Self.records(inSQLite: database) == expected)
             #expect(try await Self.records(inJSON: back) == expected)
             #expect(try Data(contentsOf: original) == before, "the source is unchanged")
+            // The species came along: the copy answers questions about them.
+            let legendary = try await CommandRunner.pokedex(
+                "list", "--legendary", "--json", "--store", back.path)
+            #expect(legendary.status == 0, "\(legendary.error)")
+            let found = try JSONSerialization.jsonObject(with: Data(legendary.output.utf8))
+            #expect(
+                (found as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [
+                    144, 145, 146, 150,
+                ])
         }
     }
 

@@ -30,8 +30,10 @@ struct PokemonTests {
             Set(object.keys) == [
                 "id", "name", "types", "hp", "attack", "defense", "special_attack",
                 "special_defense", "speed", "sprite", "shiny", "height", "weight",
-                "base_experience", "abilities", "favorite",
+                "base_experience", "abilities", "hidden_ability", "species_id", "favorite",
             ])
+        #expect(object["species_id"] as? Int == 25)
+        #expect(object["hidden_ability"] as? String == "lightning-rod")
         #expect(object["types"] as? [String] == ["electric"])
         #expect(object["favorite"] as? Bool == true)
         #expect(try JSONDecoder().decode(Pokemon.self, from: data) == pikachu)

@@ -30,7 +30,9 @@ struct SQLiteLegacyFileTests {
             let database = try await SQLiteModelDatabase.open(
                 at: url, for: [Pokemon.self, ConformanceRecord.self, ConformanceNote.self])
             let pokemon = try database.store(for: Pokemon.self)
-            #expect(pokemon.migratedFromSchemaVersion == nil)
+            // The file's Pokémon are at schema version 1, before `species_id`: migrated.
+            #expect(pokemon.migratedFromSchemaVersion == 1)
+            #expect(try await pokemon.fetch(RecordQuery()).allSatisfy { $0.speciesID == nil })
             let result = try await pokemon.fetchResult(RecordQuery())
             #expect(result.records.map(\.id) == [214, 25, 409, 68])
             #expect(result.records.filter(\.favorite).map(\.name) == ["pikachu"])
@@ -56,7 +58,7 @@ struct SQLiteLegacyFileTests {
             let raw = try RawDatabase(url, registeringTextFunctions: false)
             #expect(
                 try raw.versionRows() == [
-                    "conformance_note 5 1", "conformance_record 0 1", "pokemon 4 1",
+                    "conformance_note 5 1", "conformance_record 0 1", "pokemon 4 2",
                 ])
             // Every table, the old one too, gains the partial index of records holding NUL.
             #expect(
@@ -69,16 +71,24 @@ struct SQLiteLegacyFileTests {
         }
     }
 
-    @Test("the store of its one model opens it read-only, as it was")
+    @Test("read-only, the store of its one model refuses to migrate it and leaves it as it was")
     func opensReadOnly() async throws {
         try await Self.withLegacyFile { url in
             let before = try Data(contentsOf: url)
+            let refusal = await #expect(throws: StoreError.self) {
+                try await SQLiteStore<Pokemon>.open(
+                    at: url, options: SQLiteStoreOptions(mode: .readOnly))
+            }
+            #expect(refusal?.code == .migrationFailed)
+            #expect(refusal?.description.contains("open it for writing once") == true)
+            #expect(try Data(contentsOf: url) == before)
+            // Once a writer has migrated it, it opens read-only with every record.
+            try await SQLiteStore<Pokemon>.open(at: url).close()
             let store = try await SQLiteStore<Pokemon>.open(
                 at: url, options: SQLiteStoreOptions(mode: .readOnly))
             #expect(try await store.count(where: .true) == 4)
             #expect(try await store.fetchResult(RecordQuery()).version == 3)
             try await store.close()
-            #expect(try Data(contentsOf: url) == before)
         }
     }
 }

@@ -44,7 +44,7 @@ struct SQLiteFileTests {
             #expect(
                 try database.strings(
                     "SELECT schema_version FROM modelstorage_version WHERE table_name = 'pokemon'")
-                    == ["1"])
+                    == ["2"])
             // Each record's write version: the seed was the first commit, the update the second.
             #expect(
                 try database.strings(

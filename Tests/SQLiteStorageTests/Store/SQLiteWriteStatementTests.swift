@@ -32,7 +32,8 @@ struct SQLiteWriteStatementTests {
         let tests = attributes.enumerated().map { ", \($1) IS ?\($0 + 1)" }.joined()
         #expect(
             layout.unchangedColumnsByKey
-                == "SELECT \"_order\"\(tests) FROM \"pokemon\" WHERE \"_key\" = ?17")
+                == "SELECT \"_order\"\(tests) FROM \"pokemon\" WHERE \"_key\" = ?"
+                + "\(attributes.count + 1)")
         #expect(
             layout.update(changing: [2, 15])
                 == "UPDATE \"pokemon\" SET \"_record\" = ?1, \"_version\" = ?2, \(attributes[2]) = ?3, "

@@ -32,6 +32,9 @@ public struct TestServer: Sendable {
         public var paths: [String: Int]
         /// Requests per Pokémon id, whether by id or by name.
         public var pokemon: [String: Int]
+        /// Requests per entry of another family, keyed `family/id` (`pokemon-species/6`) or
+        /// `family/name` as the path named it.
+        public var entries: [String: Int]
         /// Injected faults per kind (`"500"`, `"drop"`, …).
         public var faults: [String: Int]
         /// Responses per status sent.
@@ -48,6 +51,19 @@ public struct TestServer: Sendable {
         /// The ids of the Pokémon requested at least once.
         public var requestedPokemonIDs: Set<Int> {
             Set(pokemon.keys.compactMap { Int($0) })
+        }
+
+        /// The ids of a family's entries requested at least once.
+        ///
+        /// - Parameter family: The family's name in PokeAPI's paths, such as
+        ///   `"pokemon-species"`.
+        /// - Returns: The ids, of the requests that named an id.
+        public func requestedIDs(of family: String) -> Set<Int> {
+            Set(
+                entries.keys.compactMap { key in
+                    let parts = key.split(separator: "/")
+                    return parts.count == 2 && parts[0] == family ? Int(parts[1]) : nil
+                })
         }
     }
 
@@ -119,6 +135,9 @@ public struct TestServer: Sendable {
         /// `"no-store"` or `"no-cache"`; without it, none is sent. Every 200 has an `ETag`
         /// either way, and an `If-None-Match` naming it gets a 304.
         case cacheControl(String)
+        /// The directory the other families' entries are served from
+        /// (`<family>/<id>.json`), instead of the repository's `Data/pokeapi/all`.
+        case families(URL)
 
         var arguments: [String] {
             func ids(_ ids: [Int]) -> String { ids.map(String.init).joined(separator: ",") }
@@ -154,6 +173,8 @@ public struct TestServer: Sendable {
                 return ["--absolute-links"]
             case .cacheControl(let value):
                 return ["--cache-control", value]
+            case .families(let directory):
+                return ["--families", directory.path(percentEncoded: false)]
             }
         }
     }

@@ -1,0 +1,150 @@
+import Foundation
+import PokedexKit
+
+// `pokedex show` as text: the library's `PokedexEntry`, in sections, within 80 columns.
+extension PokedexEntry {
+    /// The widest line of an entry.
+    static let width = CommandSpec.helpWidth
+    /// The most characters a stat's bar takes, for a stat of 255.
+    static let barWidth = 40
+
+    /// The entry as the in-game Pokédex shows it: the title, types and measures, the
+    /// description, then the abilities, base stats, matchups, evolution line and other forms
+    /// (each section left out when the entry lacks it).
+    ///
+    /// ```
+    /// #6 Charizard · Flame Pokémon
+    /// Fire/Flying · generation 1
+    /// Height 1.7 m (5′07″) · Weight 90.5 kg (199.5 lb)
+    /// …
+    /// ```
+    ///
+    /// - Parameter style: How headings are shown; plain unless on a terminal that takes
+    ///   colour.
+    /// - Returns: The lines, joined by newlines.
+    func text(style: TerminalStyle = .plain) -> String {
+        var sections = [headerLines()]
+        if let flavorText {
+            sections.append(
+                Self.paragraph(flavorText.text, indent: "")
+                    + ["  — Pokémon \(Self.versionName(flavorText.version))"])
+        }
+        if !abilities.isEmpty {
+            sections.append([style.heading("Abilities")] + abilityLines())
+        }
+        sections.append([style.heading("Base stats")] + statLines())
+        sections.append([style.heading("Damage taken")] + matchupLines())
+        if let evolution {
+            let tree = EvolutionTree(evolution) { speciesNames[$0] }
+            sections.append(
+                [style.heading("Evolution")]
+                    + tree.text(width: Self.width - 2).split(separator: "\n").map { "  " + $0 })
+        }
+        if !forms.isEmpty {
+            let names = forms.map { "\($0.name) (#\($0.pokemonID))" }
+            sections.append(
+                [style.heading("Other forms")]
+                    + CommandSpec.wrapList(names, width: Self.width - 2).map { "  " + $0 })
+        }
+        return sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
+    }
+
+    /// The title, the types and flags, and the measures.
+    private func headerLines() -> [String] {
+        var title = "#\(id) \(displayName)"
+        if name != displayName.lowercased(), speciesID != id { title += " (\(name))" }
+        if let genus { title += " · \(genus)" }
+        if favorite { title += "  ★ favorite" }
+        var kinds = [types.map(Self.typeName).joined(separator: "/")]
+        if let generation { kinds.append("generation \(generation)") }
+        if isLegendary { kinds.append("legendary") }
+        if isMythical { kinds.append("mythical") }
+        if isBaby { kinds.append("baby") }
+        let measures =
+            "Height \(Self.metres(height)) (\(Self.feetAndInches(height))) · "
+            + "Weight \(Self.kilograms(weight)) (\(Self.pounds(weight)))"
+        return [title, kinds.joined(separator: " · "), measures]
+    }
+
+    /// Each ability by name, the hidden one marked, with its effect wrapped beneath.
+    private func abilityLines() -> [String] {
+        abilities.flatMap { ability in
+            let label = "  " + ability.displayName + (ability.isHidden ? " (hidden)" : "")
+            guard let effect = ability.effect, !effect.isEmpty else { return [label] }
+            return [label] + Self.paragraph(effect, indent: "      ")
+        }
+    }
+
+    /// Each base stat with its value and a bar, then the total.
+    private func statLines() -> [String] {
+        let labels: [Stat: String] = [
+            .hp: "HP", .attack: "Attack", .defense: "Defense", .specialAttack: "Sp. Atk",
+            .specialDefense: "Sp. Def", .speed: "Speed",
+        ]
+        let lines = stats.map { stat in
+            let label = labels[stat.stat] ?? stat.stat.rawValue
+            let filled = max(1, (stat.value * Self.barWidth + 127) / 255)
+            return "  " + Self.padded(label, 9) + Self.padded(String(stat.value), 3, right: true)
+                + "  " + String(repeating: "█", count: min(filled, Self.barWidth))
+        }
+        return lines + ["  " + Self.padded("Total", 9) + String(baseStatTotal)]
+    }
+
+    /// The attacking types by the damage they deal, 1× left out.
+    private func matchupLines() -> [String] {
+        let indent = "      "
+        return matchups.groups.filter { $0.multiplier != 1 }.map { group in
+            let label = TypeMatchups.label(group.multiplier)
+            let names = CommandSpec.wrapList(
+                group.attacking.map(Self.typeName), width: Self.width - indent.count)
+            return "  " + Self.padded(label, 4) + names.joined(separator: "\n" + indent)
+        }
+    }
+
+    // MARK: Words and units
+
+    /// A type's English name: its PokeAPI name capitalized ("Fire").
+    static func typeName(_ type: PokemonType) -> String {
+        type.rawValue.capitalized
+    }
+
+    /// A game version's PokeAPI name as words: `lets-go-pikachu` → "Lets Go Pikachu".
+    static func versionName(_ version: String) -> String {
+        version.split(separator: "-").map { $0.capitalized }.joined(separator: " ")
+    }
+
+    /// Decimetres in metres: 17 → "1.7 m".
+    static func metres(_ decimetres: Int) -> String {
+        "\(decimetres / 10).\(decimetres % 10) m"
+    }
+
+    /// Hectograms in kilograms: 905 → "90.5 kg".
+    static func kilograms(_ hectograms: Int) -> String {
+        "\(hectograms / 10).\(hectograms % 10) kg"
+    }
+
+    /// Decimetres in feet and inches, to the nearest inch: 17 → "5′07″".
+    static func feetAndInches(_ decimetres: Int) -> String {
+        let inches = Int((Double(decimetres) * 3.937_007_874).rounded())
+        let remainder = inches % 12
+        return "\(inches / 12)′\(remainder < 10 ? "0" : "")\(remainder)″"
+    }
+
+    /// Hectograms in pounds, to a tenth: 905 → "199.5 lb".
+    static func pounds(_ hectograms: Int) -> String {
+        let tenths = Int((Double(hectograms) * 2.204_622_62).rounded())
+        return "\(tenths / 10).\(tenths % 10) lb"
+    }
+
+    /// Text wrapped within the entry's width, each line after `indent`.
+    static func paragraph(_ text: String, indent: String) -> [String] {
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        return CommandSpec.wrap(words, width: width - indent.count).map { indent + $0 }
+    }
+
+    /// Text padded with spaces to `count` characters, on the right or, `right`, the left.
+    static func padded(_ text: String, _ count: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, count - text.count))
+        return right ? padding + text : text + padding
+    }
+}

@@ -1,0 +1,83 @@
+// The families beside the Pokémon: species, evolution chains, types and abilities, each
+// fetched as the service sends it and decoded into its model.
+extension PokeAPIClient {
+    /// Fetches the species with an id, or `nil` when the service has none.
+    ///
+    /// A Pokémon names its species in ``FetchedPokemon/speciesID``; an alternate form's
+    /// species is its default form's (charizard-mega-x, 10034, is species 6).
+    ///
+    /// ```swift
+    /// let charizard = try await client.species(id: 6)
+    /// charizard?.genus("en")     // "Flame Pokémon"
+    /// ```
+    ///
+    /// - Parameter id: The species' id, from 1.
+    /// - Returns: The species, or `nil` when the service answers 404.
+    /// - Throws: ``PokeAPIError`` — ``PokeAPIError/invalidID(_:)`` for an id below 1 (before
+    ///   any request), or the request's failure once retries are spent;
+    ///   `CancellationError` when the task is cancelled.
+    public func species(id: Int) async throws -> PokemonSpecies? {
+        try await loadEntry(PokemonSpecies.self, family: "pokemon-species", id: id)
+    }
+
+    /// Fetches the evolution chain with an id, or `nil` when the service has none.
+    ///
+    /// Chain ids are not species ids and have gaps: follow a species'
+    /// ``PokemonSpecies/evolutionChainID``.
+    ///
+    /// - Parameter id: The chain's id, from 1.
+    /// - Returns: The chain, or `nil` when the service answers 404.
+    /// - Throws: ``PokeAPIError``, as ``species(id:)`` does; `CancellationError` when the
+    ///   task is cancelled.
+    public func evolutionChain(id: Int) async throws -> EvolutionChain? {
+        try await loadEntry(EvolutionChain.self, family: "evolution-chain", id: id)
+    }
+
+    /// Fetches the type with an id, with its damage relations, or `nil` when the service has
+    /// none.
+    ///
+    /// - Parameter id: The type's id, from 1 (10 is fire).
+    /// - Returns: The type, or `nil` when the service answers 404.
+    /// - Throws: ``PokeAPIError``, as ``species(id:)`` does; `CancellationError` when the
+    ///   task is cancelled.
+    public func pokemonType(id: Int) async throws -> PokemonTypeDetails? {
+        try await loadEntry(PokemonTypeDetails.self, family: "type", id: id)
+    }
+
+    /// Fetches a type by name, with its damage relations, or `nil` when the service has none.
+    ///
+    /// ```swift
+    /// let fire = try await client.pokemonType(named: PokemonType.fire.rawValue)
+    /// ```
+    ///
+    /// - Parameter name: The type's PokeAPI name, such as `"fire"`; trimmed and lower-cased.
+    /// - Returns: The type, or `nil` when the service answers 404.
+    /// - Throws: ``PokeAPIError`` — ``PokeAPIError/invalidName(_:)`` for a name that is empty
+    ///   or not one path segment (before any request), or the request's failure once retries
+    ///   are spent; `CancellationError` when the task is cancelled.
+    public func pokemonType(named name: String) async throws -> PokemonTypeDetails? {
+        try await loadEntry(PokemonTypeDetails.self, family: "type", name: name)
+    }
+
+    /// Fetches the ability with an id, or `nil` when the service has none.
+    ///
+    /// - Parameter id: The ability's id, from 1 (65 is overgrow).
+    /// - Returns: The ability, or `nil` when the service answers 404.
+    /// - Throws: ``PokeAPIError``, as ``species(id:)`` does; `CancellationError` when the
+    ///   task is cancelled.
+    public func ability(id: Int) async throws -> PokemonAbility? {
+        try await loadEntry(PokemonAbility.self, family: "ability", id: id)
+    }
+
+    /// Fetches an ability by name, or `nil` when the service has none: the names a
+    /// ``Pokemon`` lists in ``Pokemon/abilities``.
+    ///
+    /// - Parameter name: The ability's PokeAPI name, such as `"solar-power"`; trimmed and
+    ///   lower-cased.
+    /// - Returns: The ability, or `nil` when the service answers 404.
+    /// - Throws: ``PokeAPIError``, as ``pokemonType(named:)`` does; `CancellationError` when
+    ///   the task is cancelled.
+    public func ability(named name: String) async throws -> PokemonAbility? {
+        try await loadEntry(PokemonAbility.self, family: "ability", name: name)
+    }
+}

@@ -1,0 +1,65 @@
+extension PokedexEntry {
+    /// Gathers an entry from the parts a Pokédex holds.
+    ///
+    /// ```swift
+    /// let entry = PokedexEntry(
+    ///     pokemon: charizard, species: try BundledPokeAPI.species(id: 6),
+    ///     evolution: try BundledPokeAPI.evolutionChain(id: 2),
+    ///     relatedSpecies: try [4, 5, 6].map(BundledPokeAPI.species(id:)),
+    ///     abilities: [blaze, solarPower], types: [fire, flying])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pokemon: The Pokémon's record.
+    ///   - species: Its species, or `nil` when not known: the entry then has no genus,
+    ///     description, generation or forms, and is named by the record's name.
+    ///   - evolution: The species' evolution chain, or `nil` when not known.
+    ///   - relatedSpecies: Species whose English names the entry keeps for showing the chain
+    ///     (the chain's, usually); the species itself need not be among them.
+    ///   - abilities: The details of the Pokémon's abilities; one it lists that is missing
+    ///     here is kept by its PokeAPI name, without an effect.
+    ///   - types: The details of the Pokémon's types, whose damage relations give the
+    ///     matchups; a type missing here counts as neutral (1×) to every attacker.
+    public init(
+        pokemon: Pokemon, species: PokemonSpecies?, evolution: EvolutionChain?,
+        relatedSpecies: [PokemonSpecies] = [], abilities: [PokemonAbility],
+        types: [PokemonTypeDetails]
+    ) {
+        let abilityDetails = Dictionary(
+            abilities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let chainIDs = Set(evolution?.speciesIDs ?? [])
+        var names: [Int: String] = [:]
+        for related in relatedSpecies + (species.map { [$0] } ?? [])
+        where chainIDs.contains(related.id) {
+            names[related.id] = related.localizedName() ?? related.name
+        }
+        self.init(
+            id: pokemon.id,
+            name: pokemon.name,
+            displayName: species?.localizedName() ?? pokemon.name,
+            speciesID: pokemon.speciesID ?? species?.id,
+            genus: species?.genus(),
+            types: pokemon.types,
+            height: pokemon.height,
+            weight: pokemon.weight,
+            flavorText: species?.latestFlavorText().map {
+                Description(text: $0.text, version: $0.version)
+            },
+            generation: species?.generation,
+            isLegendary: species?.isLegendary ?? false,
+            isMythical: species?.isMythical ?? false,
+            isBaby: species?.isBaby ?? false,
+            abilities: pokemon.abilities.map { name in
+                let details = abilityDetails[name]
+                return Ability(
+                    name: name, displayName: details?.localizedName() ?? name,
+                    isHidden: name == pokemon.hiddenAbility, effect: details?.shortEffect)
+            },
+            stats: Stat.allCases.map { BaseStat(stat: $0, value: pokemon[keyPath: $0.keyPath]) },
+            matchups: TypeMatchups(defending: pokemon.types, chart: TypeChart(types)),
+            evolution: evolution,
+            speciesNames: names,
+            forms: (species?.varieties ?? []).filter { $0.pokemonID != pokemon.id },
+            favorite: pokemon.favorite)
+    }
+}
