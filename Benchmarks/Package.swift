@@ -29,6 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "JSONFileStorage", package: "PokedexKit"),
                 .product(name: "PokedexKit", package: "PokedexKit"),
+                .product(name: "PokedexOfflineData", package: "PokedexKit"),
                 .product(name: "SQLiteStorage", package: "PokedexKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "SQLiteCAPI",

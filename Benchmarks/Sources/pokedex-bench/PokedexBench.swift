@@ -22,6 +22,7 @@ struct PokedexBench {
                 ([8], IndexBenchmarks.run),
                 ([9], { try await SQLiteBenchmarks.run($0, sizes: options.sizes) }),
                 ([10], { try await ReferenceBenchmarks.run($0, sizes: options.sizes) }),
+                ([11], PokedexBenchmarks.run),
             ]
             for (numbers, run) in suites
             where options.only.isEmpty || !options.only.isDisjoint(with: numbers) {

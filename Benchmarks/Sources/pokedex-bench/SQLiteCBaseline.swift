@@ -131,6 +131,22 @@ final class SQLiteCBaseline {
         return Int(sqlite3_column_int64(statement, 0))
     }
 
+    /// The Pokémon of a generation that take at least 2× from a type, in id order, in a
+    /// database of Pokémon and species (`pokemon.species_id`, `pokemon_species.generation`):
+    /// one of their types is in `weakTo`, none in `resisting`.
+    func weakPokemon(weakTo: [String], resisting: [String], generation: Int) throws -> [Pokemon] {
+        func list(_ names: [String]) -> String {
+            names.map { "'\($0)'" }.joined(separator: ", ")
+        }
+        return try rows(
+            "SELECT \(Self.columnList) FROM \(SQLiteFixtures.table) WHERE EXISTS "
+                + "(SELECT 1 FROM json_each(types) WHERE value IN (\(list(weakTo)))) "
+                + "AND NOT EXISTS (SELECT 1 FROM json_each(types) WHERE value IN "
+                + "(\(list(resisting)))) AND species_id IN "
+                + "(SELECT id FROM pokemon_species WHERE generation = ?) ORDER BY id"
+        ) { sqlite3_bind_int64($0, 1, Int64(generation)) }
+    }
+
     // MARK: Writing
 
     /// Inserts records in one transaction.

@@ -72,9 +72,10 @@ extension HandWritten {
             [
                 "_key", "_record", "_version", "_exact", "id", "name", "types", "hp", "attack",
                 "defense", "special_attack", "special_defense", "speed", "sprite", "shiny",
-                "height", "weight", "base_experience", "abilities", "favorite",
+                "height", "weight", "base_experience", "abilities", "hidden_ability",
+                "species_id", "favorite",
             ].map { "\"\($0)\"" }.joined(separator: ", ")
-        static let count = 20
+        static let count = 22
         /// `SET` for a row that replaces another with its key: every column but `_key`.
         static let replaced = names.split(separator: ", ").dropFirst().map {
             "\($0) = excluded.\($0)"
@@ -126,6 +127,8 @@ extension HandWritten {
             bindings.append(record.weight)
             bindings.append(record.baseExperience)
             bindings.append(abilities)
+            bindings.append(record.hiddenAbility)
+            bindings.append(record.speciesID)
             bindings.append(record.favorite)
         }
     }

@@ -1,0 +1,134 @@
+import Foundation
+import PokedexKit
+import PokedexOfflineData
+import SQLiteStorage
+
+/// Group 11, the complete Pokédex (issue 22): the bundled data loaded into an empty SQLite
+/// database of every family, against the issue's budget of 2 s; and `pokedex list --weak-to
+/// rock --generation 1`, a condition through the species link, against hand-written SQL
+/// over the same tables (target ≤ 1.5×).
+enum PokedexBenchmarks {
+    static let group = "11. The complete Pokédex"
+
+    /// The models of a database of every family.
+    static let models: [any StorableModel.Type] = [
+        Pokemon.self, PokemonSpecies.self, EvolutionChain.self, PokemonTypeDetails.self,
+        PokemonAbility.self,
+    ]
+
+    /// Every bundled entry of every family, decoded.
+    struct Families: Sendable {
+        let pokemon: [Pokemon]
+        let species: [PokemonSpecies]
+        let chains: [EvolutionChain]
+        let types: [PokemonTypeDetails]
+        let abilities: [PokemonAbility]
+
+        init() throws {
+            pokemon = try BundledPokeAPI.allPokemonForms().map(Pokemon.init)
+            species = try BundledPokeAPI.allSpecies()
+            chains = try BundledPokeAPI.allEvolutionChains()
+            types = try BundledPokeAPI.allTypes()
+            abilities = try BundledPokeAPI.allAbilities()
+        }
+
+        /// Opens an SQLite database of every family at `url` and stores every entry in one
+        /// transaction.
+        func load(at url: URL) async throws -> SQLiteModelDatabase {
+            let database = try await SQLiteModelDatabase.open(at: url, for: models)
+            try await database.transaction { transaction in
+                transaction[PokemonSpecies.self].upsert(contentsOf: species)
+                transaction[Pokemon.self].upsert(contentsOf: pokemon)
+                transaction[EvolutionChain.self].upsert(contentsOf: chains)
+                transaction[PokemonTypeDetails.self].upsert(contentsOf: types)
+                transaction[PokemonAbility.self].upsert(contentsOf: abilities)
+            }
+            return database
+        }
+    }
+
+    static func run(_ bench: Bench) async throws -> [Result] {
+        let families = try Families()
+        return [try await load(families, bench), try await weakToRock(families, bench)]
+    }
+
+    /// Every family into an empty database, against the budget the issue sets.
+    static func load(_ families: Families, _ bench: Bench) async throws -> Result {
+        func loadOnce() async throws -> Double {
+            try await Fixtures.withTemporaryDirectory { directory in
+                try await Bench.time {
+                    let database = try await families.load(
+                        at: directory.appending(path: "dex.sqlite"))
+                    try await database.close()
+                }
+            }
+        }
+        let entries =
+            families.pokemon.count + families.species.count + families.chains.count
+            + families.types.count + families.abilities.count
+        return try await bench.compareMeasured(
+            group: group,
+            name: "every bundled entry (\(entries)) into an empty SQLite database",
+            target: .atMost(1),
+            candidate: ("SQLiteModelDatabase.open, one transaction, close", loadOnce),
+            baseline: ("the budget: 2 s", { 2 }),
+            note: "1,351 Pokémon, 1,025 species, 541 chains, 21 types, 373 abilities, already "
+                + "decoded from the bundle; opening, the commit and closing (WAL folded in) "
+                + "counted",
+            repetitions: bench.quick ? 2 : 5)
+    }
+
+    /// The Pokémon of generation 1 that take at least 2× from rock: the store's query
+    /// through the species link against the same question in hand-written SQL.
+    static func weakToRock(_ families: Families, _ bench: Bench) async throws -> Result {
+        try await Fixtures.withTemporaryDirectory { directory in
+            let url = directory.appending(path: "dex.sqlite")
+            try await families.load(at: url).close()
+            let database = try await SQLiteModelDatabase.open(
+                at: url, for: [Pokemon.self, PokemonSpecies.self], options: .readOnly)
+            let store = try database.store(for: Pokemon.self)
+            let chart = TypeChart(families.types)
+            let filter = PokemonFilter(
+                weakness: TypeWeakness(to: .rock, chart: chart), generation: 1)
+            // What the hand-written query names: the types rock hits for 2×, and those that
+            // take less than 1× from it.
+            let factors = PokemonType.known.map { type in
+                (type.rawValue, chart.multiplier(of: .rock, against: [type]))
+            }
+            let weak = factors.filter { $0.1 > 1 }.map(\.0)
+            let resisting = factors.filter { $0.1 < 1 }.map(\.0)
+            let connection = try SQLiteCBaseline(at: url)
+            let expected = try connection.weakPokemon(
+                weakTo: weak, resisting: resisting, generation: 1)
+            let found = try await store.fetch(filter.query)
+            guard found == expected, found.count > 10 else {
+                try await database.close()
+                connection.close()
+                throw BenchmarkError.disagreement(
+                    "weak to rock, generation 1: \(found.count) against \(expected.count)")
+            }
+            let result = try await bench.compare(
+                group: group, name: "list --weak-to rock --generation 1 (\(found.count) of 1,351)",
+                target: .atMost(1.5),
+                candidate: (
+                    "store.fetch(PokemonFilter(weakness:generation:).query)",
+                    { blackHole(try await store.fetch(filter.query)) }
+                ),
+                baseline: (
+                    "C API: SELECT … WHERE json_each(types) … AND species_id IN (SELECT id "
+                        + "FROM pokemon_species WHERE generation = 1)",
+                    {
+                        blackHole(
+                            try connection.weakPokemon(
+                                weakTo: weak, resisting: resisting, generation: 1))
+                    }
+                ),
+                note: "one database of Pokémon and species; both read the same tables and "
+                    + "decode each row into a Pokemon",
+                repetitions: bench.quick ? 5 : 21)
+            try await database.close()
+            connection.close()
+            return result
+        }
+    }
+}
