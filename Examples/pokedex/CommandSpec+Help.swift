@@ -51,7 +51,8 @@ extension CommandSpec {
 
         Start here (works offline, from the bundled data):
           swift run pokedex sync
-          swift run pokedex list --type fire --sort -attack
+          swift run pokedex show charizard
+          swift run pokedex list --legendary --generation 1
 
         Commands:
         \(columns(commands.map { ($0.name, $0.summary) }))

@@ -32,9 +32,9 @@ struct OpenedStore {
     static func forReading(_ location: StoreLocation) async throws -> OpenedStore {
         switch location {
         case .inMemory:
-            let pokemon = try BundledPokeAPI.storedPokemon()
-            let species = try Set(pokemon.compactMap(\.speciesID)).sorted()
-                .map(BundledPokeAPI.species(id:))
+            // The whole bundle: every Pokémon and species.
+            let pokemon = try BundledPokeAPI.allPokemonForms().map(Pokemon.init)
+            let species = try BundledPokeAPI.allSpecies()
             let database = try InMemoryModelDatabase(for: models)
             try await database.transaction { transaction in
                 transaction[Pokemon.self].upsert(contentsOf: pokemon)

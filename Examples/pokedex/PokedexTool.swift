@@ -4,7 +4,7 @@ import PokedexKit
 /// `pokedex`: sync Pokémon into a local store and query them from the command line.
 ///
 ///     swift run pokedex sync
-///     swift run pokedex list --type fire --sort -attack
+///     swift run pokedex show charizard
 ///
 /// Output goes to standard output; progress, errors and hints to standard error. The exit
 /// status is 0 on success, 1 when the work failed, and 2 for a mistake on the command line.

@@ -21,7 +21,7 @@ extension BundledPokeAPI {
     /// - Throws: ``BundledDataError/missingResource(_:)`` or a `DecodingError` if the bundle is
     ///   damaged.
     public static func allSpecies() throws -> [PokemonSpecies] {
-        try BundledContents.species.get().entries
+        try BundledContents.species.get().entries()
     }
 
     /// A bundled evolution chain.
@@ -42,7 +42,7 @@ extension BundledPokeAPI {
     /// - Throws: ``BundledDataError/missingResource(_:)`` or a `DecodingError` if the bundle is
     ///   damaged.
     public static func allEvolutionChains() throws -> [EvolutionChain] {
-        try BundledContents.evolutionChains.get().entries
+        try BundledContents.allEvolutionChains.get()
     }
 
     /// A bundled type's details.
@@ -62,7 +62,7 @@ extension BundledPokeAPI {
     /// - Throws: ``BundledDataError/missingResource(_:)`` or a `DecodingError` if the bundle is
     ///   damaged.
     public static func allTypes() throws -> [PokemonTypeDetails] {
-        try BundledContents.types.get().entries
+        try BundledContents.allTypes.get()
     }
 
     /// The type chart of every bundled type.
@@ -95,7 +95,7 @@ extension BundledPokeAPI {
     /// - Throws: ``BundledDataError/missingResource(_:)`` or a `DecodingError` if the bundle is
     ///   damaged.
     public static func allAbilities() throws -> [PokemonAbility] {
-        try BundledContents.abilities.get().entries
+        try BundledContents.allAbilities.get()
     }
 
     /// The entry of a table, or ``BundledDataError/notBundled(id:family:)``.

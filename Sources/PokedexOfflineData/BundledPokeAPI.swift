@@ -20,16 +20,18 @@ import PokedexKit
 /// let bulbasaur = try await client.pokemon(named: "Bulbasaur")
 /// ```
 ///
-/// The first generation, ``ids``, stays what ``allPokemon()``, ``storedPokemon()`` and
-/// the transport's Pokémon serve, as the examples expect; ``pokemon(id:)`` and
-/// ``allPokemonForms()`` reach all 1,351 Pokémon.
+/// ``allPokemon()`` and ``storedPokemon()`` give the first generation, ``ids``, a small set
+/// for previews and tests; ``pokemon(id:)``, ``allPokemonForms()`` and the transport reach all
+/// 1,351 Pokémon.
 ///
-/// Each file is read and decoded once, on first use; later calls return copies of the same
-/// values. The data comes from the PokeAPI static data set (BSD-3-Clause, © PokéAPI
+/// Each file is read once, on first use, and decoded once; later calls return copies of the
+/// same values. The chains', types' and abilities' files are one entry a line: one of their
+/// entries alone (``evolutionChain(id:)``, ``ability(id:)``, …) decodes only its line. The
+/// data comes from the PokeAPI static data set (BSD-3-Clause, © PokéAPI
 /// contributors); the notice travels with it in the bundle.
 public enum BundledPokeAPI {
     /// The first generation's ids, 1–151: the Pokémon of ``allPokemon()`` and
-    /// ``storedPokemon()``, and those ``BundledPokeAPITransport`` serves.
+    /// ``storedPokemon()``.
     ///
     /// Every bundled Pokémon's id is in ``pokemonIDs()``.
     public static let ids: ClosedRange<Int> = 1...151
@@ -84,7 +86,7 @@ public enum BundledPokeAPI {
     /// - Returns: The 1,351 Pokémon.
     /// - Throws: ``BundledDataError`` or a `DecodingError` if the bundle is damaged.
     public static func allPokemonForms() throws -> [FetchedPokemon] {
-        try BundledContents.pokemon.get().entries
+        try BundledContents.pokemon.get().entries()
     }
 
     /// The first generation's Pokémon in their stored form, none of them a favorite, in id

@@ -7,9 +7,10 @@ import PokedexKit
 
 /// A transport that answers PokeAPI requests from the bundled data, as the service would.
 ///
-/// It serves, by id or name, `GET …/api/v2/pokemon/{id or name}/` for the first generation
-/// (``BundledPokeAPI/ids``, as the examples expect), and every bundled
+/// It serves, by id or name, `GET …/api/v2/pokemon/{id or name}/` for every bundled Pokémon
+/// (``BundledPokeAPI/pokemonIDs()``: 1–1025 and 10001–10326), and every bundled
 /// `pokemon-species`, `evolution-chain` (by id), `type` and `ability`; 404 for any other.
+/// Each family's table is read on its first request.
 /// Each family's list, such as `GET …/api/v2/pokemon?limit=&offset=`, pages over what it
 /// serves, with host-less `next` and `previous` links as in the static data set. Bodies are
 /// in PokeAPI's shape as the models encode it. The host of the request does not matter, so a
@@ -52,7 +53,7 @@ public struct BundledPokeAPITransport: HTTPTransport {
 
     /// The families served, by their names in PokeAPI's paths.
     static let served: [String: ServedFamily] = [
-        "pokemon": ServedFamily(.pokemon, BundledContents.pokemon, only: BundledPokeAPI.ids),
+        "pokemon": ServedFamily(.pokemon, BundledContents.pokemon),
         "pokemon-species": ServedFamily(.species, BundledContents.species),
         "evolution-chain": ServedFamily(.evolutionChain, BundledContents.evolutionChains),
         "type": ServedFamily(.type, BundledContents.types),

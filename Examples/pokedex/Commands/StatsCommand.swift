@@ -61,8 +61,8 @@ struct StatsCommand: Command {
     }
 }
 
-/// How much of the first generation — the bundled set, what `sync` loads by default — a
-/// store holds, by id, and how many of its Pokémon are from outside it.
+/// How much of the first generation — the Pokémon of Red and Blue, a part of what `sync`
+/// loads by default — a store holds, by id, and how many of its Pokémon are from outside it.
 ///
 /// Counting ids, not records, keeps "all loaded" honest: a store of 151 Pokémon from a later
 /// range is not the first generation, and one with a gap says which ids are missing.

@@ -10,7 +10,7 @@
 //
 // Run as many instances on one database as you like: each request reads or writes the
 // database, so a favorite set through one shows through every other at once. On first start
-// an empty store is filled with the 151 bundled Pokémon. See Postgres/README.md.
+// an empty store is filled with the 1,351 bundled Pokémon. See Postgres/README.md.
 
 import Foundation
 import Hummingbird
@@ -96,7 +96,7 @@ enum PokedexService {
     /// - Returns: Whether this call filled it.
     static func fillIfEmpty(_ store: PostgresStore<Pokemon>) async throws -> Bool {
         guard try await store.count(where: .true) == 0 else { return false }
-        let bundled = try BundledPokeAPI.storedPokemon()
+        let bundled = try BundledPokeAPI.allPokemonForms().map(Pokemon.init)
         return try await store.transaction { transaction in
             guard transaction.count == 0 else { return false }
             transaction.upsert(contentsOf: bundled)

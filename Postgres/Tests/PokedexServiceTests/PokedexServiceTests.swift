@@ -26,7 +26,7 @@ struct PokedexServiceTests {
     /// A Pokédex in memory over the same records the service fills its empty store with.
     static func memory() throws -> Pokedex<InMemoryStore<Pokemon>> {
         Pokedex(
-            store: InMemoryStore(try BundledPokeAPI.storedPokemon()),
+            store: InMemoryStore(try BundledPokeAPI.allPokemonForms().map(Pokemon.init)),
             client: PokeAPIClient(transport: BundledPokeAPITransport()))
     }
 
@@ -108,7 +108,7 @@ struct PokedexServiceTests {
                 try await Self.expectListsMatch(instance, memory)
             }
             let all = try await instances[1].json("GET", "/pokemon", as: PokemonList.self)
-            #expect(all.stored == 151)
+            #expect(all.stored == 1351)
             #expect(all.pokemon.filter(\.favorite).map(\.id) == [6, 25, 149])
         }
     }
@@ -137,7 +137,7 @@ struct PokedexServiceTests {
             #expect(!(try await a.json("GET", "/pokemon/25", as: Pokemon.self).favorite))
             let none = try await a.json("GET", "/pokemon?favorites=true", as: PokemonList.self)
             #expect(none.pokemon.isEmpty)
-            #expect(none.matching == 0 && none.stored == 151)
+            #expect(none.matching == 0 && none.stored == 1351)
             #expect(none.version > favorites.version)
         }
     }
@@ -151,7 +151,7 @@ struct PokedexServiceTests {
         try await ServiceInstance.withInstances(2, on: database) { instances in
             for instance in instances {
                 let list = try await instance.json("GET", "/pokemon", as: PokemonList.self)
-                #expect(list.stored == 151)
+                #expect(list.stored == 1351)
                 #expect(list.pokemon.filter(\.favorite).map(\.id) == [1])
             }
         }
@@ -175,8 +175,8 @@ struct PokedexServiceTests {
             method: "PUT", path: "/pokemon/0/favorite", status: 404, parameter: "id",
             message: "no Pokémon has id 0"),
         Misuse(
-            method: "DELETE", path: "/pokemon/152/favorite", status: 404, parameter: "id",
-            message: "no Pokémon has id 152"),
+            method: "DELETE", path: "/pokemon/1026/favorite", status: 404, parameter: "id",
+            message: "no Pokémon has id 1026"),
         Misuse(
             path: "/pokemon/pikachu", parameter: "id",
             message: "id expects a whole number, such as 25, not 'pikachu'"),
@@ -216,8 +216,8 @@ struct PokedexServiceTests {
             path: "/pokemon/pikachu/entry", parameter: "id",
             message: "id expects a whole number, such as 25, not 'pikachu'"),
         Misuse(
-            path: "/pokemon/152/entry", status: 404, parameter: "id",
-            message: "no Pokémon has id 152"),
+            path: "/pokemon/1026/entry", status: 404, parameter: "id",
+            message: "no Pokémon has id 1026"),
         Misuse(
             path: "/species/0", status: 404, parameter: "species",
             message: "no species has id 0; species are numbered 1 to 1025"),

@@ -214,7 +214,8 @@ extension Pokedex {
         do {
             guard let found = try await client.species(id: speciesID) else {
                 return SyncFailure(
-                    id: fetched.id, reason: "the service has no species \(speciesID), its species")
+                    id: fetched.id, reason: "its species, \(speciesID), is not on the service (404)"
+                )
             }
             species = found
         } catch let error as PokeAPIError {

@@ -1,4 +1,5 @@
 import Foundation
+import PokedexOfflineData
 import Testing
 
 @testable import pokedex
@@ -67,6 +68,12 @@ struct PokedexHelpTests {
         }
         let names = spec.declarations.map(\.name)
         #expect(Set(names).count == names.count, "an option declared twice in \(name)")
+    }
+
+    @Test("sync's help names the bundled ids as the bundle holds them")
+    func bundledIDs() throws {
+        #expect(SyncCommand.bundledIDs == IDRuns.describe(try BundledPokeAPI.pokemonIDs()))
+        #expect(SyncCommand.spec.help.contains("(ids \(SyncCommand.bundledIDs))"))
     }
 
     @Test("sync documents --concurrency and --live; list every stat threshold")

@@ -10,23 +10,27 @@ struct PokedexCommandTests {
         let result = try await CommandRunner.pokedex()
         #expect(result.status == 0)
         #expect(result.output.contains("swift run pokedex sync"))
-        #expect(result.output.contains("swift run pokedex list --type fire --sort -attack"))
+        #expect(result.output.contains("swift run pokedex show charizard"))
         #expect(try await CommandRunner.pokedex("help").output == result.output)
     }
 
-    @Test("sync loads the bundled 151, then again loads nothing new")
+    @Test("sync loads every bundled Pokémon, then again loads nothing new")
     func sync() async throws {
         try await withTemporaryDirectory { directory in
             let store = directory.appending(path: "dex.json").path
             let first = try await CommandRunner.pokedex("sync", "--store", store)
             #expect(first.status == 0, "\(first.error)")
-            #expect(first.output.contains("Synced 151 Pokémon"))
+            #expect(first.output.contains("Synced 1351 Pokémon"))
             #expect(first.output.contains("0 already stored"))
-            #expect(first.error.contains("synced 151/151"), "plain progress lines off a terminal")
+            #expect(first.error.contains("synced 1351/1351"), "plain progress lines off a terminal")
             let second = try await CommandRunner.pokedex("sync", "--store", store)
             #expect(second.status == 0)
             #expect(second.output.contains("Synced 0 Pokémon"))
-            #expect(second.output.contains("151 already stored"))
+            #expect(second.output.contains("1351 already stored"))
+            // Each Pokémon's species came with it.
+            let legendary = try await CommandRunner.pokedex(
+                "list", "--legendary", "--generation", "1", "--store", store)
+            #expect(legendary.lines.last == "9 shown of 9 matching; 1351 stored in all.")
             let partial = directory.appending(path: "partial.json").path
             let range = try await CommandRunner.pokedex(
                 "sync", "--range", "4-6", "--store", partial)
@@ -38,7 +42,7 @@ struct PokedexCommandTests {
     func list() async throws {
         try await withTemporaryDirectory { directory in
             let store = directory.appending(path: "dex.json").path
-            _ = try await CommandRunner.pokedex("sync", "--store", store)
+            _ = try await CommandRunner.pokedex("sync", "--range", "1-151", "--store", store)
             let fire = try await CommandRunner.pokedex(
                 "list", "--type", "fire", "--sort", "-attack", "--store", store)
             #expect(fire.status == 0, "\(fire.error)")
@@ -76,7 +80,7 @@ struct PokedexCommandTests {
     func favoriteShowStats() async throws {
         try await withTemporaryDirectory { directory in
             let store = directory.appending(path: "dex.json").path
-            _ = try await CommandRunner.pokedex("sync", "--store", store)
+            _ = try await CommandRunner.pokedex("sync", "--range", "1-151", "--store", store)
             let favorite = try await CommandRunner.pokedex("favorite", "Pikachu", "--store", store)
             #expect(favorite.status == 0, "\(favorite.error)")
             #expect(favorite.output == "★ pikachu (#25) is a favorite.\n")

@@ -16,7 +16,7 @@ struct PokedexConcurrencyTests {
     func writersTakeTurns() async throws {
         try await withTemporaryDirectory { directory in
             let store = directory.appending(path: "dex.json").path
-            _ = try await CommandRunner.pokedex("sync", "--store", store)
+            _ = try await CommandRunner.pokedex("sync", "--range", "1-151", "--store", store)
             let ids = Array(1...12)
             let results = try await withThrowingTaskGroup(of: CommandResult.self) { group in
                 for id in ids {
@@ -46,7 +46,7 @@ struct PokedexConcurrencyTests {
     func lockTimeout() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "dex.json")
-            _ = try await CommandRunner.pokedex("sync", "--store", url.path)
+            _ = try await CommandRunner.pokedex("sync", "--range", "1-151", "--store", url.path)
             // This test process holds the store open for writing, as another pokedex would.
             let holder = try await JSONFileStore<Pokemon>.open(at: url)
             let refused = try await CommandRunner.pokedex(
@@ -86,20 +86,21 @@ struct PokedexConcurrencyTests {
                 let base = server.baseURL.absoluteString
                 // Missing ids only: 51–151. Every Pokémon it reports done was saved.
                 let missing = try await syncKilledAfterProgress(
-                    ["sync", "--base-url", base, "--store", store])
+                    ["sync", "--range", "1-151", "--base-url", base, "--store", store])
                 let stored = try await storedIDs(store)
                 #expect(stored.isSuperset(of: 1...50), "what the earlier sync saved")
                 #expect(missing >= 25, "killed once it had reported Pokémon done")
                 #expect(stored.count >= 50 + missing, "what this one reported done")
                 // A refresh writes over stored Pokémon; killed, it loses none and no favorite.
                 _ = try await syncKilledAfterProgress(
-                    ["sync", "--refresh", "--base-url", base, "--store", store])
+                    ["sync", "--range", "1-151", "--refresh", "--base-url", base, "--store", store])
                 #expect(try await storedIDs(store).isSuperset(of: stored))
             }
             let shown = try await CommandRunner.pokedex("show", "7", "--store", store)
             #expect(shown.status == 0, "\(shown.error)")
             #expect(shown.output.contains("★ favorite"))
-            let resumed = try await CommandRunner.pokedex("sync", "--store", store)
+            let resumed = try await CommandRunner.pokedex(
+                "sync", "--range", "1-151", "--store", store)
             #expect(resumed.status == 0, "\(resumed.error)")
             #expect(try await storedIDs(store) == Set(1...151))
         }

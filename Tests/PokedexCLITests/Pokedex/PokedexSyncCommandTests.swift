@@ -12,7 +12,7 @@ struct PokedexSyncCommandTests {
             try await withTestServer { server in
                 let base = server.baseURL.absoluteString
                 let first = try await CommandRunner.pokedex(
-                    "sync", "--base-url", base, "--store", store)
+                    "sync", "--range", "1-151", "--base-url", base, "--store", store)
                 #expect(first.status == 0, "\(first.error)")
                 #expect(first.output.hasPrefix("Synced 151 Pokémon from \(base) into "))
                 #expect(first.output.hasSuffix("dex.json (0 already stored).\n"))
@@ -24,7 +24,7 @@ struct PokedexSyncCommandTests {
                 #expect(fetched.total == 302, "one request per Pokémon and species, no retries")
 
                 let again = try await CommandRunner.pokedex(
-                    "sync", "--base-url", base, "--store", store)
+                    "sync", "--range", "1-151", "--base-url", base, "--store", store)
                 #expect(again.status == 0, "\(again.error)")
                 #expect(again.output.contains("Synced 0 Pokémon from \(base)"))
                 #expect(again.output.contains("(151 already stored)"))
@@ -95,7 +95,7 @@ struct PokedexSyncCommandTests {
             #expect(bundled.status == 0, "\(bundled.error)")
             #expect(
                 bundled.output
-                    == "Synced 151 Pokémon from the bundled offline data into memory "
+                    == "Synced 1351 Pokémon from the bundled offline data into memory "
                     + "(0 already stored).\n")
             try await withTestServer { server in
                 let base = server.baseURL.absoluteString
@@ -117,7 +117,7 @@ struct PokedexSyncCommandTests {
         }
     }
 
-    @Test("the README's start: sync, then list, in the per-user store under $HOME")
+    @Test("the README's start: sync, then show, in the per-user store under $HOME")
     func readmeStart() async throws {
         try await withTemporaryDirectory { directory in
             let home = directory.appending(path: "home", directoryHint: .isDirectory)
@@ -128,25 +128,22 @@ struct PokedexSyncCommandTests {
             #expect(sync.status == 0, "\(sync.error)")
             #expect(
                 sync.output
-                    == "Synced 151 Pokémon from the bundled offline data into "
+                    == "Synced 1351 Pokémon from the bundled offline data into "
                     + "~/.local/share/pokedex/pokedex.json (0 already stored).\n")
             let store = home.appending(path: ".local/share/pokedex/pokedex.json")
             #expect(FileManager.default.fileExists(atPath: store.path))
 
-            let list = try await CommandRunner.run(
-                "pokedex", ["list", "--type", "fire", "--sort", "-attack"],
-                environment: environment, directory: directory)
-            #expect(list.status == 0, "\(list.error)")
+            let show = try await CommandRunner.run(
+                "pokedex", ["show", "charizard"], environment: environment, directory: directory)
+            #expect(show.status == 0, "\(show.error)")
+            // The README shows the whole entry: it must be what the command prints.
+            let readme = try String(
+                contentsOf: RawPokeAPIData.repositoryRoot.appending(path: "README.md"),
+                encoding: .utf8)
             #expect(
-                Array(list.lines.prefix(6)) == [
-                    " ID  NAME        TYPES        HP  ATK  DEF  SPA  SPD  SPE  FAV",
-                    "───  ──────────  ───────────  ──  ───  ───  ───  ───  ───  ───",
-                    "136  flareon     fire         65  130   60   95  110   65",
-                    " 59  arcanine    fire         90  110   80  100   80   95",
-                    " 78  rapidash    fire         65  100   70   80   80  105",
-                    "146  moltres     fire/flying  90  100   90  125   85   90",
-                ])
-            #expect(list.lines.last == "12 shown of 12 matching; 151 stored in all.")
+                readme.contains("```text\n" + sync.output + show.output + "```"),
+                "\(sync.output)\(show.output)")
+            #expect(show.output.contains("Charmander → Charmeleon (level 16) → Charizard"))
         }
     }
 

@@ -66,13 +66,13 @@ struct PokedexSyncSourceTests {
 
     @Test("ids the bundled data lacks: exit 1, pointing to --live and --base-url")
     func outsideTheBundledData() async throws {
-        let result = try await CommandRunner.pokedex("sync", "--range", "152-160", "--in-memory")
+        let result = try await CommandRunner.pokedex("sync", "--range", "1026-1030", "--in-memory")
         #expect(result.status == 1)
         #expect(result.output.hasPrefix("Synced 0 Pokémon from the bundled offline data"))
         #expect(
             result.errorLines.last
-                == "pokedex: none of the ids 152–160 is in the bundled offline data (ids 1–151); "
-                + "sync others with --live or --base-url URL")
+                == "pokedex: none of the ids 1026–1030 is in the bundled offline data (ids 1–1025, "
+                + "10001–10326); sync others with --live or --base-url URL")
     }
 
     @Test("--live syncs from the API root PokeAPI documents (no request made here)")

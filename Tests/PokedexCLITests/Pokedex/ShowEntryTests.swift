@@ -151,8 +151,8 @@ struct ShowEntryTests {
         let typo = try await CommandRunner.pokedex("show", "Pikachuu", "--in-memory")
         #expect(typo.status == 1)
         #expect(typo.error.contains("no Pokémon 'Pikachuu' in the store. Did you mean Pikachu?"))
-        let absent = try await CommandRunner.pokedex("show", "200", "--in-memory")
+        let absent = try await CommandRunner.pokedex("show", "1026", "--in-memory")
         #expect(absent.status == 1)
-        #expect(absent.error.contains("no Pokémon #200 in the store"))
+        #expect(absent.error.contains("no Pokémon #1026 in the store"))
     }
 }

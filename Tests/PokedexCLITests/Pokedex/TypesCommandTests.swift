@@ -119,7 +119,7 @@ struct TypesCommandTests {
     @Test("list --weak-to lists the stored Pokémon that take 2× or more from the type")
     func listWeakTo() async throws {
         let chart = TypeChart(try BundledPokeAPI.allTypes())
-        let stored = try BundledPokeAPI.storedPokemon()
+        let stored = try BundledPokeAPI.allPokemonForms()
         for type in ["rock", "Ground", "ghost"] {
             let result = try await CommandRunner.pokedex(
                 "list", "--in-memory", "--weak-to", type, "--json")

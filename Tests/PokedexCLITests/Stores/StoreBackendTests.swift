@@ -65,7 +65,8 @@ struct StoreBackendTests {
             let original = directory.appending(path: "dex.json")
             let database = directory.appending(path: "dex.sqlite")
             let back = directory.appending(path: "back.json")
-            _ = try await CommandRunner.pokedex("sync", "--store", original.path)
+            _ = try await CommandRunner.pokedex(
+                "sync", "--range", "1-151", "--store", original.path)
             _ = try await CommandRunner.pokedex("favorite", "25", "--store", original.path)
             let before = try Data(contentsOf: original)
 
@@ -103,7 +104,7 @@ struct StoreBackendTests {
         try await withTemporaryDirectory { directory in
             let source = directory.appending(path: "dex.json")
             let destination = directory.appending(path: "small.db")
-            _ = try await CommandRunner.pokedex("sync", "--store", source.path)
+            _ = try await CommandRunner.pokedex("sync", "--range", "1-151", "--store", source.path)
             _ = try await CommandRunner.pokedex(
                 "sync", "--range", "4-6", "--store", destination.path)
 

@@ -4,11 +4,13 @@ import Foundation
 /// read with `JSONSerialization`: what the command's output is checked against, without the
 /// models, the chart or the wording that make it.
 enum RawPokeAPIData {
+    /// The repository's root, found from this file's path.
+    static let repositoryRoot = URL(filePath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
     /// The bundled resources folder.
-    static let resources = URL(filePath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appending(path: "Sources/PokedexOfflineData/Resources")
+    static let resources = repositoryRoot.appending(path: "Sources/PokedexOfflineData/Resources")
 
     /// The top-level array of a bundled file, such as `type`.
     static func array(_ name: String) throws -> [[String: Any]] {

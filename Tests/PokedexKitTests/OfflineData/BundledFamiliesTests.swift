@@ -97,6 +97,16 @@ struct BundledFamiliesTests {
             try BundledPokeAPI.typeChart().multiplier(of: .rock, against: [.fire, .flying]) == 4)
     }
 
+    @Test("one entry, decoded from its line alone, is the whole file's entry")
+    func entriesByLine() throws {
+        let chains = try BundledPokeAPI.allEvolutionChains()
+        #expect(try chains.map { try BundledPokeAPI.evolutionChain(id: $0.id) } == chains)
+        let types = try BundledPokeAPI.allTypes()
+        #expect(try types.map { try BundledPokeAPI.pokemonType(id: $0.id) } == types)
+        let abilities = try BundledPokeAPI.allAbilities()
+        #expect(try abilities.map { try BundledPokeAPI.ability(id: $0.id) } == abilities)
+    }
+
     @Test("ids a family does not have are a typed error naming the family")
     func notBundled() {
         #expect(throws: BundledDataError.notBundled(id: 1026, family: .species)) {
@@ -131,7 +141,8 @@ struct BundledFamiliesTests {
         #expect(try await get("evolution-chain/210/", as: EvolutionChain.self) == nil)
         #expect(try await get("type/fire/", as: PokemonTypeDetails.self)?.id == 10)
         #expect(try await get("ability/blaze/", as: PokemonAbility.self)?.id == 66)
-        #expect(try await get("pokemon/152/", as: FetchedPokemon.self) == nil)
+        #expect(try await get("pokemon/152/", as: FetchedPokemon.self)?.name == "chikorita")
+        #expect(try await get("pokemon/1026/", as: FetchedPokemon.self) == nil)
         let types = try #require(try await get("type?limit=30", as: NamedResourceList.self))
         #expect(types.count == 21)
         #expect(types.results.first?.name == "normal")

@@ -46,21 +46,23 @@ struct BundledPokeAPITests {
         let charizard = try #require(try await client.pokemon(id: 6))
         #expect(charizard.name == "charizard")
         #expect(try await client.pokemon(named: "Pikachu")?.id == 25)
-        #expect(try await client.pokemon(id: 152) == nil)
-        #expect(try await client.pokemon(named: "chikorita") == nil)
+        #expect(try await client.pokemon(named: "chikorita")?.id == 152)
+        #expect(try await client.pokemon(id: 10034)?.name == "charizard-mega-x")
+        #expect(try await client.pokemon(id: 1026) == nil)
+        #expect(try await client.pokemon(named: "missingno") == nil)
     }
 
-    @Test("the list pages over the 151, with host-less links the client follows")
+    @Test("the list pages over all 1,351, with host-less links the client follows")
     func list() async throws {
         let client = PokeAPIClient(transport: BundledPokeAPITransport())
-        let page = try await client.list(limit: 20, offset: 140)
-        #expect(page.count == 151)
-        #expect(page.results.map(\.id) == Array(141...151).map(Optional.some))
+        let page = try await client.list(limit: 20, offset: 1340)
+        #expect(page.count == 1351)
+        #expect(page.results.map(\.id) == Array(10316...10326).map(Optional.some))
         #expect(page.next == nil)
-        #expect(page.previous?.absoluteString == "/api/v2/pokemon?offset=120&limit=20")
-        let all = try await client.listAll(pageSize: 40)
+        #expect(page.previous?.absoluteString == "/api/v2/pokemon?offset=1320&limit=20")
+        let all = try await client.listAll(pageSize: 400)
         #expect(all.map(\.name).first == "bulbasaur")
-        #expect(all.count == 151)
+        #expect(all.compactMap(\.id) == (try BundledPokeAPI.pokemonIDs()))
     }
 
     @Test("latency is honoured and cancellable")
