@@ -4,21 +4,20 @@ import PokedexKit
 import PokedexOfflineData
 import SQLiteStorage
 
-/// A store opened for a command: a database of Pokémon and their species, in a JSON file,
-/// an SQLite file, or memory, with the name of its backend for messages.
+/// A store opened for a command: a database of Pokémon and what they link to (species,
+/// evolution chains, types and abilities), in a JSON file, an SQLite file, or memory, with
+/// the name of its backend for messages.
 ///
 /// Every backend's database closes with `ModelDatabase.close()` and hands out stores that
 /// meet `ModelStore`, so they are held as the protocols.
 struct OpenedStore {
     /// The models of the command's database.
-    static let models: [any StorableModel.Type] = [Pokemon.self, PokemonSpecies.self]
+    static var models: [any StorableModel.Type] { PokedexModels.all }
 
     /// The database, whatever its backend: for work across its models.
     let database: any ModelDatabase
     /// The Pokémon's store, whatever its backend.
     let store: any ModelStore<Pokemon>
-    /// The store of their species, in the same database.
-    let species: any ModelStore<PokemonSpecies>
     /// The backend's name, for messages: `SQLite`, `JSON` or `memory`.
     let backendName: String
 
@@ -32,14 +31,10 @@ struct OpenedStore {
     static func forReading(_ location: StoreLocation) async throws -> OpenedStore {
         switch location {
         case .inMemory:
-            // The whole bundle: every Pokémon and species.
-            let pokemon = try BundledPokeAPI.allPokemonForms().map(Pokemon.init)
-            let species = try BundledPokeAPI.allSpecies()
+            // The whole bundle: every Pokémon, species, evolution chain, type and ability.
+            let records = try PokedexRecords.bundled()
             let database = try InMemoryModelDatabase(for: models)
-            try await database.transaction { transaction in
-                transaction[Pokemon.self].upsert(contentsOf: pokemon)
-                transaction[PokemonSpecies.self].upsert(contentsOf: species)
-            }
+            try await database.transaction { records.write(to: &$0) }
             return try memory(database)
         case .file(let url):
             guard FileManager.default.fileExists(atPath: url.path) else {
@@ -89,7 +84,6 @@ struct OpenedStore {
                     at: url, for: models, options: options)
                 return OpenedStore(
                     database: database, store: try database.store(for: Pokemon.self),
-                    species: try database.store(for: PokemonSpecies.self),
                     backendName: format.description)
             case .sqlite:
                 // The store makes the missing folders, each durable before the open returns.
@@ -100,7 +94,6 @@ struct OpenedStore {
                     at: url, for: models, options: options)
                 return OpenedStore(
                     database: database, store: try database.store(for: Pokemon.self),
-                    species: try database.store(for: PokemonSpecies.self),
                     backendName: format.description)
             }
         } catch let error as StoreError {
@@ -120,7 +113,7 @@ struct OpenedStore {
     private static func memory(_ database: InMemoryModelDatabase) throws -> OpenedStore {
         OpenedStore(
             database: database, store: try database.store(for: Pokemon.self),
-            species: try database.store(for: PokemonSpecies.self), backendName: "memory")
+            backendName: "memory")
     }
 
     /// Runs `body` with the database, whatever its backend, then closes it (folding a JSON
@@ -146,15 +139,14 @@ struct OpenedStore {
         _ body: (any PokedexAccess) async throws -> Result
     ) async throws -> Result {
         try await withDatabase { _ in
-            try await body(Self.pokedex(over: store, species: species, client: client))
+            try await body(Self.pokedex(over: store, database: database, client: client))
         }
     }
 
     /// A Pokédex over a store of any backend.
     private static func pokedex(
-        over store: some ModelStore<Pokemon>, species: any ModelStore<PokemonSpecies>,
-        client: PokeAPIClient
+        over store: some ModelStore<Pokemon>, database: any ModelDatabase, client: PokeAPIClient
     ) -> any PokedexAccess {
-        Pokedex(store: store, species: species, client: client)
+        Pokedex(store: store, database: database, client: client)
     }
 }

@@ -96,8 +96,12 @@ extension Pokedex: PokedexAccess {
         try await store.count(where: condition)
     }
 
-    /// Every species the store holds, in id order; none without a species store.
+    /// Every species the database holds, in id order; none without species.
     func storedSpecies() async throws -> [PokemonSpecies] {
-        try await speciesStore?.fetch(RecordQuery(sortedBy: [.ascending(\.id)])) ?? []
+        guard let database, database.models.contains(where: { $0 == PokemonSpecies.self })
+        else { return [] }
+        return try await database.read { snapshot in
+            try snapshot[PokemonSpecies.self].fetch(RecordQuery(sortedBy: [.ascending(\.id)]))
+        }
     }
 }

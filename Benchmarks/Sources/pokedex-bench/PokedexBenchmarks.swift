@@ -10,62 +10,31 @@ import SQLiteStorage
 enum PokedexBenchmarks {
     static let group = "11. The complete Pokédex"
 
-    /// The models of a database of every family.
-    static let models: [any StorableModel.Type] = [
-        Pokemon.self, PokemonSpecies.self, EvolutionChain.self, PokemonTypeDetails.self,
-        PokemonAbility.self,
-    ]
-
-    /// Every bundled entry of every family, decoded.
-    struct Families: Sendable {
-        let pokemon: [Pokemon]
-        let species: [PokemonSpecies]
-        let chains: [EvolutionChain]
-        let types: [PokemonTypeDetails]
-        let abilities: [PokemonAbility]
-
-        init() throws {
-            pokemon = try BundledPokeAPI.allPokemonForms().map(Pokemon.init)
-            species = try BundledPokeAPI.allSpecies()
-            chains = try BundledPokeAPI.allEvolutionChains()
-            types = try BundledPokeAPI.allTypes()
-            abilities = try BundledPokeAPI.allAbilities()
-        }
-
-        /// Opens an SQLite database of every family at `url` and stores every entry in one
-        /// transaction.
-        func load(at url: URL) async throws -> SQLiteModelDatabase {
-            let database = try await SQLiteModelDatabase.open(at: url, for: models)
-            try await database.transaction { transaction in
-                transaction[PokemonSpecies.self].upsert(contentsOf: species)
-                transaction[Pokemon.self].upsert(contentsOf: pokemon)
-                transaction[EvolutionChain.self].upsert(contentsOf: chains)
-                transaction[PokemonTypeDetails.self].upsert(contentsOf: types)
-                transaction[PokemonAbility.self].upsert(contentsOf: abilities)
-            }
-            return database
-        }
+    /// Opens an SQLite database of every family at `url` and stores every entry in one
+    /// transaction.
+    static func load(_ records: PokedexRecords, at url: URL) async throws -> SQLiteModelDatabase {
+        let database = try await SQLiteModelDatabase.open(at: url, for: PokedexModels.all)
+        try await database.transaction { records.write(to: &$0) }
+        return database
     }
 
     static func run(_ bench: Bench) async throws -> [Result] {
-        let families = try Families()
+        let families = try PokedexRecords.bundled()
         return [try await load(families, bench), try await weakToRock(families, bench)]
     }
 
     /// Every family into an empty database, against the budget the issue sets.
-    static func load(_ families: Families, _ bench: Bench) async throws -> Result {
+    static func load(_ families: PokedexRecords, _ bench: Bench) async throws -> Result {
         func loadOnce() async throws -> Double {
             try await Fixtures.withTemporaryDirectory { directory in
                 try await Bench.time {
-                    let database = try await families.load(
-                        at: directory.appending(path: "dex.sqlite"))
+                    let database = try await load(
+                        families, at: directory.appending(path: "dex.sqlite"))
                     try await database.close()
                 }
             }
         }
-        let entries =
-            families.pokemon.count + families.species.count + families.chains.count
-            + families.types.count + families.abilities.count
+        let entries = families.count
         return try await bench.compareMeasured(
             group: group,
             name: "every bundled entry (\(entries)) into an empty SQLite database",
@@ -80,10 +49,10 @@ enum PokedexBenchmarks {
 
     /// The Pokémon of generation 1 that take at least 2× from rock: the store's query
     /// through the species link against the same question in hand-written SQL.
-    static func weakToRock(_ families: Families, _ bench: Bench) async throws -> Result {
+    static func weakToRock(_ families: PokedexRecords, _ bench: Bench) async throws -> Result {
         try await Fixtures.withTemporaryDirectory { directory in
             let url = directory.appending(path: "dex.sqlite")
-            try await families.load(at: url).close()
+            try await load(families, at: url).close()
             let database = try await SQLiteModelDatabase.open(
                 at: url, for: [Pokemon.self, PokemonSpecies.self], options: .readOnly)
             let store = try database.store(for: Pokemon.self)

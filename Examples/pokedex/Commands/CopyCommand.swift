@@ -1,12 +1,13 @@
 import Foundation
 import PokedexKit
 
-/// `pokedex copy <from> <to> [--replace]`: copies every stored Pokémon, and their species,
-/// from one store to another, each of either backend by its extension, in one commit.
+/// `pokedex copy <from> <to> [--replace]`: copies every stored Pokémon, and the species,
+/// evolution chains, types and abilities stored with them, from one store to another, each of
+/// either backend by its extension, in one commit.
 struct CopyCommand: Command {
     static let spec = CommandSpec(
         name: "copy",
-        summary: "Copy stored Pokémon and species to another store, JSON or SQLite.",
+        summary: "Copy a stored Pokédex to another store, JSON or SQLite.",
         positionals: [
             Positional(placeholder: "<from>", help: "the store to copy, only read"),
             Positional(placeholder: "<to>", help: "the store to write, made when absent"),
@@ -15,9 +16,10 @@ struct CopyCommand: Command {
         discussion: [
             "Each store's backend is told by its extension: .sqlite, .sqlite3 or .db for",
             "SQLite, .json for JSON. The Pokémon keep the source's order, and the source is",
-            "only read. A destination that already holds Pokémon is left as it is, unless",
-            "--replace is given: its Pokémon and species are then deleted, and the copies",
-            "written in a second commit.",
+            "only read. Their species, evolution chains, types and abilities come with them.",
+            "A destination that already holds Pokémon is left as it is, unless --replace is",
+            "given: everything it holds is then deleted, and the copies written in a second",
+            "commit.",
             "",
             "Example: pokedex copy pokedex.json dex.sqlite",
         ])
@@ -62,13 +64,8 @@ struct CopyCommand: Command {
     func run() async throws {
         let from = try await OpenedStore.forReading(.file(source))
         let fromName = from.backendName
-        let (records, species) = try await from.withDatabase { database in
-            try await database.read { snapshot in
-                (
-                    try snapshot[Pokemon.self].fetch(RecordQuery()),
-                    try snapshot[PokemonSpecies.self].fetch(RecordQuery())
-                )
-            }
+        let records = try await from.withDatabase { database in
+            try await database.read { try PokedexRecords(from: $0) }
         }
         let to = try await OpenedStore.forWriting(.file(destination), lockTimeout: lockTimeout)
         let toName = to.backendName
@@ -82,27 +79,22 @@ struct CopyCommand: Command {
                             + "Pokémon; pass --replace to replace them")
                 }
                 if existing > 0 {
-                    _ = try transaction[Pokemon.self].delete(where: .true)
-                    _ = try transaction[PokemonSpecies.self].delete(where: .true)
+                    try PokedexRecords.deleteAll(in: &transaction)
                 } else {
-                    transaction[PokemonSpecies.self].upsert(contentsOf: species)
-                    transaction[Pokemon.self].upsert(contentsOf: records)
+                    records.write(to: &transaction)
                 }
                 return existing
             }
             // A record replaced within one transaction keeps its place: the old ones go in a
             // commit of their own, so that the copies take the source's order.
             if existing > 0 {
-                try await database.transaction { transaction in
-                    transaction[PokemonSpecies.self].upsert(contentsOf: species)
-                    transaction[Pokemon.self].upsert(contentsOf: records)
-                }
+                try await database.transaction { records.write(to: &$0) }
             }
             return existing
         }
         Console.out(
-            "Copied \(records.count) Pokémon"
-                + (species.isEmpty ? "" : " and \(species.count) species")
+            "Copied \(records.pokemon.count) Pokémon"
+                + (records.species.isEmpty ? "" : " and \(records.species.count) species")
                 + " from \(StoreLocation.displayPath(source)) "
                 + "(\(fromName)) to \(StoreLocation.displayPath(destination)) (\(toName))"
                 + (replaced > 0 ? ", replacing \(replaced)." : "."))

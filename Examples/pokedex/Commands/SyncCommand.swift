@@ -11,7 +11,7 @@ import PokedexOfflineData
 struct SyncCommand: Command {
     static let spec = CommandSpec(
         name: "sync",
-        summary: "Fetch Pokémon and species into the store; only what it lacks.",
+        summary: "Fetch Pokémon with all they link to; only what the store lacks.",
         options: [
             .option(Options.range), .oneOf(Options.baseURL, Options.live),
             .option(Options.refresh), .option(Options.concurrency), .option(Options.httpCache),
@@ -19,7 +19,8 @@ struct SyncCommand: Command {
         ],
         discussion: [
             "Without --base-url or --live, it syncs from the bundled offline data; without",
-            "--range, every bundled Pokémon (ids \(bundledIDs)), each with its species.",
+            "--range, every bundled Pokémon (ids \(bundledIDs)), each with its species,",
+            "evolution chain, types and abilities.",
             "--http-cache DIR keeps responses, as PokeAPI's fair-use policy asks: a fresh one",
             "is used with no request, and a stale one revalidated (a 304 reuses it).",
         ])

@@ -20,58 +20,53 @@ extension Pokedex {
 
     /// The Pokédex entry of a Pokémon.
     ///
-    /// The species comes from the ``speciesStore`` when it holds it, otherwise from the
-    /// client, as do the evolution chain, the names of the chain's species, the abilities
-    /// and the Pokémon's types (whose damage relations give the matchups). The client's
-    /// requests run concurrently, under its cap, through its cache: a client over
-    /// `BundledPokeAPITransport` answers them offline. A part the service does not have
-    /// (404) is left out of the entry, as ``PokedexEntry`` describes.
+    /// Each part comes from the ``database`` when it holds it — the species, its evolution
+    /// chain, the names of the chain's species, the abilities and the Pokémon's types (whose
+    /// damage relations give the matchups), read at one moment — and otherwise from the
+    /// client. The client's requests run concurrently, under its cap, through its cache: a
+    /// client over `BundledPokeAPITransport` answers them offline. A part the service does
+    /// not have (404) is left out of the entry, as ``PokedexEntry`` describes.
     ///
     /// - Parameter pokemon: The Pokémon, usually as stored.
     /// - Returns: The entry.
-    /// - Throws: A `StoreError` when the species store cannot be read; a ``PokeAPIError``
-    ///   when a part cannot be fetched; `CancellationError` when the task is cancelled.
+    /// - Throws: A `StoreError` when the database cannot be read; a ``PokeAPIError`` when a
+    ///   part cannot be fetched; `CancellationError` when the task is cancelled.
     public func entry(for pokemon: Pokemon) async throws -> PokedexEntry {
-        async let abilities = fetchAll(pokemon.abilities) { [client] in
-            try await client.ability(named: $0)
+        let stored = try await storedLinks(of: pokemon)
+        let storedTypes = Set(stored.types.map(\.name))
+        let storedAbilities = Set(stored.abilities.map(\.name))
+        async let abilities = fetchAll(
+            pokemon.abilities.filter { !storedAbilities.contains($0) }
+        ) { [client] in try await client.ability(named: $0) }
+        async let types = fetchAll(
+            pokemon.types.filter { !storedTypes.contains($0) }
+        ) { [client] in try await client.pokemonType(named: $0.rawValue) }
+        var species = stored.species
+        if species == nil, let speciesID = pokemon.speciesID {
+            species = try await client.species(id: speciesID)
         }
-        async let types = fetchAll(pokemon.types.map(\.rawValue)) { [client] in
-            try await client.pokemonType(named: $0)
-        }
-        var species: PokemonSpecies?
-        if let speciesID = pokemon.speciesID {
-            species = try await self.species(id: speciesID)
-        }
-        var evolution: EvolutionChain?
-        if let species {
+        var evolution = stored.chain
+        if evolution == nil, let species {
             evolution = try await client.evolutionChain(id: species.evolutionChainID)
         }
-        let related = try await self.species(
-            ids: (evolution?.speciesIDs ?? []).filter { $0 != species?.id })
+        let relatedIDs = (evolution?.speciesIDs ?? []).filter { $0 != species?.id }
+        // The chain's species are read with a stored chain; one fetched needs a read of its own.
+        let storedRelated =
+            stored.chain == nil ? try await storedSpecies(ids: relatedIDs) : stored.chainSpecies
+        let storedRelatedIDs = Set(storedRelated.map(\.id))
+        let fetchedRelated = try await fetchAll(
+            relatedIDs.filter { !storedRelatedIDs.contains($0) }
+        ) { [client] in try await client.species(id: $0) }
         return PokedexEntry(
-            pokemon: pokemon, species: species, evolution: evolution, relatedSpecies: related,
-            abilities: try await abilities, types: try await types)
+            pokemon: pokemon, species: species, evolution: evolution,
+            relatedSpecies: storedRelated + fetchedRelated,
+            abilities: stored.abilities + (try await abilities),
+            types: stored.types + (try await types))
     }
 
-    /// A species, from the species store when it holds it, otherwise from the client.
-    private func species(id: Int) async throws -> PokemonSpecies? {
-        if let stored = try await speciesStore?.fetch(id: id) { return stored }
-        return try await client.species(id: id)
-    }
-
-    /// Species, from the species store as far as it holds them, the rest from the client.
-    private func species(ids: [Int]) async throws -> [PokemonSpecies] {
-        guard !ids.isEmpty else { return [] }
-        let stored = try await speciesStore?.fetch(RecordQuery(where: .in(\.id, ids))) ?? []
-        let storedIDs = Set(stored.map(\.id))
-        let fetched = try await fetchAll(ids.filter { !storedIDs.contains($0) }) { [client] in
-            try await client.species(id: $0)
-        }
-        return stored + fetched
-    }
-
-    /// Fetches each key's value concurrently; those the service does not have are left out.
-    private func fetchAll<Key: Sendable, Value: Sendable>(
+    /// Fetches each key's value concurrently, in the keys' order; those the service does not
+    /// have are left out.
+    func fetchAll<Key: Sendable, Value: Sendable>(
         _ keys: [Key], _ fetch: @escaping @Sendable (Key) async throws -> Value?
     ) async throws -> [Value] {
         try await withThrowingTaskGroup(of: (Int, Value?).self) { group in

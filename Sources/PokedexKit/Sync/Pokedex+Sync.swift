@@ -21,12 +21,13 @@ extension Pokedex {
     /// request and saved after it with `MergePolicy.mergeByPropertyStoreTrump`, so a favorite
     /// the user set while the request was in flight wins over the read.
     ///
-    /// A stored Pokémon that lacks what this version keeps is fetched again too, keeping
-    /// what the user owns: one stored before ``Pokemon/speciesID`` existed, and, in a Pokédex
-    /// with a ``speciesStore``, one whose species that store lacks. With a species store,
-    /// each Pokémon's species is fetched (once, however many of its forms are synced) and
-    /// saved before the Pokémon; a species that cannot be fetched fails its Pokémon, which the
-    /// next sync fetches again.
+    /// In a Pokédex with a ``database``, what each Pokémon links to is saved before it, in
+    /// one commit: its species, the species' evolution chain, its types and its abilities,
+    /// those of them the database keeps and lacks (each fetched once, however many Pokémon
+    /// link to it). A link that cannot be fetched fails its Pokémon, which the next sync
+    /// fetches again. A stored Pokémon that lacks what this version keeps is fetched again
+    /// too, keeping what the user owns: one stored before ``Pokemon/speciesID`` existed, and
+    /// one whose species, chain, types or abilities the database keeps but lacks.
     ///
     /// An id the service does not have (404) is reported in ``SyncProgress/notFound``; one
     /// that fails after every retry in ``SyncProgress/failures``; neither ends the sync.
@@ -105,22 +106,6 @@ extension Pokedex {
             stored: storedIDs)
     }
 
-    /// The stored Pokémon a sync completes: those without their species link (stored before
-    /// it existed) and, with a species store, those whose species it lacks.
-    private func incompleteIDs(of stored: [Pokemon]) async throws -> Set<Int> {
-        var incomplete = Set(stored.filter { $0.speciesID == nil }.map(\.id))
-        guard let speciesStore else { return incomplete }
-        let linked = Array(Set(stored.compactMap(\.speciesID)))
-        let present = Set(
-            try await speciesStore.fetch(RecordQuery(where: .in(\.id, linked))).map(\.id))
-        for pokemon in stored {
-            if let speciesID = pokemon.speciesID, !present.contains(speciesID) {
-                incomplete.insert(pokemon.id)
-            }
-        }
-        return incomplete
-    }
-
     // MARK: - The work
 
     private enum Outcome: Sendable {
@@ -141,12 +126,13 @@ extension Pokedex {
         // A window of requests as wide as the client's cap keeps every slot busy without
         // making a task per id up front.
         let width = max(client.configuration.maxConcurrentRequests, 1)
+        let fetches = LinkFetches()
         try await withThrowingTaskGroup(of: Outcome.self) { group in
             var pending = toFetch.makeIterator()
             for _ in 0..<width {
                 guard let id = pending.next() else { break }
                 let refreshing = plan.stored.contains(id)
-                group.addTask { try await syncOne(id, refreshing: refreshing) }
+                group.addTask { try await syncOne(id, refreshing: refreshing, fetches: fetches) }
             }
             while let outcome = try await group.next() {
                 switch outcome {
@@ -163,7 +149,9 @@ extension Pokedex {
                 report(progress)
                 if let id = pending.next() {
                     let refreshing = plan.stored.contains(id)
-                    group.addTask { try await syncOne(id, refreshing: refreshing) }
+                    group.addTask {
+                        try await syncOne(id, refreshing: refreshing, fetches: fetches)
+                    }
                 }
             }
         }
@@ -172,7 +160,9 @@ extension Pokedex {
     /// Fetches and saves one id.
     ///
     /// Service failures are outcomes; store failures and cancellation are thrown.
-    private func syncOne(_ id: Int, refreshing: Bool) async throws -> Outcome {
+    private func syncOne(
+        _ id: Int, refreshing: Bool, fetches: LinkFetches
+    ) async throws -> Outcome {
         // A stored record is read before the request: it is the base of the three-way merge
         // that keeps what the user changed while the request was out.
         let before = refreshing ? try await store.fetchVersioned(id: id) : nil
@@ -184,7 +174,11 @@ extension Pokedex {
             return .failed(SyncFailure(id: id, reason: error.description))
         }
         try Task.checkCancellation()
-        if let failure = try await saveSpecies(of: fetched) { return .failed(failure) }
+        do {
+            try await saveLinks(of: Pokemon(fetched), fetches: fetches)
+        } catch let missing as MissingLink {
+            return .failed(SyncFailure(id: id, reason: missing.reason))
+        }
         if let before {
             try await refresh(before, with: fetched)
             return .saved(id)
@@ -200,34 +194,6 @@ extension Pokedex {
             try await refresh(stored, with: fetched)
         }
         return .saved(id)
-    }
-
-    /// Saves the species of a fetched Pokémon when the species store lacks it.
-    ///
-    /// - Returns: The Pokémon's failure when its species cannot be fetched; `nil` when the
-    ///   species is stored (or the Pokédex keeps no species).
-    private func saveSpecies(of fetched: FetchedPokemon) async throws -> SyncFailure? {
-        guard let speciesStore, let speciesID = fetched.speciesID,
-            try await speciesStore.fetch(id: speciesID) == nil
-        else { return nil }
-        let species: PokemonSpecies
-        do {
-            guard let found = try await client.species(id: speciesID) else {
-                return SyncFailure(
-                    id: fetched.id, reason: "its species, \(speciesID), is not on the service (404)"
-                )
-            }
-            species = found
-        } catch let error as PokeAPIError {
-            return SyncFailure(id: fetched.id, reason: "its species: \(error.description)")
-        }
-        try Task.checkCancellation()
-        do {
-            try await speciesStore.insert(species)
-        } catch StoreError.Code.duplicateID {
-            // Saved meanwhile, by the sync of another of its forms: it is stored.
-        }
-        return nil
     }
 
     private func refresh(_ read: Versioned<Pokemon>, with fetched: FetchedPokemon) async throws {

@@ -23,15 +23,18 @@
 /// ``SyncMode/refresh`` takes the service's newer facts and keeps what the user owns (see
 /// ``sync(_:mode:)``).
 ///
-/// Give it the store of the Pokémon's species too — the two stores of one database, as
-/// ``init(store:species:client:)`` shows — and a sync brings each Pokémon's species with it,
-/// and filters can follow the link: ``PokemonFilter/generation``,
-/// ``PokemonFilter/legendaryOnly``, ``PokemonFilter/mythicalOnly``.
+/// Give it the database the store belongs to, as ``init(store:database:client:)`` shows, and
+/// the Pokédex keeps there what the Pokémon link to — their species, evolution chains, types
+/// and abilities, whichever of ``PokedexModels/all`` the database holds. A sync brings them
+/// with each Pokémon, an ``entry(for:)`` reads them from the database, and filters can
+/// follow the link: ``PokemonFilter/generation``, ``PokemonFilter/legendaryOnly``,
+/// ``PokemonFilter/mythicalOnly``.
 public struct Pokedex<Store: ModelStore<Pokemon>>: Sendable {
     /// The store the Pokémon are kept in.
     public let store: Store
-    /// The store their species are kept in, or `nil` when the Pokédex keeps Pokémon alone.
-    public let speciesStore: (any ModelStore<PokemonSpecies>)?
+    /// The database the store belongs to, in which the Pokédex keeps the species, chains,
+    /// types and abilities it holds; `nil` when the Pokédex keeps Pokémon alone.
+    public let database: (any ModelDatabase)?
     /// The client that fetches them.
     public let client: PokeAPIClient
 
@@ -42,35 +45,55 @@ public struct Pokedex<Store: ModelStore<Pokemon>>: Sendable {
     ///   - client: Where they come from.
     public init(store: Store, client: PokeAPIClient) {
         self.store = store
-        self.speciesStore = nil
+        self.database = nil
         self.client = client
     }
 
-    /// Creates a Pokédex over the Pokémon and species stores of one database, and a client.
+    /// Creates a Pokédex over the Pokémon store of a database, the database, and a client.
     ///
     /// ```swift
-    /// let dex = try await SQLiteModelDatabase.open(
-    ///     at: url, for: [Pokemon.self, PokemonSpecies.self])
+    /// let dex = try await SQLiteModelDatabase.open(at: url, for: PokedexModels.all)
     /// let pokedex = Pokedex(
-    ///     store: try dex.store(for: Pokemon.self),
-    ///     species: try dex.store(for: PokemonSpecies.self),
-    ///     client: PokeAPIClient())
+    ///     store: try dex.store(for: Pokemon.self), database: dex, client: PokeAPIClient())
     /// ```
     ///
-    /// A sync then saves each Pokémon's species before the Pokémon, and the filters that
-    /// follow ``Pokemon/speciesID`` are answered in the database. The two stores must belong
-    /// to one database for those filters: a store of Pokémon alone refuses them with
+    /// The Pokédex keeps in the database those of ``PokemonSpecies``, ``EvolutionChain``,
+    /// ``PokemonTypeDetails`` and ``PokemonAbility`` that it holds; a database of
+    /// `[Pokemon.self, PokemonSpecies.self]` keeps the species alone. A sync saves what a
+    /// Pokémon links to before the Pokémon, and ``entry(for:)`` reads it from the database.
+    /// The filters that follow ``Pokemon/speciesID`` are answered in the database when it
+    /// holds the species; a store of Pokémon alone refuses them with
     /// `StoreError.unknownModel`.
     ///
     /// - Parameters:
-    ///   - store: Where the Pokémon are kept.
-    ///   - species: Where their species are kept.
-    ///   - client: Where they come from.
-    public init(
-        store: Store, species: some ModelStore<PokemonSpecies>, client: PokeAPIClient
-    ) {
+    ///   - store: Where the Pokémon are kept: the database's store of ``Pokemon``.
+    ///   - database: The database `store` belongs to.
+    ///   - client: Where the records come from.
+    public init(store: Store, database: some ModelDatabase, client: PokeAPIClient) {
         self.store = store
-        self.speciesStore = species
+        self.database = database
         self.client = client
+    }
+
+    /// Whether the Pokédex keeps records of `model` in its database.
+    func keeps(_ model: (some StorableModel).Type) -> Bool {
+        database?.models.contains { ObjectIdentifier($0) == ObjectIdentifier(model) } ?? false
+    }
+}
+
+/// The models a Pokédex keeps: open a database with them, and give it to
+/// ``Pokedex/init(store:database:client:)``.
+///
+/// ```swift
+/// let dex = try InMemoryModelDatabase(for: PokedexModels.all)
+/// ```
+public enum PokedexModels {
+    /// ``Pokemon``, ``PokemonSpecies``, ``EvolutionChain``, ``PokemonTypeDetails`` and
+    /// ``PokemonAbility``, in that order.
+    public static var all: [any StorableModel.Type] {
+        [
+            Pokemon.self, PokemonSpecies.self, EvolutionChain.self, PokemonTypeDetails.self,
+            PokemonAbility.self,
+        ]
     }
 }

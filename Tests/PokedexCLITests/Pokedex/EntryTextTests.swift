@@ -5,21 +5,24 @@ import Testing
 
 @testable import pokedex
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite("The entry's text, for every bundled Pokémon")
 struct EntryTextTests {
     @Test("every one of the 1,351 entries fits 80 columns and has its sections")
     func everyEntryFits() async throws {
-        let database = try InMemoryModelDatabase(for: [Pokemon.self, PokemonSpecies.self])
+        let database = try InMemoryModelDatabase(for: PokedexModels.all)
         let store = try database.store(for: Pokemon.self)
-        let species = try database.store(for: PokemonSpecies.self)
-        let pokemon = try BundledPokeAPI.allPokemonForms().map(Pokemon.init)
-        try await store.upsert(contentsOf: pokemon)
-        try await species.upsert(contentsOf: try BundledPokeAPI.allSpecies())
+        let records = try PokedexRecords.bundled()
+        try await database.transaction { records.write(to: &$0) }
+        // A client that answers nothing: every part of every entry comes from the database.
         let pokedex = Pokedex(
-            store: store, species: species,
-            client: PokeAPIClient(transport: BundledPokeAPITransport()))
+            store: store, database: database,
+            client: PokeAPIClient(transport: RefusingTransport()))
         var widest = (id: 0, width: 0)
-        for record in pokemon {
+        for record in records.pokemon {
             let entry = try await pokedex.entry(for: record)
             let lines = entry.text().split(separator: "\n", omittingEmptySubsequences: false)
             for line in lines where line.count > widest.width {
@@ -30,5 +33,13 @@ struct EntryTextTests {
             #expect(lines.contains("Evolution"), "\(record.id) has a chain")
         }
         #expect(widest.width <= 80, "#\(widest.id) has a line of \(widest.width) characters")
+    }
+}
+
+/// A transport that answers no request: what reaches it fails the test.
+private struct RefusingTransport: HTTPTransport {
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        Issue.record("requested \(request.url?.absoluteString ?? "?")")
+        throw URLError(.notConnectedToInternet)
     }
 }

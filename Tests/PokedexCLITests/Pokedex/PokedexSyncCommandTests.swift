@@ -19,16 +19,18 @@ struct PokedexSyncCommandTests {
                 #expect(first.errorLines.last == "synced 151/151")
                 let fetched = try await server.stats()
                 #expect(fetched.requestedPokemonIDs == Set(1...151))
-                // Each Pokémon's species comes with it.
+                // Each Pokémon's species, chain, types and abilities come with it, once each.
+                let paths = try SyncRequests.paths(1...151)
                 #expect(fetched.requestedIDs(of: "pokemon-species") == Set(1...151))
-                #expect(fetched.total == 302, "one request per Pokémon and species, no retries")
+                #expect(Set(fetched.paths.keys) == paths)
+                #expect(fetched.total == paths.count, "one request per record, no retries")
 
                 let again = try await CommandRunner.pokedex(
                     "sync", "--range", "1-151", "--base-url", base, "--store", store)
                 #expect(again.status == 0, "\(again.error)")
                 #expect(again.output.contains("Synced 0 Pokémon from \(base)"))
                 #expect(again.output.contains("(151 already stored)"))
-                #expect(try await server.stats().total == 302, "nothing requested again")
+                #expect(try await server.stats().total == paths.count, "nothing requested again")
             }
             let list = try await CommandRunner.pokedex(
                 "list", "--name", "char", "--json", "--store", store)
@@ -75,9 +77,13 @@ struct PokedexSyncCommandTests {
                 let stats = try await server.stats()
                 #expect(stats.requestedPokemonIDs == [7, 12, 13])
                 // Their species too: those of 7 and 12 were never asked for, as their
-                // Pokémon failed; 13 exists on this server.
+                // Pokémon failed; 13 exists on this server. Of their other links, only those
+                // the 17 stored Pokémon do not share.
                 #expect(stats.requestedIDs(of: "pokemon-species") == [7, 12, 13])
-                #expect(stats.total == 6)
+                let linked = try SyncRequests.paths([7, 12, 13]).subtracting(
+                    SyncRequests.paths(Set(1...20).subtracting([7, 12, 13])))
+                #expect(Set(stats.paths.keys) == linked)
+                #expect(stats.total == linked.count)
             }
             let all = try await CommandRunner.pokedex("stats", "--json", "--store", store)
             #expect(all.output.contains("\"stored\" : 20"))
@@ -170,12 +176,14 @@ struct PokedexSyncCommandTests {
     @Test(
         "sync --http-cache DIR: no request while fresh, only 304s once stale",
         arguments: [
-            // 20 Pokémon and their 20 species.
-            ("max-age=3600", ["200": 40]),
+            // 20 Pokémon, their 20 species, and their chains, types and abilities.
+            ("max-age=3600", ["200": 1]),
             // Stale at once: revalidated before every use.
-            ("no-cache", ["200": 40, "304": 40]),
+            ("no-cache", ["200": 1, "304": 1]),
         ])
-    func httpCache(cacheControl: String, statuses: [String: Int]) async throws {
+    func httpCache(cacheControl: String, perRecord: [String: Int]) async throws {
+        let records = try SyncRequests.paths(1...20).count
+        let statuses = perRecord.mapValues { $0 * records }
         try await withTemporaryDirectory { directory in
             let cache = directory.appending(path: "http-cache").path
             try await withTestServer(.cacheControl(cacheControl)) { server in
@@ -193,7 +201,7 @@ struct PokedexSyncCommandTests {
                 }
                 #expect(try await server.stats().statuses == statuses)
             }
-            #expect(try FileManager.default.contentsOfDirectory(atPath: cache).count == 40)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: cache).count == records)
         }
     }
 

@@ -37,7 +37,7 @@ struct PokedexEntryTests {
         }
     }
 
-    @Test("with a species store, the stored species are not asked for")
+    @Test("with a database of species, the stored species are not asked for")
     func storedSpecies() async throws {
         try await withTestServer { server in
             let database = try InMemoryModelDatabase(for: [Pokemon.self, PokemonSpecies.self])
@@ -45,7 +45,7 @@ struct PokedexEntryTests {
             let species = try database.store(for: PokemonSpecies.self)
             try await store.upsert(Pokemon(try Fixtures.pokemon(6)))
             try await species.upsert(contentsOf: try [5, 6].map(BundledPokeAPI.species(id:)))
-            let pokedex = Pokedex(store: store, species: species, client: .local(server))
+            let pokedex = Pokedex(store: store, database: database, client: .local(server))
             let entry = try #require(try await pokedex.entry(id: 6))
             #expect(entry.speciesNames.count == 3)
             #expect(try await server.stats().requestedIDs(of: "pokemon-species") == [4])

@@ -4,7 +4,7 @@ import PokedexKit
 import TestSupport
 import Testing
 
-/// A Pokédex over the Pokémon and species stores of one in-memory database.
+/// A Pokédex over an in-memory database of Pokémon and species.
 private struct SpeciesPokedex {
     let database: InMemoryModelDatabase
     let pokedex: Pokedex<InMemoryStore<Pokemon>>
@@ -15,11 +15,11 @@ private struct SpeciesPokedex {
         species = try database.store(for: PokemonSpecies.self)
         let store = try database.store(for: Pokemon.self)
         try await store.upsert(contentsOf: pokemon)
-        pokedex = Pokedex(store: store, species: species, client: client)
+        pokedex = Pokedex(store: store, database: database, client: client)
     }
 }
 
-@Suite("Pokedex.sync with a species store: each Pokémon's species comes with it")
+@Suite("Pokedex.sync with a database of species: each Pokémon's species comes with it")
 struct PokedexSpeciesSyncTests {
     @Test("1–20: every species stored as the service sends it, each requested once")
     func speciesArrive() async throws {

@@ -1,8 +1,6 @@
 import Foundation
-import JSONFileStorage
 import PokedexKit
 import PokedexOfflineData
-import SQLiteStorage
 import TestSupport
 import Testing
 
@@ -57,58 +55,34 @@ struct PokemonFilterSpeciesTests {
         return sorted.prefix(filter.limit ?? .max).map(\.id)
     }
 
-    /// Runs every filter on a Pokédex over the two stores of a database.
+    /// Runs every filter on a Pokédex over a database of Pokémon and species.
     static func check(
-        _ pokemonStore: some ModelStore<Pokemon>, _ speciesStore: some ModelStore<PokemonSpecies>,
-        backend: String
+        _ pokemonStore: some ModelStore<Pokemon>, database: any ModelDatabase,
+        backend: PokedexBackend
     ) async throws {
         let (pokemon, species) = try records()
-        try await pokemonStore.upsert(contentsOf: pokemon)
-        try await speciesStore.upsert(contentsOf: species)
+        try await database.transaction { transaction in
+            transaction[Pokemon.self].upsert(contentsOf: pokemon)
+            transaction[PokemonSpecies.self].upsert(contentsOf: species)
+        }
         let byID = Dictionary(uniqueKeysWithValues: species.map { ($0.id, $0) })
         let pokedex = Pokedex(
-            store: pokemonStore, species: speciesStore,
+            store: pokemonStore, database: database,
             client: PokeAPIClient(transport: BundledPokeAPITransport()))
         for (name, filter) in try filters() {
             let expected = try expectedIDs(filter, pokemon: pokemon, species: byID)
             let found = try await pokedex.pokemon(matching: filter)
-            #expect(found.records.map(\.id) == expected, "\(backend): \(name)")
+            #expect(found.records.map(\.id) == expected, "\(backend.testDescription): \(name)")
             #expect(found.totalCount == pokemon.count)
             #expect(!expected.isEmpty || name == "legendary and mythical", "\(name) finds some")
         }
     }
 
-    @Test("in memory")
-    func inMemory() async throws {
-        let database = try InMemoryModelDatabase(for: [Pokemon.self, PokemonSpecies.self])
-        try await Self.check(
-            database.store(for: Pokemon.self), database.store(for: PokemonSpecies.self),
-            backend: "memory")
-    }
-
-    @Test("in a JSON file")
-    func jsonFile() async throws {
-        try await withTemporaryDirectory { directory in
-            let database = try await JSONFileModelDatabase.open(
-                at: directory.appending(path: "dex.json"),
-                for: [Pokemon.self, PokemonSpecies.self])
-            try await Self.check(
-                database.store(for: Pokemon.self), database.store(for: PokemonSpecies.self),
-                backend: "JSON")
-            try await database.close()
-        }
-    }
-
-    @Test("in SQLite")
-    func sqlite() async throws {
-        try await withTemporaryDirectory { directory in
-            let database = try await SQLiteModelDatabase.open(
-                at: directory.appending(path: "dex.sqlite"),
-                for: [Pokemon.self, PokemonSpecies.self])
-            try await Self.check(
-                database.store(for: Pokemon.self), database.store(for: PokemonSpecies.self),
-                backend: "SQLite")
-            try await database.close()
+    @Test("answered as the records say", arguments: PokedexBackend.allCases)
+    func answered(in backend: PokedexBackend) async throws {
+        try await backend.withDatabase(of: [Pokemon.self, PokemonSpecies.self]) {
+            database, store in
+            try await Self.check(store, database: database, backend: backend)
         }
     }
 
