@@ -79,6 +79,7 @@ protocol PokedexAccess: Sendable {
     func missingIDs(in ids: some Sequence<Int>) async throws -> [Int]
     func entry(for pokemon: Pokemon) async throws -> PokedexEntry
     func storedSpecies() async throws -> [PokemonSpecies]
+    func pokemonIDs(ofGeneration generation: Int) async throws -> [Int]
 }
 
 extension PokedexAccess {

@@ -13,14 +13,15 @@ struct SyncCommand: Command {
         name: "sync",
         summary: "Fetch Pokémon with all they link to; only what the store lacks.",
         options: [
-            .option(Options.range), .oneOf(Options.baseURL, Options.live),
+            .oneOf(Options.range, Options.generation), .oneOf(Options.baseURL, Options.live),
             .option(Options.refresh), .option(Options.concurrency), .option(Options.httpCache),
             CommonOptions.storeOrInMemory, .option(CommonOptions.lockTimeout),
         ],
         discussion: [
             "Without --base-url or --live, it syncs from the bundled offline data; without",
-            "--range, every bundled Pokémon (ids \(bundledIDs)), each with its species,",
-            "evolution chain, types and abilities.",
+            "--range or --generation, every bundled Pokémon (ids \(bundledIDs)),",
+            "each with its species, evolution chain, types and abilities. --generation N",
+            "syncs the Pokémon of the species generation N introduced, and their forms.",
             "--http-cache DIR keeps responses, as PokeAPI's fair-use policy asks: a fresh one",
             "is used with no request, and a stale one revalidated (a 304 reuses it).",
         ])
@@ -31,6 +32,13 @@ struct SyncCommand: Command {
         static let range = Option<ClosedRange<Int>?>(
             "range", "A-B", help: "the ids to sync, such as 1-151",
             absence: "all bundled", convert: SyncCommand.range(_:))
+
+        /// `--generation N`: the Pokémon of a generation's species, and their other forms.
+        static let generation = Option<Int?>(
+            "generation", "N", help: "the Pokémon of generation N, 1 to 9, and their forms",
+            convert: expecting("a generation, 1 to 9") { text in
+                Int(text).flatMap { PokemonSpecies.ids(ofGeneration: $0) == nil ? nil : $0 }
+            })
 
         /// `--base-url URL`: a PokeAPI server, by its root or its API root.
         static let baseURL = Option<URL?>(
@@ -75,6 +83,8 @@ struct SyncCommand: Command {
 
     /// The ids of `--range`, or `nil` for every bundled Pokémon.
     let range: ClosedRange<Int>?
+    /// The generation of `--generation`, or `nil`.
+    let generation: Int?
     /// The server to sync from, or `nil` for the bundled offline data.
     let baseURL: URL?
     let mode: SyncMode
@@ -86,6 +96,7 @@ struct SyncCommand: Command {
 
     init(_ arguments: Arguments) {
         range = arguments[Options.range]
+        generation = arguments[Options.generation]
         baseURL =
             arguments[Options.live]
             ? PokeAPIClient.Configuration.liveBaseURL : arguments[Options.baseURL]
@@ -124,9 +135,15 @@ struct SyncCommand: Command {
                     + "cache: add --base-url URL or --live, or leave --http-cache out")
         }
         let client = makeClient()
-        let ids = try range.map(Array.init) ?? BundledPokeAPI.pokemonIDs()
         let store = try await OpenedStore.forWriting(location, lockTimeout: lockTimeout)
+        let (range, generation) = (self.range, self.generation)
         let progress = try await store.withPokedex(client: client) { pokedex in
+            let ids =
+                if let generation {
+                    try await pokedex.pokemonIDs(ofGeneration: generation)
+                } else {
+                    try range.map(Array.init) ?? BundledPokeAPI.pokemonIDs()
+                }
             let reporter = ProgressReporter()
             var last = SyncProgress(requested: 0, skipped: 0, total: 0)
             for try await progress in pokedex.sync(ids, mode: mode) {

@@ -93,7 +93,7 @@ extension Pokedex {
 
 extension DatabaseTransaction {
     /// Inserts the records whose ids are not stored yet.
-    fileprivate mutating func insertAbsent<Model: StorableModel>(_ records: [Model]) {
+    mutating func insertAbsent<Model: StorableModel>(_ records: [Model]) {
         for record in records where !self[Model.self].contains(id: record.id) {
             self[Model.self].upsert(record)
         }

@@ -1,5 +1,7 @@
 import Foundation
 import PokeAPITestServer
+import PokedexKit
+import PokedexOfflineData
 import TestSupport
 import Testing
 
@@ -88,6 +90,40 @@ struct PokedexSyncCommandTests {
             let all = try await CommandRunner.pokedex("stats", "--json", "--store", store)
             #expect(all.output.contains("\"stored\" : 20"))
         }
+    }
+
+    @Test("sync --generation 2 syncs its species' Pokémon and their forms, then lists them")
+    func syncGeneration() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = directory.appending(path: "dex.sqlite").path
+            let synced = try await CommandRunner.pokedex(
+                "sync", "--generation", "2", "--store", store)
+            #expect(synced.status == 0, "\(synced.error)")
+            // The 100 species of generation 2 and all their forms, from the bundle.
+            let species = try BundledPokeAPI.allSpecies().filter { $0.generation == 2 }
+            let expected = Set(species.flatMap { $0.varieties.map(\.pokemonID) })
+            #expect(synced.output.hasPrefix("Synced \(expected.count) Pokémon from the bundled"))
+            let list = try await CommandRunner.pokedex(
+                "list", "--generation", "2", "--json", "--limit", "500", "--store", store)
+            let listed = try JSONDecoder().decode([Pokemon].self, from: Data(list.output.utf8))
+            #expect(Set(listed.map(\.id)) == expected)
+            let all = try await CommandRunner.pokedex(
+                "list", "--json", "--limit", "500", "--store", store)
+            let stored = try JSONDecoder().decode([Pokemon].self, from: Data(all.output.utf8))
+            #expect(stored.count == expected.count, "nothing of another generation")
+        }
+    }
+
+    @Test(
+        "a generation PokeAPI does not have, or --generation with --range, is a usage error",
+        arguments: [
+            ["--generation", "10"], ["--generation", "0"], ["--generation", "1", "--range", "1-3"],
+        ])
+    func badGeneration(arguments: [String]) async throws {
+        let result = try await CommandRunner.run("pokedex", ["sync", "--in-memory"] + arguments)
+        #expect(result.status == 2, "\(arguments): \(result.error)")
+        #expect(result.error.contains("usage: pokedex sync"), "\(arguments)")
+        #expect(result.output.isEmpty)
     }
 
     @Test("sync --in-memory syncs without writing a file anywhere")
