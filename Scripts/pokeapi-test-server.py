@@ -13,6 +13,9 @@ fixture directory laid out like Tests/PokedexKitTests/Fixtures:
     GET /api/v2/pokemon?limit=L&offset=O                     a page of <dir>/list/pokemon.json
                                                              (defaults: limit 20, offset 0) with
                                                              next/previous links
+    GET /api/v2/{family}?limit=L&offset=O                    a page of <families>/list/{family}.json
+                                                             for the other families, the same
+                                                             way (404 when there is no such file)
     GET /api/v2/{family}/{id}/ and /api/v2/{family}/{id}     <families>/{family}/{id}.json, for
                                                              the families pokemon-species,
                                                              evolution-chain, type and ability
@@ -118,7 +121,7 @@ FAULT_KINDS = ["429", "500", "503", "slow", "truncate", "drop", "invalid-json"]
 # Faults only given by id, never drawn at random.
 NAMED_FAULT_KINDS = FAULT_KINDS + ["huge"]
 POKEMON_PATH = re.compile(r"^/api/v2/pokemon/([^/]+)/?$")
-LIST_PATHS = ("/api/v2/pokemon", "/api/v2/pokemon/")
+LIST_PATH = re.compile(r"^/api/v2/(pokemon|pokemon-species|evolution-chain|type|ability)/?$")
 FAMILY_PATH = re.compile(r"^/api/v2/(pokemon-species|evolution-chain|type|ability)/([^/]+)/?$")
 DEFAULT_FAMILIES = os.path.join(
     os.path.dirname(os.path.abspath(__file__)), os.pardir, "Data", "pokeapi", "all")
@@ -164,6 +167,7 @@ class Catalogue:
         self.families = families
         self.family_names = {}
         self.family_names_lock = threading.Lock()
+        self.family_lists = {}
         with open(os.path.join(directory, "list", "pokemon.json"), "rb") as file:
             self.results = json.load(file)["results"]
         self.names = {}
@@ -171,6 +175,20 @@ class Catalogue:
             last = result["url"].rstrip("/").rsplit("/", 1)[-1]
             if last.isdigit():
                 self.names[result["name"]] = int(last)
+
+    def list_results(self, family):
+        """The results of a family's list, or None when there is no list file."""
+        if family == "pokemon":
+            return self.results
+        with self.family_names_lock:
+            if family not in self.family_lists:
+                path = os.path.join(self.families, "list", f"{family}.json")
+                results = None
+                if os.path.isfile(path):
+                    with open(path, "rb") as file:
+                        results = json.load(file)["results"]
+                self.family_lists[family] = results
+            return self.family_lists[family]
 
     def pokemon_id(self, key):
         """The id a path segment names, or None."""
@@ -320,8 +338,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send_entry(entry)
         elif match:
             self.send_pokemon(pokemon_id)
-        elif split.path in LIST_PATHS:
-            self.send_list(split.query)
+        elif LIST_PATH.match(split.path):
+            self.send_list(split)
         else:
             self.send_body(404, b"Not Found", content_type="text/plain")
 
@@ -354,7 +372,7 @@ class Handler(BaseHTTPRequestHandler):
         return None
 
     def is_list_request(self):
-        return urlsplit(self.path).path in LIST_PATHS
+        return LIST_PATH.match(urlsplit(self.path).path) is not None
 
     def send_fault(self, fault, match, split):
         path = split.path
@@ -453,7 +471,7 @@ class Handler(BaseHTTPRequestHandler):
             pokemon_id = self.server.catalogue.pokemon_id(match.group(1))
             self.send_pokemon(pokemon_id)
         else:
-            self.send_list(split.query)
+            self.send_list(split)
 
     def normal_body(self, match, split):
         """The body a faulty response cuts short: the resource's own, or a stand-in."""
@@ -466,7 +484,7 @@ class Handler(BaseHTTPRequestHandler):
             if body is not None:
                 return body
             return b'{"detail": "Not found."}'
-        status, body = self.list_page(split.query)
+        status, body = self.list_page(split)
         return body
 
     def send_pokemon(self, pokemon_id):
@@ -483,8 +501,8 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.send_resource(body)
 
-    def send_list(self, query):
-        status, body = self.list_page(query)
+    def send_list(self, split):
+        status, body = self.list_page(split)
         if status == 200:
             self.send_resource(body)
         else:
@@ -518,8 +536,13 @@ class Handler(BaseHTTPRequestHandler):
             return tag[2:] if tag.startswith("W/") else tag
         return any(opaque(tag) == opaque(etag) for tag in if_none_match.split(","))
 
-    def list_page(self, query):
-        fields = parse_qs(query)
+    def list_page(self, split):
+        """The status and body of a list page; the family is the path's."""
+        family = LIST_PATH.match(split.path).group(1)
+        results = self.server.catalogue.list_results(family)
+        if results is None:
+            return 404, b"Not Found"
+        fields = parse_qs(split.query)
         try:
             limit = int(fields.get("limit", ["20"])[0])
             offset = int(fields.get("offset", ["0"])[0])
@@ -527,18 +550,17 @@ class Handler(BaseHTTPRequestHandler):
             return 400, b'{"detail": "limit and offset must be integers."}'
         if limit < 0 or offset < 0:
             return 400, b'{"detail": "limit and offset must not be negative."}'
-        results = self.server.catalogue.results
         count = len(results)
         prefix = ""
         if self.server.options.absolute_links:
             prefix = "http://" + self.headers.get("Host", self.server.authority)
 
         def link(new_offset):
-            return f"{prefix}/api/v2/pokemon?offset={new_offset}&limit={limit}"
+            return f"{prefix}/api/v2/{family}?offset={new_offset}&limit={limit}"
 
+        # Evolution chains' list has links alone, no names.
         page = [
-            {"name": entry["name"], "url": prefix + entry["url"]}
-            for entry in results[offset : offset + limit]
+            dict(entry, url=prefix + entry["url"]) for entry in results[offset : offset + limit]
         ]
         document = {
             "count": count,

@@ -1,3 +1,5 @@
+import PokedexKit
+
 /// An error reading the bundled data.
 ///
 /// Every error has a ``code`` that says what went wrong, its details as properties, and a
@@ -98,30 +100,9 @@ public struct BundledDataError: Error, Hashable, Sendable, CustomStringConvertib
 }
 
 extension BundledDataError {
-    /// A family of the bundled data, named as PokeAPI names its resources.
-    ///
-    /// A structure with static members, as ``Code`` is, so that a later version can add one.
-    public struct Family: Hashable, Sendable, CustomStringConvertible {
-        /// The resource's name in PokeAPI's paths, such as `"pokemon-species"`.
-        public let rawValue: String
-        /// The family as a sentence names it, such as `"Species"`.
-        let displayName: String
-
-        /// Pokémon (`/api/v2/pokemon/`).
-        public static let pokemon = Family(rawValue: "pokemon", displayName: "Pokémon")
-        /// Species (`/api/v2/pokemon-species/`).
-        public static let species = Family(rawValue: "pokemon-species", displayName: "Species")
-        /// Evolution chains (`/api/v2/evolution-chain/`).
-        public static let evolutionChain = Family(
-            rawValue: "evolution-chain", displayName: "Evolution chain")
-        /// Types (`/api/v2/type/`).
-        public static let type = Family(rawValue: "type", displayName: "Type")
-        /// Abilities (`/api/v2/ability/`).
-        public static let ability = Family(rawValue: "ability", displayName: "Ability")
-
-        /// The resource's name in PokeAPI's paths.
-        public var description: String { rawValue }
-    }
+    /// A family of the bundled data: PokedexKit's `PokeAPIFamily`, named as PokeAPI names its
+    /// resources (`BundledDataError.Family.species` is `"pokemon-species"`).
+    public typealias Family = PokeAPIFamily
 }
 
 extension BundledDataError {

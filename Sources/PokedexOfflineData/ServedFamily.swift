@@ -1,4 +1,5 @@
 import Foundation
+import PokedexKit
 
 /// One family ``BundledPokeAPITransport`` serves: its path, the ids it serves, their names
 /// and their response bodies.

@@ -26,11 +26,12 @@ extension PokeAPIClient {
     }
 
     /// `<root>/api/v2/pokemon?limit=<limit>&offset=<offset>`.
-    func listURL(limit: Int, offset: Int) -> URL {
-        configuration.serviceRoot.appending(path: "api/v2/pokemon").appending(queryItems: [
-            URLQueryItem(name: "limit", value: String(limit)),
-            URLQueryItem(name: "offset", value: String(offset)),
-        ])
+    func listURL(_ family: PokeAPIFamily, limit: Int, offset: Int) -> URL {
+        configuration.serviceRoot.appending(path: "api/v2/\(family.rawValue)").appending(
+            queryItems: [
+                URLQueryItem(name: "limit", value: String(limit)),
+                URLQueryItem(name: "offset", value: String(offset)),
+            ])
     }
 
     /// A list link made absolute: a host-less one is appended to the service's root (keeping

@@ -17,7 +17,7 @@ extension PokeAPIClient {
     ///   any request), or the request's failure once retries are spent;
     ///   `CancellationError` when the task is cancelled.
     public func species(id: Int) async throws -> PokemonSpecies? {
-        try await loadEntry(PokemonSpecies.self, family: "pokemon-species", id: id)
+        try await loadEntry(PokemonSpecies.self, family: .species, id: id)
     }
 
     /// Fetches the evolution chain with an id, or `nil` when the service has none.
@@ -30,7 +30,7 @@ extension PokeAPIClient {
     /// - Throws: ``PokeAPIError``, as ``species(id:)`` does; `CancellationError` when the
     ///   task is cancelled.
     public func evolutionChain(id: Int) async throws -> EvolutionChain? {
-        try await loadEntry(EvolutionChain.self, family: "evolution-chain", id: id)
+        try await loadEntry(EvolutionChain.self, family: .evolutionChain, id: id)
     }
 
     /// Fetches the type with an id, with its damage relations, or `nil` when the service has
@@ -41,7 +41,7 @@ extension PokeAPIClient {
     /// - Throws: ``PokeAPIError``, as ``species(id:)`` does; `CancellationError` when the
     ///   task is cancelled.
     public func pokemonType(id: Int) async throws -> PokemonTypeDetails? {
-        try await loadEntry(PokemonTypeDetails.self, family: "type", id: id)
+        try await loadEntry(PokemonTypeDetails.self, family: .type, id: id)
     }
 
     /// Fetches a type by name, with its damage relations, or `nil` when the service has none.
@@ -56,7 +56,7 @@ extension PokeAPIClient {
     ///   or not one path segment (before any request), or the request's failure once retries
     ///   are spent; `CancellationError` when the task is cancelled.
     public func pokemonType(named name: String) async throws -> PokemonTypeDetails? {
-        try await loadEntry(PokemonTypeDetails.self, family: "type", name: name)
+        try await loadEntry(PokemonTypeDetails.self, family: .type, name: name)
     }
 
     /// Fetches the ability with an id, or `nil` when the service has none.
@@ -66,7 +66,7 @@ extension PokeAPIClient {
     /// - Throws: ``PokeAPIError``, as ``species(id:)`` does; `CancellationError` when the
     ///   task is cancelled.
     public func ability(id: Int) async throws -> PokemonAbility? {
-        try await loadEntry(PokemonAbility.self, family: "ability", id: id)
+        try await loadEntry(PokemonAbility.self, family: .ability, id: id)
     }
 
     /// Fetches an ability by name, or `nil` when the service has none: the names a
@@ -78,6 +78,6 @@ extension PokeAPIClient {
     /// - Throws: ``PokeAPIError``, as ``pokemonType(named:)`` does; `CancellationError` when
     ///   the task is cancelled.
     public func ability(named name: String) async throws -> PokemonAbility? {
-        try await loadEntry(PokemonAbility.self, family: "ability", name: name)
+        try await loadEntry(PokemonAbility.self, family: .ability, name: name)
     }
 }

@@ -21,7 +21,7 @@ extension PokeAPIClient {
     /// Loads an entry of another family, sharing the request with identical calls in flight;
     /// 404 is `nil`.
     func loadEntry<Entry: Decodable & Sendable>(
-        _ type: Entry.Type, family: String, id: Int
+        _ type: Entry.Type, family: PokeAPIFamily, id: Int
     ) async throws -> Entry? {
         guard id >= 1 else { throw PokeAPIError.invalidID(id) }
         return try await loadEntry(
@@ -31,7 +31,7 @@ extension PokeAPIClient {
     /// Loads an entry of another family by name (trimmed and lower-cased first), as
     /// ``loadEntry(_:family:id:)`` does by id.
     func loadEntry<Entry: Decodable & Sendable>(
-        _ type: Entry.Type, family: String, name: String
+        _ type: Entry.Type, family: PokeAPIFamily, name: String
     ) async throws -> Entry? {
         let name = try Self.normalizedName(name)
         return try await loadEntry(
@@ -40,9 +40,9 @@ extension PokeAPIClient {
     }
 
     private func loadEntry<Entry: Decodable & Sendable>(
-        _ type: Entry.Type, family: String, segment: String, resource: PokeAPIError.Resource
+        _ type: Entry.Type, family: PokeAPIFamily, segment: String, resource: PokeAPIError.Resource
     ) async throws -> Entry? {
-        let url = configuration.serviceRoot.appending(path: "api/v2/\(family)/\(segment)/")
+        let url = configuration.serviceRoot.appending(path: "api/v2/\(family.rawValue)/\(segment)/")
         let loaded = try await entryLoads.value(for: url) { [self] in
             try await load(url, resource: resource, notFound: { nil }) {
                 data -> (any Sendable)? in
@@ -50,6 +50,13 @@ extension PokeAPIClient {
             }
         }
         return loaded as? Entry
+    }
+
+    /// Loads a page of a list of links alone (evolution chains'), reading each link's id.
+    func loadLinkPage(_ url: URL, family: PokeAPIFamily) async throws -> LinkPage {
+        try await load(url, resource: .page(url), notFound: nil) { data in
+            try LinkPage(decoding: data, family: family)
+        }
     }
 
     /// Loads a list page, sharing the request with identical calls in flight.

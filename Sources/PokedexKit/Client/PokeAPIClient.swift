@@ -130,26 +130,34 @@ public final class PokeAPIClient: Sendable {
 
     // MARK: - Lists
 
-    /// Fetches one page of the list of every Pokémon.
+    /// Fetches one page of the list of a family: every Pokémon, species, evolution chain,
+    /// type or ability the service has.
     ///
     /// ```swift
     /// let page = try await client.list(limit: 20, offset: 40)
     /// page.count                 // 1351, across every page
     /// page.results.first?.name   // "zubat", the 41st
+    /// let types = try await client.list(.type, limit: 50)
     /// ```
     ///
     /// - Parameters:
+    ///   - family: The family listed. The default is ``PokeAPIFamily/pokemon``.
     ///   - limit: The most resources on the page, from 1. The default is 20.
     ///   - offset: The number of resources before the page, from 0. The default is 0.
     /// - Returns: The page, with its `next` and `previous` links as the service sent them.
     /// - Throws: ``PokeAPIError`` — ``PokeAPIError/invalidPage(limit:offset:)`` for a limit
-    ///   below 1 or an offset below 0 (before any request), or the request's failure once
-    ///   retries are spent (a 404 included); `CancellationError` when the task is cancelled.
-    public func list(limit: Int = 20, offset: Int = 0) async throws -> NamedResourceList {
+    ///   below 1 or an offset below 0, ``PokeAPIError/unnamedList(_:)`` for evolution chains,
+    ///   whose list names nothing (read it with ``ids(of:pageSize:)``), both before any
+    ///   request; or the request's failure once retries are spent (a 404 included);
+    ///   `CancellationError` when the task is cancelled.
+    public func list(
+        _ family: PokeAPIFamily = .pokemon, limit: Int = 20, offset: Int = 0
+    ) async throws -> NamedResourceList {
+        guard family.hasNamedList else { throw PokeAPIError.unnamedList(family) }
         guard limit >= 1, offset >= 0 else {
             throw PokeAPIError.invalidPage(limit: limit, offset: offset)
         }
-        return try await loadPage(listURL(limit: limit, offset: offset))
+        return try await loadPage(listURL(family, limit: limit, offset: offset))
     }
 
     /// Fetches the page a list's `next` or `previous` link points to.
@@ -174,7 +182,7 @@ public final class PokeAPIClient: Sendable {
         try await loadPage(resolve(link))
     }
 
-    /// Fetches every resource of the Pokémon list, following `next` links from the first page
+    /// Fetches every resource of a family's list, following `next` links from the first page
     /// to the last.
     ///
     /// Pages are fetched one after another, each through the client's retries. Following
@@ -183,27 +191,75 @@ public final class PokeAPIClient: Sendable {
     /// ```swift
     /// let everyone = try await client.listAll(pageSize: 200)
     /// let ids = everyone.compactMap(\.id)     // 1…1025, 10001…
+    /// let chains = try await client.listAll(.evolutionChain)   // 541, with gaps in their ids
     /// ```
     ///
-    /// - Parameter pageSize: The `limit` of the first page, from 1; later pages take the one
-    ///   their `next` link says. The default is 100.
+    /// - Parameters:
+    ///   - family: The family listed. The default is ``PokeAPIFamily/pokemon``.
+    ///   - pageSize: The `limit` of the first page, from 1; later pages take the one their
+    ///     `next` link says. The default is 100.
     /// - Returns: Every resource, in the service's order.
     /// - Throws: ``PokeAPIError`` — ``PokeAPIError/invalidPage(limit:offset:)`` for a page size
-    ///   below 1, ``PokeAPIError/paginationLoop(_:)`` when a `next` link leads back to a page
-    ///   already read, or a page's failure once retries are spent; `CancellationError` when
-    ///   the task is cancelled.
-    public func listAll(pageSize: Int = 100) async throws -> [NamedResource] {
+    ///   below 1, ``PokeAPIError/unnamedList(_:)`` for evolution chains (read their ids with
+    ///   ``ids(of:pageSize:)``), ``PokeAPIError/paginationLoop(_:)`` when a `next` link leads
+    ///   back to a page already read, or a page's failure once retries are spent;
+    ///   `CancellationError` when the task is cancelled.
+    public func listAll(
+        _ family: PokeAPIFamily = .pokemon, pageSize: Int = 100
+    ) async throws -> [NamedResource] {
+        guard family.hasNamedList else { throw PokeAPIError.unnamedList(family) }
         guard pageSize >= 1 else { throw PokeAPIError.invalidPage(limit: pageSize, offset: 0) }
-        let first = listURL(limit: pageSize, offset: 0)
-        var visited: Set<URL> = [first]
-        var page = try await loadPage(first)
-        var resources = page.results
-        while let next = page.next, !page.results.isEmpty {
-            let url = resolve(next)
-            guard visited.insert(url).inserted else { throw PokeAPIError.paginationLoop(url) }
-            page = try await loadPage(url)
+        var resources: [NamedResource] = []
+        try await followPages(from: listURL(family, limit: pageSize, offset: 0)) { url in
+            let page = try await loadPage(url)
             resources += page.results
+            return page.results.isEmpty ? nil : page.next
         }
         return resources
+    }
+
+    /// Fetches the id of every resource of a family, following its list's `next` links from
+    /// the first page to the last.
+    ///
+    /// Every family's list works, evolution chains' too, whose links carry no name:
+    ///
+    /// ```swift
+    /// let chains = try await client.ids(of: .evolutionChain)   // 541 ids, 1…549 with gaps
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - family: The family listed.
+    ///   - pageSize: The `limit` of the first page, from 1. The default is 100.
+    /// - Returns: The ids, in the service's order.
+    /// - Throws: ``PokeAPIError`` — ``PokeAPIError/invalidPage(limit:offset:)`` for a page size
+    ///   below 1, ``PokeAPIError/undecodableBody(_:_:)`` when a link is not one to a resource
+    ///   of the family, ``PokeAPIError/paginationLoop(_:)``, or a page's failure once retries
+    ///   are spent; `CancellationError` when the task is cancelled.
+    public func ids(of family: PokeAPIFamily, pageSize: Int = 100) async throws -> [Int] {
+        guard pageSize >= 1 else { throw PokeAPIError.invalidPage(limit: pageSize, offset: 0) }
+        var ids: [Int] = []
+        try await followPages(from: listURL(family, limit: pageSize, offset: 0)) { url in
+            let page = try await loadLinkPage(url, family: family)
+            ids += page.ids
+            return page.ids.isEmpty ? nil : page.next
+        }
+        return ids
+    }
+
+    /// Reads pages from `first`, each through `read`, which returns the page's `next` link
+    /// (`nil` on the last page), until there is none.
+    ///
+    /// - Throws: ``PokeAPIError/paginationLoop(_:)`` when a link leads back to a page already
+    ///   read; what `read` throws.
+    private func followPages(
+        from first: URL, _ read: (URL) async throws -> URL?
+    ) async throws {
+        var visited: Set<URL> = [first]
+        var next = try await read(first)
+        while let link = next {
+            let url = resolve(link)
+            guard visited.insert(url).inserted else { throw PokeAPIError.paginationLoop(url) }
+            next = try await read(url)
+        }
     }
 }

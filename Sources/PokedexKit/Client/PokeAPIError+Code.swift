@@ -24,7 +24,7 @@ extension PokeAPIError {
         /// The codes there are; one per static member.
         enum Kind: String, CaseIterable, Sendable {
             case invalidName, invalidID, invalidPage, unexpectedStatus, transportFailed
-            case undecodableBody, paginationLoop, responseTooLarge, cacheFailed
+            case undecodableBody, paginationLoop, responseTooLarge, cacheFailed, unnamedList
         }
 
         /// The code's name, such as `unexpectedStatus`.
@@ -55,6 +55,10 @@ extension PokeAPIError {
         /// A list's `next` link leads back to a page already read:
         /// ``PokeAPIError/paginationLoop(_:)``.
         public static let paginationLoop = Code(.paginationLoop)
+
+        /// The family's resources have no names, so its list cannot be read as named
+        /// resources; no request was made: ``PokeAPIError/unnamedList(_:)``.
+        public static let unnamedList = Code(.unnamedList)
 
         /// The response's body is longer than the limit:
         /// ``PokeAPIError/responseTooLarge(limit:_:)``.

@@ -30,8 +30,11 @@ extension PokeAPIError: CustomStringConvertible, LocalizedError {
             "PokeAPI's response for \(context.where) does not decode (after "
                 + "\(context.attemptCount)): \(Self.explain(error))\(context.bodySuffix)."
         case .paginationLoop(let url):
-            "The Pokémon list's next link leads back to \(url.absoluteString), a page already "
+            "The list's next link leads back to \(url.absoluteString), a page already "
                 + "read; stopped following it."
+        case .unnamedList(let family):
+            "The \(family.rawValue) list names no resource, only links: read its ids with "
+                + "ids(of: .\(family.memberName)); no request was made."
         case .responseTooLarge(let limit, let context):
             "PokeAPI's response for \(context.where) is longer than the limit of "
                 + "\(Self.byteCount(limit)); stopped reading it after \(context.attemptCount)."
@@ -127,12 +130,12 @@ extension PokeAPIError: CustomStringConvertible, LocalizedError {
 
 extension PokeAPIError.Resource: CustomStringConvertible {
     /// The resource as it reads in a message: `Pokémon 25`, `Pokémon "pikachu"`,
-    /// `the Pokémon list page <url>`, `pokemon-species 6`, or `ability "blaze"`.
+    /// `the list page <url>`, `pokemon-species 6`, or `ability "blaze"`.
     public var description: String {
         switch self {
         case .pokemonID(let id): "Pokémon \(id)"
         case .pokemonName(let name): "Pokémon \(PokeAPIError.quoted(name))"
-        case .page(let url): "the Pokémon list page \(url.absoluteString)"
+        case .page(let url): "the list page \(url.absoluteString)"
         case .entry(let family, let id): "\(family) \(id)"
         case .entryName(let family, let name): "\(family) \(PokeAPIError.quoted(name))"
         }

@@ -8,7 +8,7 @@ extension PokeAPIError {
             .undecodableBody(_, let context), .responseTooLarge(_, let context),
             .cacheFailed(_, _, let context):
             context
-        case .invalidName, .invalidID, .invalidPage, .paginationLoop:
+        case .invalidName, .invalidID, .invalidPage, .paginationLoop, .unnamedList:
             nil
         }
     }
@@ -46,6 +46,12 @@ extension PokeAPIError {
     public var limit: Int? {
         guard case .invalidPage(let limit, _) = storage else { return nil }
         return limit
+    }
+
+    /// The family whose list was asked for by name, for ``Code/unnamedList``.
+    public var family: PokeAPIFamily? {
+        guard case .unnamedList(let family) = storage else { return nil }
+        return family
     }
 
     /// The offset asked for, for ``Code/invalidPage``.

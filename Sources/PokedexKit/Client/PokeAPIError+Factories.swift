@@ -33,6 +33,17 @@ extension PokeAPIError {
         PokeAPIError(.invalidPage(limit: limit, offset: offset))
     }
 
+    /// The family's list cannot be read by name: ``Code/unnamedList``.
+    ///
+    /// Its links have no names (evolution chains'), so they are not ``NamedResource`` values.
+    /// No request was made; read the family's ids with ``PokeAPIClient/ids(of:pageSize:)``.
+    ///
+    /// - Parameter family: The family asked for (``family``).
+    /// - Returns: An error with code ``Code/unnamedList`` naming the family.
+    public static func unnamedList(_ family: PokeAPIFamily) -> PokeAPIError {
+        PokeAPIError(.unnamedList(family))
+    }
+
     /// The service answered with a status the client does not accept (any but 2xx, and 404
     /// for a Pokémon), on the last attempt the retry policy allowed
     /// (``Code/unexpectedStatus``).

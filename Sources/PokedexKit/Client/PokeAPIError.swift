@@ -52,6 +52,7 @@ public struct PokeAPIError: Error, Sendable {
         case .transportFailed: .transportFailed
         case .undecodableBody: .undecodableBody
         case .paginationLoop: .paginationLoop
+        case .unnamedList: .unnamedList
         case .responseTooLarge: .responseTooLarge
         case .cacheFailed: .cacheFailed
         }
@@ -66,6 +67,7 @@ public struct PokeAPIError: Error, Sendable {
         case transportFailed(any Error, Context)
         case undecodableBody(DecodingError, Context)
         case paginationLoop(URL)
+        case unnamedList(PokeAPIFamily)
         case responseTooLarge(limit: Int, Context)
         case cacheFailed(any Error, file: URL, Context)
     }
@@ -103,15 +105,13 @@ public struct PokeAPIError: Error, Sendable {
         case pokemonID(Int)
         /// The Pokémon with this name, lower-cased and trimmed as it was requested.
         case pokemonName(String)
-        /// The page of the Pokémon list at this URL.
+        /// The page of a family's list at this URL.
         case page(URL)
-        /// The entry of another family with this id, such as species 6: `family` is the
-        /// family's name in PokeAPI's paths (`pokemon-species`, `evolution-chain`, `type`,
-        /// `ability`).
-        case entry(family: String, id: Int)
+        /// The entry of another family with this id, such as species 6.
+        case entry(family: PokeAPIFamily, id: Int)
         /// The entry of another family with this name, lower-cased and trimmed as it was
         /// requested, such as ability "blaze".
-        case entryName(family: String, name: String)
+        case entryName(family: PokeAPIFamily, name: String)
     }
 
     /// The most bytes of a body an error keeps.

@@ -79,10 +79,10 @@ struct PokeAPIClientFamiliesTests {
     @Test("a failure names the entry: pokemon-species 6, ability \"blaze\"")
     func resourceDescriptions() {
         #expect(
-            PokeAPIError.Resource.entry(family: "pokemon-species", id: 6).description
+            PokeAPIError.Resource.entry(family: .species, id: 6).description
                 == "pokemon-species 6")
         #expect(
-            PokeAPIError.Resource.entryName(family: "ability", name: "blaze").description
+            PokeAPIError.Resource.entryName(family: .ability, name: "blaze").description
                 == #"ability "blaze""#)
     }
 }

@@ -26,6 +26,7 @@ struct PokeAPIErrorCodeTests {
         case .transportFailed: .transportFailed(URLError(.timedOut), context)
         case .undecodableBody: .undecodableBody(decodingError, context)
         case .paginationLoop: .paginationLoop(url)
+        case .unnamedList: .unnamedList(.evolutionChain)
         case .responseTooLarge: .responseTooLarge(limit: 1_024, context)
         case .cacheFailed: .cacheFailed(CocoaError(.fileWriteNoPermission), file: file, context)
         }
@@ -39,6 +40,7 @@ struct PokeAPIErrorCodeTests {
             ("rejectedID", error.rejectedID), ("limit", error.limit), ("offset", error.offset),
             ("underlyingError", error.underlyingError), ("decodingError", error.decodingError),
             ("sizeLimit", error.sizeLimit), ("cacheFile", error.cacheFile),
+            ("family", error.family),
         ]
         return Set(properties.compactMap { name, value in value == nil ? nil : name })
     }
@@ -91,6 +93,14 @@ struct PokeAPIErrorCodeTests {
         let loop = PokeAPIError.paginationLoop(Self.url)
         #expect(Self.filled(loop) == ["url"])
         #expect(loop.url == Self.url)
+
+        let unnamed = PokeAPIError.unnamedList(.evolutionChain)
+        #expect(Self.filled(unnamed) == ["family"])
+        #expect(unnamed.family == .evolutionChain)
+        #expect(
+            unnamed.description
+                == "The evolution-chain list names no resource, only links: read its ids with "
+                + "ids(of: .evolutionChain); no request was made.")
 
         let large = PokeAPIError.responseTooLarge(limit: 1_024, Self.context)
         #expect(Self.filled(large) == request.union(["sizeLimit"]))

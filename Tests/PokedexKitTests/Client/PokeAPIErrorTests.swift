@@ -98,7 +98,7 @@ struct PokeAPIErrorTests {
         #expect(PokeAPIError.Resource.pokemonName("mr-mime").description == #"Pokémon "mr-mime""#)
         #expect(
             PokeAPIError.Resource.page(page).description
-                == "the Pokémon list page /api/v2/pokemon?offset=20&limit=20")
+                == "the list page /api/v2/pokemon?offset=20&limit=20")
     }
 }
 

@@ -1,3 +1,4 @@
+import PokedexKit
 import Testing
 
 @testable import PokedexOfflineData
