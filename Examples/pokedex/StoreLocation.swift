@@ -80,6 +80,7 @@ protocol PokedexAccess: Sendable {
     func entry(for pokemon: Pokemon) async throws -> PokedexEntry
     func storedSpecies() async throws -> [PokemonSpecies]
     func pokemonIDs(ofGeneration generation: Int) async throws -> [Int]
+    func syncEvery(_ family: PokeAPIFamily) async throws -> SyncProgress
 }
 
 extension PokedexAccess {

@@ -137,7 +137,7 @@ struct SyncCommand: Command {
         let client = makeClient()
         let store = try await OpenedStore.forWriting(location, lockTimeout: lockTimeout)
         let (range, generation) = (self.range, self.generation)
-        let progress = try await store.withPokedex(client: client) { pokedex in
+        let (progress, others) = try await store.withPokedex(client: client) { pokedex in
             let ids =
                 if let generation {
                     try await pokedex.pokemonIDs(ofGeneration: generation)
@@ -153,13 +153,32 @@ struct SyncCommand: Command {
                 last = progress
             }
             reporter.finish()
-            return last
+            // A sync of everything brings, too, what no Pokémon links to: the types and
+            // abilities no Pokémon has, through each family's list.
+            var others: [(PokeAPIFamily, SyncProgress)] = []
+            if range == nil, generation == nil {
+                for family in Self.otherFamilies {
+                    others.append((family, try await pokedex.syncEvery(family)))
+                }
+            }
+            return (last, others)
         }
         Console.out(summary(progress))
-        if !progress.failures.isEmpty {
-            for failure in progress.failures.prefix(10) { Console.error("  \(failure)") }
+        if let line = Self.othersSummary(others) { Console.out(line) }
+        let otherFailures = others.flatMap { family, progress in
+            progress.failures.map { "  \(family.rawValue) \($0)" }
+        }
+        if !progress.failures.isEmpty || !otherFailures.isEmpty {
+            let failures = progress.failures.map { "  \($0)" } + otherFailures
+            for failure in failures.prefix(10) { Console.error(failure) }
+            var counts: [String] = []
+            if !progress.failures.isEmpty { counts.append("\(progress.failures.count) Pokémon") }
+            if !otherFailures.isEmpty {
+                counts.append(
+                    "\(otherFailures.count) \(progress.failures.isEmpty ? "" : "other ")records")
+            }
             throw CommandFailure(
-                "\(progress.failures.count) Pokémon could not be fetched; "
+                "\(counts.joined(separator: " and ")) could not be fetched; "
                     + "run 'pokedex sync' again to fetch just those")
         }
         if progress.total > 0, progress.notFound.count == progress.total {
@@ -200,6 +219,28 @@ struct SyncCommand: Command {
         return CommandFailure(
             "not one Pokémon found: \(client.pokemonURL(id: first))\(others) answered "
                 + "404 Not Found; \(fix)")
+    }
+
+    /// The families a sync of everything completes after the Pokémon, through their lists.
+    static let otherFamilies: [PokeAPIFamily] = [.species, .evolutionChain, .type, .ability]
+
+    /// The line that counts what a sync of everything saved beside the Pokémon and what
+    /// they link to, or `nil` when it saved nothing more.
+    static func othersSummary(_ others: [(PokeAPIFamily, SyncProgress)]) -> String? {
+        let counts = others.filter { $0.1.saved > 0 }.map { family, progress in
+            let noun =
+                switch family {
+                case .species: "species"
+                case .evolutionChain: progress.saved == 1 ? "evolution chain" : "evolution chains"
+                case .type: progress.saved == 1 ? "type" : "types"
+                default: progress.saved == 1 ? "ability" : "abilities"
+                }
+            return "\(progress.saved) \(noun)"
+        }
+        guard let last = counts.last else { return nil }
+        let list =
+            counts.count == 1 ? last : counts.dropLast().joined(separator: ", ") + " and " + last
+        return "Also synced \(list) that no Pokémon has."
     }
 
     private func summary(_ progress: SyncProgress) -> String {

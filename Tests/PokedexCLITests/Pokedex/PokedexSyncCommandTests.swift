@@ -138,7 +138,8 @@ struct PokedexSyncCommandTests {
             #expect(
                 bundled.output
                     == "Synced 1351 Pokémon from the bundled offline data into memory "
-                    + "(0 already stored).\n")
+                    + "(0 already stored).\n"
+                    + "Also synced 3 types and 61 abilities that no Pokémon has.\n")
             try await withTestServer { server in
                 let base = server.baseURL.absoluteString
                 let served = try await CommandRunner.run(
@@ -171,7 +172,8 @@ struct PokedexSyncCommandTests {
             #expect(
                 sync.output
                     == "Synced 1351 Pokémon from the bundled offline data into "
-                    + "~/.local/share/pokedex/pokedex.json (0 already stored).\n")
+                    + "~/.local/share/pokedex/pokedex.json (0 already stored).\n"
+                    + "Also synced 3 types and 61 abilities that no Pokémon has.\n")
             let store = home.appending(path: ".local/share/pokedex/pokedex.json")
             #expect(FileManager.default.fileExists(atPath: store.path))
 

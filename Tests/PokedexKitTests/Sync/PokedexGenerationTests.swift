@@ -44,9 +44,7 @@ struct PokedexGenerationTests {
     @Test("generation 1 is its 151 species' default forms, then their 87 other forms")
     func idsOfTheFirstGeneration() async throws {
         try await withTestServer { server in
-            let database = try InMemoryModelDatabase(for: PokedexModels.all)
-            let store = try database.store(for: Pokemon.self)
-            let pokedex = Pokedex(store: store, database: database, client: .local(server))
+            let (database, _, pokedex) = try await MemoryPokedex(client: .local(server)).parts
             let ids = try await pokedex.pokemonIDs(ofGeneration: 1)
             #expect(ids == (try Self.expectedIDs(ofGeneration: 1)))
             #expect(Array(ids.prefix(151)) == Array(1...151))
@@ -87,9 +85,8 @@ struct PokedexGenerationTests {
     func missingSpecies() async throws {
         try await withTemporaryDirectory { empty in
             try await withTestServer(.families(empty)) { server in
-                let database = try InMemoryModelDatabase(for: PokedexModels.all)
-                let store = try database.store(for: Pokemon.self)
-                let pokedex = Pokedex(store: store, database: database, client: .local(server))
+                let (database, _, pokedex) = try await MemoryPokedex(client: .local(server))
+                    .parts
                 #expect(try await pokedex.pokemonIDs(ofGeneration: 2) == Array(152...251))
                 #expect(try await database.read { $0[PokemonSpecies.self].count } == 0)
             }

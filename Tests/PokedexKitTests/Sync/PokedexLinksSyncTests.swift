@@ -92,9 +92,7 @@ struct PokedexLinksSyncTests {
     @Test("a stored Pokémon whose type the database lacks is fetched again, keeping the favorite")
     func completesMissingLinks() async throws {
         try await withTestServer { (server: TestServer) async throws in
-            let database = try InMemoryModelDatabase(for: PokedexModels.all)
-            let store = try database.store(for: Pokemon.self)
-            let pokedex = Pokedex(store: store, database: database, client: .local(server))
+            let (database, store, pokedex) = try await MemoryPokedex(client: .local(server)).parts
             try await pokedex.syncAll(1...6)
             _ = try await pokedex.setFavorite(true, id: 2)
             let poison = try await database.transaction { transaction in
@@ -125,9 +123,8 @@ struct PokedexLinksSyncTests {
                         path: family.rawValue))
             }
             try await withTestServer(.families(families)) { server in
-                let database = try InMemoryModelDatabase(for: PokedexModels.all)
-                let store = try database.store(for: Pokemon.self)
-                let pokedex = Pokedex(store: store, database: database, client: .local(server))
+                let (database, store, pokedex) = try await MemoryPokedex(client: .local(server))
+                    .parts
                 let progress = try await pokedex.syncAll([4])
                 #expect(progress.saved == 0)
                 let reason = try #require(progress.failures.first?.reason)

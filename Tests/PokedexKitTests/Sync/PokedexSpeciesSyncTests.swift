@@ -4,18 +4,16 @@ import PokedexKit
 import TestSupport
 import Testing
 
-/// A Pokédex over an in-memory database of Pokémon and species.
-private struct SpeciesPokedex {
-    let database: InMemoryModelDatabase
-    let pokedex: Pokedex<InMemoryStore<Pokemon>>
-    let species: InMemoryStore<PokemonSpecies>
+extension MemoryPokedex {
+    /// A Pokédex over a database of Pokémon and species alone.
+    fileprivate init(speciesOnly client: PokeAPIClient, pokemon: [Pokemon] = []) async throws {
+        try await self.init(
+            client: client, models: [Pokemon.self, PokemonSpecies.self], pokemon: pokemon)
+    }
 
-    init(client: PokeAPIClient, pokemon: [Pokemon] = []) async throws {
-        database = try InMemoryModelDatabase(for: [Pokemon.self, PokemonSpecies.self])
-        species = try database.store(for: PokemonSpecies.self)
-        let store = try database.store(for: Pokemon.self)
-        try await store.upsert(contentsOf: pokemon)
-        pokedex = Pokedex(store: store, database: database, client: client)
+    /// The species store.
+    fileprivate var species: InMemoryStore<PokemonSpecies> {
+        get throws { try database.store(for: PokemonSpecies.self) }
     }
 }
 
@@ -24,7 +22,7 @@ struct PokedexSpeciesSyncTests {
     @Test("1–20: every species stored as the service sends it, each requested once")
     func speciesArrive() async throws {
         try await withTestServer { server in
-            let dex = try await SpeciesPokedex(client: .local(server))
+            let dex = try await MemoryPokedex(speciesOnly: .local(server))
             let progress = try await dex.pokedex.syncAll(1...20)
             #expect(progress.saved == 20)
             let species = try await dex.species.fetch(RecordQuery(sortedBy: [.ascending(\.id)]))
@@ -45,7 +43,7 @@ struct PokedexSpeciesSyncTests {
     @Test("two forms of one species, synced together, ask for the species once")
     func formsShareTheirSpecies() async throws {
         try await withTestServer { server in
-            let dex = try await SpeciesPokedex(client: .local(server))
+            let dex = try await MemoryPokedex(speciesOnly: .local(server))
             let progress = try await dex.pokedex.syncAll([3, 10033])
             #expect(progress.saved == 2)
             let mega = try #require(try await dex.pokedex.pokemon(id: 10033))
@@ -64,7 +62,7 @@ struct PokedexSpeciesSyncTests {
             old.favorite = true
             var linked = Pokemon(try Fixtures.pokemon(26))
             linked.favorite = true
-            let dex = try await SpeciesPokedex(client: .local(server), pokemon: [old, linked])
+            let dex = try await MemoryPokedex(speciesOnly: .local(server), pokemon: [old, linked])
             let progress = try await dex.pokedex.syncAll(25...27)
             // 25 lacks its link, 26 its species in the species store, 27 is missing.
             #expect(progress.skipped == 0)
@@ -86,7 +84,7 @@ struct PokedexSpeciesSyncTests {
     func speciesFailureFailsThePokemon() async throws {
         try await withTemporaryDirectory { empty in
             try await withTestServer(.families(empty)) { server in
-                let dex = try await SpeciesPokedex(client: .local(server))
+                let dex = try await MemoryPokedex(speciesOnly: .local(server))
                 let progress = try await dex.pokedex.syncAll(1...3)
                 #expect(progress.saved == 0)
                 #expect(progress.failedIDs.sorted() == [1, 2, 3])
