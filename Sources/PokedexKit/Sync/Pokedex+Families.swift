@@ -9,7 +9,8 @@ extension Pokedex {
     ///
     /// The family's ids are read from its list (``PokeAPIClient/ids(of:pageSize:)``); those
     /// the database holds are skipped, the rest fetched concurrently under the client's cap
-    /// and each saved as it arrives, so that a sync cut short resumes where it stopped. An
+    /// and saved as they arrive, as many in a commit as were in flight, so that a sync cut
+    /// short resumes where it stopped. An
     /// id the service does not have (404) is reported in ``SyncProgress/notFound``, one that
     /// fails after every retry in ``SyncProgress/failures``; neither ends the sync.
     /// ``PokeAPIFamily/pokemon`` syncs every Pokémon of the list, as ``syncAll(_:mode:)``
@@ -76,11 +77,20 @@ extension Pokedex {
                 guard let id = pending.next() else { break }
                 start(id)
             }
+            // Saved a window at a time: one commit for as many records as are in flight.
+            var arrived: [Model] = []
+            func save() async throws {
+                guard !arrived.isEmpty else { return }
+                let records = arrived
+                try await database.transaction { $0.insertAbsent(records) }
+                progress.saved += records.count
+                arrived.removeAll()
+            }
             while let (id, outcome) = try await group.next() {
                 switch outcome {
                 case .success(let record?):
-                    try await database.transaction { $0.insertAbsent([record]) }
-                    progress.saved += 1
+                    arrived.append(record)
+                    if arrived.count >= width { try await save() }
                 case .success(nil):
                     progress.notFound.append(id)
                 case .failure(let error):
@@ -89,6 +99,7 @@ extension Pokedex {
                 progress.latestID = id
                 if let next = pending.next() { start(next) }
             }
+            try await save()
         }
         return progress
     }
