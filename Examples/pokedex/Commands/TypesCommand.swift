@@ -68,7 +68,7 @@ struct TypesCommand: Command {
         let matchups = TypeMatchups(defending: try types(named: names), chart: TypeChart(details))
         if json { return try PokemonOutput.json(matchups) }
         let displayNames = Dictionary(
-            details.map { ($0.name, $0.localizedName() ?? $0.name.rawValue) },
+            details.map { ($0.name, $0.displayName) },
             uniquingKeysWith: { first, _ in first })
         return matchups.text { displayNames[$0] ?? $0.rawValue }
     }

@@ -88,8 +88,3 @@ struct SpeciesFinder {
         NameMatcher.closest(to: text, among: species.map(\.displayName))
     }
 }
-
-extension PokemonSpecies {
-    /// The English name, such as "Farfetch’d"; the PokeAPI name where there is none.
-    var displayName: String { localizedName() ?? name }
-}

@@ -31,12 +31,12 @@ extension PokedexEntry {
         var names: [Int: String] = [:]
         for related in relatedSpecies + (species.map { [$0] } ?? [])
         where chainIDs.contains(related.id) {
-            names[related.id] = related.localizedName() ?? related.name
+            names[related.id] = related.displayName
         }
         self.init(
             id: pokemon.id,
             name: pokemon.name,
-            displayName: species?.localizedName() ?? pokemon.name,
+            displayName: species?.displayName ?? pokemon.name,
             speciesID: pokemon.speciesID ?? species?.id,
             genus: species?.genus(),
             types: pokemon.types,
@@ -52,7 +52,7 @@ extension PokedexEntry {
             abilities: pokemon.abilities.map { name in
                 let details = abilityDetails[name]
                 return Ability(
-                    name: name, displayName: details?.localizedName() ?? name,
+                    name: name, displayName: details?.displayName ?? name,
                     isHidden: name == pokemon.hiddenAbility, effect: details?.shortEffect)
             },
             stats: Stat.allCases.map { BaseStat(stat: $0, value: pokemon[keyPath: $0.keyPath]) },

@@ -19,6 +19,19 @@ extension LocalizedNameProviding {
     }
 }
 
-extension PokemonSpecies: LocalizedNameProviding {}
-extension PokemonTypeDetails: LocalizedNameProviding {}
-extension PokemonAbility: LocalizedNameProviding {}
+extension PokemonSpecies: LocalizedNameProviding {
+    /// The species' English name, or its PokeAPI name when the service has none:
+    /// `"Mr. Mime"` for `mr-mime`.
+    public var displayName: String { localizedName() ?? name }
+}
+
+extension PokemonTypeDetails: LocalizedNameProviding {
+    /// The type's English name, or its PokeAPI name when the service has none: `"Fire"`.
+    public var displayName: String { localizedName() ?? name.rawValue }
+}
+
+extension PokemonAbility: LocalizedNameProviding {
+    /// The ability's English name, or its PokeAPI name when the service has none:
+    /// `"Solar Power"` for `solar-power`.
+    public var displayName: String { localizedName() ?? name }
+}
