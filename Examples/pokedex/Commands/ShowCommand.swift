@@ -59,7 +59,7 @@ struct ShowCommand: Command {
         if let pokemon = try await pokedex.pokemon(named: text) { return pokemon }
         // A display name spelled as PokeAPI names it ("Mr. Mime" as mr-mime) is one lookup;
         // only the rest read every stored species' names.
-        let slug = pokeAPIName(text)
+        let slug = NameMatcher.pokeAPIName(text)
         if slug != text, let pokemon = try await pokedex.pokemon(named: slug) { return pokemon }
         let finder = SpeciesFinder(try await pokedex.storedSpecies())
         if let species = finder.species(text), let id = species.defaultPokemonID,
@@ -74,17 +74,5 @@ struct ShowCommand: Command {
         throw CommandFailure(
             "no Pokémon '\(text)' in the store."
                 + NameMatcher.didYouMean(NameMatcher.closest(to: text, among: names)))
-    }
-
-    /// A display name as PokeAPI would name it, such as `mr-mime` for "Mr Mime".
-    ///
-    /// Accents are dropped, letters lower-cased, words joined by `-` and other marks
-    /// dropped: "Farfetch’d" is `farfetchd`.
-    static func pokeAPIName(_ text: String) -> String {
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-        let words = folded.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" })
-        return words.map { word in
-            String(word.filter { $0.isLetter || $0.isNumber })
-        }.filter { !$0.isEmpty }.joined(separator: "-")
     }
 }

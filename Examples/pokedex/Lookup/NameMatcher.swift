@@ -14,19 +14,38 @@ enum NameMatcher {
     /// The most names a suggestion lists.
     static let suggestionLimit = 3
 
-    /// The form of a name that matching compares: lower case, without accents, spaces or
-    /// punctuation; ♀ and ♂ become `f` and `m`, as PokeAPI writes them (`nidoran-f`).
+    /// A name folded into words: lower case, without accents or punctuation, split at
+    /// spaces and hyphens; ♀ and ♂ become `f` and `m`, as PokeAPI writes them (`nidoran-f`).
+    ///
+    /// - Parameter name: A name as typed, displayed, or as PokeAPI spells it.
+    /// - Returns: Each word's letters and digits, folded; no empty word.
+    static func words(_ name: String) -> [String] {
+        let spelled = name.replacingOccurrences(of: "♀", with: " f")
+            .replacingOccurrences(of: "♂", with: " m")
+        let folded = spelled.folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return folded.split(whereSeparator: { $0.isWhitespace || $0 == "-" }).map { word in
+            String(
+                word.unicodeScalars.filter(CharacterSet.alphanumerics.contains).map(Character.init))
+        }.filter { !$0.isEmpty }
+    }
+
+    /// The form of a name that matching compares: its ``words(_:)`` run together, so that
+    /// spaces and punctuation do not count.
     ///
     /// - Parameter name: A name as typed, displayed, or as PokeAPI spells it.
     /// - Returns: The name's letters and digits, folded.
     static func key(_ name: String) -> String {
-        let spelled = name.replacingOccurrences(of: "♀", with: "f")
-            .replacingOccurrences(of: "♂", with: "m")
-        let folded = spelled.folding(
-            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        return String(
-            folded.unicodeScalars.filter(CharacterSet.alphanumerics.contains).map(
-                Character.init))
+        words(name).joined()
+    }
+
+    /// A name as PokeAPI would spell it: its ``words(_:)`` joined by `-`, such as `mr-mime`
+    /// for "Mr. Mime", `farfetchd` for "Farfetch’d" and `nidoran-f` for "Nidoran♀".
+    ///
+    /// - Parameter name: A name as typed or displayed.
+    /// - Returns: The PokeAPI spelling it would have.
+    static func pokeAPIName(_ name: String) -> String {
+        words(name).joined(separator: "-")
     }
 
     /// The names closest to `text`, closest first: at most ``suggestionLimit``, each near
