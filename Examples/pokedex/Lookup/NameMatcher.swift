@@ -39,8 +39,9 @@ enum NameMatcher {
         words(name).joined()
     }
 
-    /// A name as PokeAPI would spell it: its ``words(_:)`` joined by `-`, such as `mr-mime`
-    /// for "Mr. Mime", `farfetchd` for "Farfetch’d" and `nidoran-f` for "Nidoran♀".
+    /// A name as PokeAPI would spell it: its ``words(_:)`` joined by `-`.
+    ///
+    /// "Mr. Mime" is `mr-mime`, "Farfetch’d" `farfetchd`, and "Nidoran♀" `nidoran-f`.
     ///
     /// - Parameter name: A name as typed or displayed.
     /// - Returns: The PokeAPI spelling it would have.
