@@ -1,4 +1,5 @@
-// pokedex-service: a small HTTP API over PostgresStore<Pokemon>, on Hummingbird 2.
+// pokedex-service: a small HTTP API over a PostgreSQL database of every Pokédex model
+// (Pokémon, species, evolution chains, types, abilities), on Hummingbird 2.
 //
 //   GET    /pokemon?type=fire,flying&name=char&min-attack=80&weak-to=rock&favorites=true&sort=-attack&limit=10
 //   GET    /pokemon/{id}
@@ -10,7 +11,8 @@
 //
 // Run as many instances on one database as you like: each request reads or writes the
 // database, so a favorite set through one shows through every other at once. On first start
-// an empty store is filled with the 1,351 bundled Pokémon. See Postgres/README.md.
+// each empty table is filled from the bundled data (1,351 Pokémon, their species, chains, types
+// and abilities), and an entry is read from the database alone. See Postgres/README.md.
 
 import Foundation
 import Hummingbird
@@ -50,18 +52,20 @@ enum PokedexService {
         }
     }
 
-    /// Opens the store, fills it if it is empty, and serves it until SIGINT or SIGTERM, then
-    /// closes it.
+    /// Opens the database, fills its empty tables, and serves it until SIGINT or SIGTERM,
+    /// then closes it.
     static func run(_ configuration: ServiceConfiguration) async throws {
-        let store = try await PostgresStore<Pokemon>.open(
-            configuration.connection,
+        let database = try await PostgresModelDatabase.open(
+            configuration.connection, for: PokedexModels.all,
             options: PostgresStoreOptions(readerCount: configuration.readerCount))
         do {
-            let filled = try await fillIfEmpty(store)
+            let filled = try await fillEmptyTables(database)
+            let store = try database.store(for: Pokemon.self)
             let stored = try await store.count(where: .true)
             let router = Router()
             let pokedex = Pokedex(
-                store: store, client: PokeAPIClient(transport: BundledPokeAPITransport()))
+                store: store, database: database,
+                client: PokeAPIClient(transport: BundledPokeAPITransport()))
             PokemonRoutes(pokedex: pokedex, chart: TypeChart(try BundledPokeAPI.allTypes()))
                 .add(to: router)
             try ReferenceRoutes.bundled().add(to: router)
@@ -82,25 +86,42 @@ enum PokedexService {
             // under way and returns.
             try await app.runService()
         } catch {
-            try? await store.close()
+            try? await database.close()
             throw error
         }
-        try await store.close()
+        try await database.close()
         announce("pokedex-service stopped")
     }
 
-    /// Fills an empty store with the bundled Pokémon, in one transaction, which PostgresStore
-    /// runs one at a time with every other store's on the database: of two instances starting
-    /// together on an empty database, one fills it and the other finds it filled.
+    /// Fills each empty table with the bundled records of its model, in one transaction,
+    /// which the database runs one at a time with every other on it: of two instances
+    /// starting together on an empty database, one fills it and the other finds it filled. A
+    /// database written by an earlier version, with Pokémon alone, gains the other models.
     ///
-    /// - Returns: Whether this call filled it.
-    static func fillIfEmpty(_ store: PostgresStore<Pokemon>) async throws -> Bool {
-        guard try await store.count(where: .true) == 0 else { return false }
-        let bundled = try BundledPokeAPI.allPokemonForms().map(Pokemon.init)
-        return try await store.transaction { transaction in
-            guard transaction.count == 0 else { return false }
-            transaction.upsert(contentsOf: bundled)
-            return true
+    /// - Returns: Whether this call filled a table.
+    static func fillEmptyTables(_ database: PostgresModelDatabase) async throws -> Bool {
+        let anyEmpty = try await database.read { snapshot in
+            [
+                snapshot[Pokemon.self].count, snapshot[PokemonSpecies.self].count,
+                snapshot[EvolutionChain.self].count, snapshot[PokemonTypeDetails.self].count,
+                snapshot[PokemonAbility.self].count,
+            ].contains(0)
+        }
+        guard anyEmpty else { return false }
+        let bundled = try PokedexRecords.bundled()
+        return try await database.transaction { transaction in
+            var filled = false
+            func fill<Model: StorableModel>(_ records: [Model]) {
+                guard transaction[Model.self].count == 0 else { return }
+                transaction[Model.self].upsert(contentsOf: records)
+                filled = true
+            }
+            fill(bundled.abilities)
+            fill(bundled.types)
+            fill(bundled.chains)
+            fill(bundled.species)
+            fill(bundled.pokemon)
+            return filled
         }
     }
 
