@@ -93,8 +93,9 @@ enum PokedexService {
         announce("pokedex-service stopped")
     }
 
-    /// Fills each empty table with the bundled records of its model, in one transaction,
-    /// which the database runs one at a time with every other on it: of two instances
+    /// Fills each empty table with the bundled records of its model, in one transaction.
+    ///
+    /// The database runs transactions one at a time with every other on it: of two instances
     /// starting together on an empty database, one fills it and the other finds it filled. A
     /// database written by an earlier version, with Pokémon alone, gains the other models.
     ///
