@@ -146,8 +146,10 @@ struct PokeAPIClientConcurrencyTests {
         let cancelled = ContinuousClock.now
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
-        // An hour's wait was asked for; ending within seconds means it was cut short.
-        #expect(ContinuousClock.now - cancelled < .seconds(30))
+        // An hour's wait was asked for; ending well within it means it was cut short. The
+        // bound leaves room for a machine loaded enough to keep a task waiting for half a
+        // minute (it took 30.4 s once, under ThreadSanitizer beside two builds).
+        #expect(ContinuousClock.now - cancelled < .seconds(600))
         #expect(await transport.log.urls.count == 1)
     }
 
