@@ -123,7 +123,7 @@ struct PokedexLinksSyncTests {
                         path: family.rawValue))
             }
             try await withTestServer(.families(families)) { server in
-                let (database, store, pokedex) = try await MemoryPokedex(client: .local(server))
+                let (database, _, pokedex) = try await MemoryPokedex(client: .local(server))
                     .parts
                 let progress = try await pokedex.syncAll([4])
                 #expect(progress.saved == 0)
