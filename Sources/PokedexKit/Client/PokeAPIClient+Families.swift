@@ -1,3 +1,5 @@
+import Foundation
+
 // The families beside the Pokémon: species, evolution chains, types and abilities, each
 // fetched as the service sends it and decoded into its model.
 extension PokeAPIClient {
@@ -79,5 +81,42 @@ extension PokeAPIClient {
     ///   the task is cancelled.
     public func ability(named name: String) async throws -> PokemonAbility? {
         try await loadEntry(PokemonAbility.self, family: .ability, name: name)
+    }
+}
+
+extension PokeAPIClient {
+    /// Fetches the resource a link names, as the type of its family, or `nil` when the
+    /// service has none.
+    ///
+    /// ```swift
+    /// for link in try await client.listAll(.type) {
+    ///     let type = try await client.resource(at: link, as: PokemonTypeDetails.self)
+    ///     print(type?.displayName ?? link.name)
+    /// }
+    /// ```
+    ///
+    /// The link may be absolute (as the live service sends them) or a host-less path (as the
+    /// static data set has them); either is fetched from ``Configuration/baseURL``'s service,
+    /// with the same retries, cache and sharing as ``species(id:)`` and the others.
+    ///
+    /// - Parameters:
+    ///   - link: A link from a list or a response, such as `/api/v2/type/10/`.
+    ///   - type: The type of the family the link must name.
+    /// - Returns: The resource, or `nil` when the service answers 404.
+    /// - Throws: ``PokeAPIError`` — ``PokeAPIError/invalidLink(_:family:)`` when the link's
+    ///   path does not end in `api/v2/<family>/<id>/` for the type's family (before any
+    ///   request), or the request's failure once retries are spent; `CancellationError` when
+    ///   the task is cancelled.
+    public func resource<Resource: PokeAPIResource>(
+        at link: NamedResource, as type: Resource.Type = Resource.self
+    ) async throws -> Resource? {
+        let family = Resource.family
+        guard let id = ResourceLink.id(in: link.url.absoluteString, family: family.rawValue) else {
+            throw PokeAPIError.invalidLink(link.url, family: family)
+        }
+        if family == .pokemon {
+            return try await pokemon(id: id) as? Resource
+        }
+        return try await loadEntry(Resource.self, family: family, id: id)
     }
 }

@@ -25,6 +25,7 @@ extension PokeAPIError {
         enum Kind: String, CaseIterable, Sendable {
             case invalidName, invalidID, invalidPage, unexpectedStatus, transportFailed
             case undecodableBody, paginationLoop, responseTooLarge, cacheFailed, unnamedList
+            case invalidLink
         }
 
         /// The code's name, such as `unexpectedStatus`.
@@ -59,6 +60,10 @@ extension PokeAPIError {
         /// The family's resources have no names, so its list cannot be read as named
         /// resources; no request was made: ``PokeAPIError/unnamedList(_:)``.
         public static let unnamedList = Code(.unnamedList)
+
+        /// The link does not name a resource of the family asked for; no request was made:
+        /// ``PokeAPIError/invalidLink(_:family:)``.
+        public static let invalidLink = Code(.invalidLink)
 
         /// The response's body is longer than the limit:
         /// ``PokeAPIError/responseTooLarge(limit:_:)``.

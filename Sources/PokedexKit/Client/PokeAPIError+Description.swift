@@ -35,6 +35,9 @@ extension PokeAPIError: CustomStringConvertible, LocalizedError {
         case .unnamedList(let family):
             "The \(family.rawValue) list names no resource, only links: read its ids with "
                 + "ids(of: .\(family.memberName)); no request was made."
+        case .invalidLink(let url, let family):
+            "The link \(url.absoluteString) does not name a resource of \(family.rawValue) "
+                + "(/api/v2/\(family.rawValue)/<id>/); no request was made."
         case .responseTooLarge(let limit, let context):
             "PokeAPI's response for \(context.where) is longer than the limit of "
                 + "\(Self.byteCount(limit)); stopped reading it after \(context.attemptCount)."

@@ -8,14 +8,16 @@ extension PokeAPIError {
             .undecodableBody(_, let context), .responseTooLarge(_, let context),
             .cacheFailed(_, _, let context):
             context
-        case .invalidName, .invalidID, .invalidPage, .paginationLoop, .unnamedList:
+        case .invalidName, .invalidID, .invalidPage, .paginationLoop, .unnamedList, .invalidLink:
             nil
         }
     }
 
-    /// The URL the error is about, or `nil` for input rejected before any request.
+    /// The URL the error is about: the request's, the page that loops, or the link refused;
+    /// `nil` for other input rejected before any request.
     public var url: URL? {
         if case .paginationLoop(let url) = storage { return url }
+        if case .invalidLink(let url, _) = storage { return url }
         return context?.url
     }
 
@@ -48,10 +50,13 @@ extension PokeAPIError {
         return limit
     }
 
-    /// The family whose list was asked for by name, for ``Code/unnamedList``.
+    /// The family whose list was asked for by name, for ``Code/unnamedList``; the family a
+    /// link was expected to name, for ``Code/invalidLink``.
     public var family: PokeAPIFamily? {
-        guard case .unnamedList(let family) = storage else { return nil }
-        return family
+        switch storage {
+        case .unnamedList(let family), .invalidLink(_, let family): family
+        default: nil
+        }
     }
 
     /// The offset asked for, for ``Code/invalidPage``.

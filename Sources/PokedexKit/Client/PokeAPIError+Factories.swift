@@ -44,6 +44,19 @@ extension PokeAPIError {
         PokeAPIError(.unnamedList(family))
     }
 
+    /// The link does not name a resource of the family asked for: ``Code/invalidLink``.
+    ///
+    /// A link names a resource by a path ending in `api/v2/<family>/<id>/`. No request was
+    /// made.
+    ///
+    /// - Parameters:
+    ///   - url: The link (``url``).
+    ///   - family: The family it was expected to name (``family``).
+    /// - Returns: An error with code ``Code/invalidLink`` naming the link and the family.
+    public static func invalidLink(_ url: URL, family: PokeAPIFamily) -> PokeAPIError {
+        PokeAPIError(.invalidLink(url, family))
+    }
+
     /// The service answered with a status the client does not accept (any but 2xx, and 404
     /// for a Pokémon), on the last attempt the retry policy allowed
     /// (``Code/unexpectedStatus``).

@@ -53,6 +53,7 @@ public struct PokeAPIError: Error, Sendable {
         case .undecodableBody: .undecodableBody
         case .paginationLoop: .paginationLoop
         case .unnamedList: .unnamedList
+        case .invalidLink: .invalidLink
         case .responseTooLarge: .responseTooLarge
         case .cacheFailed: .cacheFailed
         }
@@ -68,6 +69,7 @@ public struct PokeAPIError: Error, Sendable {
         case undecodableBody(DecodingError, Context)
         case paginationLoop(URL)
         case unnamedList(PokeAPIFamily)
+        case invalidLink(URL, PokeAPIFamily)
         case responseTooLarge(limit: Int, Context)
         case cacheFailed(any Error, file: URL, Context)
     }

@@ -152,3 +152,71 @@ extension PokeAPIFamily: CustomTestStringConvertible {
     /// The family's name in PokeAPI's paths.
     public var testDescription: String { rawValue }
 }
+
+@Suite("PokeAPIClient.resource(at:as:): a link resolves to the value it names")
+struct PokeAPIClientResourceLinkTests {
+    @Test("every link of the first page of each family resolves to its entry")
+    func firstPages() async throws {
+        try await withTestServer { server in
+            let client = PokeAPIClient.local(server)
+            for link in try await client.list(.type, limit: 21).results {
+                let type = try #require(
+                    try await client.resource(at: link, as: PokemonTypeDetails.self))
+                #expect(type.name.rawValue == link.name)
+            }
+            for link in try await client.list(.ability, limit: 10).results {
+                let ability = try await client.resource(at: link, as: PokemonAbility.self)
+                #expect(ability?.name == link.name)
+            }
+            for link in try await client.list(.species, limit: 10, offset: 120).results {
+                let species = try await client.resource(at: link, as: PokemonSpecies.self)
+                #expect(species?.name == link.name)
+                #expect(species?.id == link.id)
+            }
+            let pikachu = try #require(try await client.list(limit: 1, offset: 24).results.first)
+            let fetched: FetchedPokemon? = try await client.resource(at: pikachu)
+            #expect(fetched?.name == "pikachu")
+        }
+    }
+
+    @Test("absolute links, as the live service sends them, resolve through the base URL")
+    func absoluteLinks() async throws {
+        try await withTestServer(.absoluteLinks) { server in
+            let client = PokeAPIClient.local(server)
+            let link = try #require(try await client.list(.type, limit: 1, offset: 9).results.first)
+            #expect(link.url.host == "127.0.0.1")
+            #expect(try await client.resource(at: link, as: PokemonTypeDetails.self)?.name == .fire)
+        }
+    }
+
+    @Test("a link of another family, or no link at all, is refused before any request")
+    func invalidLinks() async throws {
+        try await withTestServer { (server: TestServer) async throws in
+            let client = PokeAPIClient.local(server)
+            for url in [
+                "/api/v2/type/10/", "/api/v2/ability/", "/api/v2/ability/x/",
+                "https://example.com/",
+            ] {
+                let link = NamedResource(name: "x", url: try #require(URL(string: url)))
+                let error = await #expect(throws: PokeAPIError.self) {
+                    try await client.resource(at: link, as: PokemonAbility.self)
+                }
+                #expect(error?.code == .invalidLink, "\(url)")
+                #expect(error?.family == .ability)
+                #expect(error?.url?.absoluteString == url)
+            }
+            #expect(try await server.stats().total == 0)
+        }
+    }
+
+    @Test("a link to what the service lacks is nil")
+    func notFound() async throws {
+        try await withTestServer { (server: TestServer) async throws in
+            let link = NamedResource(
+                name: "gone", url: try #require(URL(string: "/api/v2/ability/9999/")))
+            #expect(
+                try await PokeAPIClient.local(server).resource(at: link, as: PokemonAbility.self)
+                    == nil)
+        }
+    }
+}

@@ -27,6 +27,7 @@ struct PokeAPIErrorCodeTests {
         case .undecodableBody: .undecodableBody(decodingError, context)
         case .paginationLoop: .paginationLoop(url)
         case .unnamedList: .unnamedList(.evolutionChain)
+        case .invalidLink: .invalidLink(url, family: .species)
         case .responseTooLarge: .responseTooLarge(limit: 1_024, context)
         case .cacheFailed: .cacheFailed(CocoaError(.fileWriteNoPermission), file: file, context)
         }
@@ -101,6 +102,10 @@ struct PokeAPIErrorCodeTests {
             unnamed.description
                 == "The evolution-chain list names no resource, only links: read its ids with "
                 + "ids(of: .evolutionChain); no request was made.")
+
+        let link = PokeAPIError.invalidLink(Self.url, family: .species)
+        #expect(Self.filled(link) == ["url", "family"])
+        #expect(link.url == Self.url && link.family == .species)
 
         let large = PokeAPIError.responseTooLarge(limit: 1_024, Self.context)
         #expect(Self.filled(large) == request.union(["sizeLimit"]))
