@@ -38,7 +38,7 @@ public struct BundledDataError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 
-    /// The Pokémon id asked for, for ``Code/notBundled`` in the ``Family/pokemon`` family.
+    /// The Pokémon id asked for, for ``Code/notBundled`` in the Pokémon family (`PokeAPIFamily.pokemon`).
     public var pokemonID: Int? {
         guard case .notBundled(let id, .pokemon) = storage else { return nil }
         return id
