@@ -23,7 +23,7 @@ extension PokedexEntry {
     ///   colour.
     /// - Returns: The lines, joined by newlines.
     func text(style: TerminalStyle = .plain) -> String {
-        var sections = [headerLines()]
+        var sections = [headerLines(style: style)]
         if let flavorText {
             sections.append(
                 Self.paragraph(flavorText.text, indent: "")
@@ -33,7 +33,7 @@ extension PokedexEntry {
             sections.append([style.heading("Abilities")] + abilityLines())
         }
         sections.append([style.heading("Base stats")] + statLines())
-        sections.append([style.heading("Damage taken")] + matchupLines())
+        sections.append([style.heading("Damage taken")] + matchupLines(style: style))
         if let evolution {
             let tree = EvolutionTree(evolution) { speciesNames[$0] }
             sections.append(
@@ -49,13 +49,13 @@ extension PokedexEntry {
         return sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
     }
 
-    /// The title, the types and flags, and the measures.
-    private func headerLines() -> [String] {
+    /// The title, the types (in their colours) and flags, and the measures.
+    private func headerLines(style: TerminalStyle) -> [String] {
         var title = "#\(id) \(displayName)"
         if name != displayName.lowercased(), speciesID != id { title += " (\(name))" }
         if let genus { title += " · \(genus)" }
         if favorite { title += "  ★ favorite" }
-        var kinds = [types.map(Self.typeName).joined(separator: "/")]
+        var kinds = [types.map { style.type($0, Self.typeName($0)) }.joined(separator: "/")]
         if let generation { kinds.append("generation \(generation)") }
         if isLegendary { kinds.append("legendary") }
         if isMythical { kinds.append("mythical") }
@@ -90,13 +90,21 @@ extension PokedexEntry {
         return lines + ["  " + Self.padded("Total", 9) + String(baseStatTotal)]
     }
 
-    /// The attacking types by the damage they deal, 1× left out.
-    private func matchupLines() -> [String] {
+    /// The attacking types by the damage they deal, 1× left out, each in its colour.
+    private func matchupLines(style: TerminalStyle) -> [String] {
         let indent = "      "
         return matchups.groups.filter { $0.multiplier != 1 }.map { group in
             let label = TypeMatchups.label(group.multiplier)
+            // Wrapped as plain words (one a type, with its comma), then each word coloured.
             let names = CommandSpec.wrapList(
-                group.attacking.map(Self.typeName), width: Self.width - indent.count)
+                group.attacking.map(Self.typeName), width: Self.width - indent.count
+            ).map { line in
+                line.split(separator: " ").map { word in
+                    let name = word.hasSuffix(",") ? word.dropLast() : word
+                    let type = PokemonType(rawValue: name.lowercased())
+                    return style.type(type, String(name)) + (word.hasSuffix(",") ? "," : "")
+                }.joined(separator: " ")
+            }
             return "  " + Self.padded(label, 4) + names.joined(separator: "\n" + indent)
         }
     }

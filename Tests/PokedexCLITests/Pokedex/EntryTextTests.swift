@@ -24,7 +24,12 @@ struct EntryTextTests {
         var widest = (id: 0, width: 0)
         for record in records.pokemon {
             let entry = try await pokedex.entry(for: record)
-            let lines = entry.text().split(separator: "\n", omittingEmptySubsequences: false)
+            let plain = entry.text()
+            // On a terminal the same text, with bold headings and coloured types.
+            let marked = entry.text(style: TerminalStyle(usesMarkup: true))
+            #expect(marked != plain, "\(record.id)")
+            #expect(TerminalStyle.stripped(marked) == plain, "\(record.id)")
+            let lines = plain.split(separator: "\n", omittingEmptySubsequences: false)
             for line in lines where line.count > widest.width {
                 widest = (record.id, line.count)
             }
@@ -33,6 +38,25 @@ struct EntryTextTests {
             #expect(lines.contains("Evolution"), "\(record.id) has a chain")
         }
         #expect(widest.width <= 80, "#\(widest.id) has a line of \(widest.width) characters")
+    }
+
+    @Test("on a terminal, Charizard's types and the types it fears are in their colours")
+    func colours() throws {
+        let style = TerminalStyle(usesMarkup: true)
+        #expect(style.type(.fire, "Fire") == "\u{1B}[38;5;202mFire\u{1B}[0m")
+        #expect(style.type(PokemonType(rawValue: "stellar"), "Stellar") == "Stellar")
+        #expect(TerminalStyle.plain.type(.fire, "Fire") == "Fire")
+        #expect(TerminalStyle.typeColours.count == 18)
+        #expect(Set(TerminalStyle.typeColours.values).count == 18, "each its own colour")
+        let entry = PokedexEntry(
+            pokemon: Pokemon(try BundledPokeAPI.pokemon(id: 6)),
+            species: try BundledPokeAPI.species(id: 6), evolution: nil,
+            abilities: [], types: try [10, 3].map(BundledPokeAPI.pokemonType(id:)))
+        let text = entry.text(style: style)
+        #expect(text.contains(style.type(.fire, "Fire") + "/" + style.type(.flying, "Flying")))
+        #expect(text.contains("  4×  " + style.type(.rock, "Rock")))
+        #expect(
+            text.contains(style.type(.water, "Water") + ", " + style.type(.electric, "Electric")))
     }
 }
 
