@@ -174,10 +174,12 @@ extension Pokedex {
             return .failed(SyncFailure(id: id, reason: error.description))
         }
         try Task.checkCancellation()
-        do {
-            try await saveLinks(of: Pokemon(fetched), fetches: fetches)
-        } catch let missing as MissingLink {
-            return .failed(SyncFailure(id: id, reason: missing.reason))
+        if database != nil {
+            do {
+                try await saveLinks(of: Pokemon(fetched), fetches: fetches)
+            } catch let missing as MissingLink {
+                return .failed(SyncFailure(id: id, reason: missing.reason))
+            }
         }
         if let before {
             try await refresh(before, with: fetched)
