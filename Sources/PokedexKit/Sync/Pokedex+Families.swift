@@ -40,8 +40,13 @@ extension Pokedex {
             try await syncEntries(of: PokemonAbility.self, family) { [client] in
                 try await client.ability(id: $0)
             }
-        default:
+        case .pokemon:
             try await syncAll(client.ids(of: family))
+        default:
+            // No family this version does not know can be made (its initializer is private).
+            throw StoreError.unknownModel(
+                family.displayName, database: "a Pokédex",
+                models: PokedexModels.all.map { String(describing: $0) })
         }
     }
 
