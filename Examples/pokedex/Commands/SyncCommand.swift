@@ -250,6 +250,11 @@ struct SyncCommand: Command {
         case .file(let url): destination = StoreLocation.displayPath(url)
         }
         var parts = ["\(progress.skipped) already stored"]
+        if progress.refetched > 0 {
+            // Stored, but fetched again: all of them with --refresh, otherwise those an
+            // earlier version stored without what this one keeps.
+            parts.append("\(progress.refetched) \(mode == .refresh ? "refreshed" : "completed")")
+        }
         if !progress.notFound.isEmpty {
             parts.append(
                 "\(progress.notFound.count) not found (\(IDRuns.describe(progress.notFound)))")

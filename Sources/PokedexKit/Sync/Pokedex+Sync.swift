@@ -121,7 +121,7 @@ extension Pokedex {
         let toFetch = plan.ids
         var progress = SyncProgress(
             requested: requested.count, skipped: requested.count - toFetch.count,
-            total: toFetch.count)
+            total: toFetch.count, refetched: toFetch.count { plan.stored.contains($0) })
         report(progress)
         // A window of requests as wide as the client's cap keeps every slot busy without
         // making a task per id up front.

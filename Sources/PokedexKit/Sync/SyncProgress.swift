@@ -18,6 +18,10 @@ public struct SyncProgress: Hashable, Sendable {
     public var total: Int
     /// The ids fetched and saved so far.
     public var saved: Int
+    /// The ids of ``total`` that were stored already, fetched again: every stored one with
+    /// ``SyncMode/refresh``; otherwise those stored incomplete (without their species link,
+    /// or linking to a record the database keeps but lacks).
+    public var refetched: Int
     /// The ids the service does not have (404), in the order they were learned.
     public var notFound: [Int]
     /// The ids that failed after every retry, with why.
@@ -35,9 +39,10 @@ public struct SyncProgress: Hashable, Sendable {
     ///   - notFound: The ids the service does not have.
     ///   - failures: The ids that failed.
     ///   - latestID: The id this update is about.
+    ///   - refetched: The ids to fetch that were stored already.
     public init(
         requested: Int, skipped: Int, total: Int, saved: Int = 0, notFound: [Int] = [],
-        failures: [SyncFailure] = [], latestID: Int? = nil
+        failures: [SyncFailure] = [], latestID: Int? = nil, refetched: Int = 0
     ) {
         self.requested = requested
         self.skipped = skipped
@@ -46,6 +51,7 @@ public struct SyncProgress: Hashable, Sendable {
         self.notFound = notFound
         self.failures = failures
         self.latestID = latestID
+        self.refetched = refetched
     }
 
     /// The ids that failed after every retry.

@@ -132,6 +132,8 @@ struct ListSpeciesOptionsTests {
             let synced = try await CommandRunner.pokedex(
                 "sync", "--store", store.path, "--range", "1-151")
             #expect(synced.status == 0, "\(synced.error)")
+            // The two stored Pokémon were fetched again to complete them, and said so.
+            #expect(synced.output.contains("(0 already stored, 2 completed)"), "\(synced.output)")
             let after = try await CommandRunner.pokedex(
                 "list", "--store", store.path, "--legendary", "--json")
             #expect(after.error.isEmpty, "\(after.error)")

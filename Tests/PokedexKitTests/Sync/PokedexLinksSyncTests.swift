@@ -105,6 +105,7 @@ struct PokedexLinksSyncTests {
             // Bulbasaur, Ivysaur and Venusaur are poison; the other three are complete.
             #expect(progress.skipped == 3)
             #expect(progress.saved == 3)
+            #expect(progress.refetched == 3)
             let stats = try await server.stats()
             #expect(stats.requestedPokemonIDs == [1, 2, 3])
             #expect(stats.entries == ["type/poison": 1])

@@ -40,6 +40,7 @@ struct PokedexSyncCacheTests {
                 clock.advance(by: 101)
                 let progress = try await pokedex.syncAll(Self.ids, mode: .refresh)
                 #expect(progress.saved == 151)
+                #expect(progress.refetched == 151, "every one stored, fetched again")
                 #expect(progress.failures.isEmpty)
                 let stats = try await server.stats()
                 #expect(stats.statuses == ["304": 151])
