@@ -96,7 +96,14 @@ extension JSONFileModelDatabase {
                 compactionThreshold: options.compactionThreshold, sortsKeys: options.sortsKeys,
                 lock: lock)
             let loaded = try await files.perform { (writer) throws(StoreError) in
-                try writer.open()
+                do throws(StoreError) {
+                    return try writer.open()
+                } catch {
+                    // Released before the error is thrown: the files are freed later, on
+                    // another thread, and an open retried at once must not find them locked.
+                    writer.release()
+                    throw error
+                }
             }
             return JSONFileModelDatabase(
                 models: models, names: names, url: url, paths: paths, files: files,

@@ -288,6 +288,16 @@ struct StoreWriter: ~Copyable {
 
     // MARK: Closing
 
+    /// Closes the journal and releases the lock without writing anything: what an open that
+    /// failed leaves, so that the next open, in this process or another, finds the store
+    /// free at once rather than when this writer happens to be freed.
+    mutating func release() {
+        if let journalDescriptor { fileSystem.close(journalDescriptor) }
+        if let lockDescriptor { fileSystem.close(lockDescriptor) }
+        journalDescriptor = nil
+        lockDescriptor = nil
+    }
+
     /// Folds the journal into the document if it has entries, then releases the lock.
     ///
     /// - Parameters:
@@ -299,12 +309,7 @@ struct StoreWriter: ~Copyable {
         throws(StoreError)
     {
         let sections = sections.take()
-        defer {
-            if let journalDescriptor { fileSystem.close(journalDescriptor) }
-            if let lockDescriptor { fileSystem.close(lockDescriptor) }
-            journalDescriptor = nil
-            lockDescriptor = nil
-        }
+        defer { release() }
         guard failure == nil, journalIsCurrent, journalEntryBytes > 0, let sections else {
             return
         }

@@ -116,9 +116,11 @@ extension LargeStoreTests {
             try expectUnchanged(directory, since: before)
             // The journal alone, under a readable document: the same, for the journal.
             try Data(storeDocument(records: [recordJSON(1)]).utf8).write(to: url)
+            // The open before let go of the lock; a child process another test starts at
+            // that instant shares its descriptor until its exec: wait out that moment.
             let journalError = await #expect(throws: StoreError.self) {
                 try await JSONFileStore<Record>.open(
-                    at: url, options: JSONFileStoreOptions(mode: mode))
+                    at: url, options: JSONFileStoreOptions(mode: mode, lockTimeout: .seconds(10)))
             }
             guard let journalError, journalError.code == .corruptFile,
                 journalError.path == journal.path, let journalProblem = journalError.problem
