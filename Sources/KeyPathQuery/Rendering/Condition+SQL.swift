@@ -6,8 +6,10 @@ extension Condition where Model: Queryable {
     /// let condition: Condition<Pokemon> = .contains(\.types, .fire) && \.attack >= 80
     /// let fragment = try condition.sqlExpression()
     /// fragment.sql
-    /// // EXISTS (SELECT 1 FROM json_each("types") AS e1 WHERE e1.value = ?) AND "attack" >= ?
-    /// fragment.bindings    // [.text("fire"), .integer(80)]
+    /// // (instr("types", ?) > 0
+    /// //   AND EXISTS (SELECT 1 FROM json_each("types") AS e1 WHERE e1.value = ?))
+    /// // AND "attack" >= ?
+    /// fragment.bindings    // [.text("\"fire\""), .text("fire"), .integer(80)]
     /// ```
     ///
     /// Each attribute is the column of its name, quoted; a nested attribute such as

@@ -9,9 +9,10 @@
 ///     limit: 10)
 /// let clauses = try query.sqlClauses()
 /// let statement = "SELECT * FROM pokemon " + clauses.sql
-/// // WHERE EXISTS (SELECT 1 FROM json_each("types") AS e1 WHERE e1.value = ?)
+/// // WHERE instr("types", ?) > 0
+/// // AND EXISTS (SELECT 1 FROM json_each("types") AS e1 WHERE e1.value = ?)
 /// // ORDER BY "attack" DESC, "id" ASC LIMIT ?
-/// clauses.bindings     // [.text("fire"), .integer(10)]
+/// clauses.bindings     // [.text("\"fire\""), .text("fire"), .integer(10)]
 /// ```
 public struct SQLClauses: Hashable, Sendable {
     /// The `WHERE` clause, keyword included: `WHERE 1` (PostgreSQL: `WHERE TRUE`) for a query

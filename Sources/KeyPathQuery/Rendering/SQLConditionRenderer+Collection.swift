@@ -20,10 +20,16 @@ extension SQLConditionRenderer {
                 written, fitting: elementType, attribute: column.name, target: target)
             guard !values.isEmpty else { return constant(false) }
             let test = try membership(element, values)
-            return Piece(
+            let exists = Piece(
                 sql: "EXISTS (SELECT 1 FROM json_each(\(column.sql)) AS \(alias) WHERE "
                     + test.sql + ")",
                 bindings: test.bindings, mayBeNull: false)
+            return textPrefilter(column, values).map { prefilter in
+                Piece(
+                    sql: prefilter.sql + " AND " + exists.sql,
+                    bindings: prefilter.bindings + exists.bindings, mayBeNull: false,
+                    isCompound: true)
+            } ?? exists
         }
         switch test {
         case .contains(let value):
@@ -41,6 +47,37 @@ extension SQLConditionRenderer {
                 sql: "json_array_length(\(column.sql)) \(comparison.sqlSymbol) ?",
                 bindings: [.integer(Int64(number))], mayBeNull: true)
         }
+    }
+
+    /// A test of a collection column's JSON text that every record holding one of `values`
+    /// passes.
+    ///
+    /// `instr` finds each value written as a JSON string, so that `json_each` reads only the
+    /// arrays that may hold it. `nil` when a value is not text that any JSON writer spells
+    /// one way.
+    ///
+    /// The column must be a table's own (not an element read from JSON, which SQLite writes
+    /// again). A text operand qualifies when it ``comparesAsBytes(_:)`` (an element equal to
+    /// it as a Swift `String` has its very bytes) and holds no character a JSON writer
+    /// escapes or may escape (`"`, `\`, `/`, control characters, DEL): `"fire"` is then in the
+    /// text of every array that holds "fire", however the array is spaced. A record without
+    /// it can hold no such element, and the `EXISTS` that follows decides the rest.
+    private func textPrefilter(_ column: Column, _ values: [QueryValue]) -> Piece? {
+        guard !column.isInJSON, values.count <= 4 else { return nil }
+        var tests: [String] = []
+        var bindings: [SQLBinding] = []
+        for value in values {
+            guard case .string(let text) = value, !text.isEmpty, Self.comparesAsBytes(text),
+                text.utf8.allSatisfy({
+                    $0 >= 0x20 && $0 != 0x7F && $0 != 0x22 && $0 != 0x5C && $0 != 0x2F
+                })
+            else { return nil }
+            tests.append("instr(\(column.sql), ?) > 0")
+            bindings.append(.text("\"" + text + "\""))
+        }
+        guard !tests.isEmpty else { return nil }
+        let sql = tests.count == 1 ? tests[0] : "(" + tests.joined(separator: " OR ") + ")"
+        return Piece(sql: sql, bindings: bindings, mayBeNull: true)
     }
 
     func quantified(

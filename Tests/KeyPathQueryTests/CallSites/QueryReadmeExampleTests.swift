@@ -29,11 +29,14 @@ struct QueryReadmeExampleTests {
         let clauses = try query.sqlClauses()
         #expect(
             clauses.whereClause.sql.hasPrefix(
-                #"WHERE EXISTS (SELECT 1 FROM json_each("types") AS e1 WHERE e1.value = ?) AND "attack" >= ? AND instr(lower("#
+                #"WHERE (instr("types", ?) > 0 AND EXISTS (SELECT 1 FROM json_each("types") AS e1 WHERE e1.value = ?)) AND "attack" >= ? AND instr(lower("#
             ))
         #expect(clauses.orderByClause == #"ORDER BY "attack" DESC, "id" ASC"#)
         #expect(clauses.limitClause?.sql == "LIMIT ?")
-        #expect(clauses.bindings == [.text("fire"), .integer(60), .text("char"), .integer(10)])
+        #expect(
+            clauses.bindings == [
+                .text(#""fire""#), .text("fire"), .integer(60), .text("char"), .integer(10),
+            ])
 
         let database = try PokedexDataset.database(with: allPokemon)
         #expect(try PokedexDataset.sqliteIDs(of: query, in: database) == strongest.map(\.id))

@@ -107,7 +107,7 @@ struct ReferenceConditionTests {
         let fire = try Self.fireSpecies.sqlExpression(options: Self.sqlOptions)
         #expect(
             fire.sql
-                == #"EXISTS (SELECT 1 FROM "form" AS r1 WHERE r1."species_id" = "species"."id" AND EXISTS (SELECT 1 FROM json_each(r1."types") AS e2 WHERE e2.value = ?))"#
+                == #"EXISTS (SELECT 1 FROM "form" AS r1 WHERE r1."species_id" = "species"."id" AND (instr(r1."types", ?) > 0 AND EXISTS (SELECT 1 FROM json_each(r1."types") AS e2 WHERE e2.value = ?)))"#
         )
         let light = try Self.lightSpecies.sqlExpression(options: Self.sqlOptions)
         #expect(

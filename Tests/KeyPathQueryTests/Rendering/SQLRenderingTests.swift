@@ -75,19 +75,20 @@ struct SQLRenderingTests {
                 + caseFolded("e1.value") + " = ?)", [.text("a")]),
         Case(
             .contains(\.tags, "b"),
-            #"EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE e1.value = ?)"#,
-            [.text("b")]),
+            #"instr("tags", ?) > 0 AND EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE e1.value = ?)"#,
+            [.text(#""b""#), .text("b")]),
         Case(
             .containsAny(\.tags, of: ["a", "b"]),
-            #"EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE e1.value IN (?, ?))"#,
-            [.text("a"), .text("b")]),
+            #"(instr("tags", ?) > 0 OR instr("tags", ?) > 0) AND "#
+                + #"EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE e1.value IN (?, ?))"#,
+            [.text(#""a""#), .text(#""b""#), .text("a"), .text("b")]),
         Case(.containsAny(\.tags, of: [String]()), "0"),
         Case(.containsAll(\.tags, of: [String]()), "1"),
         Case(
             .containsAll(\.tags, of: ["a", "b"]),
-            #"EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE e1.value = ?) AND "#
-                + #"EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE e1.value = ?)"#,
-            [.text("a"), .text("b")]),
+            #"(instr("tags", ?) > 0 AND EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE e1.value = ?)) AND "#
+                + #"(instr("tags", ?) > 0 AND EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE e1.value = ?))"#,
+            [.text(#""a""#), .text("a"), .text(#""b""#), .text("b")]),
         Case(.isEmpty(\.tags), #"json_array_length("tags") = ?"#, [.integer(0)]),
         Case(.count(\.sessions, .greater, 1), #"json_array_length("sessions") > ?"#, [.integer(1)]),
         Case(
@@ -107,7 +108,8 @@ struct SQLRenderingTests {
         Case(!(\.note != nil), #"NOT ("note" IS NOT NULL)"#),
         Case(
             !.contains(\.tags, "a"),
-            #"NOT EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE e1.value = ?)"#, [.text("a")]),
+            #"NOT (instr("tags", ?) > 0 AND EXISTS (SELECT 1 FROM json_each("tags") AS e1 WHERE e1.value = ?))"#,
+            [.text(#""a""#), .text("a")]),
         Case(
             \.id > 1 && (\.note == nil || \.score < 2),
             #""id" > ? AND ("note" IS NULL OR "score" < ?)"#, [.integer(1), .real(2)]),

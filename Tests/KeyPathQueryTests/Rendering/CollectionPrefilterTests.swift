@@ -1,0 +1,99 @@
+import ConditionTableSupport
+import Foundation
+import KeyPathQuery
+import QueryTestSupport
+import Testing
+
+/// An element test on a table's collection column first looks for the value's JSON text.
+///
+/// `instr` finds it, so that SQLite runs `json_each` only on the arrays that may hold it. The
+/// look must never turn away a row that holds the element: it is made only for text that
+/// every JSON writer spells one way.
+@Suite("SQLite element tests look for the element's text first")
+struct CollectionPrefilterTests {
+    @Test(
+        "text that JSON spells one way is looked for",
+        arguments: ["fire", "b", "two words", "mr.-mime", "100%", "a_b", "x[1]"])
+    func looksForPlainText(_ value: String) throws {
+        let fragment = try Condition<Record>.contains(\.tags, value).sqlExpression()
+        #expect(fragment.sql.hasPrefix(#"instr("tags", ?) > 0 AND EXISTS ("#))
+        #expect(fragment.bindings == [.text("\"" + value + "\""), .text(value)])
+    }
+
+    /// Text a JSON writer escapes or may escape (quote, backslash, slash, control characters,
+    /// DEL), text not in ASCII, text with a character whose canonical look-alike is not ASCII
+    /// (`K`, `;`, `` ` ``), and empty text are left to `json_each` alone.
+    @Test(
+        "other text is left to json_each",
+        arguments: [
+            "Kelvin", "a;b", "a`b", "a/b", #"say "hi""#, #"back\slash"#, "tab\there", "del\u{7F}",
+            "é", "", "ポケモン",
+        ])
+    func leavesOtherText(_ value: String) throws {
+        let fragment = try Condition<Record>.contains(\.tags, value).sqlExpression()
+        #expect(fragment.sql.hasPrefix("EXISTS ("))
+        #expect(!fragment.sql.contains("instr"))
+        #expect(fragment.bindings == [.text(value)])
+    }
+
+    @Test("a test of one of several values looks for each, up to four")
+    func severalValues() throws {
+        let four = try Condition<Record>.containsAny(\.tags, of: ["a", "b", "c", "d"])
+            .sqlExpression()
+        #expect(four.sql.components(separatedBy: "instr(").count == 5)
+        let five = try Condition<Record>.containsAny(\.tags, of: ["a", "b", "c", "d", "e"])
+            .sqlExpression()
+        #expect(!five.sql.contains("instr"))
+        let oneOdd = try Condition<Record>.containsAny(\.tags, of: ["a", "a/b"]).sqlExpression()
+        #expect(!oneOdd.sql.contains("instr"))
+    }
+
+    /// An array inside an element is JSON that SQLite has written again, not the table's
+    /// column: it is not looked into.
+    @Test("an array read from JSON is left to json_each")
+    func nestedArray() throws {
+        let fragment = try Condition<Record>.anyElement(\.sessions, where: .contains(\.tags, "t1"))
+            .sqlExpression()
+        #expect(!fragment.sql.contains("instr"))
+    }
+
+    @Test("PostgreSQL's jsonb needs no look")
+    func postgreSQL() throws {
+        let fragment = try Condition<Record>.contains(\.tags, "fire")
+            .sqlExpression(options: SQLOptions(dialect: .postgreSQL))
+        #expect(!fragment.sql.contains("instr"))
+    }
+
+    /// Arrays written as other writers write them (spaces, new lines, near misses, `null`):
+    /// SQLite selects exactly the rows that hold the element, with and without `NOT`.
+    @Test("selects what memory selects, however the array is spaced")
+    func selectsAsInMemory() throws {
+        let rows: [(id: Int64, json: String?, tags: [String]?)] = [
+            (1, #"["fire"]"#, ["fire"]),
+            (2, #"[ "water" , "fire" ]"#, ["water", "fire"]),
+            (3, "[\n  \"grass\",\n  \"fire\"\n]", ["grass", "fire"]),
+            (4, #"["campfire","fire-x","Fire","fire "]"#, ["campfire", "fire-x", "Fire", "fire "]),
+            (5, "[]", []),
+            (6, #"[["fire"]]"#, nil),
+            (7, nil, nil),
+            (8, #"["\"fire\"", "firefly"]"#, ["\"fire\"", "firefly"]),
+        ]
+        let database = try SQLiteDatabase()
+        try database.execute("CREATE TABLE records (id INTEGER NOT NULL, tags TEXT)")
+        try database.insert(
+            into: "records", columns: ["id", "tags"],
+            rows: rows.map { [.integer($0.id), $0.json.map(SQLBinding.text) ?? .null] })
+        func ids(_ condition: Condition<Record>) throws -> [Int64] {
+            let fragment = try condition.sqlExpression()
+            return try database.integers(
+                "SELECT id FROM records WHERE " + fragment.sql + " ORDER BY id", fragment.bindings)
+        }
+        #expect(try ids(.contains(\.tags, "fire")) == [1, 2, 3])
+        #expect(try ids(!.contains(\.tags, "fire")) == [4, 5, 6, 7, 8])
+        #expect(try ids(.containsAny(\.tags, of: ["grass", "firefly"])) == [3, 8])
+        #expect(try ids(.containsAll(\.tags, of: ["water", "fire"])) == [2])
+        // The same rows in memory, where each array decodes as [String].
+        let decoded = rows.compactMap { row in row.tags.map { (row.id, $0) } }
+        #expect(decoded.filter { $0.1.contains("fire") }.map(\.0) == [1, 2, 3])
+    }
+}
