@@ -13,7 +13,9 @@ extension RecordTable {
     ///
     /// - Complexity: That of ``candidateSlots(for:)``, plus a copy of each candidate.
     package func candidates(for condition: Condition<Model>) -> [Model]? {
-        candidateSlots(for: condition).map(records(inLiveSlots:))
+        // Not `.map(records(inLiveSlots:))`: a partial application copies the table.
+        guard let slots = candidateSlots(for: condition) else { return nil }
+        return records(inLiveSlots: slots)
     }
 
     /// The slots of the records ``candidates(for:)`` returns, in order, each once, all live.
@@ -29,16 +31,22 @@ extension RecordTable {
         // A candidate costs more than a record scanned in place: an index helps while it
         // finds well under the whole table.
         var best: [Int]?
-        for index in indexes {
-            guard let ranges = condition.indexRanges(of: index.attribute.keyPath) else {
-                continue
-            }
-            let limit = Swift.min(best?.count ?? .max, count / 4)
-            if let slots = index.slots(in: ranges, limit: limit), slots.count <= limit {
-                best = slots
+        let count = count
+        // Through a buffer, so that each index is read in place rather than copied.
+        indexes.withUnsafeBufferPointer { indexes in
+            for index in indexes.indices {
+                guard let ranges = condition.indexRanges(of: indexes[index].attribute.keyPath)
+                else { continue }
+                let limit = Swift.min(best?.count ?? .max, count / 4)
+                if let slots = indexes[index].slots(in: ranges, limit: limit),
+                    slots.count <= limit
+                {
+                    best = slots
+                }
             }
         }
-        return best.map(liveSlots)
+        guard let best else { return nil }
+        return liveSlots(best)
     }
 
     /// The records a compiled query selects, leaving out some ids: it runs over the

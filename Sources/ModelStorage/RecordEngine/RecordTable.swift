@@ -138,12 +138,18 @@ package struct RecordTable<Model: StorableModel>: Sendable {
     /// - Complexity: O(*k* log *k*) for *k* slots.
     package func liveSlots(_ candidates: [Int]) -> [Int] {
         var found = candidates
-        found.sort()
+        // An index gives one value's slots in order already.
+        if zip(found, found.dropFirst()).contains(where: { $0 > $1 }) { found.sort() }
+        var live: [Int] = []
+        live.reserveCapacity(found.count)
         var previous = -1
-        return found.filter { slot in
-            defer { previous = slot }
-            return slot != previous && isLive[slot]
+        isLive.withUnsafeBufferPointer { isLive in
+            for slot in found where slot != previous {
+                previous = slot
+                if isLive[slot] { live.append(slot) }
+            }
         }
+        return live
     }
 
     /// The records of live slots, in the slots' order.

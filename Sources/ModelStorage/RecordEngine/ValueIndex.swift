@@ -30,11 +30,11 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
     /// Slots whose value is text outside ASCII: candidates for every lookup.
     private var unordered: [Int] = []
 
-    /// A value with the slot of a record that had it when it was indexed.
-    private struct Entry: Sendable {
-        let value: QueryValue
-        let slot: Int
-    }
+    /// Entries and ranges are types of their own, not nested in this generic one: code in
+    /// this module is not specialized for an application's model, and an array of a nested
+    /// type would be read through the model's generic metadata, entry by entry.
+    private typealias Entry = ValueIndexEntry
+    private typealias Resolved = ResolvedIndexRange
 
     package init(_ attribute: IndexedAttribute<Model>) {
         self.attribute = attribute
@@ -91,6 +91,7 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
     ///   cannot bound), or more than `limit` would be.
     package func slots(in ranges: [Condition<Model>.IndexRange], limit: Int) -> [Int]? {
         var bounds: [(lower: Int, upper: Int, range: Resolved)] = []
+        bounds.reserveCapacity(ranges.count)
         var total = unordered.count
         for range in ranges {
             guard let resolved = resolve(range) else { return nil }
@@ -121,34 +122,6 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
     }
 
     // MARK: Ranges
-
-    /// A range with its values converted to the attribute's type: bounds, each included or
-    /// not, or one value.
-    private enum Resolved {
-        case equal(QueryValue)
-        case between(lower: (QueryValue, Bool)?, upper: (QueryValue, Bool)?)
-
-        func contains(_ value: QueryValue) -> Bool {
-            switch self {
-            case .equal(let bound):
-                return value.compare(to: bound) == .orderedSame
-            case .between(let lower, let upper):
-                if let (bound, included) = lower {
-                    guard let order = value.compare(to: bound) else { return false }
-                    if order == .orderedAscending || (order == .orderedSame && !included) {
-                        return false
-                    }
-                }
-                if let (bound, included) = upper {
-                    guard let order = value.compare(to: bound) else { return false }
-                    if order == .orderedDescending || (order == .orderedSame && !included) {
-                        return false
-                    }
-                }
-                return true
-            }
-        }
-    }
 
     private func resolve(_ range: Condition<Model>.IndexRange) -> Resolved? {
         switch range {
@@ -197,6 +170,18 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
     /// The range of `sorted` whose values lie in a range.
     private func bounds(of range: Resolved) -> (lower: Int, upper: Int) {
         switch range {
+        case .equal(.integer(let number)):
+            // The common lookup (an id, a reference) without the general comparison.
+            return (
+                firstIndex { entry in
+                    if case .integer(let other) = entry { return other >= number }
+                    return entry.compare(to: .integer(number)) != .orderedAscending
+                },
+                firstIndex { entry in
+                    if case .integer(let other) = entry { return other > number }
+                    return entry.compare(to: .integer(number)) == .orderedDescending
+                }
+            )
         case .equal(let value):
             return (
                 firstIndex { $0.compare(to: value) != .orderedAscending },
@@ -280,6 +265,40 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
         case .null: nil
         case .double(let number) where number.isNaN: nil
         default: value
+        }
+    }
+}
+
+/// A value with the slot of a record that had it when it was indexed.
+private struct ValueIndexEntry: Sendable {
+    let value: QueryValue
+    let slot: Int
+}
+
+/// A range with its values converted to the attribute's type: bounds, each included or
+/// not, or one value.
+private enum ResolvedIndexRange {
+    case equal(QueryValue)
+    case between(lower: (QueryValue, Bool)?, upper: (QueryValue, Bool)?)
+
+    func contains(_ value: QueryValue) -> Bool {
+        switch self {
+        case .equal(let bound):
+            return value.compare(to: bound) == .orderedSame
+        case .between(let lower, let upper):
+            if let (bound, included) = lower {
+                guard let order = value.compare(to: bound) else { return false }
+                if order == .orderedAscending || (order == .orderedSame && !included) {
+                    return false
+                }
+            }
+            if let (bound, included) = upper {
+                guard let order = value.compare(to: bound) else { return false }
+                if order == .orderedDescending || (order == .orderedSame && !included) {
+                    return false
+                }
+            }
+            return true
         }
     }
 }
