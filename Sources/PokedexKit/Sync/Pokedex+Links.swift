@@ -60,15 +60,41 @@ extension Pokedex {
         }
     }
 
+    /// Every species the database holds, in id order.
+    ///
+    /// The species a sync brings with its Pokémon, and those ``syncEvery(_:)`` brings: to
+    /// find a species by name, or to list a chain's names, without asking the client.
+    ///
+    /// ```swift
+    /// let species = try await pokedex.storedSpecies()
+    /// let legendary = species.filter(\.isLegendary).map(\.displayName)
+    /// ```
+    ///
+    /// - Returns: The stored species, in id order; none when the Pokédex has no
+    ///   ``database`` or its database does not keep ``PokemonSpecies``.
+    /// - Throws: A `StoreError` when the database cannot be read.
+    /// - Complexity: O(*n* log *n*) in the number of stored species.
+    public func storedSpecies() async throws -> [PokemonSpecies] {
+        try await storedSpecies(RecordQuery(sortedBy: [.ascending(\.id)]))
+    }
+
     /// The species of `ids` the database holds; none when it keeps no species.
     ///
     /// - Parameter ids: Species ids.
     /// - Returns: Those stored, in no particular order.
     /// - Throws: A `StoreError` when the database cannot be read.
     func storedSpecies(ids: [Int]) async throws -> [PokemonSpecies] {
-        guard let database, kept.species, !ids.isEmpty else { return [] }
+        guard !ids.isEmpty else { return [] }
+        return try await storedSpecies(RecordQuery(where: .in(\.id, ids)))
+    }
+
+    /// The stored species a query selects; none when the database keeps no species.
+    private func storedSpecies(
+        _ query: RecordQuery<PokemonSpecies>
+    ) async throws -> [PokemonSpecies] {
+        guard let database, keeps(PokemonSpecies.self) else { return [] }
         return try await database.read { snapshot in
-            try snapshot[PokemonSpecies.self].fetch(RecordQuery(where: .in(\.id, ids)))
+            try snapshot[PokemonSpecies.self].fetch(query)
         }
     }
 
