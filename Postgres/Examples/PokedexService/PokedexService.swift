@@ -102,6 +102,15 @@ enum PokedexService {
     ///
     /// - Returns: Whether this call filled a table.
     static func fillEmptyTables(_ database: PostgresModelDatabase) async throws -> Bool {
+        // A filled database, the usual start, neither decodes the bundle nor writes.
+        let anyEmpty = try await database.read { snapshot in
+            [
+                snapshot[Pokemon.self].count, snapshot[PokemonSpecies.self].count,
+                snapshot[EvolutionChain.self].count, snapshot[PokemonTypeDetails.self].count,
+                snapshot[PokemonAbility.self].count,
+            ].contains(0)
+        }
+        guard anyEmpty else { return false }
         let bundled = try PokedexRecords.bundled()
         return try await database.transaction { bundled.write(toEmptyTablesOf: &$0) }
     }
