@@ -97,13 +97,4 @@ extension Pokedex: PokedexAccess {
     func count(where condition: Condition<Pokemon>) async throws -> Int {
         try await store.count(where: condition)
     }
-
-    /// Every species the database holds, in id order; none without species.
-    func storedSpecies() async throws -> [PokemonSpecies] {
-        guard let database, database.models.contains(where: { $0 == PokemonSpecies.self })
-        else { return [] }
-        return try await database.read { snapshot in
-            try snapshot[PokemonSpecies.self].fetch(RecordQuery(sortedBy: [.ascending(\.id)]))
-        }
-    }
 }

@@ -228,14 +228,10 @@ struct SyncCommand: Command {
     /// they link to, or `nil` when it saved nothing more.
     static func othersSummary(_ others: [(PokeAPIFamily, SyncProgress)]) -> String? {
         let counts = others.filter { $0.1.saved > 0 }.map { family, progress in
-            let noun =
-                switch family {
-                case .species: "species"
-                case .evolutionChain: progress.saved == 1 ? "evolution chain" : "evolution chains"
-                case .type: progress.saved == 1 ? "type" : "types"
-                default: progress.saved == 1 ? "ability" : "abilities"
-                }
-            return "\(progress.saved) \(noun)"
+            // Mid-sentence, in lower case: "1 evolution chain", "61 abilities". The families
+            // are `otherFamilies`, without the Pokémon, whose name would lose its capital.
+            let name = progress.saved == 1 ? family.displayName : family.pluralDisplayName
+            return "\(progress.saved) \(name.lowercased())"
         }
         guard let last = counts.last else { return nil }
         let list =

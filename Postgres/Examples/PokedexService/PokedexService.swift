@@ -93,7 +93,8 @@ enum PokedexService {
         announce("pokedex-service stopped")
     }
 
-    /// Fills each empty table with the bundled records of its model, in one transaction.
+    /// Fills each empty table with the bundled records of its model, in one transaction
+    /// (`PokedexRecords.write(toEmptyTablesOf:)`).
     ///
     /// The database runs transactions one at a time with every other on it: of two instances
     /// starting together on an empty database, one fills it and the other finds it filled. A
@@ -101,6 +102,7 @@ enum PokedexService {
     ///
     /// - Returns: Whether this call filled a table.
     static func fillEmptyTables(_ database: PostgresModelDatabase) async throws -> Bool {
+        // A filled database, the usual start, neither decodes the bundle nor writes.
         let anyEmpty = try await database.read { snapshot in
             [
                 snapshot[Pokemon.self].count, snapshot[PokemonSpecies.self].count,
@@ -110,20 +112,7 @@ enum PokedexService {
         }
         guard anyEmpty else { return false }
         let bundled = try PokedexRecords.bundled()
-        return try await database.transaction { transaction in
-            var filled = false
-            func fill<Model: StorableModel>(_ records: [Model]) {
-                guard transaction[Model.self].count == 0 else { return }
-                transaction[Model.self].upsert(contentsOf: records)
-                filled = true
-            }
-            fill(bundled.abilities)
-            fill(bundled.types)
-            fill(bundled.chains)
-            fill(bundled.species)
-            fill(bundled.pokemon)
-            return filled
-        }
+        return try await database.transaction { bundled.write(toEmptyTablesOf: &$0) }
     }
 
     /// Writes a line to standard output at once (not buffered), so that whoever started the

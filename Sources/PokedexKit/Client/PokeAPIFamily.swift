@@ -11,8 +11,18 @@
 public struct PokeAPIFamily: Hashable, Sendable, CustomStringConvertible {
     /// The resource's name in PokeAPI's paths, such as `"pokemon-species"`.
     public let rawValue: String
-    /// The family as a sentence names it, such as `"Species"`.
+    /// The family as a sentence names one of it, such as `"Evolution chain"` or
+    /// `"Species"`.
     public let displayName: String
+    /// The family as a sentence names more than one of it, such as `"Evolution chains"`:
+    /// the plural of ``displayName``.
+    ///
+    /// ```swift
+    /// let family = PokeAPIFamily.ability, count = 61
+    /// let name = count == 1 ? family.displayName : family.pluralDisplayName
+    /// print("\(name): \(count)")                 // "Abilities: 61"
+    /// ```
+    public let pluralDisplayName: String
     /// Whether the family's list names each resource (`{"name": …, "url": …}`); evolution
     /// chains' gives links alone.
     public let hasNamedList: Bool
@@ -20,30 +30,37 @@ public struct PokeAPIFamily: Hashable, Sendable, CustomStringConvertible {
     let memberName: String
 
     private init(
-        rawValue: String, displayName: String, memberName: String, hasNamedList: Bool = true
+        rawValue: String, displayName: String, pluralDisplayName: String, memberName: String,
+        hasNamedList: Bool = true
     ) {
         self.rawValue = rawValue
         self.displayName = displayName
+        self.pluralDisplayName = pluralDisplayName
         self.memberName = memberName
         self.hasNamedList = hasNamedList
     }
 
     /// Pokémon (`/api/v2/pokemon/`), decoded as ``FetchedPokemon``.
     public static let pokemon = PokeAPIFamily(
-        rawValue: "pokemon", displayName: "Pokémon", memberName: "pokemon")
+        rawValue: "pokemon", displayName: "Pokémon", pluralDisplayName: "Pokémon",
+        memberName: "pokemon")
     /// Species (`/api/v2/pokemon-species/`), decoded as ``PokemonSpecies``.
     public static let species = PokeAPIFamily(
-        rawValue: "pokemon-species", displayName: "Species", memberName: "species")
+        rawValue: "pokemon-species", displayName: "Species", pluralDisplayName: "Species",
+        memberName: "species")
     /// Evolution chains (`/api/v2/evolution-chain/`), decoded as ``EvolutionChain``.
     public static let evolutionChain = PokeAPIFamily(
-        rawValue: "evolution-chain", displayName: "Evolution chain", memberName: "evolutionChain",
+        rawValue: "evolution-chain", displayName: "Evolution chain",
+        pluralDisplayName: "Evolution chains", memberName: "evolutionChain",
         hasNamedList: false)
     /// Types (`/api/v2/type/`), decoded as ``PokemonTypeDetails``.
     public static let type = PokeAPIFamily(
-        rawValue: "type", displayName: "Type", memberName: "type")
+        rawValue: "type", displayName: "Type", pluralDisplayName: "Types",
+        memberName: "type")
     /// Abilities (`/api/v2/ability/`), decoded as ``PokemonAbility``.
     public static let ability = PokeAPIFamily(
-        rawValue: "ability", displayName: "Ability", memberName: "ability")
+        rawValue: "ability", displayName: "Ability", pluralDisplayName: "Abilities",
+        memberName: "ability")
 
     /// Every family this version knows, Pokémon first.
     public static let all: [PokeAPIFamily] = [.pokemon, .species, .evolutionChain, .type, .ability]

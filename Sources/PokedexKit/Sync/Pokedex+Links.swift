@@ -30,6 +30,9 @@ extension Pokedex {
 
     /// Reads, at one moment, what `pokemon` links to as far as the database holds it.
     ///
+    /// A read of each model kept, as ``LinkedRecords`` makes for many Pokémon, and one of
+    /// the chain's species when the chain is stored.
+    ///
     /// - Parameter pokemon: The Pokémon.
     /// - Returns: The stored links; empty without a database.
     /// - Throws: A `StoreError` when the database cannot be read.
@@ -37,27 +40,32 @@ extension Pokedex {
         guard let database else { return PokemonLinks() }
         let kept = self.kept
         return try await database.read { snapshot in
-            var links = PokemonLinks()
-            if kept.species, let speciesID = pokemon.speciesID {
-                links.species = snapshot[PokemonSpecies.self].fetch(id: speciesID)
-            }
-            if kept.chains, let chainID = links.species?.evolutionChainID {
-                links.chain = snapshot[EvolutionChain.self].fetch(id: chainID)
-            }
+            var links = try LinkedRecords(of: [pokemon], in: snapshot, kept: kept)
+                .links(of: pokemon)
             if let chain = links.chain {
                 links.chainSpecies = try snapshot[PokemonSpecies.self].fetch(
                     RecordQuery(where: .in(\.id, chain.speciesIDs)))
             }
-            if kept.types {
-                links.types = try snapshot[PokemonTypeDetails.self].fetch(
-                    RecordQuery(where: .in(\.name, pokemon.types)))
-            }
-            if kept.abilities {
-                links.abilities = try snapshot[PokemonAbility.self].fetch(
-                    RecordQuery(where: .in(\.name, pokemon.abilities)))
-            }
             return links
         }
+    }
+
+    /// Every species the database holds, in id order.
+    ///
+    /// The species a sync brings with its Pokémon, and those ``syncEvery(_:)`` brings: to
+    /// find a species by name, or to list a chain's names, without asking the client.
+    ///
+    /// ```swift
+    /// let species = try await pokedex.storedSpecies()
+    /// let legendary = species.filter(\.isLegendary).map(\.displayName)
+    /// ```
+    ///
+    /// - Returns: The stored species, in id order; none when the Pokédex has no
+    ///   ``database`` or its database does not keep ``PokemonSpecies``.
+    /// - Throws: A `StoreError` when the database cannot be read.
+    /// - Complexity: O(*n* log *n*) in the number of stored species.
+    public func storedSpecies() async throws -> [PokemonSpecies] {
+        try await storedSpecies(RecordQuery(sortedBy: [.ascending(\.id)]))
     }
 
     /// The species of `ids` the database holds; none when it keeps no species.
@@ -66,9 +74,17 @@ extension Pokedex {
     /// - Returns: Those stored, in no particular order.
     /// - Throws: A `StoreError` when the database cannot be read.
     func storedSpecies(ids: [Int]) async throws -> [PokemonSpecies] {
-        guard let database, kept.species, !ids.isEmpty else { return [] }
+        guard !ids.isEmpty else { return [] }
+        return try await storedSpecies(RecordQuery(where: .in(\.id, ids)))
+    }
+
+    /// The stored species a query selects; none when the database keeps no species.
+    private func storedSpecies(
+        _ query: RecordQuery<PokemonSpecies>
+    ) async throws -> [PokemonSpecies] {
+        guard let database, keeps(PokemonSpecies.self) else { return [] }
         return try await database.read { snapshot in
-            try snapshot[PokemonSpecies.self].fetch(RecordQuery(where: .in(\.id, ids)))
+            try snapshot[PokemonSpecies.self].fetch(query)
         }
     }
 
@@ -85,68 +101,88 @@ extension Pokedex {
         guard let database, kept.species || kept.types || kept.abilities else {
             return incomplete
         }
-        let present = try await database.read { snapshot in
-            try Self.presentLinks(of: stored, in: snapshot, kept: kept)
+        let linked = try await database.read { snapshot in
+            try LinkedRecords(of: stored, in: snapshot, kept: kept)
         }
-        for pokemon in stored where !present.holdsLinks(of: pokemon, kept: kept) {
+        for pokemon in stored where !linked.holdsLinks(of: pokemon) {
             incomplete.insert(pokemon.id)
         }
         return incomplete
     }
+}
 
-    /// The species, chains, types and abilities of `stored` that a snapshot holds.
-    private static func presentLinks(
-        of stored: [Pokemon], in snapshot: DatabaseTransaction, kept: KeptModels
-    ) throws -> PresentLinks {
-        var present = PresentLinks()
+/// The records that Pokémon link to which one snapshot of a Pokédex's database holds, of the
+/// models it keeps: read for one Pokémon (``Pokedex/storedLinks(of:)``) or for many at once
+/// (``Pokedex/incompleteIDs(of:)``), with one query a model however many Pokémon.
+struct LinkedRecords: Sendable {
+    /// The models the records were read of.
+    let kept: KeptModels
+    /// The stored species, by id.
+    var species: [Int: PokemonSpecies] = [:]
+    /// The stored evolution chains of those species, by id.
+    var chains: [Int: EvolutionChain] = [:]
+    /// The stored types, by name.
+    var types: [PokemonType: PokemonTypeDetails] = [:]
+    /// The stored abilities, by name.
+    var abilities: [String: PokemonAbility] = [:]
+
+    /// Reads the species, their chains, the types and the abilities that `pokemon` link to,
+    /// of the models kept; a model none of them links to is not read.
+    ///
+    /// - Parameters:
+    ///   - pokemon: The Pokémon.
+    ///   - snapshot: A read's snapshot of the Pokédex's database.
+    ///   - kept: The models the database keeps.
+    /// - Throws: A `StoreError` when the snapshot cannot be read.
+    init(of pokemon: [Pokemon], in snapshot: DatabaseTransaction, kept: KeptModels) throws {
+        self.kept = kept
         if kept.species {
-            let linked = Array(Set(stored.compactMap(\.speciesID)))
-            for species in try snapshot[PokemonSpecies.self].fetch(
-                RecordQuery(where: .in(\.id, linked)))
-            {
-                present.chainOfSpecies[species.id] = species.evolutionChainID
-            }
+            species = try Self.fetch(pokemon.compactMap(\.speciesID), by: \.id, in: snapshot)
             if kept.chains {
-                let chains = Array(Set(present.chainOfSpecies.values))
-                present.chains = Set(
-                    try snapshot[EvolutionChain.self].fetch(RecordQuery(where: .in(\.id, chains)))
-                        .map(\.id))
+                chains = try Self.fetch(
+                    species.values.map(\.evolutionChainID), by: \.id, in: snapshot)
             }
         }
         if kept.types {
-            let names = Array(Set(stored.flatMap(\.types)))
-            present.types = Set(
-                try snapshot[PokemonTypeDetails.self].fetch(RecordQuery(where: .in(\.name, names)))
-                    .map(\.name))
+            types = try Self.fetch(pokemon.flatMap(\.types), by: \.name, in: snapshot)
         }
         if kept.abilities {
-            let names = Array(Set(stored.flatMap(\.abilities)))
-            present.abilities = Set(
-                try snapshot[PokemonAbility.self].fetch(RecordQuery(where: .in(\.name, names)))
-                    .map(\.name))
+            abilities = try Self.fetch(pokemon.flatMap(\.abilities), by: \.name, in: snapshot)
         }
-        return present
     }
-}
 
-/// Which of the records stored Pokémon link to a database holds.
-private struct PresentLinks: Sendable {
-    /// The chain of each stored species.
-    var chainOfSpecies: [Int: Int] = [:]
-    var chains: Set<Int> = []
-    var types: Set<PokemonType> = []
-    var abilities: Set<String> = []
+    /// What `pokemon` links to among these records; the chain's species are not among them.
+    func links(of pokemon: Pokemon) -> PokemonLinks {
+        let species = pokemon.speciesID.flatMap { self.species[$0] }
+        return PokemonLinks(
+            species: species, chain: species.flatMap { chains[$0.evolutionChainID] },
+            types: pokemon.types.compactMap { types[$0] },
+            abilities: pokemon.abilities.compactMap { abilities[$0] })
+    }
 
-    /// Whether every record `pokemon` links to, of the models kept, is present.
-    func holdsLinks(of pokemon: Pokemon, kept: KeptModels) -> Bool {
+    /// Whether every record `pokemon` links to, of the models kept, is among these.
+    func holdsLinks(of pokemon: Pokemon) -> Bool {
         if kept.species, let speciesID = pokemon.speciesID {
-            guard let chainID = chainOfSpecies[speciesID] else { return false }
-            if kept.chains, !chains.contains(chainID) { return false }
+            guard let species = species[speciesID] else { return false }
+            if kept.chains, chains[species.evolutionChainID] == nil { return false }
         }
-        if kept.types, !pokemon.types.allSatisfy(types.contains) {
+        if kept.types, !pokemon.types.allSatisfy({ types[$0] != nil }) { return false }
+        if kept.abilities, !pokemon.abilities.allSatisfy({ abilities[$0] != nil }) {
             return false
         }
-        if kept.abilities, !pokemon.abilities.allSatisfy(abilities.contains) { return false }
         return true
+    }
+
+    /// The stored records of a model whose attribute is one of `keys`, by that attribute;
+    /// no read when there are no keys.
+    private static func fetch<Model: StorableModel, Key: Hashable & QueryValueConvertible>(
+        _ keys: [Key], by key: any KeyPath<Model, Key> & Sendable,
+        in snapshot: DatabaseTransaction
+    ) throws -> [Key: Model] {
+        let distinct = Array(Set(keys))
+        guard !distinct.isEmpty else { return [:] }
+        let records = try snapshot[Model.self].fetch(RecordQuery(where: .in(key, distinct)))
+        return Dictionary(
+            records.map { ($0[keyPath: key], $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

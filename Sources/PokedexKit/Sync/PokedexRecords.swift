@@ -66,11 +66,56 @@ public struct PokedexRecords: Hashable, Sendable {
     ///   database that lacks a model, the transaction throws `StoreError.unknownModel` and
     ///   commits nothing.
     public func write(to transaction: inout DatabaseTransaction) {
-        transaction[PokemonAbility.self].upsert(contentsOf: abilities)
-        transaction[PokemonTypeDetails.self].upsert(contentsOf: types)
-        transaction[EvolutionChain.self].upsert(contentsOf: chains)
-        transaction[PokemonSpecies.self].upsert(contentsOf: species)
-        transaction[Pokemon.self].upsert(contentsOf: pokemon)
+        write(to: &transaction, emptyTablesOnly: false)
+    }
+
+    /// Writes each model's records into a transaction only where the database holds no
+    /// record of that model, the linked ones before the Pokémon; a model with records keeps
+    /// them as they are.
+    ///
+    /// It fills a database once, however often it runs: on each start of an app, or of each
+    /// of several processes that share the database. A database of Pokémon alone, written
+    /// before it kept the other models, gains them and keeps its Pokémon.
+    ///
+    /// ```swift
+    /// let records = try PokedexRecords.bundled()
+    /// let filled = try await dex.transaction { records.write(toEmptyTablesOf: &$0) }
+    /// ```
+    ///
+    /// Which tables are empty is read in the same transaction as the writes, so a database
+    /// that runs its transactions one at a time never fills a table twice.
+    ///
+    /// - Parameter transaction: A transaction of a database of ``PokedexModels/all``; on a
+    ///   database that lacks a model, the transaction throws `StoreError.unknownModel` and
+    ///   commits nothing.
+    /// - Returns: Whether it wrote a record: `false` when each model these records hold
+    ///   already had records in the database.
+    /// - Complexity: A count of each model's records, then O(*n*) in the records written.
+    @discardableResult
+    public func write(toEmptyTablesOf transaction: inout DatabaseTransaction) -> Bool {
+        write(to: &transaction, emptyTablesOnly: true)
+    }
+
+    /// Writes each model's records, the linked ones before the Pokémon, into every table or
+    /// into the empty ones alone.
+    ///
+    /// - Returns: Whether it wrote a record.
+    @discardableResult
+    private func write(
+        to transaction: inout DatabaseTransaction, emptyTablesOnly: Bool
+    ) -> Bool {
+        var wrote = false
+        func write<Model: StorableModel>(_ records: [Model]) {
+            if emptyTablesOnly, transaction[Model.self].count > 0 { return }
+            transaction[Model.self].upsert(contentsOf: records)
+            wrote = wrote || !records.isEmpty
+        }
+        write(abilities)
+        write(types)
+        write(chains)
+        write(species)
+        write(pokemon)
+        return wrote
     }
 
     /// Deletes every record of every model of ``PokedexModels/all`` in a transaction.
