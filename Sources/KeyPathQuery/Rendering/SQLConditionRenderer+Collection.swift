@@ -49,12 +49,13 @@ extension SQLConditionRenderer {
         }
     }
 
-    /// A test of a collection column's JSON text that every record holding one of `values`
-    /// passes.
+    /// A test of a collection column's JSON text that every record holding `values`' one
+    /// value passes.
     ///
-    /// `instr` finds each value written as a JSON string, so that `json_each` reads only the
-    /// arrays that may hold it. `nil` when a value is not text that any JSON writer spells
-    /// one way.
+    /// `instr` finds the value written as a JSON string, so that `json_each` reads only the
+    /// arrays that may hold it. `nil` for several values (a look for each cost more than it
+    /// saved, measured on `list --weak-to`), and for a value that is not text that any JSON
+    /// writer spells one way.
     ///
     /// The column must be a table's own (not an element read from JSON, which SQLite writes
     /// again). A text operand qualifies when it ``comparesAsBytes(_:)`` (an element equal to
@@ -63,21 +64,15 @@ extension SQLConditionRenderer {
     /// text of every array that holds "fire", however the array is spaced. A record without
     /// it can hold no such element, and the `EXISTS` that follows decides the rest.
     private func textPrefilter(_ column: Column, _ values: [QueryValue]) -> Piece? {
-        guard !column.isInJSON, values.count <= 4 else { return nil }
-        var tests: [String] = []
-        var bindings: [SQLBinding] = []
-        for value in values {
-            guard case .string(let text) = value, !text.isEmpty, Self.comparesAsBytes(text),
-                text.utf8.allSatisfy({
-                    $0 >= 0x20 && $0 != 0x7F && $0 != 0x22 && $0 != 0x5C && $0 != 0x2F
-                })
-            else { return nil }
-            tests.append("instr(\(column.sql), ?) > 0")
-            bindings.append(.text("\"" + text + "\""))
-        }
-        guard !tests.isEmpty else { return nil }
-        let sql = tests.count == 1 ? tests[0] : "(" + tests.joined(separator: " OR ") + ")"
-        return Piece(sql: sql, bindings: bindings, mayBeNull: true)
+        guard !column.isInJSON, values.count == 1, case .string(let text) = values[0],
+            !text.isEmpty, Self.comparesAsBytes(text),
+            text.utf8.allSatisfy({
+                $0 >= 0x20 && $0 != 0x7F && $0 != 0x22 && $0 != 0x5C && $0 != 0x2F
+            })
+        else { return nil }
+        return Piece(
+            sql: "instr(\(column.sql), ?) > 0", bindings: [.text("\"" + text + "\"")],
+            mayBeNull: true)
     }
 
     func quantified(

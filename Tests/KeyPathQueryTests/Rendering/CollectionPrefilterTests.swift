@@ -36,16 +36,16 @@ struct CollectionPrefilterTests {
         #expect(fragment.bindings == [.text(value)])
     }
 
-    @Test("a test of one of several values looks for each, up to four")
+    /// A look for each of several values cost more than it saved (`list --weak-to` in the
+    /// benchmark); each value of `containsAll` is a test of its own, and is looked for.
+    @Test("a test of one of several values is left to json_each")
     func severalValues() throws {
-        let four = try Condition<Record>.containsAny(\.tags, of: ["a", "b", "c", "d"])
-            .sqlExpression()
-        #expect(four.sql.components(separatedBy: "instr(").count == 5)
-        let five = try Condition<Record>.containsAny(\.tags, of: ["a", "b", "c", "d", "e"])
-            .sqlExpression()
-        #expect(!five.sql.contains("instr"))
-        let oneOdd = try Condition<Record>.containsAny(\.tags, of: ["a", "a/b"]).sqlExpression()
-        #expect(!oneOdd.sql.contains("instr"))
+        let two = try Condition<Record>.containsAny(\.tags, of: ["a", "b"]).sqlExpression()
+        #expect(!two.sql.contains("instr"))
+        let one = try Condition<Record>.containsAny(\.tags, of: ["a"]).sqlExpression()
+        #expect(one.sql.hasPrefix(#"instr("tags", ?) > 0 AND EXISTS ("#))
+        let all = try Condition<Record>.containsAll(\.tags, of: ["a", "b"]).sqlExpression()
+        #expect(all.sql.components(separatedBy: "instr(").count == 3)
     }
 
     /// An array inside an element is JSON that SQLite has written again, not the table's
@@ -90,7 +90,7 @@ struct CollectionPrefilterTests {
         }
         #expect(try ids(.contains(\.tags, "fire")) == [1, 2, 3])
         #expect(try ids(!.contains(\.tags, "fire")) == [4, 5, 6, 7, 8])
-        #expect(try ids(.containsAny(\.tags, of: ["grass", "firefly"])) == [3, 8])
+        #expect(try ids(.containsAny(\.tags, of: ["grass"])) == [3])
         #expect(try ids(.containsAll(\.tags, of: ["water", "fire"])) == [2])
         // The same rows in memory, where each array decodes as [String].
         let decoded = rows.compactMap { row in row.tags.map { (row.id, $0) } }
