@@ -52,27 +52,42 @@ extension SQLConditionRenderer {
     /// A test of a collection column's JSON text that every record holding `values`' one
     /// value passes.
     ///
-    /// `instr` finds the value written as a JSON string, so that `json_each` reads only the
-    /// arrays that may hold it. `nil` for several values (a look for each cost more than it
-    /// saved, measured on `list --weak-to`), and for a value that is not text that any JSON
-    /// writer spells one way.
+    /// `instr` looks for the value written as a JSON string, so that `json_each` reads only
+    /// the arrays that may hold it. `nil` for several values (a look for each cost more than it
+    /// saved, measured on `list --weak-to`), for a value that is not text, and for an element
+    /// read from JSON (which SQLite writes again).
     ///
-    /// The column must be a table's own (not an element read from JSON, which SQLite writes
-    /// again). A text operand qualifies when it ``comparesAsBytes(_:)`` (an element equal to
-    /// it as a Swift `String` has its very bytes) and holds no character a JSON writer
-    /// escapes or may escape (`"`, `\`, `/`, control characters, DEL): `"fire"` is then in the
-    /// text of every array that holds "fire", however the array is spaced. A record without
-    /// it can hold no such element, and the `EXISTS` that follows decides the rest.
+    /// The SQL depends only on the condition's shape, never on its values: text that a JSON
+    /// writer may spell in more than one way (see ``spelledOneWayInJSON(_:)``) binds the
+    /// empty text instead, which `instr` finds in every array, so that the `EXISTS` that
+    /// follows decides alone. A record whose text lacks a value spelled one way can hold no
+    /// element equal to it, however the array is spaced.
     private func textPrefilter(_ column: Column, _ values: [QueryValue]) -> Piece? {
-        guard !column.isInJSON, values.count == 1, case .string(let text) = values[0],
-            !text.isEmpty, Self.comparesAsBytes(text),
-            text.utf8.allSatisfy({
-                $0 >= 0x20 && $0 != 0x7F && $0 != 0x22 && $0 != 0x5C && $0 != 0x2F
-            })
-        else { return nil }
+        guard !column.isInJSON, values.count == 1, case .string(let text) = values[0] else {
+            return nil
+        }
+        var needle = ""
+        if Self.spelledOneWayInJSON(text) {
+            SQLStorageJSON.writeString(text, to: &needle)
+        }
         return Piece(
-            sql: "instr(\(column.sql), ?) > 0", bindings: [.text("\"" + text + "\"")],
-            mayBeNull: true)
+            sql: "instr(\(column.sql), ?) > 0", bindings: [.text(needle)], mayBeNull: true)
+    }
+
+    /// Whether every JSON array that holds an element equal to `text` holds it in the same
+    /// bytes: `text` in double quotes.
+    ///
+    /// True when `text` ``comparesAsBytes(_:)`` (an element equal to it as a Swift `String`
+    /// has its very bytes) and JSON writers leave every character as it is: nothing that
+    /// the JSON this module stores escapes (quotes, backslashes, control characters), nor `/`
+    /// (which `JSONEncoder` writes `\/`) or DEL (which some writers write `\u007f`).
+    static func spelledOneWayInJSON(_ text: String) -> Bool {
+        guard comparesAsBytes(text), !text.utf8.contains(0x2F), !text.utf8.contains(0x7F) else {
+            return false
+        }
+        var written = ""
+        SQLStorageJSON.writeString(text, to: &written)
+        return written.utf8.count == text.utf8.count + 2
     }
 
     func quantified(
