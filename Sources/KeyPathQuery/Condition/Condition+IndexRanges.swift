@@ -1,25 +1,29 @@
-extension Condition {
-    /// A set of an attribute's values that an ordered index can find: one value, a range, or
-    /// the texts with a prefix.
-    package enum IndexRange: Hashable, Sendable {
-        /// The values equal to this one.
-        case equal(QueryValue)
-        /// The values between two bounds, each given with whether it is included; `nil` for
-        /// no bound on that side.
-        case between(lower: Bound?, upper: Bound?)
-        /// The texts that start with this text, compared exactly (no case or diacritic
-        /// folding).
-        case prefix(String)
+/// A set of an attribute's values that an ordered index can find: one value, a range, or
+/// the texts with a prefix.
+///
+/// Not nested in the generic ``Condition``: the stores' engine is not specialized for an
+/// application's model, and an array of a type nested in a generic one is read through the
+/// model's generic metadata.
+package enum IndexRange: Hashable, Sendable {
+    /// The values equal to this one.
+    case equal(QueryValue)
+    /// The values between two bounds, each given with whether it is included; `nil` for
+    /// no bound on that side.
+    case between(lower: Bound?, upper: Bound?)
+    /// The texts that start with this text, compared exactly (no case or diacritic
+    /// folding).
+    case prefix(String)
 
-        /// One end of a range.
-        package struct Bound: Hashable, Sendable {
-            /// The value at the end.
-            package let value: QueryValue
-            /// Whether the value itself is in the range.
-            package let isIncluded: Bool
-        }
+    /// One end of a range.
+    package struct Bound: Hashable, Sendable {
+        /// The value at the end.
+        package let value: QueryValue
+        /// Whether the value itself is in the range.
+        package let isIncluded: Bool
     }
+}
 
+extension Condition {
     /// The ranges of an attribute's values outside of which the condition never holds, when
     /// its top level says so; `nil` when a value it holds for may lie anywhere.
     ///
@@ -45,13 +49,36 @@ extension Condition {
     /// - Returns: The ranges, or `nil` when a value the condition holds for may lie outside
     ///   every range the attribute's index can find.
     package func indexRanges(of keyPath: AnyKeyPath) -> [IndexRange]? {
-        Self.indexRanges(in: node, of: keyPath)
+        node.indexRanges(of: keyPath)
     }
 
-    private static func indexRanges(in node: ConditionNode, of keyPath: AnyKeyPath)
-        -> [IndexRange]?
-    {
+    /// Whether the condition holds for a record exactly when the attribute equals one of the
+    /// values of its ``indexRanges(of:)``: it is `attribute == value` or `attribute IN
+    /// values`, with no `nil` among them, and nothing else.
+    ///
+    /// A store whose index finds exactly the records with those values then counts them
+    /// without evaluating the condition on any record.
+    ///
+    /// - Parameter keyPath: The attribute, as the condition's key paths name it.
+    /// - Returns: Whether the condition is only an equality or an `IN` on the attribute.
+    package func isEquality(of keyPath: AnyKeyPath) -> Bool {
         switch node {
+        case .comparison(let attribute, .equal, let value):
+            attribute.keyPath == keyPath && !value.isNull
+        case .oneOf(let attribute, let values):
+            attribute.keyPath == keyPath && !values.contains(where: \.isNull)
+        default:
+            false
+        }
+    }
+
+}
+
+// On the node rather than the generic `Condition`, so that the engine's calls need no
+// metadata of the model's condition type.
+extension ConditionNode {
+    fileprivate func indexRanges(of keyPath: AnyKeyPath) -> [IndexRange]? {
+        switch self {
         case .constant(false):
             return []
         case .comparison(let attribute, let comparison, let value)
@@ -81,15 +108,15 @@ extension Condition {
         case .and(let children):
             var best: [IndexRange]?
             for child in children {
-                guard let ranges = indexRanges(in: child, of: keyPath) else { continue }
-                if let current = best, rank(current) <= rank(ranges) { continue }
+                guard let ranges = child.indexRanges(of: keyPath) else { continue }
+                if let current = best, Self.rank(current) <= Self.rank(ranges) { continue }
                 best = ranges
             }
             return best
         case .or(let children):
             var all: [IndexRange] = []
             for child in children {
-                guard let ranges = indexRanges(in: child, of: keyPath) else { return nil }
+                guard let ranges = child.indexRanges(of: keyPath) else { return nil }
                 all += ranges
             }
             return all

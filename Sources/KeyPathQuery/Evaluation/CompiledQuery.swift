@@ -35,20 +35,38 @@ public struct CompiledQuery<Model>: Sendable {
     ///   limit keeps *k* = offset + limit of them (a partial sort), or O(*m* log *m*) without
     ///   a limit.
     public func apply(to values: some Sequence<Model>) -> [Model] {
-        guard let ordering = ordering?.order else { return page(values) }
+        apply(to: values, where: condition.test)
+    }
+
+    /// Values that all satisfy the condition, sorted and paged as ``apply(to:)`` would: for a
+    /// store that found exactly the matching records without evaluating the condition (an
+    /// exact index lookup).
+    ///
+    /// - Parameter matches: Values that satisfy the condition.
+    /// - Returns: The selected values: `matches` itself when the query has no sort key, limit
+    ///   or offset.
+    package func arrange(matches: [Model]) -> [Model] {
+        if ordering == nil, limit == nil, offset == 0 { return matches }
+        return apply(to: matches) { _ in true }
+    }
+
+    private func apply(
+        to values: some Sequence<Model>, where test: @escaping ModelPredicate<Model>
+    ) -> [Model] {
+        guard let ordering = ordering?.order else { return page(values, where: test) }
         if let limit {
             let keep = offset.addingReportingOverflow(limit)
             if !keep.overflow {
                 return Array(
                     BoundedSelection.smallest(
-                        keep.partialValue, of: values, where: condition.test,
+                        keep.partialValue, of: values, where: test,
                         by: ordering
                     ).dropFirst(offset))
             }
         }
         // Sort positions rather than values: comparisons read the values in place, and only
         // the selected page is copied out.
-        let matches = values.scanFilter(condition.test)
+        let matches = values.scanFilter(test)
         return matches.withUnsafeBufferPointer { buffer -> [Model] in
             guard let base = buffer.baseAddress else { return [] }
             var order = Array(buffer.indices)
@@ -72,12 +90,14 @@ public struct CompiledQuery<Model>: Sendable {
     }
 
     /// The page of an unsorted sequence, stopping as soon as it is full.
-    private func page(_ values: some Sequence<Model>) -> [Model] {
-        if offset == 0, limit == nil { return values.scanFilter(condition.test) }
+    private func page(
+        _ values: some Sequence<Model>, where test: @escaping ModelPredicate<Model>
+    ) -> [Model] {
+        if offset == 0, limit == nil { return values.scanFilter(test) }
         var result: [Model] = []
         var skipped = 0
         values.scan { value in
-            guard condition.evaluate(at: value) else { return true }
+            guard test(value) else { return true }
             if skipped < offset {
                 skipped += 1
                 return true

@@ -64,6 +64,10 @@ extension RecordTable {
         _ compiled: CompiledQuery<Model>, narrowedBy condition: Condition<Model>,
         excluding ids: Set<Model.ID> = []
     ) -> [Model] {
+        if ids.isEmpty, let slots = exactSlots(for: condition) {
+            // Exactly the matches: copied once, never evaluated.
+            return compiled.arrange(matches: records(inLiveSlots: slots))
+        }
         if let candidates = candidates(for: condition) {
             return compiled.apply(
                 to: ids.isEmpty ? candidates : candidates.filter { !ids.contains($0.id) })
@@ -87,6 +91,7 @@ extension RecordTable {
         _ compiled: CompiledCondition<Model>, narrowedBy condition: Condition<Model>,
         excluding ids: Set<Model.ID> = []
     ) -> Int {
+        if ids.isEmpty, let count = exactCount(for: condition) { return count }
         if let slots = candidateSlots(for: condition) {
             // Counted in place: nothing is copied.
             if ids.isEmpty { return count(inLiveSlots: slots, where: compiled.evaluate(at:)) }
@@ -96,6 +101,53 @@ extension RecordTable {
         }
         if ids.isEmpty { return compiled.count(in: records) }
         return compiled.count(in: records.lazy.filter { !ids.contains($0.id) })
+    }
+
+    /// The number of records a condition holds for, read from an index alone, when the
+    /// condition is an equality or an `IN` on an indexed attribute whose index finds exactly
+    /// the records with those values (see ``ValueIndex/findsExactly(_:)``); `nil` otherwise.
+    ///
+    /// Nothing is evaluated and no record is read: a count of one species' 1,000 Pokémon
+    /// among 1,000,000 would otherwise touch 1,000 records scattered through memory. While
+    /// a slot is dead, the slots found are checked for liveness.
+    package func exactCount(for condition: Condition<Model>) -> Int? {
+        guard let (position, ranges) = exactLookup(for: condition) else { return nil }
+        return indexes.withUnsafeBufferPointer { indexes in
+            if deadSlots == 0 { return indexes[position].exactCount(in: ranges) }
+            return indexes[position].slots(in: ranges, limit: .max).map { liveSlots($0).count }
+        }
+    }
+
+    /// The slots of exactly the records a condition holds for, in order, found as
+    /// ``exactCount(for:)`` finds their number; `nil` otherwise, or when they are more than
+    /// a quarter of the table (a scan then costs less than sorting their slots).
+    package func exactSlots(for condition: Condition<Model>) -> [Int]? {
+        guard let (position, ranges) = exactLookup(for: condition) else { return nil }
+        let limit = count / 4
+        let slots = indexes.withUnsafeBufferPointer { $0[position].slots(in: ranges, limit: limit) }
+        return slots.map(liveSlots)
+    }
+
+    /// The position in `indexes` of an index that finds exactly the records the condition
+    /// holds for, and the condition's ranges of its attribute.
+    private func exactLookup(
+        for condition: Condition<Model>
+    ) -> (position: Int, ranges: [IndexRange])? {
+        guard !indexes.isEmpty else { return nil }
+        // Through a buffer, so that each index is read in place rather than copied.
+        return indexes.withUnsafeBufferPointer { indexes in
+            guard let first = indexes.baseAddress else { return nil }
+            for position in indexes.indices {
+                let index = first + position
+                let keyPath = index.pointee.attribute.keyPath
+                guard condition.isEquality(of: keyPath),
+                    let ranges = condition.indexRanges(of: keyPath),
+                    index.pointee.findsExactly(ranges)
+                else { continue }
+                return (position, ranges)
+            }
+            return nil
+        }
     }
 
     /// How many records a query or count with this condition evaluates it on: the candidates

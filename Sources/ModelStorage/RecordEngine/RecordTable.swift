@@ -26,7 +26,7 @@ package struct RecordTable<Model: StorableModel>: Sendable {
     /// The number of records.
     package var count: Int { positions.count }
     /// The number of dead slots, which compaction reclaims.
-    private var deadSlots: Int { slots.count - positions.count }
+    var deadSlots: Int { slots.count - positions.count }
     /// The model's mapped attributes (``Queryable/queryAttributes``) of the id's type whose
     /// value has equalled the id in every record put so far.
     ///
@@ -143,6 +143,14 @@ package struct RecordTable<Model: StorableModel>: Sendable {
         var live: [Int] = []
         live.reserveCapacity(found.count)
         var previous = -1
+        guard deadSlots > 0 else {
+            // Every slot is live: only repeats are dropped.
+            for slot in found where slot != previous {
+                previous = slot
+                live.append(slot)
+            }
+            return live
+        }
         isLive.withUnsafeBufferPointer { isLive in
             for slot in found where slot != previous {
                 previous = slot

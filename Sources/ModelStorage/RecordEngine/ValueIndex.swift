@@ -29,6 +29,9 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
     private var pendingCount = 0
     /// Slots whose value is text outside ASCII: candidates for every lookup.
     private var unordered: [Int] = []
+    /// Entries left behind by records whose value changed since the last rebuild: while there
+    /// are none, each live record has exactly one entry, under its current value.
+    private var staleEntries = 0
 
     /// Entries and ranges are types of their own, not nested in this generic one: code in
     /// this module is not specialized for an application's model, and an array of a nested
@@ -60,21 +63,30 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
         sorted = entries
         pending = [:]
         pendingCount = 0
+        staleEntries = 0
     }
 
     /// Notes that the record in a slot now has a value, after `old` had it there (`nil` for a
     /// new slot).
     package mutating func note(_ record: Model, at slot: Int, replacing old: Model?) {
         let new = attribute.value(record)
+        // The old value's entry, if it had one: left behind unless the value is the same.
+        let oldEntry = old.flatMap { old -> QueryValue? in
+            let value = attribute.value(old)
+            return Self.isUnorderedText(value) ? nil : indexable(value)
+        }
         if Self.isUnorderedText(new) {
             unordered.append(slot)
+            if oldEntry != nil { staleEntries += 1 }
             return
         }
-        guard let value = indexable(new) else { return }
-        if let old, let oldValue = indexable(attribute.value(old)),
-            !Self.isUnorderedText(oldValue), value.compare(to: oldValue) == .orderedSame
-        {
+        guard let value = indexable(new) else {
+            if oldEntry != nil { staleEntries += 1 }
             return
+        }
+        if let oldEntry {
+            if value.compare(to: oldEntry) == .orderedSame { return }
+            staleEntries += 1
         }
         pending[value, default: []].append(slot)
         pendingCount += 1
@@ -89,7 +101,7 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
     /// - Returns: The slots, in no order, possibly repeated; `nil` when a range cannot be
     ///   looked up here (a value that does not convert to the attribute's type, a prefix it
     ///   cannot bound), or more than `limit` would be.
-    package func slots(in ranges: [Condition<Model>.IndexRange], limit: Int) -> [Int]? {
+    package func slots(in ranges: [IndexRange], limit: Int) -> [Int]? {
         var bounds: [(lower: Int, upper: Int, range: Resolved)] = []
         bounds.reserveCapacity(ranges.count)
         var total = unordered.count
@@ -121,9 +133,55 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
         return slots
     }
 
+    /// The number of live records whose value lies in some of the ranges, counted from the
+    /// entries alone, when they are exact; `nil` otherwise.
+    ///
+    /// They are exact when each range is an equality with an integer, or with ASCII text on a
+    /// text attribute (values that the index and the query engine compare alike), no entry is
+    /// stale, and no text is kept apart: each live record then has one entry, under its
+    /// value. Entries of deleted records are counted: the caller must know that no slot is
+    /// dead.
+    ///
+    /// - Complexity: O(*r* log *n*) for *r* ranges.
+    package func exactCount(in ranges: [IndexRange]) -> Int? {
+        guard let values = exactValues(ranges) else { return nil }
+        var count = 0
+        // A value listed twice is counted once.
+        for value in values.count > 1 ? Array(Set(values)) : values {
+            let found = bounds(of: .equal(value))
+            count += found.upper - found.lower + (pending[value]?.count ?? 0)
+        }
+        return count
+    }
+
+    /// Whether ``slots(in:limit:)`` finds exactly the live records whose value lies in the
+    /// ranges, each once (see ``exactCount(in:)``), dead slots aside.
+    package func findsExactly(_ ranges: [IndexRange]) -> Bool {
+        exactValues(ranges) != nil
+    }
+
+    /// The ranges' values, converted and each once, when the entries are exact for them.
+    private func exactValues(_ ranges: [IndexRange]) -> [QueryValue]? {
+        guard staleEntries == 0, unordered.isEmpty else { return nil }
+        var values: [QueryValue] = []
+        values.reserveCapacity(ranges.count)
+        for range in ranges {
+            guard case .equal(let operand) = range, let value = converted(operand) else {
+                return nil
+            }
+            switch value {
+            case .integer: break
+            case .string where attribute.isText: break
+            default: return nil
+            }
+            values.append(value)
+        }
+        return values
+    }
+
     // MARK: Ranges
 
-    private func resolve(_ range: Condition<Model>.IndexRange) -> Resolved? {
+    private func resolve(_ range: IndexRange) -> Resolved? {
         switch range {
         case .equal(let value):
             return converted(value).map(Resolved.equal)

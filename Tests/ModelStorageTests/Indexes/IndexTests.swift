@@ -190,6 +190,79 @@ struct IndexTests {
         }
     }
 
+    /// While an index is exact (no stale entry, no text kept apart, no dead slot), an
+    /// equality or `in` on an integer or ASCII text is counted from the index alone, and
+    /// fetched without being evaluated; any doubt falls back to evaluating the candidates,
+    /// and every answer stays the engine's.
+    @Test("an equality is counted and fetched from its index alone while the index is exact")
+    func exactCounts() throws {
+        var records = (1...3000).map { IndexedModel.sample($0) }
+        var table = try RecordTable(records, writeVersions: nil)
+        func expectCount(
+            _ condition: Condition<IndexedModel>, exact: Bool,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
+            let expected = try condition.compiled().count(in: records)
+            let exactCount = table.exactCount(for: condition)
+            #expect(
+                exactCount == (exact ? expected : nil), "\(condition)",
+                sourceLocation: sourceLocation)
+            let counted = table.countMatching(try condition.compiled(), narrowedBy: condition)
+            #expect(counted == expected, "\(condition)", sourceLocation: sourceLocation)
+            // A fetch copies exactly those records, sorted and paged as the engine does.
+            #expect(
+                table.exactSlots(for: condition)?.count == (exact ? expected : nil),
+                "\(condition)", sourceLocation: sourceLocation)
+            for query in [
+                RecordQuery(where: condition),
+                RecordQuery(where: condition, sortedBy: [.descending(\.name)], limit: 3, offset: 1),
+            ] {
+                let compiled = try query.compiled()
+                #expect(
+                    table.matching(compiled, narrowedBy: condition) == compiled.apply(to: records),
+                    "\(condition)", sourceLocation: sourceLocation)
+            }
+        }
+        // Integers, repeated values, an optional integer, optional ASCII text.
+        for condition: Condition<IndexedModel> in [
+            \.score == 7, .in(\.score, [7, 7, 8, 70]), \.rank == 3, \.nickname == "n3",
+            .in(\.nickname, ["n1", "n2"]), \.score == 51,
+        ] {
+            try expectCount(condition, exact: true)
+        }
+        // A name index keeps text outside ASCII apart; doubles, ranges, `nil`, and anything
+        // beside the equality are evaluated.
+        for condition: Condition<IndexedModel> in [
+            \.name == "beta", \.ratio == 2, \.score < 3, \.rank == nil, .in(\.rank, [1, nil]),
+            \.score == 7 && \.id > 100, \.score == 7 || \.score == 8,
+        ] {
+            try expectCount(condition, exact: false)
+        }
+        // A changed value leaves a stale entry behind: counted by evaluation until a rebuild.
+        var moved = records[6]
+        moved.score = 8
+        table.put(moved, version: 1)
+        records[6] = moved
+        try expectCount(\.score == 7, exact: false)
+        try expectCount(\.score == 8, exact: false)
+        // A value changed to the same value leaves nothing behind; another index stays exact.
+        try expectCount(\.nickname == "n7", exact: true)
+        // A deleted record's slot is dead: the index's slots are checked for liveness.
+        var fresh = try RecordTable(records, writeVersions: nil)
+        fresh.remove(records[0].id)
+        table = fresh
+        records.removeFirst()
+        try expectCount(\.nickname == "n1", exact: true)
+        try expectCount(.in(\.score, [1, 2, 1]), exact: true)
+        // New records join an exact index.
+        table = try RecordTable(records, writeVersions: nil)
+        let added = IndexedModel.sample(5001)
+        table.put(added, version: 2)
+        records.append(added)
+        try expectCount(\.score == added.score, exact: true)
+        try expectCount(\.nickname == added.nickname, exact: true)
+    }
+
     @Test("text outside ASCII is a candidate for every lookup of its attribute")
     func textOutsideASCII() async throws {
         var records = (1...1000).map { IndexedModel.sample($0) }
