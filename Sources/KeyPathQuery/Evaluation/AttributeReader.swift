@@ -25,6 +25,21 @@ struct AttributeReader<Root, Value>: @unchecked Sendable {
         }
         return model.pointee[keyPath: keyPath]
     }
+
+    /// Passes the attribute of the model at `model` to `body`, borrowed where it lies when it
+    /// is read at an offset: text is then compared in place, without retaining its storage.
+    @inline(__always)
+    func withValue<Result>(at model: UnsafePointer<Root>, _ body: (borrowing Value) -> Result)
+        -> Result
+    {
+        if let offset {
+            // As `MemoryLayout.offset(of:)` documents: the stored property's memory is bound
+            // to its type.
+            return body(
+                (UnsafeRawPointer(model) + offset).assumingMemoryBound(to: Value.self).pointee)
+        }
+        return body(model.pointee[keyPath: keyPath])
+    }
 }
 
 extension AttributeKeyPath {

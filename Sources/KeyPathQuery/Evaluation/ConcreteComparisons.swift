@@ -49,13 +49,14 @@ enum ConcreteComparisons {
     private static func string<Root>(
         _ reader: AttributeReader<Root, String>, _ comparison: ComparisonOperator, _ bound: String
     ) -> ModelPredicate<Root> {
+        // Read in place: a copy of each record's text would retain and release its storage.
         switch comparison {
-        case .equal: { reader.read($0) == bound }
-        case .notEqual: { reader.read($0) != bound }
-        case .less: { reader.read($0) < bound }
-        case .lessOrEqual: { reader.read($0) <= bound }
-        case .greater: { reader.read($0) > bound }
-        case .greaterOrEqual: { reader.read($0) >= bound }
+        case .equal: { reader.withValue(at: $0) { $0 == bound } }
+        case .notEqual: { reader.withValue(at: $0) { $0 != bound } }
+        case .less: { reader.withValue(at: $0) { $0 < bound } }
+        case .lessOrEqual: { reader.withValue(at: $0) { $0 <= bound } }
+        case .greater: { reader.withValue(at: $0) { $0 > bound } }
+        case .greaterOrEqual: { reader.withValue(at: $0) { $0 >= bound } }
         }
     }
 

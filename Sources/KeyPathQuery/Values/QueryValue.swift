@@ -69,6 +69,11 @@ extension QueryValue {
     /// - Returns: `nil` when the values cannot be ordered against each other (different kinds,
     ///   or either is ``null``).
     package func compare(to other: QueryValue) -> ComparisonResult? {
+        // The commonest pair (ids, references, counts), without copying either value into
+        // the tuple the general switch matches.
+        if case .integer(let a) = self, case .integer(let b) = other {
+            return a < b ? .orderedAscending : a == b ? .orderedSame : .orderedDescending
+        }
         switch (self, other) {
         case (.bool(let a), .bool(let b)): return Self.order(a ? 1 : 0, b ? 1 : 0)
         case (.integer(let a), .integer(let b)): return Self.order(a, b)

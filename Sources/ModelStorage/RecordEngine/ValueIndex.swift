@@ -228,18 +228,6 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
     /// The range of `sorted` whose values lie in a range.
     private func bounds(of range: Resolved) -> (lower: Int, upper: Int) {
         switch range {
-        case .equal(.integer(let number)):
-            // The common lookup (an id, a reference) without the general comparison.
-            return (
-                firstIndex { entry in
-                    if case .integer(let other) = entry { return other >= number }
-                    return entry.compare(to: .integer(number)) != .orderedAscending
-                },
-                firstIndex { entry in
-                    if case .integer(let other) = entry { return other > number }
-                    return entry.compare(to: .integer(number)) == .orderedDescending
-                }
-            )
         case .equal(let value):
             return (
                 firstIndex { $0.compare(to: value) != .orderedAscending },
