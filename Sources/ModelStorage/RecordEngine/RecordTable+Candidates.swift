@@ -124,8 +124,13 @@ extension RecordTable {
     package func exactSlots(for condition: Condition<Model>) -> [Int]? {
         guard let (position, ranges) = exactLookup(for: condition) else { return nil }
         let limit = count / 4
-        let slots = indexes.withUnsafeBufferPointer { $0[position].slots(in: ranges, limit: limit) }
-        return slots.map(liveSlots)
+        guard
+            let slots = indexes.withUnsafeBufferPointer({
+                $0[position].slots(in: ranges, limit: limit)
+            })
+        else { return nil }
+        // Not `.map(liveSlots)`: a partial application copies the table.
+        return liveSlots(slots)
     }
 
     /// The position in `indexes` of an index that finds exactly the records the condition

@@ -229,10 +229,11 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
     private func bounds(of range: Resolved) -> (lower: Int, upper: Int) {
         switch range {
         case .equal(let value):
-            return (
-                firstIndex { $0.compare(to: value) != .orderedAscending },
-                firstIndex { $0.compare(to: value) == .orderedDescending }
-            )
+            let lower = firstIndex { $0.compare(to: value) != .orderedAscending }
+            // The equal entries follow: their end is searched near them, in memory the first
+            // search has just read, rather than by a second search over the whole index.
+            let upper = firstIndex(from: lower) { $0.compare(to: value) == .orderedDescending }
+            return (lower, upper)
         case .between(let lower, let upper):
             let start =
                 lower.map { bound, included in
@@ -255,8 +256,27 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
     /// The first index of `sorted` whose value passes a test that fails before it and holds
     /// from it on.
     private func firstIndex(where test: (QueryValue) -> Bool) -> Int {
-        var low = 0
-        var high = sorted.count
+        firstIndex(in: 0, sorted.count, where: test)
+    }
+
+    /// The same index, known to be `start` or later, found by galloping from `start`: in
+    /// O(log *d*) for an answer *d* entries past it.
+    private func firstIndex(from start: Int, where test: (QueryValue) -> Bool) -> Int {
+        var low = start
+        var probe = start
+        var step = 1
+        while probe < sorted.count, !test(sorted[probe].value) {
+            low = probe + 1
+            probe = start + step
+            step *= 2
+        }
+        return firstIndex(in: low, Swift.min(probe, sorted.count), where: test)
+    }
+
+    /// The same index, known to lie in `low...high`.
+    private func firstIndex(in low: Int, _ high: Int, where test: (QueryValue) -> Bool) -> Int {
+        var low = low
+        var high = high
         while low < high {
             let middle = low + (high - low) / 2
             if test(sorted[middle].value) {
