@@ -13,13 +13,23 @@ if [ ${#modules[@]} -eq 0 ]; then
 fi
 
 # Symbol graphs of the public API, from the package's ordinary debug build. The command says
-# where it wrote them ("Files written to <directory>"); that directory, not an older one.
-dumped=$(swift package dump-symbol-graph --minimum-access-level public)
+# where it wrote them ("Files written to <directory>"); that directory, not an older one. It
+# also tries the test modules and fails when they were never built (a fresh clone); only the
+# library modules' graphs are needed, so its status is judged by those below.
+dumped=$(swift package dump-symbol-graph --minimum-access-level public 2>&1) || true
 graphs=$(printf '%s\n' "$dumped" | sed -n 's/^Files written to //p' | tail -n 1)
 if [ -z "$graphs" ] || [ ! -d "$graphs" ]; then
+    printf '%s\n' "$dumped" >&2
     echo "build-docs: no symbol graphs were emitted" >&2
     exit 1
 fi
+for module in "${modules[@]}"; do
+    if [ ! -f "$graphs/$module.symbols.json" ]; then
+        printf '%s\n' "$dumped" >&2
+        echo "build-docs: no symbol graph for $module" >&2
+        exit 1
+    fi
+done
 
 out=.build/docs
 mkdir -p "$out"
