@@ -76,7 +76,6 @@ extension QueryValue {
         }
         switch (self, other) {
         case (.bool(let a), .bool(let b)): return Self.order(a ? 1 : 0, b ? 1 : 0)
-        case (.integer(let a), .integer(let b)): return Self.order(a, b)
         case (.unsignedInteger(let a), .unsignedInteger(let b)): return Self.order(a, b)
         case (.integer, .unsignedInteger): return .orderedAscending
         case (.unsignedInteger, .integer): return .orderedDescending

@@ -155,12 +155,13 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
     }
 
     /// Whether ``slots(in:limit:)`` finds exactly the live records whose value lies in the
-    /// ranges, each once (see ``exactCount(in:)``), dead slots aside.
+    /// ranges (see ``exactCount(in:)``), dead slots aside: a value listed twice gives its
+    /// slots twice, which the table drops as it drops dead slots.
     package func findsExactly(_ ranges: [IndexRange]) -> Bool {
         exactValues(ranges) != nil
     }
 
-    /// The ranges' values, converted and each once, when the entries are exact for them.
+    /// The ranges' values, converted, when the entries are exact for them.
     private func exactValues(_ ranges: [IndexRange]) -> [QueryValue]? {
         guard staleEntries == 0, unordered.isEmpty else { return nil }
         var values: [QueryValue] = []
