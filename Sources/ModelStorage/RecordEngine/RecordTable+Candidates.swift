@@ -105,16 +105,18 @@ extension RecordTable {
 
     /// The number of records a condition holds for, read from an index alone, when the
     /// condition is an equality or an `IN` on an indexed attribute whose index finds exactly
-    /// the records with those values (see ``ValueIndex/findsExactly(_:)``); `nil` otherwise.
+    /// the records with those values (see ``ValueIndex/exactCount(in:)``); `nil` otherwise.
     ///
     /// Nothing is evaluated and no record is read: a count of one species' 1,000 Pokémon
     /// among 1,000,000 would otherwise touch 1,000 records scattered through memory. While
     /// a slot is dead, the slots found are checked for liveness.
     package func exactCount(for condition: Condition<Model>) -> Int? {
-        guard let (position, ranges) = exactLookup(for: condition) else { return nil }
+        guard let (position, ranges) = equalityLookup(for: condition) else { return nil }
         return indexes.withUnsafeBufferPointer { indexes in
             if deadSlots == 0 { return indexes[position].exactCount(in: ranges) }
-            return indexes[position].slots(in: ranges, limit: .max).map { liveSlots($0).count }
+            return indexes[position].exactSlots(in: ranges, limit: .max).map {
+                liveSlots($0).count
+            }
         }
     }
 
@@ -122,20 +124,20 @@ extension RecordTable {
     /// ``exactCount(for:)`` finds their number; `nil` otherwise, or when they are more than
     /// a quarter of the table (a scan then costs less than sorting their slots).
     package func exactSlots(for condition: Condition<Model>) -> [Int]? {
-        guard let (position, ranges) = exactLookup(for: condition) else { return nil }
+        guard let (position, ranges) = equalityLookup(for: condition) else { return nil }
         let limit = count / 4
         guard
             let slots = indexes.withUnsafeBufferPointer({
-                $0[position].slots(in: ranges, limit: limit)
+                $0[position].exactSlots(in: ranges, limit: limit)
             })
         else { return nil }
         // Not `.map(liveSlots)`: a partial application copies the table.
         return liveSlots(slots)
     }
 
-    /// The position in `indexes` of an index that finds exactly the records the condition
-    /// holds for, and the condition's ranges of its attribute.
-    private func exactLookup(
+    /// The position in `indexes` of the index of the attribute that the condition is only an
+    /// equality or an `IN` on, and the condition's ranges of it.
+    private func equalityLookup(
         for condition: Condition<Model>
     ) -> (position: Int, ranges: [IndexRange])? {
         guard !indexes.isEmpty else { return nil }
@@ -143,11 +145,9 @@ extension RecordTable {
         return indexes.withUnsafeBufferPointer { indexes in
             guard let first = indexes.baseAddress else { return nil }
             for position in indexes.indices {
-                let index = first + position
-                let keyPath = index.pointee.attribute.keyPath
+                let keyPath = (first + position).pointee.attribute.keyPath
                 guard condition.isEquality(of: keyPath),
-                    let ranges = condition.indexRanges(of: keyPath),
-                    index.pointee.findsExactly(ranges)
+                    let ranges = condition.indexRanges(of: keyPath)
                 else { continue }
                 return (position, ranges)
             }

@@ -154,11 +154,14 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
         return count
     }
 
-    /// Whether ``slots(in:limit:)`` finds exactly the live records whose value lies in the
-    /// ranges (see ``exactCount(in:)``), dead slots aside: a value listed twice gives its
-    /// slots twice, which the table drops as it drops dead slots.
-    package func findsExactly(_ ranges: [IndexRange]) -> Bool {
-        exactValues(ranges) != nil
+    /// The slots of exactly the records whose value lies in the ranges, dead slots aside.
+    ///
+    /// `nil` when the entries are not exact for the ranges (see ``exactCount(in:)``), or past
+    /// `limit`. A value listed twice gives its slots twice, which the table drops as it drops
+    /// dead slots.
+    package func exactSlots(in ranges: [IndexRange], limit: Int) -> [Int]? {
+        guard exactValues(ranges) != nil else { return nil }
+        return slots(in: ranges, limit: limit)
     }
 
     /// The ranges' values, converted, when the entries are exact for them.
