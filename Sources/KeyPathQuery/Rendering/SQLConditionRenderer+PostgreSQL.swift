@@ -56,7 +56,7 @@ extension SQLConditionRenderer {
                 operation: "the attribute \"\(name)\" inside JSON", target: .sql,
                 reason: "a PostgreSQL string cannot hold NUL.")
         }
-        return "'" + component.replacingOccurrences(of: "'", with: "''") + "'"
+        return SQLQuoting.quoted(component, in: "'")
     }
 
     // MARK: Values

@@ -350,7 +350,7 @@ struct SQLConditionRenderer {
                     ? "a PostgreSQL identifier cannot hold NUL."
                     : "an SQLite identifier cannot hold NUL.")
         }
-        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return SQLQuoting.quoted(name, in: "\"")
     }
 
     /// The JSON path of an attribute inside a JSON object, as an SQL string literal:
@@ -372,7 +372,7 @@ struct SQLConditionRenderer {
                 path += ".\"" + component + "\""
             }
         }
-        return "'" + path.replacingOccurrences(of: "'", with: "''") + "'"
+        return SQLQuoting.quoted(path, in: "'")
     }
 
     private static func isPlainIdentifier(_ text: Substring) -> Bool {

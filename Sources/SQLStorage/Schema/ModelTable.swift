@@ -23,6 +23,8 @@ public struct ModelTable<Model: StorableModel>: Sendable {
     public let columns: [SQLColumn<Model>]
     /// The columns of the store's own, first in every row.
     public let storeColumns: [String]
+    /// Every column's name, the store's own first.
+    public let columnNames: [String]
 
     /// The table of the model.
     ///
@@ -38,7 +40,9 @@ public struct ModelTable<Model: StorableModel>: Sendable {
         name = Model.storageName
         columns = Model.sqlColumns()
         self.storeColumns = storeColumns
-        let names = columns.map(\.name)
+        // A closure, not `\.name`: a key path into a generic type is made again on each call.
+        let names = columns.map { $0.name }
+        columnNames = storeColumns + names
         let repeated = names.filter { name in
             storeColumns.contains(name) || names.filter { $0 == name }.count > 1
         }
@@ -56,9 +60,6 @@ public struct ModelTable<Model: StorableModel>: Sendable {
         }
         table = SQLIdentifier.quoted(name)
     }
-
-    /// Every column's name, the store's own first.
-    public var columnNames: [String] { storeColumns + columns.map(\.name) }
 
     // MARK: Keys and records
 

@@ -1,4 +1,4 @@
-import Foundation
+import KeyPathQuery
 
 /// Names in SQL: quoting, and names kept within a database's length limit.
 public enum SQLIdentifier {
@@ -12,7 +12,7 @@ public enum SQLIdentifier {
     /// - Parameter identifier: The name, unquoted.
     /// - Returns: The name, quoted.
     public static func quoted(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        SQLQuoting.quoted(identifier, in: "\"")
     }
 
     /// A name made of a prefix and a name, or of the prefix and a 64-bit FNV-1a hash of the

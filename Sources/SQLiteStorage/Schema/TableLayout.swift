@@ -74,9 +74,8 @@ struct TableLayout<Model: StorableModel>: Sendable {
         let model = try ModelTable<Model>(storeColumns: Self.storeColumns)
         self.model = model
         let table = model.table
-        let columns = model.columns
-        let names = columns.map(\.name)
-        let quoted = (Self.storeColumns + names).dropFirst().map(SQLIdentifier.quoted)
+        let names = model.columnNames.dropFirst(Self.storeColumns.count)
+        let quoted = model.columnNames.dropFirst().map(SQLIdentifier.quoted)
         let placeholders = Array(repeating: "?", count: quoted.count).joined(separator: ", ")
         let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         upsert =
