@@ -16,11 +16,13 @@ package enum SQLQuoting {
     ///
     /// - Parameters:
     ///   - text: The text, unquoted.
-    ///   - quote: The quote: `"` for an identifier, `'` for a string literal. ASCII.
+    ///   - quote: The quote: `"` for an identifier, `'` for a string literal.
     /// - Returns: The text, quoted.
     package static func quoted(_ text: String, in quote: Unicode.Scalar) -> String {
-        let mark = String(quote)
-        guard quote.isASCII, text.utf8.contains(UInt8(truncatingIfNeeded: quote.value)) else {
+        // Text without the quote, nearly all of it, is copied whole; an ASCII quote is one
+        // UTF-8 byte, so its absence is a byte search.
+        if quote.isASCII, !text.utf8.contains(UInt8(truncatingIfNeeded: quote.value)) {
+            let mark = String(quote)
             return mark + text + mark
         }
         var scalars = String.UnicodeScalarView()
