@@ -15,9 +15,16 @@ import Testing
 /// Two processes contending for one store file.
 @Suite("Writer lock", .serialized)
 struct LockTests {
-    /// Starts a child that writes records 1 to `count` and holds the lock.
-    func holder(_ url: URL, count: Int = 10, milliseconds: Int) async throws -> ChildProcess {
-        let child = try ChildProcess(["hold", url.path, "\(count)", "\(milliseconds)"])
+    /// Starts a child that writes records 1 to `count` and holds the lock for `milliseconds`,
+    /// or until it is killed when `milliseconds` is `nil`.
+    ///
+    /// A test that needs the lock held while it runs holds it until killed: under a sanitizer,
+    /// with every other test running beside it, a test's task waited over two minutes to run
+    /// again after the child said `locked`, and a two-minute hold had ended by then.
+    func holder(_ url: URL, count: Int = 10, milliseconds: Int? = nil) async throws
+        -> ChildProcess
+    {
+        let child = try ChildProcess(["hold", url.path, "\(count)", "\(milliseconds ?? -1)"])
         try await child.waitForLine(startingWith: "locked")
         return child
     }
@@ -37,7 +44,7 @@ struct LockTests {
     @Test func aSecondWriterIsRefusedWithTheHoldersPID() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
-            let child = try await holder(url, milliseconds: 120_000)
+            let child = try await holder(url)
             defer { child.kill() }
             let error = await #expect(throws: StoreError.self) {
                 try await JSONFileStore<Record>.open(at: url)
@@ -50,7 +57,7 @@ struct LockTests {
     @Test func aSecondWriterWaitsUpToItsTimeout() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
-            let child = try await holder(url, milliseconds: 120_000)
+            let child = try await holder(url)
             defer { child.kill() }
             let started = ContinuousClock.now
             await #expect(throws: StoreError.locked(path: url.path, pid: child.pid)) {
@@ -78,7 +85,7 @@ struct LockTests {
     @Test func theLockIsReleasedWhenTheHolderIsKilled() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
-            let child = try await holder(url, count: 40, milliseconds: 60_000)
+            let child = try await holder(url, count: 40)
             child.kill()
             try await child.waitForExit()
             let store = try await JSONFileStore<Record>.open(
@@ -126,7 +133,7 @@ struct LockTests {
     @Test func aReadOnlyStoreOpensAlongsideAWriter() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
-            let child = try await holder(url, count: 15, milliseconds: 120_000)
+            let child = try await holder(url, count: 15)
             defer { child.kill() }
             let reader = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
             try await expectRecords(reader, 15)

@@ -39,7 +39,9 @@ import SQLiteStorage
 ///   moment and know which saves were acknowledged.
 /// - `StoreCrashWriter hold <store> <count> <milliseconds>` opens the store (waiting up to
 ///   10 s for the lock), inserts records 1 to `count`, prints `locked <pid>`, holds the
-///   lock for the given time, closes the store and prints `closed`.
+///   lock for the given time, closes the store and prints `closed`. A negative time holds
+///   the lock until the writer is killed or the process that started it ends: a test that
+///   needs the lock held throughout must not depend on how soon its task runs again.
 /// - `StoreCrashWriter probe <store> 0 0` tries to open the store for writing and to insert
 ///   a record (`wrote`, or `refused <errno> <path>` for an I/O error, `refused <error>`
 ///   otherwise), then to read it (`read <count>` or `unreadable <error>`): run as another
@@ -203,7 +205,13 @@ enum StoreCrashWriter {
             say("ack put \(id)")
         }
         say("locked \(getpid())")
-        try await Task.sleep(for: .milliseconds(milliseconds))
+        if milliseconds < 0 {
+            // Reparented once the test process ends: the lock never outlives the test.
+            let parent = getppid()
+            while getppid() == parent { try await Task.sleep(for: .milliseconds(100)) }
+        } else {
+            try await Task.sleep(for: .milliseconds(milliseconds))
+        }
         try await store.close()
         say("closed")
     }
