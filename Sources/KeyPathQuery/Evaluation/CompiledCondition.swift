@@ -9,10 +9,23 @@
 /// ```
 public struct CompiledCondition<Model>: Sendable {
     private let predicate: ModelPredicate<Model>
+    /// A conjunction's clauses, cheapest first, for scans; `nil` for any other condition.
+    let stages: Stages?
 
-    init(_ predicate: @escaping ModelPredicate<Model>) {
-        self.predicate = predicate
+    /// A conjunction's clauses apart, cheapest first, so that a scan can test them one at a
+    /// time over a block of values (see `Sequence.scanFilter(_:)`).
+    struct Stages: Sendable {
+        /// Two clauses or more.
+        let clauses: [PredicateBox<Model>]
     }
+
+    init(_ predicate: @escaping ModelPredicate<Model>, stages: Stages? = nil) {
+        self.predicate = predicate
+        self.stages = stages
+    }
+
+    /// The condition that every value satisfies.
+    static var always: CompiledCondition { CompiledCondition { _ in true } }
 
     /// Whether a value satisfies the condition.
     ///
@@ -72,7 +85,7 @@ extension Condition {
         guard depth <= Self.maximumDepth else {
             throw .conditionTooDeep(depth: depth, limit: Self.maximumDepth)
         }
-        return CompiledCondition(try ConditionCompiler.compile(node, as: Model.self))
+        return try ConditionCompiler.compileCondition(node, as: Model.self)
     }
 
     /// Whether a value satisfies the condition.
@@ -93,7 +106,6 @@ extension Condition {
     /// - Throws: ``QueryError``, as ``compiled()`` does.
     /// - Complexity: O(*n*) in the number of values.
     public func filter(_ values: some Sequence<Model>) throws(QueryError) -> [Model] {
-        let predicate = try compiled()
-        return values.scanFilter(predicate.test)
+        return values.scanFilter(try compiled())
     }
 }

@@ -35,7 +35,7 @@ public struct CompiledQuery<Model>: Sendable {
     ///   limit keeps *k* = offset + limit of them (a partial sort), or O(*m* log *m*) without
     ///   a limit.
     public func apply(to values: some Sequence<Model>) -> [Model] {
-        apply(to: values, where: condition.test)
+        apply(to: values, where: condition)
     }
 
     /// Values that all satisfy the condition, sorted and paged as ``apply(to:)`` would: for a
@@ -47,26 +47,26 @@ public struct CompiledQuery<Model>: Sendable {
     ///   or offset.
     package func arrange(matches: [Model]) -> [Model] {
         if ordering == nil, limit == nil, offset == 0 { return matches }
-        return apply(to: matches) { _ in true }
+        return apply(to: matches, where: .always)
     }
 
     private func apply(
-        to values: some Sequence<Model>, where test: @escaping ModelPredicate<Model>
+        to values: some Sequence<Model>, where condition: CompiledCondition<Model>
     ) -> [Model] {
-        guard let ordering = ordering?.order else { return page(values, where: test) }
+        guard let ordering = ordering?.order else { return page(values, where: condition) }
         if let limit {
             let keep = offset.addingReportingOverflow(limit)
             if !keep.overflow {
                 return Array(
                     BoundedSelection.smallest(
-                        keep.partialValue, of: values, where: test,
+                        keep.partialValue, of: values, where: condition.test,
                         by: ordering
                     ).dropFirst(offset))
             }
         }
         // Sort positions rather than values: comparisons read the values in place, and only
         // the selected page is copied out.
-        let matches = values.scanFilter(test)
+        let matches = values.scanFilter(condition)
         return matches.withUnsafeBufferPointer { buffer -> [Model] in
             guard let base = buffer.baseAddress else { return [] }
             var order = Array(buffer.indices)
@@ -91,9 +91,10 @@ public struct CompiledQuery<Model>: Sendable {
 
     /// The page of an unsorted sequence, stopping as soon as it is full.
     private func page(
-        _ values: some Sequence<Model>, where test: @escaping ModelPredicate<Model>
+        _ values: some Sequence<Model>, where condition: CompiledCondition<Model>
     ) -> [Model] {
-        if offset == 0, limit == nil { return values.scanFilter(test) }
+        if offset == 0, limit == nil { return values.scanFilter(condition) }
+        let test = condition.test
         var result: [Model] = []
         var skipped = 0
         values.scan { value in

@@ -1,5 +1,17 @@
 /// Compiles a condition's tree into closures, once, so that evaluation never walks the tree.
 enum ConditionCompiler {
+    /// Compiles a whole condition, and a conjunction of two clauses or more also clause by
+    /// clause, for scans.
+    static func compileCondition<Root>(
+        _ node: ConditionNode, as root: Root.Type
+    ) throws(QueryError) -> CompiledCondition<Root> {
+        guard case .and(let nodes) = node, nodes.count >= 2 else {
+            return CompiledCondition(try compile(node, as: root))
+        }
+        let tests = try compileAll(cheapestFirst(nodes), as: root)
+        return CompiledCondition(conjunction(tests), stages: .init(clauses: tests))
+    }
+
     static func compile<Root>(
         _ node: ConditionNode, as root: Root.Type
     ) throws(QueryError) -> ModelPredicate<Root> {

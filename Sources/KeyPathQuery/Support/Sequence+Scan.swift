@@ -21,23 +21,34 @@ extension Sequence {
         }
     }
 
-    /// The elements whose pointer satisfies `isIncluded`, in order.
+    /// The elements that satisfy a compiled condition, in order.
     ///
     /// The hottest loop of the engine, written out rather than built on ``scan(_:)`` so that
     /// each element costs one indirect call. Through contiguous storage it makes two passes:
     /// the first tests every element once and marks the matches in a bitmap, the second copies
-    /// them into a result allocated once at its exact size (or returns the array itself when every
-    /// element matches). Appending as matches come would
-    /// grow the result by doubling — copying it about twice over and faulting in every
-    /// intermediate buffer — which costs more than the test itself when many elements match.
+    /// them into a result allocated once at its exact size (or returns the array itself when
+    /// every element matches). Appending as matches come would grow the result by doubling —
+    /// copying it about twice over and faulting in every intermediate buffer — which costs
+    /// more than the test itself when many elements match.
+    ///
+    /// A conjunction is marked clause by clause, 64 elements at a time: its cheapest clause
+    /// for each element of the block, then each other clause for the elements still marked,
+    /// every bit set or cleared without a branch on the clause's result. With no branch that
+    /// depends on an element's value, the processor reads the next elements while one is
+    /// still on its way from memory, and a scan of a large array is bound by those reads.
     @inline(__always)
-    func scanFilter(_ isIncluded: @Sendable (UnsafePointer<Element>) -> Bool) -> [Element] {
+    func scanFilter(_ condition: CompiledCondition<Element>) -> [Element] {
+        let isIncluded = condition.test
         let contiguous = withContiguousStorageIfAvailable { buffer -> [Element] in
             guard let base = buffer.baseAddress else { return [] }
             let count = buffer.count
             var matches = 0
             var marks = [UInt64](repeating: 0, count: (count + 63) / 64)
             marks.withUnsafeMutableBufferPointer { marks in
+                if let stages = condition.stages {
+                    matches = Self.mark(base, count: count, clauses: stages.clauses, into: marks)
+                    return
+                }
                 var index = 0
                 while index < count {
                     if isIncluded(base + index) {
@@ -73,5 +84,44 @@ extension Sequence {
             result.append(element)
         }
         return result
+    }
+
+    /// Marks the elements that satisfy every clause, a block of 64 at a time (one word of
+    /// `marks`), and returns how many do.
+    @inline(__always)
+    private static func mark(
+        _ base: UnsafePointer<Element>, count: Int, clauses: [PredicateBox<Element>],
+        into marks: UnsafeMutableBufferPointer<UInt64>
+    ) -> Int {
+        let leading = clauses[0].test
+        var matches = 0
+        var start = 0
+        var wordIndex = 0
+        while start < count {
+            let end = Swift.min(start &+ 64, count)
+            var word: UInt64 = 0
+            var index = start
+            while index < end {
+                word |= UInt64(leading(base + index) ? 1 : 0) &<< UInt64(index &- start)
+                index &+= 1
+            }
+            var clause = 1
+            while clause < clauses.count, word != 0 {
+                let test = clauses[clause].test
+                var unchecked = word
+                while unchecked != 0 {
+                    let bit = unchecked & (0 &- unchecked)
+                    let passes = test(base + start + unchecked.trailingZeroBitCount)
+                    word ^= passes ? 0 : bit
+                    unchecked ^= bit
+                }
+                clause &+= 1
+            }
+            marks[wordIndex] = word
+            matches &+= word.nonzeroBitCount
+            start = end
+            wordIndex &+= 1
+        }
+        return matches
     }
 }

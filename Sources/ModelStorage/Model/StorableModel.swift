@@ -1,3 +1,4 @@
+import InternalSupport
 import KeyPathQuery
 
 /// A model a ``ModelStore`` can keep: codable, identifiable, sendable and queryable.
@@ -120,7 +121,25 @@ extension StorableModel {
 
     /// The type's name in snake case: `Pokemon` is `pokemon`, `JSONRecord` is `json_record`.
     public static var storageName: String {
-        let name = String(describing: Self.self)
+        DefaultStorageName.of(Self.self)
+    }
+}
+
+/// The default ``StorableModel/storageName``, made once per type: a database reads its models'
+/// names on every open, and spelling a type's name costs more than the rest of checking them.
+private enum DefaultStorageName {
+    private static let cache = Mutex<[ObjectIdentifier: String]>([:])
+
+    static func of(_ type: Any.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let name = cache.withLock({ $0[key] }) { return name }
+        let name = snakeCase(String(describing: type))
+        cache.withLock { $0[key] = name }
+        return name
+    }
+
+    /// `Pokemon` is `pokemon`, `JSONRecord` is `json_record`.
+    private static func snakeCase(_ name: String) -> String {
         let characters = Array(name)
         var snake = ""
         for (index, character) in characters.enumerated() {

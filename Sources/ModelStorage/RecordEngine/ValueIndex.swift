@@ -102,11 +102,22 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
     ///   looked up here (a value that does not convert to the attribute's type, a prefix it
     ///   cannot bound), or more than `limit` would be.
     package func slots(in ranges: [IndexRange], limit: Int) -> [Int]? {
+        var resolvedRanges: [Resolved] = []
+        resolvedRanges.reserveCapacity(ranges.count)
+        for range in ranges {
+            guard let resolved = resolve(range) else { return nil }
+            resolvedRanges.append(resolved)
+        }
+        return slots(in: resolvedRanges, limit: limit)
+    }
+
+    /// The slots of the records whose values may lie in some of the ranges, resolved to the
+    /// attribute's values; `nil` past `limit`.
+    private func slots(in ranges: [Resolved], limit: Int) -> [Int]? {
         var bounds: [(lower: Int, upper: Int, range: Resolved)] = []
         bounds.reserveCapacity(ranges.count)
         var total = unordered.count
-        for range in ranges {
-            guard let resolved = resolve(range) else { return nil }
+        for resolved in ranges {
             let found = self.bounds(of: resolved)
             bounds.append((found.lower, found.upper, resolved))
             total += Swift.max(0, found.upper - found.lower)
@@ -160,8 +171,8 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
     /// `limit`. A value listed twice gives its slots twice, which the table drops as it drops
     /// dead slots.
     package func exactSlots(in ranges: [IndexRange], limit: Int) -> [Int]? {
-        guard exactValues(ranges) != nil else { return nil }
-        return slots(in: ranges, limit: limit)
+        guard let values = exactValues(ranges) else { return nil }
+        return slots(in: values.map(Resolved.equal), limit: limit)
     }
 
     /// The ranges' values, converted, when the entries are exact for them.

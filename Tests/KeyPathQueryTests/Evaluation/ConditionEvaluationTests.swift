@@ -219,4 +219,44 @@ struct ConditionEvaluationTests {
             #expect(compiled(record) == (try row.condition.evaluate(record)))
         }
     }
+
+    /// Conjunctions, which a scan tests clause by clause over blocks of 64 values, on arrays
+    /// whose sizes fall on either side of a block's end, and on a sequence with no contiguous
+    /// storage.
+    @Test(
+        "a conjunction selects what its closure selects, across blocks of 64",
+        arguments: [0, 1, 2, 63, 64, 65, 127, 128, 129, 1_000])
+    func conjunctionAcrossBlocks(_ count: Int) throws {
+        let records = (0..<count).map(Record.sample)
+        let rows: [Row] = [
+            Row(name: "2 clauses", condition: \.id > 5 && \.flag == true) { $0.id > 5 && $0.flag },
+            Row(
+                name: "3 clauses, the text last written first",
+                condition: .hasPrefix(\.title, "Record 1") && \.rank >= Int8(2) && \.flag == false
+            ) { $0.title.hasPrefix("Record 1") && $0.rank >= 2 && !$0.flag },
+            Row(
+                name: "4 clauses with a disjunction",
+                condition: (\.id < 100 || \.id > 900) && \.rank != Int8(0)
+                    && .contains(\.tags, "c") && \.note == nil
+            ) {
+                ($0.id < 100 || $0.id > 900) && $0.rank != 0 && $0.tags.contains("c")
+                    && $0.note == nil
+            },
+            Row(name: "no value passes the first clause", condition: \.id < 0 && \.flag == true) {
+                $0.id < 0 && $0.flag
+            },
+            Row(name: "every value passes", condition: \.id >= 0 && \.big >= UInt64(0)) { _ in true
+            },
+        ]
+        for row in rows {
+            let expected = records.filter(row.expected).map(\.id)
+            #expect(try row.condition.filter(records).map(\.id) == expected, "\(row.name)")
+            #expect(
+                try row.condition.filter(records.lazy.map { $0 }).map(\.id) == expected,
+                "\(row.name), not contiguous")
+            let page = try RecordQuery(where: row.condition, sortedBy: [.descending(\.id)])
+                .compiled()
+            #expect(page.apply(to: records).map(\.id) == expected.reversed(), "\(row.name), sorted")
+        }
+    }
 }
