@@ -123,6 +123,12 @@ public struct DatabaseTransaction: Sendable {
         (parts[ObjectIdentifier(model)] as? StoreTransaction<Model>)?.changes ?? []
     }
 
+    /// The records the transaction wrote of one model, as they are now: the upserts of
+    /// ``changes(of:)``, without looking up whether each deleted record existed before.
+    package func upserts<Model: StorableModel>(of model: Model.Type) -> [Model] {
+        (parts[ObjectIdentifier(model)] as? StoreTransaction<Model>)?.upserts ?? []
+    }
+
     /// Throws when the body reached a model the database does not hold.
     ///
     /// A backend calls it after the body returns and before it stores anything.
@@ -170,14 +176,14 @@ public struct DatabaseTransaction: Sendable {
     }
 
     private static func hasReferences<Model: StorableModel>(_ model: Model.Type) -> Bool {
-        !Model.references.isEmpty
+        !Model.declaredReferences.isEmpty
     }
 
     private mutating func followDeletes<Model: StorableModel>(
         referring model: Model.Type
     ) throws(StoreError) -> Bool {
         var changed = false
-        for reference in Model.references
+        for reference in Model.declaredReferences
         where try reference.enforcement.followDeletes(reference, &self) {
             changed = true
         }
@@ -185,8 +191,7 @@ public struct DatabaseTransaction: Sendable {
     }
 
     private func checkTargets<Model: StorableModel>(of model: Model.Type) throws(StoreError) {
-        guard !changes(of: model).isEmpty else { return }
-        for reference in Model.references {
+        for reference in Model.declaredReferences {
             try reference.enforcement.checkTargets(reference, self)
         }
     }

@@ -162,7 +162,7 @@ extension ModelDatabase {
     private static func checkReferences<Model: StorableModel>(
         of model: Model.Type, among models: [any StorableModel.Type], database: String
     ) throws(StoreError) {
-        for reference in Model.references {
+        for reference in Model.declaredReferences {
             let place = "\(Model.self).\(reference.attributeName)"
             guard models.contains(where: { $0 == reference.target }) else {
                 throw .invalidModels(

@@ -79,7 +79,7 @@ extension StorableModel {
     /// - Complexity: O(*i* + *r*) for *i* indexed attributes and *r* references.
     public static var storedIndexes: [IndexedAttribute<Self>] {
         var indexes = indexedAttributes
-        let references = references
+        let references = declaredReferences
         guard !references.isEmpty else { return indexes }
         var names = Set(indexes.map { mappedName(of: $0) })
         for reference in references where names.insert(reference.attributeName).inserted {

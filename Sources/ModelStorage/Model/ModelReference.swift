@@ -139,7 +139,7 @@ extension ModelReference {
         ) {
             checkTargets = { reference, transaction throws(StoreError) in
                 var checked: Set<Target.ID> = []
-                for case .upsert(let record) in transaction.changes(of: Source.self) {
+                for record in transaction.upserts(of: Source.self) {
                     guard let id = targetID(record), checked.insert(id).inserted else { continue }
                     guard transaction[Target.self].contains(id: id) else {
                         throw .danglingReference(

@@ -103,6 +103,9 @@ where ID: Codable & Sendable {
     /// record finds the records that refer to it, and a query by the attribute finds a
     /// record's referrers, without scanning. A database file made before the model declared
     /// a reference gains its index the next time it opens for writing.
+    ///
+    /// Databases read the list once per type and keep it, since every transaction consults
+    /// it: declare it as a constant list, the same every time it is read.
     static var references: [ModelReference<Self>] { get }
 }
 
@@ -155,5 +158,32 @@ private enum DefaultStorageName {
             snake += character.lowercased()
         }
         return snake
+    }
+}
+
+extension StorableModel {
+    /// ``references``, read once per type and kept: each transaction of a database consults
+    /// them, and making them again (a key path compared with each attribute's, to name it)
+    /// cost a commit over three models more than their checks did.
+    package static var declaredReferences: [ModelReference<Self>] {
+        DeclaredReferences.of(Self.self)
+    }
+}
+
+/// The ``StorableModel/references`` of each model type, read once.
+private enum DeclaredReferences {
+    private final class Entry<Model: StorableModel>: Sendable {
+        let references: [ModelReference<Model>]
+        init(_ references: [ModelReference<Model>]) { self.references = references }
+    }
+
+    private static let cache = Mutex<[ObjectIdentifier: any Sendable]>([:])
+
+    static func of<Model: StorableModel>(_: Model.Type) -> [ModelReference<Model>] {
+        let key = ObjectIdentifier(Model.self)
+        if let entry = cache.withLock({ $0[key] }) as? Entry<Model> { return entry.references }
+        let references = Model.references
+        cache.withLock { $0[key] = Entry(references) }
+        return references
     }
 }

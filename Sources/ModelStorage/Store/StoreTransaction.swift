@@ -94,6 +94,11 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
         }
     }
 
+    /// The records the transaction wrote, as they are now, in the order first touched.
+    package var upserts: [Model] {
+        own.entries.compactMap { $0.value }
+    }
+
     // MARK: Reading
 
     /// The number of records, the transaction's writes included.
@@ -379,51 +384,5 @@ extension StoreTransaction {
         if !own.isEmpty, let value = own[id] { return value }
         if !inherited.isEmpty, let value = inherited[id] { return value }
         return nil
-    }
-}
-
-// MARK: - References
-
-extension StoreTransaction {
-    /// The query with its condition's references resolved through this transaction's records
-    /// and its database's.
-    private func resolvingReferences(_ query: RecordQuery<Model>) throws -> RecordQuery<Model> {
-        guard query.condition.followsReferences else { return query }
-        var resolved = query
-        resolved.condition = try resolvingReferences(query.condition)
-        return resolved
-    }
-
-    /// The condition with its references resolved through this transaction's records and its
-    /// database's.
-    private func resolvingReferences(_ condition: Condition<Model>) throws -> Condition<Model> {
-        guard condition.followsReferences else { return condition }
-        do {
-            return try condition.resolvingReferences(
-                in: ReferenceLookup(own: self, database: database))
-        } catch let error as QueryError {
-            throw StoreError.invalidQuery(error)
-        }
-    }
-}
-
-/// Reads a model's records for a condition that follows references: this transaction's own
-/// model from the transaction itself (its writes included), every other from the database's.
-private struct ReferenceLookup<Own: StorableModel>: RelatedRecordLookup {
-    let own: StoreTransaction<Own>
-    let database: DatabaseTransaction?
-
-    func records<Model: Queryable>(
-        of model: Model.Type, where condition: Condition<Model>
-    ) throws -> [Model] {
-        if let typed = condition as? Condition<Own> {
-            return try own.fetch(RecordQuery(where: typed)) as? [Model] ?? []
-        }
-        guard let database else {
-            throw StoreError.unknownModel(
-                String(describing: model), database: "a transaction of \(Own.self) alone",
-                models: [String(describing: Own.self)])
-        }
-        return try database.records(of: model, where: condition)
     }
 }

@@ -92,7 +92,7 @@ public struct UpsertBatch: Sendable {
     public init<Model: StorableModel>(_ records: [Model]) {
         model = ObjectIdentifier(Model.self)
         self.records = records
-        hasReferences = !Model.references.isEmpty
+        hasReferences = !Model.declaredReferences.isEmpty
         upsert = { $0[Model.self].upsert(contentsOf: records) }
     }
 
