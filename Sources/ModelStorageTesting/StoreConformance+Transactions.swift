@@ -77,6 +77,31 @@ extension StoreConformance {
                 try expectEqual(seen, [true, true, true, true, true, true], "reads in the body")
             },
             StoreConformanceCheck(
+                name: "transactionCountsItsUpserts",
+                summary:
+                    "A transaction's count includes its upserts, of new records and of stored "
+                    + "ones, however they are deleted or written again afterwards."
+            ) { makeStore in
+                let store = try await seeded(makeStore, 1...3)
+                let counts = try await store.transaction { transaction in
+                    var counts: [Int] = []
+                    transaction.upsert(ConformanceRecord(id: 2, name: "changed", attack: 5))
+                    transaction.upsert(ConformanceRecord(id: 10, name: "new", attack: 5))
+                    counts.append(transaction.count)  // 1, 2, 3, 10
+                    transaction.delete(id: 10)
+                    counts.append(transaction.count)  // 1, 2, 3
+                    transaction.upsert(.sample(1))
+                    transaction.delete(id: 1)
+                    counts.append(transaction.count)  // 2, 3
+                    transaction.upsert(contentsOf: [.sample(11), .sample(11), .sample(3)])
+                    transaction.upsert(.sample(10))
+                    counts.append(transaction.count)  // 2, 3, 10, 11
+                    return counts
+                }
+                try expectEqual(counts, [4, 3, 2, 4], "the counts in the body")
+                try expectEqual(try await store.count(), 4, "the count once committed")
+            },
+            StoreConformanceCheck(
                 name: "transactionQueriesSeeItsWrites",
                 summary: "Queries, counts and deletes inside a transaction answer over the "
                     + "committed records with the body's writes laid over them, in store "

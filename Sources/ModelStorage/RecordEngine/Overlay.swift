@@ -7,8 +7,13 @@ package struct Overlay<Model: StorableModel>: Sendable {
     /// Each touched id with its value now, in the order first touched.
     package private(set) var entries: [(id: Model.ID, value: Model?)] = []
     private var positions: [Model.ID: Int] = [:]
-    /// How many records the changes add to the table's count (negative when they remove).
+    /// How many records the changes add to the table's count (negative when they remove),
+    /// those of ``uncounted`` aside.
     package private(set) var countDelta = 0
+    /// The ids first written here without asking whether the table had them (an upsert), and
+    /// whether that write left a record: their share of the count is settled only when the
+    /// count is read (see ``countDelta(over:)``), so that an upsert costs no lookup.
+    package private(set) var uncounted: [(id: Model.ID, adds: Bool)] = []
 
     /// No changes.
     package init() {}
@@ -30,6 +35,23 @@ package struct Overlay<Model: StorableModel>: Sendable {
         countDelta += (value == nil ? 0 : 1) - (existed ? 1 : 0)
     }
 
+    /// Records the first change to an id that the overlay does not hold, without knowing
+    /// whether a record had the id before it.
+    package mutating func setUncounted(_ id: Model.ID, to value: Model?) {
+        store(id, value)
+        uncounted.append((id, value != nil))
+    }
+
+    /// How many records the changes add to a table's count, given whether the table holds
+    /// an id (asked once for each id in ``uncounted``).
+    package func countDelta(over contains: (Model.ID) -> Bool) -> Int {
+        var delta = countDelta
+        for (id, adds) in uncounted {
+            delta += (adds ? 1 : 0) - (contains(id) ? 1 : 0)
+        }
+        return delta
+    }
+
     private mutating func store(_ id: Model.ID, _ value: Model?) {
         if let position = positions.updateValue(entries.count, forKey: id) {
             positions[id] = position
@@ -47,6 +69,7 @@ package struct Overlay<Model: StorableModel>: Sendable {
         }
         for entry in other.entries { store(entry.id, entry.value) }
         countDelta += other.countDelta
+        uncounted += other.uncounted
     }
 
     /// The net changes relative to a table, skipping records added and deleted again.

@@ -103,8 +103,12 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
 
     /// The number of records, the transaction's writes included.
     ///
-    /// - Complexity: O(1).
-    public var count: Int { base.count + inherited.countDelta + own.countDelta }
+    /// - Complexity: O(*u*) lookups in the committed records, for the *u* records first
+    ///   written by an upsert (which does not look them up itself); O(1) otherwise.
+    public var count: Int {
+        let contains = { (id: Model.ID) in base.position(ofID: id) != nil }
+        return base.count + inherited.countDelta(over: contains) + own.countDelta(over: contains)
+    }
 
     /// The record with an id, the transaction's writes included.
     ///
@@ -223,7 +227,13 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
 
     /// Writes a record, new or not: the one primitive every write goes through.
     mutating func put(_ id: Model.ID, _ value: Model?) {
-        put(id, value, existed: contains(id: id))
+        if let current = touchedValue(id) {
+            put(id, value, existed: current != nil)
+        } else {
+            // Whether the committed records hold the id matters only to `count`, which asks
+            // then: an upsert costs no lookup (for a database, no round trip to the server).
+            own.setUncounted(id, to: value)
+        }
     }
 
     /// Writes a record whose existence the caller has just checked, without asking the
