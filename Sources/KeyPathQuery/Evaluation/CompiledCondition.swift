@@ -17,6 +17,9 @@ public struct CompiledCondition<Model>: Sendable {
     struct Stages: Sendable {
         /// Two clauses or more.
         let clauses: [PredicateBox<Model>]
+        /// For each clause, the byte offset in a model of the attribute it reads, when the
+        /// clause reads one attribute stored in place; `nil` otherwise.
+        let offsets: [Int?]
     }
 
     init(_ predicate: @escaping ModelPredicate<Model>, stages: Stages? = nil) {

@@ -8,8 +8,26 @@ enum ConditionCompiler {
         guard case .and(let nodes) = node, nodes.count >= 2 else {
             return CompiledCondition(try compile(node, as: root))
         }
-        let tests = try compileAll(cheapestFirst(nodes), as: root)
-        return CompiledCondition(conjunction(tests), stages: .init(clauses: tests))
+        let ordered = cheapestFirst(nodes)
+        let tests = try compileAll(ordered, as: root)
+        return CompiledCondition(
+            conjunction(tests),
+            stages: .init(clauses: tests, offsets: ordered.map { storedOffset(of: $0, in: root) }))
+    }
+
+    /// The byte offset in a `Root` of the one attribute a condition reads, when the
+    /// condition tests a single attribute that is stored in place (see `AttributeReader`).
+    private static func storedOffset<Root>(of node: ConditionNode, in _: Root.Type) -> Int? {
+        switch node {
+        case .comparison(let keyPath, _, _), .between(let keyPath, _, _),
+            .oneOf(let keyPath, _), .text(let keyPath, _, _, _), .textOneOf(let keyPath, _, _),
+            .collection(let keyPath, _), .quantified(let keyPath, _, _):
+            return (keyPath.keyPath as? PartialKeyPath<Root>).flatMap {
+                MemoryLayout<Root>.offset(of: $0)
+            }
+        case .constant, .referenced, .referring, .not, .and, .or, .tooDeep:
+            return nil
+        }
     }
 
     static func compile<Root>(
@@ -166,13 +184,18 @@ enum ConditionCompiler {
     // MARK: Text
 
     /// A text test on an attribute; `operation` names it in errors.
+    ///
+    /// The test is held as `any TextTest`, not as a generic parameter: the engine's code is
+    /// not specialized for the model type, and a generic test would be copied out of the
+    /// closure's context, through its type's metadata, on every call. Text held in place is
+    /// borrowed where it lies, so that no call retains or releases its storage.
     private static func compileText<Root>(
-        _ keyPath: AttributeKeyPath, _ matcher: some TextTest, _ operation: String,
+        _ keyPath: AttributeKeyPath, _ matcher: any TextTest, _ operation: String,
         as root: Root.Type
     ) throws(QueryError) -> ModelPredicate<Root> {
         if keyPath.valueType == String.self {
             let reader = try keyPath.reader(Root.self, String.self)
-            return { matcher.matches(reader.read($0)) }
+            return { model in reader.withValue(at: model) { matcher.matches($0) } }
         }
         guard let text = keyPath.valueType as? any QueryTextConvertible.Type else {
             throw .unsupported(
@@ -198,7 +221,7 @@ enum ConditionCompiler {
 
 extension QueryTextConvertible {
     static func compileText<Root>(
-        _ keyPath: AttributeKeyPath, _ matcher: some TextTest, as _: Root.Type
+        _ keyPath: AttributeKeyPath, _ matcher: any TextTest, as _: Root.Type
     ) throws(QueryError) -> ModelPredicate<Root> {
         let reader = try keyPath.reader(Root.self, Self.self)
         return { root in reader.read(root).queryText.map(matcher.matches) ?? false }
