@@ -13,7 +13,9 @@ extension ReferenceBenchmarks {
 
     /// A transaction writing a species, a Pokémon and a note (three records, three models)
     /// against `upsert(contentsOf:)` of three Pokémon (three records, one model), each one
-    /// durable commit, in the same database of three models.
+    /// durable commit, in the same database of three models; reported beside it, against
+    /// three Pokémon a third of the table apart, which dirty a page each as the three
+    /// models' rows do.
     static func transactionRows(
         _ species: [BenchSpecies], _ originals: [BenchPokemon], in directory: URL,
         _ bench: Bench
@@ -23,20 +25,17 @@ extension ReferenceBenchmarks {
         ]
         let sqlite = try await SQLiteModelDatabase.open(
             at: directory.appending(path: "three.sqlite"), for: models)
-        var results = [
-            try await transactionRow(
-                "SQLite", sqlite, species: species, originals: originals,
-                pokemonStore: try sqlite.store(for: BenchPokemon.self),
-                speciesStore: try sqlite.store(for: BenchSpecies.self), bench)
-        ]
+        var results = try await transactionRow(
+            "SQLite", sqlite, species: species, originals: originals,
+            pokemonStore: try sqlite.store(for: BenchPokemon.self),
+            speciesStore: try sqlite.store(for: BenchSpecies.self), bench)
         try await sqlite.close()
         let file = try await JSONFileModelDatabase.open(
             at: directory.appending(path: "three.json"), for: models)
-        results.append(
-            try await transactionRow(
-                "JSONFile", file, species: species, originals: originals,
-                pokemonStore: try file.store(for: BenchPokemon.self),
-                speciesStore: try file.store(for: BenchSpecies.self), bench))
+        results += try await transactionRow(
+            "JSONFile", file, species: species, originals: originals,
+            pokemonStore: try file.store(for: BenchPokemon.self),
+            speciesStore: try file.store(for: BenchSpecies.self), bench)
         try await file.close()
         return results
     }
@@ -45,7 +44,7 @@ extension ReferenceBenchmarks {
         _ backend: String, _ database: some ModelDatabase, species: [BenchSpecies],
         originals: [BenchPokemon], pokemonStore: some ModelStore<BenchPokemon>,
         speciesStore: some ModelStore<BenchSpecies>, _ bench: Bench
-    ) async throws -> Result {
+    ) async throws -> [Result] {
         try await speciesStore.upsert(contentsOf: species)
         try await pokemonStore.upsert(contentsOf: originals)
         var commits = 0
@@ -72,19 +71,33 @@ extension ReferenceBenchmarks {
                 }
             }
         }
-        let oneModel = {
-            for _ in 0..<commitsPerRun {
-                let records = [pokemon(0), pokemon(1), pokemon(2)]
-                commits += 1
-                try await pokemonStore.upsert(contentsOf: records)
+        // Three neighbours (one page of the table), or three Pokémon a third of the table
+        // apart (three pages, as many as the three models' own rows take).
+        func oneModel(spread: Bool) -> () async throws -> Void {
+            {
+                for _ in 0..<commitsPerRun {
+                    let stride = spread ? originals.count / 3 : 1
+                    let records = [pokemon(0), pokemon(stride), pokemon(2 * stride)]
+                    commits += 1
+                    try await pokemonStore.upsert(contentsOf: records)
+                }
             }
         }
-        let result = try await bench.compare(
+        let rows = try await bench.compareThree(
             group: group, name: "\(backend): a transaction over 3 models, \(commitsPerRun) commits",
             target: .atMost(1.2),
-            candidate: ("species + Pokémon + note, one transaction", acrossModels),
-            baseline: ("3 Pokémon, upsert(contentsOf:) on one store", oneModel),
-            note: "each commit durable (one sync); both in the same database of 3 models, "
+            candidate: (
+                "species + Pokémon + note, one transaction", { try await Bench.time(acrossModels) }
+            ),
+            baseline: (
+                "3 Pokémon, upsert(contentsOf:) on one store",
+                { try await Bench.time(oneModel(spread: false)) }
+            ),
+            reference: (
+                "the same, 3 Pokémon a third of the table apart",
+                { try await Bench.time(oneModel(spread: true)) }
+            ),
+            note: "each commit durable (one sync); all in the same database of 3 models, "
                 + "\(species.count) species and \(originals.count) Pokémon",
             repetitions: bench.quick ? nil : 3 * bench.repetitions)
         // Check: the last transaction's note is there, with its Pokémon.
@@ -94,7 +107,7 @@ extension ReferenceBenchmarks {
         guard !notes.isEmpty else {
             throw BenchmarkError.disagreement("\(backend) the notes of the transactions")
         }
-        return result
+        return rows
     }
 
     /// Opening a database of five models (the species, plus ten records in each of four
