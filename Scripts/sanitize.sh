@@ -4,6 +4,7 @@
 #   bash Scripts/sanitize.sh thread     ThreadSanitizer   (.build-tsan)
 #   bash Scripts/sanitize.sh address    AddressSanitizer  (.build-asan; LeakSanitizer off,
 #                                       see below)
+#   STRICT=1 bash Scripts/sanitize.sh … the same, built with warnings as errors
 #
 # Every suite runs, the conformance suite's concurrent mutations, the sync tests and the
 # client's concurrency tests included; the million-record store is cut to 100,000 records
@@ -19,7 +20,20 @@ address) scratch=.build-asan ;;
 esac
 log=$scratch/sanitize.log
 mkdir -p "$scratch"
-swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch"
+# STRICT=1 (CI's ThreadSanitizer run) makes this the build with warnings as errors too, so that
+# CI compiles the package once for both. An expression that takes the type checker more than
+# 2 s is a warning, hence an error: a long `&&` chain of conditions must stay quick to compile.
+# The eight-clause chain in Tests/KeyPathQueryTests/CallSites/CompileTimeTests.swift takes
+# ~50 ms; a chain whose operator overloads went exponential would take seconds or fail
+# outright. The limit is generous because the timer is wall-clock: a test's closure body is
+# checked as one expression and takes up to ~0.5 s while the other core is busy, and an 800 ms
+# limit failed CI once at 916 ms.
+strict=()
+if [ "${STRICT:-0}" = 1 ]; then
+    strict=(-Xswiftc -warnings-as-errors
+        -Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=2000)
+fi
+swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" "${strict[@]}"
 # Swift's crash backtracer would get in the sanitizer's way. LeakSanitizer is off: the Swift
 # runtime and Foundation keep caches it cannot see through (Swift's spare-bit pointers), and
 # its reports would be about them; the fuzz targets check leaks per input instead.
