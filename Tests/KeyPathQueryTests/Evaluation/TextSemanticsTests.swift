@@ -110,6 +110,39 @@ struct TextSemanticsTests {
         #expect(try !Condition<Text>.contains(\.value, "straße").evaluate(Text(value: "STRASSE")))
     }
 
+    @Test("== and != agree with String equality, canonical equivalents included")
+    func equalityAgreesWithString() throws {
+        // `K`, `;` and `` ` `` are canonically equal to the Kelvin sign, the Greek question
+        // mark and the Greek varia: a comparison of bytes, or of lengths, would tell them apart.
+        let alphabet: [String] = [
+            "a", "K", "\u{212A}", ";", "\u{37E}", "`", "\u{1FEF}", "e", "\u{301}", "é", "\0", "ab",
+        ]
+        var generator = SplitMix64(seed: 11)
+        func randomString() -> String {
+            (0..<generator.below(4)).map { _ in generator.pick(alphabet) }.joined()
+        }
+        var equal = 0
+        for _ in 0..<3_000 {
+            let text = randomString()
+            // Equality needs operands that can equal the text: the text itself, or its
+            // canonical decomposition or composition.
+            let operand =
+                switch generator.below(3) {
+                case 0: randomString()
+                case 1: text.decomposedStringWithCanonicalMapping
+                default: text.precomposedStringWithCanonicalMapping
+                }
+            let record = Text(value: text)
+            let isEqual = try (\Text.value == operand).evaluate(record)
+            #expect(
+                isEqual == (text == operand),
+                "\(text.debugDescription) == \(operand.debugDescription)")
+            #expect(try (\Text.value != operand).evaluate(record) == (text != operand))
+            if isEqual { equal += 1 }
+        }
+        #expect(equal > 500 && equal < 2_900)
+    }
+
     @Test("exact tests compare Characters: a combining accent is part of its letter")
     func characters() throws {
         let decomposed = Text(value: "Cafe\u{301}")
