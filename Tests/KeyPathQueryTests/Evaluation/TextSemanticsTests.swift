@@ -124,8 +124,8 @@ struct TextSemanticsTests {
         var equal = 0
         for _ in 0..<3_000 {
             let text = randomString()
-            // Equality needs operands that can equal the text: the text itself, or its
-            // canonical decomposition or composition.
+            // A random text seldom equals the text, so two operands in three are the text's
+            // canonical decomposition or composition (often the text itself).
             let operand =
                 switch generator.below(3) {
                 case 0: randomString()
