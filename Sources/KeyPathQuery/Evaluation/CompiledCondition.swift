@@ -20,6 +20,9 @@ public struct CompiledCondition<Model>: Sendable {
         /// For each clause, the byte offset in a model of the attribute it reads, when the
         /// clause reads one attribute stored in place; `nil` otherwise.
         let offsets: [Int?]
+        /// The first clause as a range of a stored `Int`, when it is one: the clause every
+        /// element is tested with, then tested without a call.
+        let leadingRange: StoredIntegerRange?
     }
 
     init(_ predicate: @escaping ModelPredicate<Model>, stages: Stages? = nil) {

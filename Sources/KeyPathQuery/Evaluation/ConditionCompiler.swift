@@ -10,9 +10,12 @@ enum ConditionCompiler {
         }
         let ordered = cheapestFirst(nodes)
         let tests = try compileAll(ordered, as: root)
+        let offsets = ordered.map { storedOffset(of: $0, in: root) }
         return CompiledCondition(
             conjunction(tests),
-            stages: .init(clauses: tests, offsets: ordered.map { storedOffset(of: $0, in: root) }))
+            stages: .init(
+                clauses: tests, offsets: offsets,
+                leadingRange: storedIntegerRange(of: ordered[0], offset: offsets[0])))
     }
 
     /// The byte offset in a `Root` of the one attribute a condition reads, when the

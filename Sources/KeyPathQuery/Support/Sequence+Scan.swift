@@ -107,9 +107,17 @@ extension Sequence {
             let end = Swift.min(start &+ 64, count)
             var word: UInt64 = 0
             var index = start
-            while index < end {
-                word |= UInt64(leading(base + index) ? 1 : 0) &<< UInt64(index &- start)
-                index &+= 1
+            if let range = stages.leadingRange {
+                while index < end {
+                    let passes = range.contains(UnsafeRawPointer(base + index))
+                    word |= UInt64(passes ? 1 : 0) &<< UInt64(index &- start)
+                    index &+= 1
+                }
+            } else {
+                while index < end {
+                    word |= UInt64(leading(base + index) ? 1 : 0) &<< UInt64(index &- start)
+                    index &+= 1
+                }
             }
             var clause = 1
             while clause < clauses.count, word != 0 {
