@@ -4,8 +4,9 @@ import PokedexKit
 
 /// 8. Indexes of `StorableModel.indexedAttributes` in `InMemoryStore` and `JSONFileStore`:
 /// an equality on an indexed attribute against the same equality on an attribute without an
-/// index (a scan), and a single save with three indexes against one with none; then a
-/// reference's automatic index (``ReferenceIndexBenchmarks``).
+/// index (a scan), primed and interleaved (`Bench.comparePrimedAndInterleaved`), and a single
+/// save with three indexes against one with none; then a reference's automatic index
+/// (``ReferenceIndexBenchmarks``).
 ///
 /// Self-contained: its records are a model of its own, in two kinds that differ only in the
 /// indexes they declare.
@@ -20,9 +21,8 @@ enum IndexBenchmarks {
 
         let memoryIndexed = InMemoryStore(indexed)
         let memoryPlain = InMemoryStore(plain)
-        results.append(
-            try await equality(
-                "InMemoryStore", indexed: memoryIndexed, size: size, bench))
+        results += try await equality(
+            "InMemoryStore", indexed: memoryIndexed, size: size, bench)
         results.append(
             try await singleSave(
                 "InMemoryStore", indexed: memoryIndexed, plain: memoryPlain, size: size, bench))
@@ -34,8 +34,8 @@ enum IndexBenchmarks {
             let filePlain = try await JSONFileStore<IndexRecord<NoIndexes>>.open(
                 at: directory.appending(path: "plain.json"))
             try await filePlain.upsert(contentsOf: plain)
-            results.append(
-                try await equality("JSONFileStore", indexed: fileIndexed, size: size, bench))
+            results += try await equality(
+                "JSONFileStore", indexed: fileIndexed, size: size, bench)
             results.append(
                 try await singleSave(
                     "JSONFileStore", indexed: fileIndexed, plain: filePlain, size: size, bench))
@@ -46,11 +46,13 @@ enum IndexBenchmarks {
         return results
     }
 
-    /// `name == x` (indexed) against `label == x` (the same values, no index): one match each.
+    /// `name == x` (indexed) against `label == x` (the same values, no index): one match each,
+    /// primed (the target) and interleaved, as a reference's rows are
+    /// (``ReferenceIndexBenchmarks``).
     private static func equality(
         _ backend: String, indexed store: some ModelStore<IndexRecord<ThreeIndexes>>,
         size: Int, _ bench: Bench
-    ) async throws -> Result {
+    ) async throws -> [Result] {
         let ids = Fixtures.spreadIDs(64, in: 1...size)
         for id in ids.prefix(4) {
             let byName = try await store.fetch(RecordQuery(where: \.name == "record-\(id)"))
@@ -61,8 +63,8 @@ enum IndexBenchmarks {
         }
         var candidateRuns = 0
         var baselineRuns = 0
-        return try await bench.compare(
-            group: group, name: "\(backend): equality, \(size.formatted()) records",
+        return try await bench.comparePrimedAndInterleaved(
+            group: group, name: "\(backend): equality", size: "\(size.formatted()) records",
             target: size >= 1_000_000 ? .fasterBy(100) : .report,
             candidate: (
                 "name == x (indexed)",

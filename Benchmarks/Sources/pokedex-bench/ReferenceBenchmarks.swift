@@ -12,8 +12,8 @@ import SQLiteStorage
 /// - 1,000 Pokémon fetched with their species against GRDB's `including(required:)`;
 /// - in memory and in the JSON store, a reference condition answered through the index on the
 ///   foreign key against the same question asked through an attribute without one (a scan):
-///   counted (the target) and fetched, each side primed and run for run (as group 8's
-///   referrers are);
+///   counted (the target) and fetched, each side primed and run for run
+///   (`Bench.comparePrimedAndInterleaved`, as group 8's index rows are);
 /// - a transaction writing three models against a write of one model, and opening a database
 ///   of five models against opening one of one model (`ReferenceBenchmarks+Databases.swift`).
 ///
@@ -263,19 +263,15 @@ enum ReferenceBenchmarks {
         // about 740 records scattered through the table, which costs as much however they
         // were found, and is reported beside it (Performance.md, "One species' Pokémon").
         for counts in [true, false] {
-            for primed in [true, false] {
-                results.append(
-                    try await oneSpecies(
-                        backend, store: store, names: names, counts: counts, primed: primed,
-                        target: counts && primed && pokemon.count >= targetSize
-                            ? .fasterBy(100) : .report,
-                        note: (counts
-                            ? "nothing copied out: the condition answered"
-                            : "about \(perSpecies.formatted()) matches per variety of the "
-                                + "species, copied out on both sides")
-                            + "; both first find the species by name among \(species.count)",
-                        size: size, bench))
-            }
+            results += try await oneSpecies(
+                backend, store: store, names: names, counts: counts,
+                target: counts && pokemon.count >= targetSize ? .fasterBy(100) : .report,
+                note: (counts
+                    ? "nothing copied out: the condition answered"
+                    : "about \(perSpecies.formatted()) matches per variety of the species, "
+                        + "copied out on both sides")
+                    + "; both first find the species by name among \(species.count)",
+                size: size, bench)
         }
         results.append(
             try await bench.compare(
@@ -293,29 +289,29 @@ enum ReferenceBenchmarks {
         return results
     }
 
-    /// One row: one species' Pokémon through the index, against a scan.
+    /// Two rows, primed and interleaved: one species' Pokémon through the index, against a
+    /// scan.
     ///
     /// The index is on `speciesID`; `speciesNumber` has none, so the same condition through
-    /// it is a scan. Both first find the species by name. Each run asks for the next of 64 species, whose records were last read 64 runs and many
-    /// scans before, so that no run finds its own records in the caches.
+    /// it is a scan. Both first find the species by name. Each run asks for the next of 64
+    /// species, whose records were last read 64 runs and many scans before, so that no run
+    /// finds its own records in the caches.
     ///
     /// - Parameters:
-    ///   - backend: The backend's name, for the row.
+    ///   - backend: The backend's name, for the rows.
     ///   - store: The Pokémon of the database.
     ///   - names: The species asked for, one a run, in turn.
     ///   - counts: Whether to count the Pokémon (`count(where:)`) rather than fetch them.
-    ///   - primed: Whether each measured run follows an unmeasured run of its own side,
-    ///     rather than, every other time, the other side's.
-    ///   - target: The row's target.
-    ///   - note: The row's note.
-    ///   - size: The size, for the row's name.
+    ///   - target: The primed row's target.
+    ///   - note: What both rows measure.
+    ///   - size: The size, for the rows' names.
     ///   - bench: The bench that measures.
-    /// - Returns: The row.
+    /// - Returns: The primed row, then the interleaved one.
     /// - Throws: What a fetch or a count throws.
     private static func oneSpecies(
         _ backend: String, store: some ModelStore<BenchPokemon>, names: [String], counts: Bool,
-        primed: Bool, target: Target, note: String, size: String, _ bench: Bench
-    ) async throws -> Result {
+        target: Target, note: String, size: String, _ bench: Bench
+    ) async throws -> [Result] {
         func run(through keyPath: any KeyPath<BenchPokemon, Int> & Sendable)
             -> () async throws -> Void
         {
@@ -331,12 +327,11 @@ enum ReferenceBenchmarks {
             }
         }
         let asked = counts ? "count(where:)" : "fetch"
-        return try await bench.compare(
+        return try await bench.comparePrimedAndInterleaved(
             group: group,
             name: "\(backend): one species' Pokémon" + (counts ? " counted" : "")
-                + ", index vs scan" + (primed ? "" : ", each run after the other's")
-                + ", \(size)",
-            target: target,
+                + ", index vs scan",
+            size: size, target: target,
             candidate: (
                 "\(asked) .reference(\\.speciesID, where: name == x), speciesID indexed",
                 run(through: \.speciesID)
@@ -345,11 +340,7 @@ enum ReferenceBenchmarks {
                 "the same through \\.speciesNumber (no index: a scan)",
                 run(through: \.speciesNumber)
             ),
-            note: note + "; "
-                + (primed
-                    ? "each measured run follows an unmeasured run of its own side"
-                    : "each side runs in the caches the other left"),
-            primed: primed)
+            note: note)
     }
 
     /// Pokémon whose species has `name`, through `keyPath`.

@@ -11,12 +11,8 @@ import PokedexKit
 /// reported beside it. Each target has 100 referrers at every size, so the indexed fetch
 /// copies as many records at both sizes while the scan reads ten times as many.
 ///
-/// The target's row measures each side primed: every measured run follows an unmeasured run
-/// of its own side, as queries run in a loop of their own. The row "each run after the
-/// other's" interleaves them run for run, as the other groups do. There every other indexed
-/// fetch starts in the caches a scan of 1,000,000 records has just emptied, and pays for
-/// reading its code, the runtime's metadata and the index again (Performance.md, "Index
-/// against scan: each side primed").
+/// The target's row measures each side primed, and a row "each run after the other's"
+/// interleaves them run for run (`Bench.comparePrimedAndInterleaved`, which says why).
 enum ReferenceIndexBenchmarks {
     /// The records that refer to each target.
     static let referrersPerTarget = 100
@@ -83,44 +79,32 @@ enum ReferenceIndexBenchmarks {
                 throw BenchmarkError.disagreement("\(backend) trainerID == and trainerCopy ==")
             }
         }
-        var results: [Result] = []
         // Each run asks for the next of 64 targets, whose referrers were last read 64 runs and
         // many scans before: no run finds its records in the caches.
-        for primed in [true, false] {
-            var candidateRuns = 0
-            var baselineRuns = 0
-            results.append(
-                try await bench.compare(
-                    group: IndexBenchmarks.group,
-                    name: "\(backend): a target's referrers"
-                        + (primed ? "" : ", each run after the other's")
-                        + ", \(sizes.referrers.formatted()) records",
-                    target: primed && sizes.hasTarget ? .fasterBy(100) : .report,
-                    candidate: (
-                        "trainerID == t (reference, indexed)",
-                        {
-                            let id = ids[candidateRuns % ids.count]
-                            candidateRuns += 1
-                            blackHole(try await store.fetch(RecordQuery(where: \.trainerID == id)))
-                        }
-                    ),
-                    baseline: (
-                        "trainerCopy == t (no index: a scan)",
-                        {
-                            let id = ids[baselineRuns % ids.count]
-                            baselineRuns += 1
-                            blackHole(
-                                try await store.fetch(RecordQuery(where: \.trainerCopy == id)))
-                        }
-                    ),
-                    note: "\(referrersPerTarget) matches among \(sizes.referrers.formatted()) "
-                        + "over \(sizes.targets.formatted()) targets; no index is declared; "
-                        + (primed
-                            ? "each measured run follows an unmeasured run of its own side"
-                            : "each side runs in the caches the other left"),
-                    primed: primed))
-        }
-        return results
+        var candidateRuns = 0
+        var baselineRuns = 0
+        return try await bench.comparePrimedAndInterleaved(
+            group: IndexBenchmarks.group, name: "\(backend): a target's referrers",
+            size: "\(sizes.referrers.formatted()) records",
+            target: sizes.hasTarget ? .fasterBy(100) : .report,
+            candidate: (
+                "trainerID == t (reference, indexed)",
+                {
+                    let id = ids[candidateRuns % ids.count]
+                    candidateRuns += 1
+                    blackHole(try await store.fetch(RecordQuery(where: \.trainerID == id)))
+                }
+            ),
+            baseline: (
+                "trainerCopy == t (no index: a scan)",
+                {
+                    let id = ids[baselineRuns % ids.count]
+                    baselineRuns += 1
+                    blackHole(try await store.fetch(RecordQuery(where: \.trainerCopy == id)))
+                }
+            ),
+            note: "\(referrersPerTarget) matches among \(sizes.referrers.formatted()) "
+                + "over \(sizes.targets.formatted()) targets; no index is declared")
     }
 }
 

@@ -1,3 +1,4 @@
+import InternalSupport
 import ModelStorage
 import ModelStorageTesting
 import Testing
@@ -32,5 +33,33 @@ struct ConformanceTests {
         let failures = await StoreConformance.runAll { throw Unavailable() }
         #expect(failures.map(\.check) == StoreConformance.checks.map(\.name))
         #expect(failures.allSatisfy { $0.message.contains("Unavailable") }, "\(failures)")
+    }
+
+    /// `runAll` names a check whose store answers wrongly, and not one that passes.
+    ///
+    /// The first two checks take one store each: the first gets a good one, the second one
+    /// that already holds a record, and every later store cannot be made.
+    @Test func runAllNamesOnlyTheChecksThatFail() async throws {
+        struct Unavailable: Error {}
+        let names = StoreConformance.checks.map(\.name)
+        try #require(names.prefix(2) == ["insertThenFetch", "insertDuplicateThrows"])
+        let made = Mutex(0)
+        let failures = await StoreConformance.runAll {
+            let store = made.withLock { count -> InMemoryStore<ConformanceRecord>? in
+                count += 1
+                switch count {
+                case 1: return InMemoryStore()
+                case 2: return InMemoryStore([.sample(7)])
+                default: return nil
+                }
+            }
+            guard let store else { throw Unavailable() }
+            return store
+        }
+        #expect(failures.map(\.check) == Array(names.dropFirst()))
+        let wrong = try #require(failures.first)
+        #expect(wrong.message.contains("count()"), "\(wrong)")
+        #expect(!wrong.message.contains("Unavailable"), "\(wrong)")
+        #expect(failures.dropFirst().allSatisfy { $0.message.contains("Unavailable") })
     }
 }
