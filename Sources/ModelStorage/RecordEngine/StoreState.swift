@@ -71,11 +71,13 @@ package struct StoreState<Model: StorableModel>: Sendable {
         guard !changes.isEmpty else { return [] }
         version = Swift.max(version + 1, committedVersion ?? 0)
         let written = version
-        return changes.map { change in
-            switch change {
-            case .upsert(let model):
-                (old: table.put(model, version: written), new: model)
-            case .delete(let id): (old: table.remove(id), new: nil)
+        return table.writingBatch(of: changes.count) { table in
+            changes.map { change in
+                switch change {
+                case .upsert(let model):
+                    (old: table.put(model, version: written), new: model)
+                case .delete(let id): (old: table.remove(id), new: nil)
+                }
             }
         }
     }

@@ -128,6 +128,47 @@ struct IndexTests {
         try await expectEngineResults(store, over: records)
     }
 
+    /// A commit of 1,024 changes or more, a quarter of its table or more, leaves the indexes
+    /// alone while it writes and rebuilds them once after it (`RecordTable.writingBatch`).
+    @Test("a batch large against its table rebuilds the indexes once, with the same results")
+    func largeBatches() async throws {
+        let store = InMemoryStore<IndexedModel>()
+        // Into an empty table, NaN and nil included.
+        var records = (1...3_000).map { IndexedModel.sample($0, withNaN: true) }
+        try await store.upsert(contentsOf: records)
+        try await expectEngineResults(store, over: records)
+        // Half of the records change values, and new ones come after them.
+        var batch: [IndexedModel] = []
+        for id in stride(from: 1, through: 3_000, by: 2) {
+            var record = IndexedModel.sample(id)
+            record.score = (id * 7) % 50
+            record.name = IndexedModel.names[id % IndexedModel.names.count]
+            batch.append(record)
+            records[id - 1] = record
+        }
+        let added = (3_001...3_300).map { IndexedModel.sample($0) }
+        try await store.upsert(contentsOf: batch + added)
+        records += added
+        try await expectEngineResults(store, over: records)
+        // Deletes and upserts in one commit.
+        let doomed = Set(records.filter { $0.score < 20 }.map(\.id))
+        let kept = records.filter { !doomed.contains($0.id) }.prefix(500).map(\.id)
+        try await store.transaction { transaction in
+            try transaction.delete(where: \.score < 20)
+            for id in kept { try transaction.update(id: id) { $0.name = "omega" } }
+        }
+        records.removeAll { doomed.contains($0.id) }
+        for index in records.indices where kept.contains(records[index].id) {
+            records[index].name = "omega"
+        }
+        #expect(doomed.count + kept.count >= 1_024)
+        try await expectEngineResults(store, over: records)
+        // A small write after it is noted as before.
+        let moved = try await store.update(id: records[0].id) { $0.name = "alpha" }
+        records[0] = moved
+        try await expectEngineResults(store, over: records)
+    }
+
     @Test("a JSON file store builds its indexes at open, and keeps them through writes")
     func jsonFileStore() async throws {
         try await withTemporaryDirectory { directory in

@@ -222,6 +222,40 @@ struct JSONFileStoreTests {
         }
     }
 
+    /// A save writes each record's keys in the order the record encodes them, or sorted when
+    /// the store sorts keys, on one thread (a single record) and on several (a batch), and
+    /// the records read back the same.
+    @Test(arguments: [false, true])
+    func aSaveWritesKeysInTheRecordsOrderOrSorted(sortsKeys: Bool) async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "store.json")
+            let options = JSONFileStoreOptions(sortsKeys: sortsKeys)
+            let store = try await JSONFileStore<Record>.open(at: url, options: options)
+            let batch = (1...600).map(Record.sample)
+            try await store.upsert(contentsOf: batch)
+            try await store.upsert(.sample(601))
+            try await store.close()
+            var text = try String(contentsOf: url, encoding: .utf8)
+            let journal = directory.appending(path: "store.json.journal")
+            if FileManager.default.fileExists(atPath: journal.path) {
+                text += try String(contentsOf: journal, encoding: .utf8)
+            }
+            for id in [1, 2, 3, 600, 601] {
+                let record = Record.sample(id)
+                let tags = record.tags.map { "\"\($0)\"" }.joined(separator: ",")
+                let fields = [
+                    ("id", "\(id)"), ("name", "\"\(record.name)\""), ("attack", "\(record.attack)"),
+                    ("favorite", "\(record.favorite)"), ("tags", "[\(tags)]"),
+                ]
+                let ordered = sortsKeys ? fields.sorted { $0.0 < $1.0 } : fields
+                let json = "{" + ordered.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+                #expect(text.contains(json), "record \(id): \(json)")
+            }
+            let reopened = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
+            #expect(try await reopened.fetch(.everyRecord) == batch + [.sample(601)])
+        }
+    }
+
     @Test func aReadOnlyStoreReadsAndRefusesWrites() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
