@@ -35,7 +35,7 @@ public struct JSONFileStoreOptions: Sendable {
     /// produce the same bytes (stable diffs, byte-for-byte comparisons); `false` by default.
     ///
     /// Unsorted, a save writes each record's keys in the order its `encode(to:)` writes them,
-    /// through ``ModelStorage/RecordJSONEncoder``, at about a third of the cost of
+    /// through `RecordJSONEncoder` (ModelStorage), at about a third of the cost of
     /// `JSONEncoder`; a record written again from memory (a compaction) may come out in
     /// `JSONEncoder`'s order. Sorted, every record goes through `JSONEncoder`.
     public var sortsKeys: Bool
