@@ -16,6 +16,10 @@ extension ReferenceBenchmarks {
     /// durable commit, in the same database of three models; reported beside it, against
     /// three Pokémon a third of the table apart, which dirty a page each as the three
     /// models' rows do.
+    ///
+    /// On SQLite, the same two writes in GRDB are reported beside them
+    /// (`GRDBThreeModels`): the store's transaction against GRDB's, and GRDB's own write of
+    /// three models against its write of three Pokémon.
     static func transactionRows(
         _ species: [BenchSpecies], _ originals: [BenchPokemon], in directory: URL,
         _ bench: Bench
@@ -25,17 +29,21 @@ extension ReferenceBenchmarks {
         ]
         let sqlite = try await SQLiteModelDatabase.open(
             at: directory.appending(path: "three.sqlite"), for: models)
+        let grdb = try await GRDBThreeModels(
+            at: directory.appending(path: "three-grdb.sqlite"), species: species,
+            originals: originals)
         var results = try await transactionRow(
             "SQLite", sqlite, species: species, originals: originals,
             pokemonStore: try sqlite.store(for: BenchPokemon.self),
-            speciesStore: try sqlite.store(for: BenchSpecies.self), bench)
+            speciesStore: try sqlite.store(for: BenchSpecies.self), grdb: grdb, bench)
         try await sqlite.close()
+        try grdb.pool.close()
         let file = try await JSONFileModelDatabase.open(
             at: directory.appending(path: "three.json"), for: models)
         results += try await transactionRow(
             "JSONFile", file, species: species, originals: originals,
             pokemonStore: try file.store(for: BenchPokemon.self),
-            speciesStore: try file.store(for: BenchSpecies.self), bench)
+            speciesStore: try file.store(for: BenchSpecies.self), grdb: nil, bench)
         try await file.close()
         return results
     }
@@ -43,7 +51,7 @@ extension ReferenceBenchmarks {
     private static func transactionRow(
         _ backend: String, _ database: some ModelDatabase, species: [BenchSpecies],
         originals: [BenchPokemon], pokemonStore: some ModelStore<BenchPokemon>,
-        speciesStore: some ModelStore<BenchSpecies>, _ bench: Bench
+        speciesStore: some ModelStore<BenchSpecies>, grdb: GRDBThreeModels?, _ bench: Bench
     ) async throws -> [Result] {
         try await speciesStore.upsert(contentsOf: species)
         try await pokemonStore.upsert(contentsOf: originals)
@@ -83,7 +91,7 @@ extension ReferenceBenchmarks {
                 }
             }
         }
-        let rows = try await bench.compareThree(
+        var rows = try await bench.compareThree(
             group: group, name: "\(backend): a transaction over 3 models, \(commitsPerRun) commits",
             target: .atMost(1.2),
             candidate: (
@@ -100,6 +108,10 @@ extension ReferenceBenchmarks {
             note: "each commit durable (one sync); all in the same database of 3 models, "
                 + "\(species.count) species and \(originals.count) Pokémon",
             repetitions: bench.quick ? nil : 3 * bench.repetitions)
+        if let grdb {
+            rows += try await grdbRows(
+                backend, acrossModels: { try await Bench.time(acrossModels) }, grdb, bench)
+        }
         // Check: the last transaction's note is there, with its Pokémon.
         let notes = try await database.transaction { transaction in
             try transaction[BenchNote.self].fetch(RecordQuery())
@@ -108,6 +120,45 @@ extension ReferenceBenchmarks {
             throw BenchmarkError.disagreement("\(backend) the notes of the transactions")
         }
         return rows
+    }
+
+    /// The store's transaction over three models against GRDB's write of the same three, and
+    /// GRDB's write of three models against its write of three Pokémon, from the same
+    /// interleaved runs; all reported.
+    private static func grdbRows(
+        _ backend: String, acrossModels: @escaping () async throws -> Double,
+        _ grdb: GRDBThreeModels, _ bench: Bench
+    ) async throws -> [Result] {
+        let note =
+            "each commit synced (synchronous = FULL on both); GRDB sets only the changed "
+            + "columns, upserts the note, and has no version row"
+        let rows = try await bench.compareThree(
+            group: group,
+            name:
+                "\(backend): a transaction over 3 models against GRDB's, \(commitsPerRun) commits",
+            target: .report,
+            candidate: ("species + Pokémon + note, one transaction", acrossModels),
+            baseline: (
+                "GRDB: the same, one write",
+                { try await Bench.time { try await grdb.writeAcrossModels(commitsPerRun) } }
+            ),
+            reference: (
+                "GRDB: 3 Pokémon, one write",
+                { try await Bench.time { try await grdb.writePokemon(commitsPerRun) } }
+            ),
+            note: note, repetitions: bench.quick ? nil : 3 * bench.repetitions)
+        guard try await grdb.noteCount() > 0 else {
+            throw BenchmarkError.disagreement("GRDB's notes of the writes over 3 models")
+        }
+        // GRDB's own ratio: its two sides of the runs above.
+        let own = Result(
+            group: group, name: "GRDB: a write over 3 models, \(commitsPerRun) commits",
+            candidate: "species + Pokémon + note, one write", baseline: "3 Pokémon, one write",
+            candidateMedianSeconds: rows[0].baselineMedianSeconds,
+            baselineMedianSeconds: rows[1].baselineMedianSeconds, target: .report,
+            note: note, candidateSeconds: rows[0].baselineSeconds,
+            baselineSeconds: rows[1].baselineSeconds)
+        return rows + [own]
     }
 
     /// Opening a database of five models (the species, plus ten records in each of four

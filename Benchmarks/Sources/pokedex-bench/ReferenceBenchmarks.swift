@@ -180,7 +180,7 @@ enum ReferenceBenchmarks {
 
     /// GRDB's tables: a column per attribute, the foreign key declared, and the index on it
     /// made by hand.
-    private static func createGRDBTables(in pool: DatabasePool) throws {
+    static func createGRDBTables(in pool: DatabasePool) throws {
         try pool.write { db in
             try db.create(table: BenchSpecies.databaseTableName) { table in
                 table.primaryKey("id", .integer)

@@ -23,6 +23,11 @@ extension BenchPokemon: FetchableRecord, PersistableRecord {
         BenchSpecies.self, key: "species", using: ForeignKey(["species_id"]))
 }
 
+extension BenchNote: FetchableRecord, PersistableRecord {
+    /// GRDB's table: the store's table name.
+    static var databaseTableName: String { storageName }
+}
+
 /// A Pokémon fetched with its species, as GRDB's `including(required:)` decodes it.
 struct BenchPokemonWithSpecies: Decodable, FetchableRecord {
     var pokemon: BenchPokemon

@@ -69,6 +69,11 @@ struct BenchNote: StorableModel, Hashable {
     var pokemonID: Int
     var text: String
 
+    enum CodingKeys: String, CodingKey {
+        case id, text
+        case pokemonID = "pokemon_id"
+    }
+
     static let queryAttributes: AttributeMap<BenchNote> = [
         \.id: "id", \.pokemonID: "pokemon_id", \.text: "text",
     ]

@@ -59,7 +59,7 @@ enum StoreDocumentFuzz: FuzzTarget {
                 generation: loaded.generation, version: loaded.version)
             try StoreDocument.appendSection(
                 records, count: records.count, writeVersions: writeVersions,
-                encoder: RecordCoding.makeEncoder(), to: &written)
+                encoder: RecordEncoder(), to: &written)
             StoreDocument.finishDocument(&written)
             let again = try StoreLoader.decode(
                 document: written, journal: nil, paths: paths, models: [Model.self])

@@ -21,7 +21,7 @@ struct CommitGroup {
         ///
         /// - Throws: `StoreError/encodingFailed(id:reason:)` for the first that does not
         ///   encode.
-        mutating func encode(with encoder: JSONEncoder) throws(StoreError)
+        mutating func encode(with encoder: RecordEncoder) throws(StoreError)
 
         /// Adds the write, encoded, to a group as a commit at a version.
         func absorb(into group: inout CommitGroup, version: UInt64)
@@ -32,7 +32,7 @@ struct CommitGroup {
     /// write that changed nothing is no commit.
     ///
     /// - Throws: `StoreError/encodingFailed(id:reason:)` for a record that does not encode.
-    mutating func absorb(_ writes: [any Write], version: UInt64, encoder: JSONEncoder)
+    mutating func absorb(_ writes: [any Write], version: UInt64, encoder: RecordEncoder)
         throws(StoreError)
     {
         guard !writes.isEmpty else { return }
@@ -103,7 +103,7 @@ struct CommitGroup {
         /// Encodes the records the write inserted or replaced, in the order it first touched
         /// them, which is the order of its changes: a large batch on every core
         /// (``BatchEncoder``).
-        mutating func encode(with encoder: JSONEncoder) throws(StoreError) {
+        mutating func encode(with encoder: RecordEncoder) throws(StoreError) {
             var ids: [Model.ID] = []
             var models: [Model] = []
             ids.reserveCapacity(own.entries.count)

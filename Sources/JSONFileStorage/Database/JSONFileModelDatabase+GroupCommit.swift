@@ -80,6 +80,7 @@ extension JSONFileModelDatabase {
             let batch = pending
             pending.removeAll()
             var group = CommitGroup()
+            let encoder = RecordEncoder(sortingKeys: sortsKeys)
             var waiting: [(resume: @Sendable () -> Void, fail: @Sendable (any Error) -> Void)] =
                 []
             for write in batch {

@@ -54,8 +54,8 @@ public actor JSONFileModelDatabase: ModelDatabase {
     var isFlushing = false
     var flushWaiters: [CheckedContinuation<Void, Never>] = []
     var isClosed = false
-    /// The encoder for records, configured as the files are.
-    let encoder: JSONEncoder
+    /// Whether records are written with their keys sorted, as the files are.
+    let sortsKeys: Bool
 
     init(
         models: [any StorableModel.Type], names: [String], url: URL, paths: StorePaths,
@@ -67,7 +67,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
         self.paths = paths
         self.files = files
         self.isReadOnly = files == nil
-        self.encoder = RecordCoding.makeEncoder(sortingKeys: sortsKeys)
+        self.sortsKeys = sortsKeys
         self.tables = loaded.tables
         self.version = loaded.version
         self.migratedFrom = loaded.migratedFrom

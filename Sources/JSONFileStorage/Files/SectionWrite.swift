@@ -12,18 +12,18 @@ protocol SectionWrite: Sendable {
     /// Encodes the records the commits write, when the caller has not.
     ///
     /// - Throws: `StoreError/encodingFailed(id:reason:)` for a record that does not encode.
-    mutating func prepare(encoder: JSONEncoder) throws(StoreError)
+    mutating func prepare(encoder: RecordEncoder) throws(StoreError)
 
     /// The model's part of each commit's journal line that changes it, by the commit's
-    /// version.
+    /// version, its deleted ids written by `encoder`.
     ///
     /// - Throws: `StoreError/encodingFailed(id:reason:)` when a deleted id does not encode.
-    func journalParts() throws(StoreError) -> [(version: UInt64, part: Data)]
+    func journalParts(encoder: RecordEncoder) throws(StoreError) -> [(version: UInt64, part: Data)]
 
     /// Appends the model's section of a document, the commits applied.
     ///
     /// - Throws: `StoreError/encodingFailed(id:reason:)` for a record that does not encode.
-    func appendSection(to data: inout Data, encoder: JSONEncoder) throws(StoreError)
+    func appendSection(to data: inout Data, encoder: RecordEncoder) throws(StoreError)
 }
 
 /// One model's ``SectionWrite``: its records before the group, and each commit's changes.
@@ -57,7 +57,7 @@ struct ModelSectionWrite<Model: StorableModel>: SectionWrite {
         }
     }
 
-    mutating func prepare(encoder: JSONEncoder) throws(StoreError) {
+    mutating func prepare(encoder: RecordEncoder) throws(StoreError) {
         for index in commits.indices {
             let upserted = commits[index].changes.compactMap { change -> Model? in
                 if case .upsert(let model) = change { model } else { nil }
@@ -72,11 +72,12 @@ struct ModelSectionWrite<Model: StorableModel>: SectionWrite {
         }
     }
 
-    func journalParts() throws(StoreError) -> [(version: UInt64, part: Data)] {
+    func journalParts(encoder: RecordEncoder) throws(StoreError) -> [(
+        version: UInt64, part: Data
+    )] {
         var parts: [(version: UInt64, part: Data)] = []
         guard !commits.isEmpty else { return parts }
         let name = StoreJournal.quoted(Model.storageName)
-        let encoder = RecordCoding.makeEncoder()
         for commit in commits where !commit.changes.isEmpty {
             let deleted = commit.changes.compactMap { change -> Model.ID? in
                 if case .delete(let id) = change { id } else { nil }
@@ -91,7 +92,7 @@ struct ModelSectionWrite<Model: StorableModel>: SectionWrite {
         return parts
     }
 
-    func appendSection(to data: inout Data, encoder: JSONEncoder) throws(StoreError) {
+    func appendSection(to data: inout Data, encoder: RecordEncoder) throws(StoreError) {
         guard commits.count > 1 else {
             guard let commit = commits.first else {
                 return try StoreDocument.appendSection(

@@ -127,7 +127,7 @@ struct StoreWriter: ~Copyable {
         var sections = sections.take() ?? []
         if let failure { throw failure }
         guard let last = versions.last else { return }
-        let encoder = RecordCoding.makeEncoder(sortingKeys: sortsKeys)
+        let encoder = RecordEncoder(sortingKeys: sortsKeys)
         for index in sections.indices { try sections[index].prepare(encoder: encoder) }
         // A group that would take the journal past its limit rewrites the document
         // instead, reusing the records just encoded; the lines are only built otherwise.
@@ -136,7 +136,7 @@ struct StoreWriter: ~Copyable {
         guard journalEntryBytes + length > limit else {
             var parts: [UInt64: [Data]] = [:]
             for section in sections {
-                for (version, part) in try section.journalParts() {
+                for (version, part) in try section.journalParts(encoder: encoder) {
                     parts[version, default: []].append(part)
                 }
             }
@@ -214,7 +214,7 @@ struct StoreWriter: ~Copyable {
     private mutating func writeDocument(_ sections: [any SectionWrite], version: UInt64)
         throws(StoreError)
     {
-        let encoder = RecordCoding.makeEncoder(sortingKeys: sortsKeys)
+        let encoder = RecordEncoder(sortingKeys: sortsKeys)
         var data = StoreDocument.header(generation: generation + 1, version: version)
         for (index, section) in sections.enumerated() {
             if index > 0 { StoreDocument.separateSections(&data) }

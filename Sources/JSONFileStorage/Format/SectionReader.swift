@@ -136,7 +136,7 @@ struct SectionReader<Model: StorableModel>: SectionReading {
         let raw = try container.decode([JSONValue].self, forKey: key)
         var migrated: [Model] = []
         migrated.reserveCapacity(raw.count)
-        let encoder = RecordCoding.makeEncoder()
+        let encoder = RecordEncoder()
         let decoder = RecordCoding.makeDecoder()
         for (index, var record) in raw.enumerated() {
             func failure(_ reason: String, _ codingPath: String? = nil) -> SectionProblem {

@@ -202,7 +202,7 @@ extension StoreDocument {
         }
         var migrated: [Model] = []
         migrated.reserveCapacity(records.count)
-        let encoder = RecordCoding.makeEncoder()
+        let encoder = RecordEncoder()
         let decoder = RecordCoding.makeDecoder()
         for (index, var record) in records.enumerated() {
             do {

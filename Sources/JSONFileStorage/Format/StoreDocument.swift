@@ -99,7 +99,7 @@ enum StoreDocument {
     /// - Throws: `StoreError/encodingFailed(id:reason:)` for a record that does not encode.
     static func appendSection<Model: StorableModel>(
         _ records: some Sequence<Model>, count: Int, writeVersions: [UInt64] = [],
-        encoded: [Model.ID: Data] = [:], encoder: JSONEncoder, to data: inout Data
+        encoded: [Model.ID: Data] = [:], encoder: RecordEncoder, to data: inout Data
     ) throws(StoreError) {
         data.append(sectionHeader(for: Model.self))
         data.reserveCapacity(data.count + count * 256)
@@ -132,7 +132,7 @@ enum StoreDocument {
     /// - Throws: `StoreError/encodingFailed(id:reason:)` for a record that does not encode.
     static func appendSection<Model: StorableModel>(
         _ base: RecordTable<Model>, after changes: [RecordChange<Model>], encoded: [Data],
-        version: UInt64, encoder: JSONEncoder, to data: inout Data
+        version: UInt64, encoder: RecordEncoder, to data: inout Data
     ) throws(StoreError) {
         guard !changes.isEmpty else {
             return try appendSection(
@@ -202,7 +202,7 @@ enum StoreDocument {
     }
 
     static func encode<Model: StorableModel>(
-        _ record: Model, with encoder: JSONEncoder
+        _ record: Model, with encoder: RecordEncoder
     ) throws(StoreError) -> Data {
         do {
             return try encoder.encode(record)

@@ -148,7 +148,7 @@ extension StoreJournal {
             json["put"] = .array(records)
         }
         do {
-            let data = try RecordCoding.makeEncoder().encode(json)
+            let data = try RecordEncoder().encode(json)
             return try RecordCoding.makeDecoder().decode(EntryLine<Model>.self, from: data)
         } catch {
             throw .migrationFailed(

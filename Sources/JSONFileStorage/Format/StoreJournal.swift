@@ -100,7 +100,7 @@ enum StoreJournal {
     /// - Returns: The part's JSON object.
     /// - Throws: `StoreError/encodingFailed(id:reason:)` when the deleted ids do not encode.
     static func part<ID: Encodable>(
-        model name: Data, deleting ids: [ID], putting records: [Data], encoder: JSONEncoder
+        model name: Data, deleting ids: [ID], putting records: [Data], encoder: RecordEncoder
     ) throws(StoreError) -> Data {
         var part = Data("{\"model\":".utf8)
         part.append(name)

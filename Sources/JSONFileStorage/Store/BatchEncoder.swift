@@ -8,7 +8,7 @@ import ModelStorage
 ///
 /// Encoding is most of what saving a large batch costs, and each record encodes on its own,
 /// so a batch is cut into runs of at least ``minimumRun`` records that encode side by side,
-/// each with its own encoder. A small batch, or a machine with one core, encodes in the
+/// each with its own `RecordEncoder`, which sorts keys as the store's does. A small batch, or a machine with one core, encodes in the
 /// calling thread.
 enum BatchEncoder {
     /// The fewest records a run encodes: below this, starting a thread costs more than it
@@ -25,11 +25,12 @@ enum BatchEncoder {
     ///
     /// - Parameters:
     ///   - records: The records.
-    ///   - encoder: The store's encoder; each run copies its output formatting.
+    ///   - encoder: The store's encoder, for this thread; each other thread makes one that
+    ///     sorts keys as it does.
     /// - Returns: Each record's JSON, in the records' order.
     /// - Throws: ``Failure`` for the first record, in order, that does not encode.
     static func encode<Model: Encodable & Sendable>(
-        _ records: [Model], with encoder: JSONEncoder
+        _ records: [Model], with encoder: RecordEncoder
     ) throws(Failure) -> [Data] {
         // Most saves are a record or a few: decide that before asking for the cores.
         guard records.count >= 2 * minimumRun, ActiveProcessors.count > 1 else {
@@ -37,15 +38,14 @@ enum BatchEncoder {
         }
         let runs = min(ActiveProcessors.count, records.count / minimumRun)
 
-        let formatting = encoder.outputFormatting
+        let sortsKeys = encoder.sortsKeys
         // Each run sets its own outcome, once, from the thread that encoded it.
         let results = Mutex<[Result<[Data], Failure>?]>(Array(repeating: nil, count: runs))
         let runLength = (records.count + runs - 1) / runs
         DispatchQueue.concurrentPerform(iterations: runs) { run in
             let start = run * runLength
             let end = min(start + runLength, records.count)
-            let runEncoder = JSONEncoder()
-            runEncoder.outputFormatting = formatting
+            let runEncoder = RecordEncoder(sortingKeys: sortsKeys)
             let outcome = Result { () throws(Failure) -> [Data] in
                 try encode(records[start..<end], from: start, with: runEncoder)
             }
@@ -65,25 +65,14 @@ enum BatchEncoder {
     }
 
     /// Encodes a run of records in the calling thread.
-    ///
-    /// With the store's default formatting (compact, keys unsorted), a `RecordJSONEncoder`
-    /// writes each record: the values `JSONEncoder` writes, with the keys in the order the
-    /// record's `encode(to:)` writes them, at about a third of the cost, and `JSONEncoder`'s
-    /// own error where a record does not encode. Sorted keys go through `encoder`.
     private static func encode<Model: Encodable>(
-        _ records: ArraySlice<Model>, from start: Int, with encoder: JSONEncoder
+        _ records: ArraySlice<Model>, from start: Int, with encoder: RecordEncoder
     ) throws(Failure) -> [Data] {
         var encoded: [Data] = []
         encoded.reserveCapacity(records.count)
-        let direct =
-            encoder.outputFormatting == [.withoutEscapingSlashes] ? RecordJSONEncoder() : nil
         for (offset, record) in records.enumerated() {
             do {
-                if let direct {
-                    encoded.append(Data(try direct.encode(record).utf8))
-                } else {
-                    encoded.append(try encoder.encode(record))
-                }
+                encoded.append(try encoder.encode(record))
             } catch {
                 throw Failure(index: start + offset, error: error)
             }

@@ -34,10 +34,10 @@ public struct JSONFileStoreOptions: Sendable {
     /// Whether records are written with their keys sorted, so that the same records always
     /// produce the same bytes (stable diffs, byte-for-byte comparisons); `false` by default.
     ///
-    /// Unsorted, a save writes each record's keys in the order its `encode(to:)` writes them,
-    /// through `RecordJSONEncoder` (ModelStorage), at about a third of the cost of
-    /// `JSONEncoder`; a record written again from memory (a compaction) may come out in
-    /// `JSONEncoder`'s order. Sorted, every record goes through `JSONEncoder`.
+    /// Unsorted, every record is written with its keys in the order its `encode(to:)` writes
+    /// them, through `RecordJSONEncoder` (ModelStorage), at about a third of the cost of
+    /// `JSONEncoder`. Sorted, every record goes through `JSONEncoder` with `.sortedKeys`.
+    /// Saves, compactions and migrations write alike, so one file holds one order.
     public var sortsKeys: Bool
 
     /// The largest store file, in bytes, that the store reads or writes: 256 MiB by default.

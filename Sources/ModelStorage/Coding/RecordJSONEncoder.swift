@@ -78,6 +78,26 @@ public final class RecordJSONEncoder {
     ///   encodes nothing), or the value's own error.
     public func encode<Value: Encodable>(_ value: Value) throws -> String {
         guard !isBusy else { return try RecordJSONEncoder().encode(value) }
+        guard let left = try write(value) else { return output.pointee.text }
+        return String(decoding: left, as: UTF8.self)
+    }
+
+    /// The JSON of a value as UTF-8, as ``encode(_:)`` writes it, without making a `String`
+    /// of it first.
+    ///
+    /// - Parameter value: The value.
+    /// - Returns: Its JSON.
+    /// - Throws: What ``encode(_:)`` throws.
+    package func encodedData<Value: Encodable>(_ value: Value) throws -> Data {
+        guard !isBusy else { return try RecordJSONEncoder().encodedData(value) }
+        return try write(value) ?? output.pointee.data
+    }
+
+    /// Writes a value into ``output``.
+    ///
+    /// - Returns: `nil` when the value's JSON is in ``output``; the JSON `JSONEncoder` wrote
+    ///   when the value was left to it.
+    private func write<Value: Encodable>(_ value: Value) throws -> Data? {
         isBusy = true
         defer { isBusy = false }
         leftLastToFoundation = false
@@ -96,8 +116,8 @@ public final class RecordJSONEncoder {
         // JSONEncoder, as the value sees its encoder.
         guard !failed, !output.pointee.isAbandoned else {
             leftLastToFoundation = true
-            return String(decoding: try foundationEncoder.encode(value), as: UTF8.self)
+            return try foundationEncoder.encode(value)
         }
-        return output.pointee.text
+        return nil
     }
 }

@@ -53,6 +53,11 @@ struct RecordJSONOutput {
         String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The text written, as UTF-8.
+    var data: Data {
+        Data(bytes: bytes, count: count)
+    }
+
     /// Leaves the value to `JSONEncoder`.
     mutating func abandon() {
         isAbandoned = true

@@ -93,7 +93,7 @@ package enum MergeResolver {
     ) throws(StoreError) -> Attributes {
         let value: JSONValue
         do {
-            value = try JSONParser.parse(try RecordCoding.makeEncoder().encode(model))
+            value = try JSONParser.parse(try RecordEncoder().encode(model))
         } catch {
             throw .encodingFailed(id: id, reason: RecordCoding.reason(error))
         }
@@ -110,7 +110,7 @@ package enum MergeResolver {
         _ json: JSONValue, as _: Model.Type, id: String
     ) throws(StoreError) -> Model {
         do {
-            let data = try RecordCoding.makeEncoder().encode(json)
+            let data = try RecordEncoder().encode(json)
             return try RecordCoding.makeDecoder().decode(Model.self, from: data)
         } catch {
             throw .encodingFailed(

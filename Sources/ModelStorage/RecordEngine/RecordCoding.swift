@@ -1,16 +1,7 @@
 import Foundation
 
-/// How stores encode and decode records: one configuration for files, journals and merges.
+/// How stores decode records and describe coding errors; ``RecordEncoder`` encodes them.
 package enum RecordCoding {
-    /// An encoder for records: compact, with `/` left unescaped so URLs read as written, and
-    /// keys sorted when asked (so that the same record always encodes to the same bytes).
-    package static func makeEncoder(sortingKeys: Bool = false) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            sortingKeys ? [.sortedKeys, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
-        return encoder
-    }
-
     /// A decoder for records.
     package static func makeDecoder() -> JSONDecoder {
         JSONDecoder()

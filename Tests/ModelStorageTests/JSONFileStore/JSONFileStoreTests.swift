@@ -222,37 +222,59 @@ struct JSONFileStoreTests {
         }
     }
 
+    /// Every record in a file has its keys in one order: the record's, or sorted.
+    ///
     /// A save writes each record's keys in the order the record encodes them, or sorted when
     /// the store sorts keys, on one thread (a single record) and on several (a batch), and
-    /// the records read back the same.
+    /// the records read back the same. So does a document written again from memory, where
+    /// the records read from the file have no encoded copy.
     @Test(arguments: [false, true])
     func aSaveWritesKeysInTheRecordsOrderOrSorted(sortsKeys: Bool) async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
-            let options = JSONFileStoreOptions(sortsKeys: sortsKeys)
+            let journal = directory.appending(path: "store.json.journal")
+            // Compacted once the journal outgrows half the document.
+            let options = JSONFileStoreOptions(compactionThreshold: 0, sortsKeys: sortsKeys)
+            func storedText() throws -> String {
+                let text = try String(contentsOf: url, encoding: .utf8)
+                guard FileManager.default.fileExists(atPath: journal.path) else { return text }
+                return text + (try String(contentsOf: journal, encoding: .utf8))
+            }
+            func expectKeysInOrder(of ids: [Int], in text: String) {
+                for id in ids {
+                    let record = Record.sample(id)
+                    let tags = record.tags.map { "\"\($0)\"" }.joined(separator: ",")
+                    let fields = [
+                        ("id", "\(id)"), ("name", "\"\(record.name)\""),
+                        ("attack", "\(record.attack)"), ("favorite", "\(record.favorite)"),
+                        ("tags", "[\(tags)]"),
+                    ]
+                    let ordered = sortsKeys ? fields.sorted { $0.0 < $1.0 } : fields
+                    let json =
+                        "{" + ordered.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+                    #expect(text.contains(json), "record \(id): \(json)")
+                }
+            }
             let store = try await JSONFileStore<Record>.open(at: url, options: options)
             let batch = (1...600).map(Record.sample)
             try await store.upsert(contentsOf: batch)
             try await store.upsert(.sample(601))
             try await store.close()
-            var text = try String(contentsOf: url, encoding: .utf8)
-            let journal = directory.appending(path: "store.json.journal")
-            if FileManager.default.fileExists(atPath: journal.path) {
-                text += try String(contentsOf: journal, encoding: .utf8)
-            }
-            for id in [1, 2, 3, 600, 601] {
-                let record = Record.sample(id)
-                let tags = record.tags.map { "\"\($0)\"" }.joined(separator: ",")
-                let fields = [
-                    ("id", "\(id)"), ("name", "\"\(record.name)\""), ("attack", "\(record.attack)"),
-                    ("favorite", "\(record.favorite)"), ("tags", "[\(tags)]"),
-                ]
-                let ordered = sortsKeys ? fields.sorted { $0.0 < $1.0 } : fields
-                let json = "{" + ordered.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
-                #expect(text.contains(json), "record \(id): \(json)")
-            }
-            let reopened = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
-            #expect(try await reopened.fetch(.everyRecord) == batch + [.sample(601)])
+            expectKeysInOrder(of: [1, 2, 3, 600, 601], in: try storedText())
+
+            // A batch past half the document rewrites it: the 601 records read back from the
+            // file are encoded again, beside the batch's own.
+            let reopened = try await JSONFileStore<Record>.open(at: url, options: options)
+            let more = (602...1_000).map(Record.sample)
+            try await reopened.upsert(contentsOf: more)
+            try await reopened.close()
+            // The document alone holds every record, each once, so it was written again.
+            let document = try String(contentsOf: url, encoding: .utf8)
+            #expect(document.components(separatedBy: "\"name\":").count == 1_001)
+            expectKeysInOrder(of: [1, 2, 3, 300, 600, 601, 602, 1_000], in: document)
+
+            let reader = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
+            #expect(try await reader.fetch(.everyRecord) == batch + [.sample(601)] + more)
         }
     }
 

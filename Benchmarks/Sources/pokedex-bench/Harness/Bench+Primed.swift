@@ -1,14 +1,10 @@
 extension Bench {
     /// Measures an index against a scan twice: primed, which carries the target, and
-    /// interleaved run for run, which is reported.
+    /// interleaved run for run, which is reported beside it.
     ///
-    /// Where the baseline scans a million records, every other interleaved candidate run
-    /// starts in caches the scan has just emptied, and pays for reading its code, the
-    /// runtime's metadata and the index again (Performance.md, "Index against scan: each
-    /// side primed"). The primed row measures each side as its queries run in a loop of their
-    /// own; the interleaved row keeps the other measure visible. Each run should ask for
-    /// other records than the run before it, so that the records themselves are read cold on
-    /// both rows.
+    /// ``compare(group:name:target:candidate:baseline:note:repetitions:primed:)`` says what
+    /// priming changes (and Performance.md, "Index against scan: each side primed", what it
+    /// measured); the interleaved row keeps the other measure visible.
     ///
     /// - Parameters:
     ///   - group: The group the rows are listed under.
