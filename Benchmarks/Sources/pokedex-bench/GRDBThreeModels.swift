@@ -13,17 +13,14 @@ import PokedexKit
 /// the store's has.
 final class GRDBThreeModels {
     let pool: DatabasePool
-    private let species: [BenchSpecies]
-    private let originals: [BenchPokemon]
-    /// The commits made so far: each changes other records than the one before it.
-    private var commits = 0
+    /// The records of each commit, as the store's side makes them.
+    private var commits: ThreeModelCommits
 
     /// Opens a GRDB database of the three tables at `url` and fills it with the species and
     /// Pokémon.
     init(at url: URL, species: [BenchSpecies], originals: [BenchPokemon]) async throws {
         pool = try GRDBBaseline.open(at: url)
-        self.species = species
-        self.originals = originals
+        commits = ThreeModelCommits(species: species, originals: originals)
         try ReferenceBenchmarks.createGRDBTables(in: pool)
         try await pool.write { db in
             try db.create(table: BenchNote.databaseTableName) { table in
@@ -40,24 +37,12 @@ final class GRDBThreeModels {
         }
     }
 
-    /// A Pokémon of this commit, with a changed attack.
-    private func pokemon(_ offset: Int) -> BenchPokemon {
-        var record = originals[(commits * 3 + offset) % originals.count]
-        record.attack = 1_000 + commits
-        return record
-    }
-
     /// `count` commits, each of a species, a Pokémon and a note, as the store's transaction
     /// makes them.
     func writeAcrossModels(_ count: Int) async throws {
         for _ in 0..<count {
-            var changedSpecies = species[commits % species.count]
-            changedSpecies.generation = 100 + commits
-            let changedPokemon = pokemon(0)
-            let note = BenchNote(
-                id: commits % 1_000 + 1, pokemonID: changedPokemon.id, text: "seen \(commits)")
-            commits += 1
-            try await pool.write { [changedSpecies] db in
+            let (changedSpecies, changedPokemon, note) = commits.nextAcrossModels()
+            try await pool.write { db in
                 try changedSpecies.update(db, columns: ["generation"])
                 try changedPokemon.update(db, columns: ["attack"])
                 try note.upsert(db)
@@ -68,8 +53,7 @@ final class GRDBThreeModels {
     /// `count` commits, each of three neighbouring Pokémon.
     func writePokemon(_ count: Int) async throws {
         for _ in 0..<count {
-            let records = [pokemon(0), pokemon(1), pokemon(2)]
-            commits += 1
+            let records = commits.nextPokemon(spread: false)
             try await pool.write { db in
                 for record in records { try record.update(db, columns: ["attack"]) }
             }

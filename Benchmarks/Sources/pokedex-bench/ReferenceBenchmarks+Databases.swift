@@ -55,23 +55,10 @@ extension ReferenceBenchmarks {
     ) async throws -> [Result] {
         try await speciesStore.upsert(contentsOf: species)
         try await pokemonStore.upsert(contentsOf: originals)
-        var commits = 0
-        // Each commit changes the records it writes, so that no write is a no-op.
-        func pokemon(_ offset: Int) -> BenchPokemon {
-            var record = originals[(commits * 3 + offset) % originals.count]
-            record.attack = 1_000 + commits
-            return record
-        }
+        var commits = ThreeModelCommits(species: species, originals: originals)
         let acrossModels = {
             for _ in 0..<commitsPerRun {
-                var speciesRecord = species[commits % species.count]
-                speciesRecord.generation = 100 + commits
-                let changedSpecies = speciesRecord
-                let changedPokemon = pokemon(0)
-                let note = BenchNote(
-                    id: commits % 1_000 + 1, pokemonID: changedPokemon.id,
-                    text: "seen \(commits)")
-                commits += 1
+                let (changedSpecies, changedPokemon, note) = commits.nextAcrossModels()
                 try await database.transaction { transaction in
                     transaction[BenchSpecies.self].upsert(changedSpecies)
                     transaction[BenchPokemon.self].upsert(changedPokemon)
@@ -79,15 +66,10 @@ extension ReferenceBenchmarks {
                 }
             }
         }
-        // Three neighbours (one page of the table), or three Pokémon a third of the table
-        // apart (three pages, as many as the three models' own rows take).
         func oneModel(spread: Bool) -> () async throws -> Void {
             {
                 for _ in 0..<commitsPerRun {
-                    let stride = spread ? originals.count / 3 : 1
-                    let records = [pokemon(0), pokemon(stride), pokemon(2 * stride)]
-                    commits += 1
-                    try await pokemonStore.upsert(contentsOf: records)
+                    try await pokemonStore.upsert(contentsOf: commits.nextPokemon(spread: spread))
                 }
             }
         }
@@ -266,5 +248,48 @@ extension SQLiteModelDatabase: SpeciesHolding {
 extension JSONFileModelDatabase: SpeciesHolding {
     func speciesCount() async throws -> Int {
         try await store(for: BenchSpecies.self).count(where: .true)
+    }
+}
+
+/// The records of each commit of group 10's transaction rows, on every side: each commit
+/// changes the records it writes (so that no write is a no-op) and writes other ones than the
+/// commit before it.
+struct ThreeModelCommits {
+    let species: [BenchSpecies]
+    let originals: [BenchPokemon]
+    /// The commits made so far.
+    private(set) var count = 0
+
+    init(species: [BenchSpecies], originals: [BenchPokemon]) {
+        self.species = species
+        self.originals = originals
+    }
+
+    /// The next commit over three models: a species, a Pokémon and a note on it (one of
+    /// 1,000 notes, written again every 1,000 commits).
+    mutating func nextAcrossModels() -> (BenchSpecies, BenchPokemon, BenchNote) {
+        var changedSpecies = species[count % species.count]
+        changedSpecies.generation = 100 + count
+        let changedPokemon = pokemon(0)
+        let note = BenchNote(
+            id: count % 1_000 + 1, pokemonID: changedPokemon.id, text: "seen \(count)")
+        count += 1
+        return (changedSpecies, changedPokemon, note)
+    }
+
+    /// The next commit of three Pokémon: neighbours (one page of the table), or a third of the
+    /// table apart (three pages, as many as the three models' own rows take).
+    mutating func nextPokemon(spread: Bool) -> [BenchPokemon] {
+        let stride = spread ? originals.count / 3 : 1
+        let records = [pokemon(0), pokemon(stride), pokemon(2 * stride)]
+        count += 1
+        return records
+    }
+
+    /// A Pokémon of this commit, with a changed attack.
+    private func pokemon(_ offset: Int) -> BenchPokemon {
+        var record = originals[(count * 3 + offset) % originals.count]
+        record.attack = 1_000 + count
+        return record
     }
 }

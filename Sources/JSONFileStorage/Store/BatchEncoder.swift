@@ -8,8 +8,8 @@ import ModelStorage
 ///
 /// Encoding is most of what saving a large batch costs, and each record encodes on its own,
 /// so a batch is cut into runs of at least ``minimumRun`` records that encode side by side,
-/// each with its own `RecordEncoder`, which sorts keys as the store's does. A small batch, or a machine with one core, encodes in the
-/// calling thread.
+/// each with its own `RecordEncoder`, which sorts keys as the store's does. A small batch,
+/// or a machine with one core, encodes in the calling thread.
 enum BatchEncoder {
     /// The fewest records a run encodes: below this, starting a thread costs more than it
     /// saves.
