@@ -3,19 +3,9 @@
 // PokedexKit: a pure-Foundation Swift data layer, with a Pokédex as its worked domain.
 //
 // The library takes no package dependencies. Its modules are layered so that the generic parts
-// stand alone:
-//
-//   KeyPathQuery     type-safe key-path conditions, evaluated in memory and rendered to
-//                    NSPredicate format strings and SQL
-//   ModelStorage     one storage protocol, its in-memory backend, and the record engine
-//                    that the in-memory and JSON-file backends share (uses KeyPathQuery)
-//   JSONFileStorage  a ModelStorage backend in one human-readable JSON file
-//   SQLStorage       what every SQL backend shares: the group commit, the writer's view of
-//                    the records, the model's table (PostgresStorage, in Postgres/, builds on
-//                    it too)
-//   SQLiteStorage    a ModelStorage backend in an SQLite database, through the system's SQLite
-//   PokedexKit       the Pokémon models, the PokeAPI client and sync (re-exports KeyPathQuery,
-//                    ModelStorage and JSONFileStorage)
+// stand alone: KeyPathQuery, then ModelStorage, then the backends (JSONFileStorage, and
+// SQLiteStorage on SQLStorage), then PokedexKit. Documentation/Architecture.md draws the
+// map, with the nested packages (Postgres/, Benchmarks/, Fuzz/) that depend on this one.
 //
 // The backends reach the record engine and the file-system calls of ModelStorage through
 // `package` declarations: visible to this package's modules, never to a client.
