@@ -60,8 +60,7 @@ extension SQLiteModelDatabase {
         if writable, options.createsDirectories {
             try FileSystem().makeDirectories((path as NSString).deletingLastPathComponent)
         }
-        try checkFile(at: path, writable: writable)
-        if !writable { rollBackHotJournal(at: path, busyTimeout: options.lockTimeout) }
+        try checkFile(at: path, writable: writable, busyTimeout: options.lockTimeout)
         let evaluations = QueryEvaluationCounter()
         let first = try ConnectionQueue(
             path: path, writable: writable, busyTimeout: options.lockTimeout,
@@ -154,24 +153,43 @@ extension SQLiteModelDatabase {
         }
     }
 
-    private static func rollBackHotJournal(at path: String, busyTimeout: Duration) {
+    /// Lets SQLite roll back a hot journal beside the file, when the process can write both
+    /// the file and its directory, and tells whether a journal is still there.
+    ///
+    /// A power loss during a write leaves the file's pages half written and the rollback
+    /// journal beside it; during the first write of a new database, page 1 itself may be
+    /// torn (one byte of it, or zeros). Only after SQLite has rolled the journal back does
+    /// the file say what it holds, so the header is judged after this.
+    private static func rollBackHotJournal(at path: String, busyTimeout: Duration) -> Bool {
         let journal = path + "-journal"
         let directory = (path as NSString).deletingLastPathComponent
-        guard
-            let size = try? FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int,
-            size > 0, access(path, W_OK) == 0, access(directory, W_OK) == 0,
+        func journalSize() -> Int {
+            (try? FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int) ?? 0
+        }
+        guard journalSize() > 0 else { return false }
+        if access(path, W_OK) == 0, access(directory, W_OK) == 0,
             let connection = try? SQLiteConnection(
                 path: path, writable: true, busyTimeout: busyTimeout)
-        else { return }
-        _ = try? connection.integer(
-            "SELECT count(*) FROM sqlite_master", operation: "roll back a hot journal")
-        connection.close()
+        {
+            // Any read makes SQLite check for a hot journal and roll it back.
+            _ = try? connection.integer(
+                "SELECT count(*) FROM sqlite_master", operation: "roll back a hot journal")
+            connection.close()
+        }
+        return journalSize() > 0
     }
 
-    /// Checks the path before SQLite opens it: its directory exists (and, for writing, can be
-    /// written), it is not a directory, and a file with bytes starts as every SQLite database
-    /// does.
-    private static func checkFile(at path: String, writable: Bool) throws(StoreError) {
+    /// Checks the path before the store opens it: its directory exists (and, for writing, can
+    /// be written), it is not a directory, and, once SQLite has rolled back any hot journal
+    /// beside it, a file with bytes starts as every SQLite database does.
+    ///
+    /// A file of one byte is empty to SQLite (its Unix file layer reports such a file as
+    /// zero bytes long), and so it is here: it is what a new database cut off in its first
+    /// page can leave. A journal that could not be rolled back (a read-only directory) leaves
+    /// the header to SQLite, whose error says to open the store for writing once.
+    private static func checkFile(
+        at path: String, writable: Bool, busyTimeout: Duration
+    ) throws(StoreError) {
         var isDirectory: ObjCBool = false
         let directory = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
@@ -204,8 +222,9 @@ extension SQLiteModelDatabase {
             throw .io(path: path, operation: "open", code: EACCES, message: "it cannot be read")
         }
         defer { try? handle.close() }
+        guard !rollBackHotJournal(at: path, busyTimeout: busyTimeout) else { return }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
-        guard header.isEmpty || header == Data("SQLite format 3\0".utf8) else {
+        guard header.count <= 1 || header == Data("SQLite format 3\0".utf8) else {
             throw .corruptFile(
                 path: path,
                 problem: "it is not an SQLite database (its first bytes are not "

@@ -282,4 +282,23 @@ struct PokedexCommandTests {
             #expect(!show.error.contains("usage:"))
         }
     }
+
+    @Test(
+        "a new database torn in its first page lists as empty, and the next sync completes it",
+        arguments: TornFirstPage.allCases)
+    func tornFirstPage(_ state: TornFirstPage) async throws {
+        try await withTemporaryDirectory { directory in
+            let store = directory.appending(path: "dex.sqlite")
+            try state.write(at: store)
+            let list = try await CommandRunner.pokedex("list", "--store", store.path)
+            #expect(list.status == 0, "\(list.error)")
+            #expect(list.output == "The store is empty; run 'pokedex sync' first.\n")
+            let sync = try await CommandRunner.pokedex(
+                "sync", "--range", "1-3", "--store", store.path)
+            #expect(sync.status == 0, "\(sync.error)")
+            let show = try await CommandRunner.pokedex("show", "venusaur", "--store", store.path)
+            #expect(show.status == 0, "\(show.error)")
+            #expect(show.output.hasPrefix("#3 Venusaur"), "\(show.output)")
+        }
+    }
 }

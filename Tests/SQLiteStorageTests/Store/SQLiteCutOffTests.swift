@@ -118,4 +118,57 @@ struct SQLiteCutOffTests {
             #expect(text.contains(url.path), "\(text)")
         }
     }
+
+    @Test(
+        "a new database torn in its first page, with its journal, reads as an empty store",
+        arguments: TornFirstPage.allCases)
+    func tornFirstPageReadsAsEmpty(_ state: TornFirstPage) async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "dex.sqlite")
+            try state.write(at: url)
+            let reader = try await SQLiteStore<ConformanceRecord>.open(at: url, options: .readOnly)
+            #expect(try await reader.count(where: .true) == 0)
+            #expect(try await reader.fetch(id: 1) == nil)
+            try await reader.close()
+            #expect(!FileManager.default.fileExists(atPath: url.path + "-journal"))
+        }
+    }
+
+    @Test(
+        "a new database torn in its first page, with its journal, takes writes and keeps them",
+        arguments: TornFirstPage.allCases)
+    func tornFirstPageTakesWrites(_ state: TornFirstPage) async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "dex.sqlite")
+            try state.write(at: url)
+            let writer = try await SQLiteStore<ConformanceRecord>.open(at: url)
+            #expect(try await writer.count(where: .true) == 0)
+            try await writer.upsert(contentsOf: (1...3).map(ConformanceRecord.sample))
+            try await writer.close()
+            let reopened = try await SQLiteStore<ConformanceRecord>.open(
+                at: url, options: .readOnly)
+            #expect(try await reopened.count(where: .true) == 3)
+            #expect(try await reopened.fetch(id: 2) == ConformanceRecord.sample(2))
+            try await reopened.close()
+        }
+    }
+
+    @Test("a file that is not an SQLite database is still refused, journal or not")
+    func foreignFileRefused() async throws {
+        try await withTemporaryDirectory { directory in
+            for withJournal in [false, true] {
+                let url = directory.appending(path: "notes-\(withJournal).sqlite")
+                let notes = Data("{\"not\": \"a database\"}".utf8)
+                try notes.write(to: url)
+                if withJournal {
+                    try Data("garbage that is no journal".utf8)
+                        .write(to: URL(filePath: url.path + "-journal"))
+                }
+                await #expect(throws: StoreError.self) {
+                    _ = try await SQLiteStore<ConformanceRecord>.open(at: url)
+                }
+                #expect(try Data(contentsOf: url) == notes)
+            }
+        }
+    }
 }
