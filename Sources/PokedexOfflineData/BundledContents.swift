@@ -107,7 +107,8 @@ enum BundledContents {
         func entries() throws -> [Entry] {
             switch storage {
             case .decoded(let entries): return entries
-            case .lines(let data, _): return try JSONDecoder().decode([Entry].self, from: data)
+            case .lines(let data, _):
+                return try RecordJSONDecoder().decode([Entry].self, from: data)
             }
         }
 
@@ -120,7 +121,7 @@ enum BundledContents {
             case .decoded(let entries):
                 return entries[position]
             case .lines(let data, let ranges):
-                return try JSONDecoder().decode(Entry.self, from: data[ranges[position]])
+                return try RecordJSONDecoder().decode(Entry.self, from: data[ranges[position]])
             }
         }
     }
@@ -139,12 +140,13 @@ enum BundledContents {
     }
 
     static let pokemon = Result { () throws -> Table<FetchedPokemon> in
-        let file = try JSONDecoder().decode(CompactPokemonFile.self, from: data("pokemon"))
+        let file = try RecordJSONDecoder().decode(CompactPokemonFile.self, from: data("pokemon"))
         return Table(file.pokemon, id: \.id, name: \.name)
     }
 
     static let species = Result { () throws -> Table<PokemonSpecies> in
-        let file = try JSONDecoder().decode(CompactSpeciesFile.self, from: data("pokemon-species"))
+        let file = try RecordJSONDecoder().decode(
+            CompactSpeciesFile.self, from: data("pokemon-species"))
         return Table(file.species, id: \.id, name: \.name)
     }
 

@@ -129,6 +129,10 @@ struct SQLConditionRenderer {
         }
         switch scope {
         case .row:
+            if let key = options.keyColumn, key.attribute == name {
+                return Column(
+                    name: name, sql: try Self.quotedIdentifier(key.column), isInJSON: false)
+            }
             return Column(name: name, sql: try Self.quotedIdentifier(name), isInJSON: false)
         case .table(let alias):
             return Column(

@@ -69,6 +69,29 @@ public struct SQLOptions: Hashable, Sendable {
     /// and such a condition then does not render.
     public var tables = SQLTables()
 
+    /// A column that holds the same value as one of the table's attributes in every row, and
+    /// that a unique index covers: a condition on the attribute reads the column instead, so
+    /// that SQLite answers `id IN (…)` from the index rather than by scanning the table.
+    ///
+    /// A store sets it only where the two hold equal values of one storage class in every
+    /// row (an integer id and its integer key), so that every condition selects the same rows
+    /// through either.
+    package var keyColumn: KeyColumn?
+
+    /// An attribute, and the indexed column that mirrors it.
+    package struct KeyColumn: Hashable, Sendable {
+        /// The attribute's name, as conditions name it.
+        package var attribute: String
+        /// The column that holds the same value, unquoted.
+        package var column: String
+
+        /// Creates the pair.
+        package init(attribute: String, column: String) {
+            self.attribute = attribute
+            self.column = column
+        }
+    }
+
     /// Creates options.
     ///
     /// - Parameters:

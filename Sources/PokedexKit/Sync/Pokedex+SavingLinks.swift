@@ -6,41 +6,49 @@ struct MissingLink: Error {
 
 extension Pokedex {
     /// Saves, in one commit, what `pokemon` links to that the database keeps and lacks: its
-    /// species, the species' evolution chain, its types and its abilities.
+    /// species, the species' evolution chain, its types and its abilities; and, in the same
+    /// commit, `newPokemon` when it is given, the database keeps Pokémon and holds none of
+    /// its id.
     ///
     /// What is stored is not fetched again; the rest is fetched concurrently, under the
     /// client's cap, each record once in the sync however many Pokémon link to it.
     ///
     /// - Parameters:
     ///   - pokemon: The Pokémon about to be saved.
+    ///   - newPokemon: A Pokémon to insert with its links, when the database lacks it.
     ///   - fetches: The records the sync has fetched.
+    ///   - known: What the sync knows the database holds.
+    /// - Returns: Whether `newPokemon` was inserted.
     /// - Throws: ``MissingLink`` when a record cannot be fetched, with nothing saved; a
     ///   `StoreError` when the database cannot be read or written; `CancellationError`.
-    func saveLinks(of pokemon: Pokemon, fetches: LinkFetches) async throws {
-        guard let database else { return }
+    @discardableResult
+    func saveLinks(
+        of pokemon: Pokemon, inserting newPokemon: Pokemon? = nil, fetches: LinkFetches,
+        stored known: StoredLinks
+    ) async throws -> Bool {
+        guard let database else { return false }
         let kept = self.kept
-        let stored = try await storedLinks(of: pokemon)
+        var stored = try await known.presence(of: pokemon, in: database, kept: kept)
         var newSpecies: PokemonSpecies?
-        if kept.species, stored.species == nil, let speciesID = pokemon.speciesID {
+        if kept.species, !stored.hasSpecies, let speciesID = pokemon.speciesID {
             newSpecies = try await fetchLink("its species \(speciesID)", fetches) { [client] in
                 try await client.species(id: speciesID)
             }
         }
         var missingChain: Int?
-        if kept.chains, let species = stored.species ?? newSpecies, stored.chain == nil {
-            let chainID = species.evolutionChainID
+        if kept.chains, !stored.hasChain,
+            let chainID = stored.speciesChainID ?? newSpecies?.evolutionChainID
+        {
             var present = false
             if newSpecies != nil {
                 present = try await database.read { $0[EvolutionChain.self].contains(id: chainID) }
             }
-            missingChain = present ? nil : chainID
+            if present { stored.hasChain = true } else { missingChain = chainID }
         }
-        let storedTypes = Set(stored.types.map(\.name))
         let missingTypes =
-            kept.types ? pokemon.types.filter { !storedTypes.contains($0) } : []
-        let storedAbilities = Set(stored.abilities.map(\.name))
+            kept.types ? pokemon.types.filter { !stored.types.contains($0) } : []
         let missingAbilities =
-            kept.abilities ? pokemon.abilities.filter { !storedAbilities.contains($0) } : []
+            kept.abilities ? pokemon.abilities.filter { !stored.abilities.contains($0) } : []
 
         async let chain = missingChain.asyncMap { chainID in
             try await fetchLink("its evolution chain \(chainID)", fetches) { [client] in
@@ -60,18 +68,37 @@ extension Pokedex {
         let links = PokemonLinks(
             species: newSpecies, chain: try await chain, types: try await types,
             abilities: try await abilities)
+        let inserting = keeps(Pokemon.self) ? newPokemon : nil
         guard
             links.species != nil || links.chain != nil || !links.types.isEmpty
-                || !links.abilities.isEmpty
-        else { return }
+                || !links.abilities.isEmpty || inserting != nil
+        else {
+            known.remember(stored, of: pokemon)
+            return false
+        }
         try Task.checkCancellation()
-        try await database.transaction { transaction in
+        let inserted = try await database.transaction { transaction in
             // Another sync (of another form, in another task) may have saved one meanwhile.
             if let species = links.species { transaction.insertAbsent([species]) }
             if let chain = links.chain { transaction.insertAbsent([chain]) }
             transaction.insertAbsent(links.types)
             transaction.insertAbsent(links.abilities)
+            guard let inserting, !transaction[Pokemon.self].contains(id: inserting.id) else {
+                return false
+            }
+            transaction[Pokemon.self].upsert(inserting)
+            return true
         }
+        // Committed: every link of the Pokémon is stored now.
+        if let species = links.species {
+            stored.hasSpecies = true
+            stored.speciesChainID = species.evolutionChainID
+        }
+        if missingChain != nil { stored.hasChain = true }
+        stored.types.formUnion(links.types.map(\.name))
+        stored.abilities.formUnion(links.abilities.map(\.name))
+        known.remember(stored, of: pokemon)
+        return inserted
     }
 
     /// Fetches a linked record once in the sync, turning what the service does not give into

@@ -127,12 +127,15 @@ extension Pokedex {
         // making a task per id up front.
         let width = max(client.configuration.maxConcurrentRequests, 1)
         let fetches = LinkFetches()
+        let stored = StoredLinks()
         try await withThrowingTaskGroup(of: Outcome.self) { group in
             var pending = toFetch.makeIterator()
             for _ in 0..<width {
                 guard let id = pending.next() else { break }
                 let refreshing = plan.stored.contains(id)
-                group.addTask { try await syncOne(id, refreshing: refreshing, fetches: fetches) }
+                group.addTask {
+                    try await syncOne(id, refreshing: refreshing, fetches: fetches, stored: stored)
+                }
             }
             while let outcome = try await group.next() {
                 switch outcome {
@@ -150,7 +153,8 @@ extension Pokedex {
                 if let id = pending.next() {
                     let refreshing = plan.stored.contains(id)
                     group.addTask {
-                        try await syncOne(id, refreshing: refreshing, fetches: fetches)
+                        try await syncOne(
+                            id, refreshing: refreshing, fetches: fetches, stored: stored)
                     }
                 }
             }
@@ -161,7 +165,7 @@ extension Pokedex {
     ///
     /// Service failures are outcomes; store failures and cancellation are thrown.
     private func syncOne(
-        _ id: Int, refreshing: Bool, fetches: LinkFetches
+        _ id: Int, refreshing: Bool, fetches: LinkFetches, stored: StoredLinks
     ) async throws -> Outcome {
         // A stored record is read before the request: it is the base of the three-way merge
         // that keeps what the user changed while the request was out.
@@ -175,8 +179,13 @@ extension Pokedex {
         }
         try Task.checkCancellation()
         if database != nil {
+            // A new Pokémon is inserted in its links' commit: one commit a Pokémon.
+            let pokemon = Pokemon(fetched)
             do {
-                try await saveLinks(of: Pokemon(fetched), fetches: fetches)
+                let inserted = try await saveLinks(
+                    of: pokemon, inserting: before == nil ? pokemon : nil, fetches: fetches,
+                    stored: stored)
+                if inserted { return .saved(id) }
             } catch let missing as MissingLink {
                 return .failed(SyncFailure(id: id, reason: missing.reason))
             }

@@ -70,6 +70,7 @@ struct TableLayout<Model: StorableModel>: Sendable {
         var options = SQLOptions(
             dateStorage: .secondsSinceReferenceDate, textFunctions: TextFunctions.names)
         options.tables = tables
+        options.keyColumn = Self.keyColumn()
         self.options = options
         let model = try ModelTable<Model>(storeColumns: Self.storeColumns)
         self.model = model
@@ -108,6 +109,24 @@ struct TableLayout<Model: StorableModel>: Sendable {
 
     /// Every column's name, the store's own first.
     var columnNames: [String] { model.columnNames }
+
+    /// The `_key` column as the mirror of an integer `id` attribute: both hold the id as an
+    /// SQLite integer in every row (``key(of:)``), so a condition on the id reads `_key`, whose
+    /// unique index answers `id == n` and `id IN (…)` without scanning the table.
+    ///
+    /// Other ids keep their own column: a text id's conditions compare under the text
+    /// collation, which `_key`'s index does not hold, and an unsigned id above `Int64.max` is
+    /// not stored as an integer.
+    private static func keyColumn() -> SQLOptions.KeyColumn? {
+        let integerIDs: [Any.Type] = [
+            Int.self, Int64.self, Int32.self, Int16.self, Int8.self, UInt32.self, UInt16.self,
+            UInt8.self,
+        ]
+        guard integerIDs.contains(where: { $0 == Model.ID.self }),
+            let attribute = SQLTables.idColumn(of: Model.self)
+        else { return nil }
+        return SQLOptions.KeyColumn(attribute: attribute, column: "_key")
+    }
 
     // MARK: Statements
 
