@@ -69,10 +69,11 @@ struct SyncCommand: Command {
                 path.isEmpty ? nil : URL(filePath: path, directoryHint: .isDirectory)
             })
 
-        /// `--concurrency N`: requests at once.
-        static let concurrency = Option<Int>(
-            "concurrency", "N", help: "at most N requests at once, 1 to 64", default: 4,
-            shownAs: "4",
+        /// `--concurrency N`: requests at once; without it, ``serverConcurrency`` for a
+        /// server and ``bundledConcurrency`` for the bundled data.
+        static let concurrency = Option<Int?>(
+            "concurrency", "N", help: "at most N requests at once",
+            absence: "\(SyncCommand.serverConcurrency); \(SyncCommand.bundledConcurrency) offline",
             convert: { text throws(InvalidValue) in
                 guard let count = Int(text), (1...64).contains(count) else {
                     throw InvalidValue("expects 1 to 64, not '\(text)'")
@@ -80,6 +81,14 @@ struct SyncCommand: Command {
                 return count
             })
     }
+
+    /// The requests at once to a server without `--concurrency`: PokeAPI's fair-use policy
+    /// asks clients to go easy.
+    static let serverConcurrency = 4
+
+    /// The requests at once to the bundled data without `--concurrency`: no server is asked,
+    /// and the wider window lets the store group more Pokémon into each commit.
+    static let bundledConcurrency = 32
 
     /// The ids of `--range`, or `nil` for every bundled Pokémon.
     let range: ClosedRange<Int>?
@@ -103,7 +112,9 @@ struct SyncCommand: Command {
         mode = arguments[Options.refresh] ? .refresh : .missingOnly
         location = StoreLocation(arguments)
         lockTimeout = arguments[CommonOptions.lockTimeout]
-        concurrency = arguments[Options.concurrency]
+        concurrency =
+            arguments[Options.concurrency]
+            ?? (baseURL == nil ? Self.bundledConcurrency : Self.serverConcurrency)
         cacheDirectory = arguments[Options.httpCache]
     }
 

@@ -66,6 +66,18 @@ struct ArgumentsTests {
         }
     }
 
+    @Test("sync asks 4 at once of a server, 32 of the bundled data, unless told otherwise")
+    func syncConcurrency() throws {
+        func concurrency(_ words: [String]) throws -> Int {
+            SyncCommand(try Arguments(words + ["--in-memory"], for: SyncCommand.spec)).concurrency
+        }
+        #expect(try concurrency([]) == 32)
+        #expect(try concurrency(["--live"]) == 4)
+        #expect(try concurrency(["--base-url", "http://127.0.0.1:8080"]) == 4)
+        #expect(try concurrency(["--concurrency", "2"]) == 2)
+        #expect(try concurrency(["--live", "--concurrency", "64"]) == 64)
+    }
+
     @Test("values are converted by their declarations; defaults fill in what is absent")
     func valuesAndDefaults() throws {
         let sync = try Arguments(
