@@ -14,9 +14,26 @@ fi
 
 # Symbol graphs of the public API, from the package's ordinary debug build. The command says
 # where it wrote them ("Files written to <directory>"); that directory, not an older one. It
-# also tries the test modules and fails when they were never built (a fresh clone); only the
-# library modules' graphs are needed, so its status is judged by those below.
-dumped=$(swift package dump-symbol-graph --minimum-access-level public 2>&1) || true
+# also tries the test modules (PokedexKitPackageTests, PokedexKitPackageDiscoveredTests) and
+# fails for them when they were never built (a fresh clone): a failure for a module that is
+# not in Sources is let through. Any other (the build, or the graph of a module of Sources)
+# fails this script with the command's output.
+status=0
+dumped=$(swift package dump-symbol-graph --minimum-access-level public 2>&1) || status=$?
+if [ "$status" -ne 0 ]; then
+    failed=$(printf '%s\n' "$dumped" |
+        sed -n "s/.*Failed to emit symbol graph for '\([^']*\)'.*/\1/p" | sort -u)
+    unexpected=()
+    for module in $failed; do
+        if [ -d "Sources/$module" ]; then unexpected+=("$module"); fi
+    done
+    if [ -z "$failed" ] || [ ${#unexpected[@]} -gt 0 ]; then
+        printf '%s\n' "$dumped" >&2
+        echo "build-docs: swift package dump-symbol-graph failed (exit status $status)" \
+            "${unexpected[*]:+for ${unexpected[*]}}" >&2
+        exit 1
+    fi
+fi
 graphs=$(printf '%s\n' "$dumped" | sed -n 's/^Files written to //p' | tail -n 1)
 if [ -z "$graphs" ] || [ ! -d "$graphs" ]; then
     printf '%s\n' "$dumped" >&2

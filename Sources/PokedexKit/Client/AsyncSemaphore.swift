@@ -24,6 +24,11 @@ final class AsyncSemaphore: Sendable {
         state = Mutex(State(available: max(1, limit)))
     }
 
+    /// The tasks waiting for a permit now; tests wait on it to know a caller is queued.
+    var waitingCount: Int {
+        state.withLock { $0.waiters.count }
+    }
+
     /// Runs `body` while holding a permit, and gives the permit back when it ends.
     ///
     /// - Throws: `CancellationError` when the task is cancelled while waiting for a permit, or

@@ -29,6 +29,12 @@ final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     /// Creates a coalescer with nothing in flight.
     init() {}
 
+    /// The callers waiting now for the run in flight for `key` (0 when none is); tests wait
+    /// on it to know every caller has joined.
+    func callerCount(for key: Key) -> Int {
+        state.withLock { $0.flights[key]?.waiters.count ?? 0 }
+    }
+
     /// Returns the result of `operation` for `key`, joining the run already in flight for the
     /// same key if there is one.
     ///

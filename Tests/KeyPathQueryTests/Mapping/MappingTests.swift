@@ -59,10 +59,52 @@ struct MappingTests {
         #expect(error?.description.contains("nickname, level") == true)
     }
 
+    /// A model whose every stored property is mapped.
+    struct Complete: Queryable {
+        var id: Int
+        var name: String
+        var level: Int
+
+        static let queryAttributes: AttributeMap<Complete> = [
+            \.id: "id", \.name: "name", \.level: "level",
+        ]
+    }
+
+    /// The same model with `level` left out of its mapping.
+    struct Incomplete: Queryable {
+        var id: Int
+        var name: String
+        var level: Int
+
+        static let queryAttributes: AttributeMap<Incomplete> = [\.id: "id", \.name: "name"]
+    }
+
     @Test("a complete mapping validates")
     func completeMapping() throws {
-        try Record.validateQueryAttributes(against: Record.sample(1))
-        try Session.validateQueryAttributes(against: Session(name: "x"))
+        #expect(throws: Never.self) {
+            try Complete.validateQueryAttributes(against: Complete(id: 1, name: "a", level: 2))
+        }
+        // One property fewer in the same mapping does not: validation looked at every one.
+        #expect(
+            throws: QueryError.invalidMapping(
+                model: "Incomplete", unmappedProperties: ["level"], duplicateNames: [])
+        ) {
+            try Incomplete.validateQueryAttributes(against: Incomplete(id: 1, name: "a", level: 2))
+        }
+        // The suite's models: complete, every stored property under the name written here.
+        #expect(throws: Never.self) { try Record.validateQueryAttributes(against: .sample(1)) }
+        #expect(throws: Never.self) {
+            try Session.validateQueryAttributes(against: Session(name: "x"))
+        }
+        #expect(
+            try Record.attributeNames(
+                for: \.id, \.title, \.note, \.score, \.rank, \.big, \.flag, \.when, \.uuid, \.link,
+                \.mood, \.optionalMood, \.tags, \.session, \.sessions)
+                == [
+                    "id", "title", "note", "score", "rank", "big", "flag", "when", "uuid", "link",
+                    "mood", "optional_mood", "tags", "session", "sessions",
+                ])
+        #expect(try Session.attributeNames(for: \.name, \.tags) == ["name", "tags"])
     }
 
     @Test("conditions on unmapped key paths still evaluate in memory")

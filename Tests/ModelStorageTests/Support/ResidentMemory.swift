@@ -11,26 +11,59 @@ enum ResidentMemory {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
-    /// Samples resident memory every 2 ms until cancelled, keeping the peak.
+    /// Whether this process runs under AddressSanitizer or ThreadSanitizer, whose shadow
+    /// memory (and AddressSanitizer's quarantine) count in its resident memory.
+    static let isSanitized: Bool = {
+        let process = dlopen(nil, RTLD_NOW)
+        let symbols: [String] = ["__asan_init", "__tsan_init"]
+        return symbols.contains { dlsym(process, $0) != nil }
+    }()
+
+    /// Samples resident memory every 2 ms on a thread of its own, so that busy tasks cannot
+    /// hold it up, from ``start()`` until ``stop()``, keeping the peak.
     final class Sampler: Sendable {
+        private struct State {
+            var highest = 0
+            var samples = 0
+            var isStopped = false
+        }
+
         let baseline = ResidentMemory.current()
-        private let highest = Mutex(0)
+        private let state = Mutex(State())
 
         /// The highest resident memory sampled, at least the baseline.
         var peak: Int {
-            max(highest.withLock { $0 }, baseline)
+            max(state.withLock { $0.highest }, baseline)
         }
 
-        /// Samples until the task is cancelled.
-        func run() async {
-            while !Task.isCancelled {
-                record(ResidentMemory.current())
-                try? await Task.sleep(for: .milliseconds(2))
+        /// How many samples were taken.
+        var samples: Int {
+            state.withLock { $0.samples }
+        }
+
+        /// Starts sampling on a new thread.
+        func start() {
+            Thread.detachNewThread { [self] in
+                while record(ResidentMemory.current()) {
+                    usleep(2_000)
+                }
             }
         }
 
-        private func record(_ bytes: Int) {
-            highest.withLock { $0 = max($0, bytes) }
+        /// Takes a last sample, and stops sampling.
+        func stop() {
+            _ = record(ResidentMemory.current())
+            state.withLock { $0.isStopped = true }
+        }
+
+        /// Records a sample unless sampling stopped; returns whether it goes on.
+        private func record(_ bytes: Int) -> Bool {
+            state.withLock { state in
+                guard !state.isStopped else { return false }
+                state.highest = max(state.highest, bytes)
+                state.samples += 1
+                return true
+            }
         }
     }
 }

@@ -42,7 +42,7 @@ struct PokedexConcurrencyTests {
         }
     }
 
-    @Test("a writer waits its turn for the lock, or says who holds it when time runs out")
+    @Test("a writer out of time says who holds the lock; a reader is not held up")
     func lockTimeout() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "dex.json")
@@ -59,16 +59,29 @@ struct PokedexConcurrencyTests {
             // A reader is not held up by the writer.
             let reader = try await CommandRunner.pokedex("show", "1", "--store", url.path)
             #expect(reader.status == 0, "\(reader.error)")
-            // A writer with time to wait gets the lock once the holder closes.
-            let waiting = Task {
-                try await CommandRunner.pokedex(
-                    "favorite", "1", "--store", url.path, "--lock-timeout", "30")
-            }
-            try await Task.sleep(for: .milliseconds(300))
             try await holder.close()
-            let granted = try await waiting.value
-            #expect(granted.status == 0, "\(granted.error)")
-            #expect(granted.output == "★ bulbasaur (#1) is a favorite.\n")
+        }
+    }
+
+    @Test(
+        "a writer with time to wait gets the lock once its holder closes",
+        .requires(.procFileSystem))
+    func waitsForTheLock() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "dex.json")
+            _ = try await CommandRunner.pokedex("sync", "--range", "1-151", "--store", url.path)
+            let holder = try await JSONFileStore<Pokemon>.open(at: url)
+            let lock = url.appendingPathExtension("lock").resolvingSymlinksInPath().path
+            let waiting = try CommandRunner.start(
+                "pokedex", ["favorite", "1", "--store", url.path, "--lock-timeout", "30"])
+            // The holder closes only once the writer waits: it has opened the lock file, whose
+            // lock this process holds, so it cannot have taken it yet.
+            try await Self.waitUntil(waiting, hasOpen: lock)
+            try await holder.close()
+            let (output, error) = await waiting.readOutputToEnd()
+            let termination = await waiting.wait()
+            #expect(termination.isSuccess, "\(String(decoding: error, as: UTF8.self))")
+            #expect(String(decoding: output, as: UTF8.self) == "★ bulbasaur (#1) is a favorite.\n")
         }
     }
 
@@ -126,6 +139,37 @@ struct PokedexConcurrencyTests {
     private static func reportedDone(in line: String) -> Int? {
         guard line.hasPrefix("synced ") else { return nil }
         return Int(line.dropFirst("synced ".count).prefix { $0 != "/" })
+    }
+
+    /// Waits until `process` has the file at `path` open, as `/proc/<pid>/fd` lists its
+    /// descriptors; records an issue if it ends first or has not within ``hangGuard``.
+    private static func waitUntil(
+        _ process: Subprocess, hasOpen path: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let descriptors = "/proc/\(process.processIdentifier)/fd"
+        let deadline = ContinuousClock.now + hangGuard
+        while true {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+            let open = names.contains { name in
+                let target = try? FileManager.default.destinationOfSymbolicLink(
+                    atPath: "\(descriptors)/\(name)")
+                return target == path
+            }
+            if open { return }
+            if let termination = process.termination {
+                Issue.record(
+                    "it ended (\(termination)) before opening \(path)",
+                    sourceLocation: sourceLocation)
+                return
+            }
+            guard ContinuousClock.now < deadline else {
+                Issue.record(
+                    "it did not open \(path) within \(hangGuard)", sourceLocation: sourceLocation)
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
     }
 
     /// The ids in a store, as `pokedex list --json` reads them.

@@ -48,6 +48,12 @@ struct ShowEntryTests {
     /// (133), legendary (150) and mythical (151).
     static let sample = [1, 6, 25, 122, 133, 150, 151]
 
+    /// The 18 attacking types, written out: each must appear in exactly one matchup group.
+    static let attackingTypes = [
+        "normal", "fighting", "flying", "poison", "ground", "rock", "bug", "ghost", "steel",
+        "fire", "water", "grass", "electric", "psychic", "ice", "dragon", "dark", "fairy",
+    ]
+
     @Test("each sampled entry's JSON holds what the data says")
     func fieldByField() async throws {
         let raw = try RawBundle()
@@ -99,7 +105,10 @@ struct ShowEntryTests {
             // Matchups: the product of the factors against each of its types.
             let types = row[2] as? [String] ?? []
             let matchups = entry["matchups"] as? [String: Any]
-            for group in matchups?["groups"] as? [[String: Any]] ?? [] {
+            let groups = matchups?["groups"] as? [[String: Any]] ?? []
+            let attackingTypes = groups.flatMap { $0["attacking"] as? [String] ?? [] }
+            #expect(attackingTypes.sorted() == Self.attackingTypes.sorted(), "\(id)")
+            for group in groups {
                 for attacking in group["attacking"] as? [String] ?? [] {
                     let product = types.reduce(1.0) {
                         $0 * RawPokeAPIData.factor(of: attacking, against: $1, in: raw.types)

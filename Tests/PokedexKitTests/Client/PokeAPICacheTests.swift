@@ -290,17 +290,18 @@ struct PokeAPICacheTests {
             let client = try Self.client(transport, directory: directory, clock: clock)
             _ = try await client.pokemon(id: 25)
             clock.advance(by: 60)
-            let started = Counter()
+            let url = client.pokemonURL(id: 25)
             let results = try await withThrowingTaskGroup(of: FetchedPokemon?.self) { group in
                 for _ in 0..<10 {
-                    group.addTask {
-                        await started.increment()
-                        return try await client.pokemon(id: 25)
-                    }
+                    group.addTask { try await client.pokemon(id: 25) }
                 }
-                // Answer only once every caller is on its way in.
-                try await waitUntil { await started.value == 10 }
-                try await Task.sleep(for: .milliseconds(100))
+                // Answer only once every caller has joined the one revalidation in flight.
+                try await waitUntil {
+                    let (callers, inFlight) = await (
+                        client.pokemonLoads.callerCount(for: url), transport.log.inFlight
+                    )
+                    return callers == 10 && inFlight == 1
+                }
                 await release.set()
                 return try await group.reduce(into: []) { $0.append($1) }
             }

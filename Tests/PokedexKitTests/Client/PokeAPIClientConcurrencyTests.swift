@@ -1,7 +1,8 @@
 import Foundation
 import PokeAPITestServer
-import PokedexKit
 import Testing
+
+@testable import PokedexKit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -64,17 +65,18 @@ struct PokeAPIClientConcurrencyTests {
             return try Stub.fixtures(for: request)
         }
         let client = try PokeAPIClient.stubbed(transport: transport)
-        let started = Counter()
+        let url = client.pokemonURL(id: 25)
         let results = try await withThrowingTaskGroup(of: FetchedPokemon?.self) { group in
             for _ in 0..<10 {
-                group.addTask {
-                    await started.increment()
-                    return try await client.pokemon(id: 25)
-                }
+                group.addTask { try await client.pokemon(id: 25) }
             }
-            // Answer only once every caller is on its way in.
-            try await waitUntil { await started.value == 10 }
-            try await Task.sleep(for: .milliseconds(100))
+            // Answer only once every caller has joined the one request in flight.
+            try await waitUntil {
+                let (callers, inFlight) = await (
+                    client.pokemonLoads.callerCount(for: url), transport.log.inFlight
+                )
+                return callers == 10 && inFlight == 1
+            }
             await release.set()
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -106,22 +108,22 @@ struct PokeAPIClientConcurrencyTests {
             return try Stub.fixtures(for: request)
         }
         let client = try PokeAPIClient.stubbed(transport: transport)
-        let started = Counter()
-        let leaving = Task {
-            await started.increment()
-            return try await client.pokemon(id: 25)
-        }
-        let staying = Task {
-            await started.increment()
-            return try await client.pokemon(id: 25)
-        }
+        let url = client.pokemonURL(id: 25)
+        let leaving = Task { try await client.pokemon(id: 25) }
+        let staying = Task { try await client.pokemon(id: 25) }
+        // Cancel only once both callers have joined the one request in flight: a caller
+        // cancelled before it joins throws without ever leaving a shared request.
         try await waitUntil {
-            let (callers, inFlight) = await (started.value, transport.log.inFlight)
+            let (callers, inFlight) = await (
+                client.pokemonLoads.callerCount(for: url), transport.log.inFlight
+            )
             return callers == 2 && inFlight == 1
         }
-        try await Task.sleep(for: .milliseconds(100))  // let both callers join
         leaving.cancel()
         await #expect(throws: CancellationError.self) { try await leaving.value }
+        // It left at once; the request goes on for the caller that stayed.
+        #expect(client.pokemonLoads.callerCount(for: url) == 1)
+        #expect(await transport.log.inFlight == 1)
         await release.set()
         #expect(try await staying.value?.name == "pikachu")
         #expect(await transport.log.urls.count == 1)
@@ -160,9 +162,12 @@ struct PokeAPIClientConcurrencyTests {
         let holder = Task { try await client.pokemon(id: 1) }
         try await waitUntil { await transport.log.inFlight == 1 }
         let waiter = Task { try await client.pokemon(id: 2) }
-        try await Task.sleep(for: .milliseconds(50))  // let it queue for the slot
+        // Cancel only once it is queued for the slot: a caller cancelled before it gets there
+        // throws without ever waiting for one.
+        try await waitUntil { client.limiter.waitingCount == 1 }
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(client.limiter.waitingCount == 0)  // it left the queue
         #expect(await transport.log.urls.count == 1)  // id 2 was never sent
 
         holder.cancel()

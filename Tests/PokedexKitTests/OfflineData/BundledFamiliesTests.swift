@@ -79,22 +79,84 @@ struct BundledFamiliesTests {
         }
     }
 
-    @Test("every bundled chain, type and ability is its full response decoded")
+    @Test("every bundled chain, type and ability holds what its raw JSON says, field by field")
     func otherFamilies() throws {
-        #expect(
-            try BundledPokeAPI.allEvolutionChains()
-                == RepositoryData.decodeAll(EvolutionChain.self, .evolutionChain))
-        #expect(
-            try BundledPokeAPI.allTypes()
-                == RepositoryData.decodeAll(PokemonTypeDetails.self, .type))
-        #expect(
-            try BundledPokeAPI.allAbilities()
-                == RepositoryData.decodeAll(PokemonAbility.self, .ability))
+        // Each side is read its own way: the bundle through the models' decoders, the files of
+        // Data/pokeapi/all with JSONSerialization.
+        let chains = try BundledPokeAPI.allEvolutionChains()
+        #expect(chains.map(\.id) == (try RepositoryData.ids(.evolutionChain)))
+        for chain in chains {
+            let raw = try RepositoryData.object(.evolutionChain, chain.id)
+            #expect(chain.id == raw["id"] as? Int)
+            #expect(chain.babyTriggerItem == Raw.name(raw["baby_trigger_item"]), "\(chain.id)")
+            let root = try #require(Raw.object(raw["chain"]))
+            #expect(Self.lines(of: chain.root) == Self.rawLines(of: root), "chain \(chain.id)")
+        }
+        let types = try BundledPokeAPI.allTypes()
+        #expect(types.map(\.id) == (try RepositoryData.ids(.type)))
+        for type in types {
+            let raw = try RepositoryData.object(.type, type.id)
+            #expect(type.name.rawValue == raw["name"] as? String)
+            #expect(type.names == Raw.localized(raw["names"], textKey: "name"), "\(type.id)")
+            #expect(type.generation == Raw.id(raw["generation"]), "\(type.id)")
+            #expect(type.moveDamageClass == Raw.name(raw["move_damage_class"]), "\(type.id)")
+            let relations = Raw.object(raw["damage_relations"])
+            func names(_ key: String) -> [String] {
+                Raw.list(relations?[key]).compactMap { $0["name"] as? String }
+            }
+            let damage = type.damageRelations
+            let decoded = [
+                damage.doubleDamageFrom, damage.halfDamageFrom, damage.noDamageFrom,
+                damage.doubleDamageTo, damage.halfDamageTo, damage.noDamageTo,
+            ]
+            let keys = [
+                "double_damage_from", "half_damage_from", "no_damage_from", "double_damage_to",
+                "half_damage_to", "no_damage_to",
+            ]
+            #expect(decoded.map { $0.map(\.rawValue) } == keys.map(names), "type \(type.id)")
+        }
+        let abilities = try BundledPokeAPI.allAbilities()
+        #expect(abilities.map(\.id) == (try RepositoryData.ids(.ability)))
+        for ability in abilities {
+            let raw = try RepositoryData.object(.ability, ability.id)
+            #expect(ability.name == raw["name"] as? String)
+            #expect(ability.names == Raw.localized(raw["names"], textKey: "name"), "\(ability.id)")
+            #expect(ability.generation == Raw.id(raw["generation"]), "\(ability.id)")
+            #expect(ability.isMainSeries == raw["is_main_series"] as? Bool, "\(ability.id)")
+            let english = Raw.list(raw["effect_entries"]).first {
+                Raw.name($0["language"]) == "en"
+            }
+            #expect(ability.effect == english?["effect"] as? String, "\(ability.id)")
+            #expect(ability.shortEffect == english?["short_effect"] as? String, "\(ability.id)")
+        }
         #expect(try BundledPokeAPI.evolutionChain(id: 67).root.evolvesTo.count == 8)
         #expect(try BundledPokeAPI.pokemonType(id: 10).name == .fire)
         #expect(try BundledPokeAPI.ability(id: 65).name == "overgrow")
         #expect(
             try BundledPokeAPI.typeChart().multiplier(of: .rock, against: [.fire, .flying]) == 4)
+    }
+
+    /// A chain's steps, depth first, one line each: the depth, the species' id and name,
+    /// whether it is a baby, and each condition's trigger, minimum level and item.
+    static func lines(of step: EvolutionStep, depth: Int = 0) -> [String] {
+        let conditions = step.conditions.map {
+            "\($0.trigger.rawValue) \($0.minLevel.map(String.init) ?? "-") \($0.item ?? "-")"
+        }
+        return ["\(depth) \(step.speciesID) \(step.speciesName) \(step.isBaby) \(conditions)"]
+            + step.evolvesTo.flatMap { lines(of: $0, depth: depth + 1) }
+    }
+
+    /// The same lines as ``lines(of:depth:)``, read from a raw `chain` object.
+    static func rawLines(of step: [String: Any], depth: Int = 0) -> [String] {
+        let conditions = Raw.list(step["evolution_details"]).map { detail in
+            let trigger = Raw.name(detail["trigger"]) ?? "?"
+            let level = (detail["min_level"] as? Int).map(String.init) ?? "-"
+            return "\(trigger) \(level) \(Raw.name(detail["item"]) ?? "-")"
+        }
+        let (id, name) = (Raw.id(step["species"]) ?? 0, Raw.name(step["species"]) ?? "?")
+        let isBaby = step["is_baby"] as? Bool ?? false
+        return ["\(depth) \(id) \(name) \(isBaby) \(conditions)"]
+            + Raw.list(step["evolves_to"]).flatMap { rawLines(of: $0, depth: depth + 1) }
     }
 
     @Test("one entry, decoded from its line alone, is the whole file's entry")

@@ -128,8 +128,11 @@ extension Duration {
 actor Counter {
     private(set) var value = 0
 
-    func increment() {
+    /// Adds one; returns the count, this one included.
+    @discardableResult
+    func increment() -> Int {
         value += 1
+        return value
     }
 }
 

@@ -69,21 +69,33 @@ struct PokedexSyncTests {
         }
     }
 
-    @Test("cancelled after about 50, a second sync requests exactly the missing ids")
+    @Test("a cancelled sync ends its requests; the next requests exactly the missing ids")
     func resumesAfterCancellation() async throws {
         try await withTestServer(.latency(milliseconds: 5)) { server in
             let store = InMemoryStore<Pokemon>()
-            let pokedex = Pokedex(store: store, client: .local(server))
-            for try await progress in pokedex.sync(1...151) where progress.saved >= 50 {
+            // The first sync's transport sends its first 50 requests on to the server and holds
+            // every later one until it is cancelled: once 50 are saved, the others are in
+            // flight, and they end only if stopping the iteration cancels them.
+            let session = URLSessionTransport()
+            let sent = Counter()
+            let holding = StubTransport { request, _ in
+                if await sent.increment() > 50 {
+                    try await Task.sleep(for: .seconds(3600))
+                }
+                return try await session.send(request)
+            }
+            let first = Pokedex(store: store, client: .local(server, transport: holding))
+            for try await progress in first.sync(1...151) where progress.saved >= 50 {
                 break  // stopping the iteration cancels the sync
             }
-            // Requests in flight when the sync stopped may still land; wait for quiet.
-            try await Task.sleep(for: .milliseconds(200))
+            // Every held request ends, cancelled: nothing the sync sent is left to land.
+            try await waitUntil { await holding.log.inFlight == 0 }
+            #expect(await holding.log.urls.count > 50, "requests were held when it stopped")
             let stored = Set(try await store.fetch(RecordQuery.everyRecord).map(\.id))
-            #expect(stored.count >= 50)
-            #expect(stored.count < 151)
+            #expect(stored.count == 50)
             let before = try await server.stats()
-            try await pokedex.syncAll(1...151)
+            #expect(Set((1...151).filter { before.requests(forPokemon: $0) > 0 }) == stored)
+            try await Pokedex(store: store, client: .local(server)).syncAll(1...151)
             let after = try await server.stats()
             for id in 1...151 {
                 let requestedAgain =
