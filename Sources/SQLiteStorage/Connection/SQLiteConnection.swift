@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 import KeyPathQuery
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// One connection to an SQLite database: the writer of a store, or one of its readers.
 ///

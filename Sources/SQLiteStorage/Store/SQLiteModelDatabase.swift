@@ -2,7 +2,7 @@ import Foundation
 import InternalSupport
 import KeyPathQuery
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// A database of several models kept in one SQLite file: a table per model, one commit
 /// version, and transactions that span the models.

@@ -2,7 +2,7 @@ import Foundation
 import InternalSupport
 import KeyPathQuery
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// A store kept in an SQLite database: it opens in milliseconds at any size, and its queries
 /// run inside SQLite.

@@ -2,7 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import PostgresNIO
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// A database of several models kept in one PostgreSQL schema, which many processes on many
 /// machines share: a table per model, one commit version, and transactions that span the
