@@ -28,7 +28,7 @@ public enum DatabaseConformance {
             closingClosesEveryStore, referencesNameRecords, deletesNullifyReferences,
             fetchesIncludeRelatedRecords, conditionsFollowReferences,
             conditionsFollowReferencesInTransactions, liveQueriesFollowReferences,
-            differentialReferenceQueries, readsSeeEveryModelAtOneMoment,
+            differentialReferenceQueries, readsSeeEveryModelAtOneMoment, storesFromAnyDatabase,
         ]
     }
 
