@@ -252,9 +252,18 @@ public actor InMemoryModelDatabase: ModelDatabase {
 
     /// Ends every live query and drops every record.
     ///
+    /// ```swift
+    /// try await dex.close()
+    /// ```
+    ///
     /// Later calls, on the database and on every store it handed out, throw
-    /// ``StoreError/closed(path:)``. Closing again does nothing.
-    public func close() {
+    /// ``StoreError/closed(path:)``. Closing again does nothing. Nothing is written anywhere:
+    /// every write committed when its call returned.
+    ///
+    /// - Throws: Nothing in this backend; the signature is ``ModelDatabase/close()``'s, the
+    ///   same as every other backend's, so that code written against one closes any.
+    /// - Complexity: O(*n*) to let the *n* records go.
+    public func close() async throws {
         guard !isClosed else { return }
         isClosed = true
         for model in models { finishObservers(of: model) }

@@ -152,6 +152,6 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Throws: Nothing in this backend; the signature is ``ModelStore/close()``'s.
     /// - Complexity: O(*n*) to let the *n* records go.
     public func close() async throws {
-        await database.close()
+        try await database.close()
     }
 }
