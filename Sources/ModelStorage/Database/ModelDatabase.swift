@@ -54,10 +54,10 @@ public protocol ModelDatabase: Sendable {
     /// throws ``StoreError/closed(path:)`` from its calls.
     ///
     /// Each bundled backend also has a `store(for:)` that returns its own store type
-    /// (``InMemoryModelDatabase/store(for:)`` returns an ``InMemoryStore``,
-    /// `SQLiteModelDatabase`'s an `SQLiteStore`, …), which a call on the concrete database
-    /// chooses; through `some ModelDatabase` or `any ModelDatabase`, this requirement answers
-    /// with the same store.
+    /// (``InMemoryModelDatabase/store(for:)->InMemoryStore<Model>`` returns an
+    /// ``InMemoryStore``, `SQLiteModelDatabase`'s an `SQLiteStore`, …), which a call on the
+    /// concrete database chooses; through `some ModelDatabase` or `any ModelDatabase`, this
+    /// requirement answers with the same store.
     ///
     /// - Parameter model: One of the models the database was opened with.
     /// - Returns: The model's store.
