@@ -219,7 +219,7 @@ enum ReferenceBenchmarks {
         var results = try await indexAgainstScan(
             "InMemory", species: species, pokemon: pokemon,
             store: try memory.store(for: BenchPokemon.self), bench)
-        await memory.close()
+        try await memory.close()
 
         let file = try await JSONFileModelDatabase.open(
             at: directory.appending(path: "dex-\(pokemon.count).json"),

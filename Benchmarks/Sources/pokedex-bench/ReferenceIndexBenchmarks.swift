@@ -46,7 +46,7 @@ enum ReferenceIndexBenchmarks {
         try await memory.transaction(seed)
         results += try await referrersOfOne(
             "InMemoryModelDatabase", store: memory.store(for: BenchCatch.self), sizes, bench)
-        await memory.close()
+        try await memory.close()
 
         try await Fixtures.withTemporaryDirectory { directory in
             let file = try await JSONFileModelDatabase.open(

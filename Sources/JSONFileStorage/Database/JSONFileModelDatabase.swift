@@ -110,6 +110,27 @@ public actor JSONFileModelDatabase: ModelDatabase {
         return JSONFileStore(database: self)
     }
 
+    /// The store of one of the database's models, as `ModelDatabase.store(for:)` hands it
+    /// to code written against any database: the same `JSONFileStore` as the `store(for:)`
+    /// that returns it, which a call on the database itself chooses.
+    ///
+    /// ```swift
+    /// func load(_ pokemon: [Pokemon], into dex: some ModelDatabase) async throws {
+    ///     try await dex.store(for: Pokemon.self).upsert(contentsOf: pokemon)
+    /// }
+    /// ```
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: The model's store.
+    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    ///   hold the model.
+    @_disfavoredOverload
+    public nonisolated func store<Model: StorableModel>(
+        for model: Model.Type
+    ) throws(StoreError) -> any ModelStore<Model> {
+        try store(for: model) as JSONFileStore<Model>
+    }
+
     nonisolated func unknownModel(_ model: Any.Type) -> StoreError {
         .unknownModel(String(describing: model), database: paths.document, models: modelNames)
     }

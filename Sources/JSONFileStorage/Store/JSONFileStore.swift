@@ -37,9 +37,10 @@ import ModelStorage
 /// are neither read nor written: `StoreError/fileTooLarge(path:size:limit:)`.
 ///
 /// A store is one model's view of a ``JSONFileModelDatabase``: ``open(at:options:)`` opens
-/// the database of the one model, and ``JSONFileModelDatabase/store(for:)`` hands out the
-/// store of each model of a database of several, whose writes commit with the other models'
-/// in one journal. Copies of a store are the same store.
+/// the database of the one model, and
+/// ``JSONFileModelDatabase/store(for:)->JSONFileStore<Model>`` hands out the store of each
+/// model of a database of several, whose writes commit with the other models' in one
+/// journal. Copies of a store are the same store.
 public struct JSONFileStore<Model: StorableModel>: ModelStore {
     /// The database the store's records are kept in.
     public let database: JSONFileModelDatabase

@@ -23,8 +23,8 @@
 ///
 /// A conforming type must:
 ///
-/// - Hand out, for each of its models, a ``ModelStore`` that meets that protocol's contract,
-///   and refuse a model it was not opened with, with
+/// - Hand out through ``store(for:)``, for each of its models, a ``ModelStore`` that meets
+///   that protocol's contract, and refuse a model it was not opened with, with
 ///   ``StoreError/unknownModel(_:database:models:)``.
 /// - Count commits in one version for the whole database, which every store's
 ///   ``ModelStore/fetchVersioned(id:)``, ``QueryResult/version`` and ``StoreTransaction``
@@ -39,6 +39,35 @@
 public protocol ModelDatabase: Sendable {
     /// The models the database holds, in the order it was opened with.
     var models: [any StorableModel.Type] { get }
+
+    /// The store of one of the database's models, for code written against any database.
+    ///
+    /// ```swift
+    /// func load(_ pokemon: [Pokemon], into dex: some ModelDatabase) async throws {
+    ///     let store = try dex.store(for: Pokemon.self)
+    ///     try await store.upsert(contentsOf: pokemon)
+    /// }
+    /// ```
+    ///
+    /// Every call returns a store over the same records, counted in the database's one
+    /// version; closing any store closes the database, and a store of a closed database
+    /// throws ``StoreError/closed(path:)`` from its calls.
+    ///
+    /// Each bundled backend also has a `store(for:)` that returns its own store type
+    /// (``InMemoryModelDatabase/store(for:)->InMemoryStore<Model>`` returns an
+    /// ``InMemoryStore``, `SQLiteModelDatabase`'s an `SQLiteStore`, …), which a call on the
+    /// concrete database chooses; through `some ModelDatabase` or `any ModelDatabase`, this
+    /// requirement answers with the same store.
+    ///
+    /// - Parameter model: One of the models the database was opened with.
+    /// - Returns: The model's store.
+    /// - Throws: ``StoreError/unknownModel(_:database:models:)``, naming the model, the
+    ///   database and the models it holds, when the database was not opened with `model`;
+    ///   nothing is changed.
+    /// - Complexity: At most O(*m*) in the number of models, in the bundled backends.
+    func store<Model: StorableModel>(
+        for model: Model.Type
+    ) throws(StoreError) -> any ModelStore<Model>
 
     /// Runs reads and writes across the database's models that commit together or not at
     /// all.

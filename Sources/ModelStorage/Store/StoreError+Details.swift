@@ -136,8 +136,8 @@ extension StoreError {
 
     /// The system's message for ``errorNumber``, for ``Code/io``; for ``Code/locked``,
     /// what the database reported about the lock, when a database reported it; the
-    /// database server's or driver's message, for ``Code/connectionFailed`` and
-    /// ``Code/statementFailed``.
+    /// database server's or driver's message, or SQLite's with its result code, for
+    /// ``Code/connectionFailed`` and ``Code/statementFailed``.
     public var message: String? {
         switch storage {
         case .io(_, _, _, let message), .connectionFailed(_, _, let message),

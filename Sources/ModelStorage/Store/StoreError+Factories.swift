@@ -195,14 +195,17 @@ extension StoreError {
     /// The database refused a statement, or answered with what the store cannot read:
     /// ``Code/statementFailed``.
     ///
-    /// A write whose statement fails changes nothing: its transaction is rolled back.
+    /// A write whose statement fails changes nothing: its transaction is rolled back. A
+    /// PostgreSQL server's refusal and SQLite's (a constraint, a trigger, malformed SQL) both
+    /// read this way; a lock, a damaged file or a failed file-system call keeps its own code.
     ///
     /// - Parameters:
-    ///   - database: The database's URL, such as `postgresql://user@host:5432/dex`
-    ///     (``path``).
+    ///   - database: The database's URL, such as `postgresql://user@host:5432/dex`, or its
+    ///     file's path (``path``).
     ///   - operation: What the store was doing, such as `read a record` (``operation``).
     ///   - message: The server's message, with its SQLSTATE when it gave one, or the
-    ///     driver's (``message``).
+    ///     driver's; SQLite's message with its extended result code, such as
+    ///     `UNIQUE constraint failed: notes.title (SQLite result code 2067)` (``message``).
     /// - Returns: An error with code ``Code/statementFailed`` naming the database, the
     ///   operation, and the message.
     public static func statementFailed(

@@ -19,6 +19,11 @@ import ModelStorage
 ///     }
 /// }
 /// ```
+///
+/// The stores in the ``ConformanceDatabase`` are the ones your factory hands over; one check,
+/// `storesFromAnyDatabase`, also takes stores through `ModelDatabase.store(for:)` from
+/// functions that know the database only as `some ModelDatabase`, and holds them to the same
+/// records, version and lifetime.
 public enum DatabaseConformance {
     /// Every check, in a stable order.
     public static var checks: [DatabaseConformanceCheck] {
@@ -28,7 +33,7 @@ public enum DatabaseConformance {
             closingClosesEveryStore, referencesNameRecords, deletesNullifyReferences,
             fetchesIncludeRelatedRecords, conditionsFollowReferences,
             conditionsFollowReferencesInTransactions, liveQueriesFollowReferences,
-            differentialReferenceQueries, readsSeeEveryModelAtOneMoment,
+            differentialReferenceQueries, readsSeeEveryModelAtOneMoment, storesFromAnyDatabase,
         ]
     }
 

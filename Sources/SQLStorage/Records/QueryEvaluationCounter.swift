@@ -8,6 +8,13 @@ import ModelStorage
 /// counter.count(.inDatabase)
 /// counter.counts.inDatabase   // 1
 /// ```
+///
+/// Instrumentation of the bundled backends, not public API: it is in the SPI group
+/// `BackendInternals`, which SQLiteStorage and PostgresStorage (a package of its own, where
+/// `package` access does not reach) import with `@_spi(BackendInternals) import SQLStorage`.
+/// An app reads the counts through `QueryEvaluationReporting`; the counter may change in any
+/// release.
+@_spi(BackendInternals)
 public final class QueryEvaluationCounter: Sendable {
     /// How one query or count was answered.
     public enum Path: Sendable {

@@ -1,6 +1,6 @@
 import Dispatch
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// An SQLite connection and the serial dispatch queue every use of it goes through: the
 /// writer of a store, or one of its readers.

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 import KeyPathQuery
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// One connection to an SQLite database: the writer of a store, or one of its readers.
 ///
@@ -208,15 +208,25 @@ final class SQLiteConnection: WriterConnection {
         Self.error(code, handle, path: path, operation: operation)
     }
 
-    /// The ``StoreError`` for an SQLite result code: a lock another connection holds past
-    /// the busy timeout, a file that is not a database or is damaged, a full disk, a
-    /// read-only file, or any other failure with the system's error number when there is one.
+    /// The ``StoreError`` for an SQLite result code, by what the code means.
+    ///
+    /// - `SQLITE_BUSY`, `SQLITE_LOCKED`, `SQLITE_PROTOCOL` (a lock another connection holds
+    ///   past the busy timeout): `locked`.
+    /// - `SQLITE_NOTADB`, `SQLITE_CORRUPT` (a file that is not a database, or is damaged):
+    ///   `corruptFile`.
+    /// - `SQLITE_FULL` (a full disk): `io` with `ENOSPC`, as the JSON store reports one.
+    /// - `SQLITE_READONLY`, `SQLITE_PERM` (a file or directory that cannot be written): `io`
+    ///   with the system's error number, or `EACCES`.
+    /// - `SQLITE_IOERR`, `SQLITE_CANTOPEN`, `SQLITE_NOLFS` (a file-system call that failed):
+    ///   `io` with the system's error number, or `EIO`; `SQLITE_NOMEM`: `io` with `ENOMEM`.
+    /// - Any other code, a statement SQLite refused (a constraint, an SQL error, a value out
+    ///   of range, a misuse): `statementFailed`.
     ///
     /// Every error names the file and keeps SQLite's message with its extended result code
     /// (connections are opened with `SQLITE_OPEN_EXRESCODE`), such as "database is locked
-    /// (SQLite result code 5)" or "attempt to write a readonly database (SQLite result code
-    /// 1288)": in ``StoreError/message`` for `io` and `locked`, in ``StoreError/problem``
-    /// for `corruptFile`.
+    /// (SQLite result code 5)" or "UNIQUE constraint failed: notes._key (SQLite result code
+    /// 2067)": in ``StoreError/message`` for `io`, `locked` and `statementFailed`, in
+    /// ``StoreError/problem`` for `corruptFile`.
     static func error(
         _ code: Int32, _ handle: OpaquePointer?, path: String, operation: String
     ) -> StoreError {
@@ -226,7 +236,7 @@ final class SQLiteConnection: WriterConnection {
         let message = "\(text) (SQLite result code \(code))"
         let systemCode = handle.map { sqlite3_system_errno($0) } ?? 0
         switch code & 0xFF {
-        case SQLITE_BUSY, SQLITE_LOCKED:
+        case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_PROTOCOL:
             return .locked(path: path, pid: nil, message: message)
         case SQLITE_NOTADB:
             return .corruptFile(
@@ -256,10 +266,14 @@ final class SQLiteConnection: WriterConnection {
                     ? message + "; SQLite cannot make the -shm file beside the database, "
                         + "which it reads a WAL database through"
                     : message)
-        default:
+        case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_NOLFS:
             return .io(
                 path: path, operation: operation, code: systemCode == 0 ? EIO : systemCode,
                 message: message)
+        case SQLITE_NOMEM:
+            return .io(path: path, operation: operation, code: ENOMEM, message: message)
+        default:
+            return .statementFailed(database: path, operation: operation, message: message)
         }
     }
 }

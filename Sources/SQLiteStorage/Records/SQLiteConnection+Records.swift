@@ -1,6 +1,6 @@
 import KeyPathQuery
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// Reading a model's records: by key, by query, and counts — run in SQLite, with the
 /// query's condition, sort keys and page rendered as SQL.

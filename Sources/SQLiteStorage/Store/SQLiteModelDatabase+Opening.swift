@@ -1,7 +1,7 @@
 import Foundation
 import KeyPathQuery
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 #if canImport(Glibc)
     import Glibc

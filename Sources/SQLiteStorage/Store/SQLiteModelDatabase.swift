@@ -2,7 +2,7 @@ import Foundation
 import InternalSupport
 import KeyPathQuery
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// A database of several models kept in one SQLite file: a table per model, one commit
 /// version, and transactions that span the models.
@@ -114,6 +114,27 @@ public actor SQLiteModelDatabase: ModelDatabase {
         for model: Model.Type
     ) throws(StoreError) -> SQLiteStore<Model> {
         SQLiteStore(database: self, layout: try layout(of: model))
+    }
+
+    /// The store of one of the database's models, as `ModelDatabase.store(for:)` hands it
+    /// to code written against any database: the same `SQLiteStore` as the `store(for:)`
+    /// that returns it, which a call on the database itself chooses.
+    ///
+    /// ```swift
+    /// func load(_ pokemon: [Pokemon], into dex: some ModelDatabase) async throws {
+    ///     try await dex.store(for: Pokemon.self).upsert(contentsOf: pokemon)
+    /// }
+    /// ```
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: The model's store.
+    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    ///   hold the model.
+    @_disfavoredOverload
+    public nonisolated func store<Model: StorableModel>(
+        for model: Model.Type
+    ) throws(StoreError) -> any ModelStore<Model> {
+        try store(for: model) as SQLiteStore<Model>
     }
 
     nonisolated func layout<Model: StorableModel>(

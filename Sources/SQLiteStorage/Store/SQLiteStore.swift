@@ -2,7 +2,7 @@ import Foundation
 import InternalSupport
 import KeyPathQuery
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// A store kept in an SQLite database: it opens in milliseconds at any size, and its queries
 /// run inside SQLite.
@@ -65,9 +65,9 @@ import SQLStorage
 /// `StoreError/locked(path:pid:message:)` with SQLite's message.
 ///
 /// A store is one model's view of an ``SQLiteModelDatabase``: ``open(at:options:)`` opens
-/// the database of the one model, and ``SQLiteModelDatabase/store(for:)`` hands out the store
-/// of each model of a database of several, which share its writer, its readers and its
-/// version. Copies of a store are the same store.
+/// the database of the one model, and ``SQLiteModelDatabase/store(for:)->SQLiteStore<Model>``
+/// hands out the store of each model of a database of several, which share its writer, its
+/// readers and its version. Copies of a store are the same store.
 ///
 /// Live queries (``observe(_:)``) get the store's own commits at once, and the commits other
 /// connections and processes make to the database within

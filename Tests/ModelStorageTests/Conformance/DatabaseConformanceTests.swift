@@ -60,8 +60,15 @@ private struct SplitDatabase: ModelDatabase {
         return try await notes.transaction { transaction in try body(&transaction) }
     }
 
+    func store<Model: StorableModel>(
+        for model: Model.Type
+    ) throws(StoreError) -> any ModelStore<Model> {
+        if model == ConformanceRecord.self { return try records.store(for: model) }
+        return try notes.store(for: model)
+    }
+
     func close() async throws {
-        await records.close()
-        await notes.close()
+        try await records.close()
+        try await notes.close()
     }
 }

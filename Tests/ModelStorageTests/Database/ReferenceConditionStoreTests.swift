@@ -15,7 +15,7 @@ struct ReferenceConditionStoreTests {
     func unknownModel(_ backend: DatabaseBackend) async throws {
         try await withTemporaryDirectory { directory in
             let database = try await backend.open([ConformanceRecord.self], in: directory)
-            let records = try backend.store(of: database, for: ConformanceRecord.self)
+            let records = try database.store(for: ConformanceRecord.self)
             try await records.upsert(.sample(1))
             let noted: Condition<ConformanceRecord> = .anyReferrer(
                 ConformanceNote.self, through: \.recordID)
@@ -40,8 +40,8 @@ struct ReferenceConditionStoreTests {
         try await withTemporaryDirectory { directory in
             let database = try await backend.open(
                 [ConformanceRecord.self, ConformanceNote.self], in: directory)
-            let records = try backend.store(of: database, for: ConformanceRecord.self)
-            let notes = try backend.store(of: database, for: ConformanceNote.self)
+            let records = try database.store(for: ConformanceRecord.self)
+            let notes = try database.store(for: ConformanceNote.self)
             let all = (1...30).map(ConformanceRecord.sample)
             try await records.upsert(contentsOf: all)
             try await notes.upsert(

@@ -78,9 +78,9 @@ struct ReferenceTests {
                     Member(id: 102, teamID: 12),
                 ])
             }
-            let trainers = try backend.store(of: database, for: Trainer.self)
-            let teams = try backend.store(of: database, for: Team.self)
-            let members = try backend.store(of: database, for: Member.self)
+            let trainers = try database.store(for: Trainer.self)
+            let teams = try database.store(for: Team.self)
+            let members = try database.store(for: Member.self)
             #expect(try await trainers.delete(id: 1))
             #expect(try await teams.fetch(RecordQuery()).map(\.id) == [11])
             #expect(try await members.fetch(RecordQuery()).map(\.id) == [101])
@@ -100,7 +100,7 @@ struct ReferenceTests {
                 transaction[Team.self].upsert(Team(id: 10, trainerID: 1))
                 transaction[Badge.self].upsert(Badge(id: 5, trainerID: 1))
             }
-            let trainers = try backend.store(of: database, for: Trainer.self)
+            let trainers = try database.store(for: Trainer.self)
             let error = await #expect(throws: StoreError.self) {
                 try await trainers.delete(id: 1)
             }
@@ -110,14 +110,14 @@ struct ReferenceTests {
                     == "Trainer 1 cannot be deleted: Badge 5 refers to it, and the reference's "
                     + "delete rule is deny. Nothing was changed.")
             #expect(try await trainers.count(where: .true) == 1)
-            #expect(try await backend.store(of: database, for: Team.self).count(where: .true) == 1)
+            #expect(try await database.store(for: Team.self).count(where: .true) == 1)
             // With the badge deleted in the same transaction, the trainer goes.
             try await database.transaction { transaction in
                 _ = transaction[Badge.self].delete(id: 5)
                 _ = transaction[Trainer.self].delete(id: 1)
             }
             #expect(try await trainers.count(where: .true) == 0)
-            #expect(try await backend.store(of: database, for: Team.self).count(where: .true) == 0)
+            #expect(try await database.store(for: Team.self).count(where: .true) == 0)
             try await database.close()
         }
     }
@@ -128,8 +128,8 @@ struct ReferenceTests {
     func bulkUpsertsAreChecked(_ backend: DatabaseBackend) async throws {
         try await withTemporaryDirectory { directory in
             let database = try await backend.open(Self.models, in: directory)
-            let teams = try backend.store(of: database, for: Team.self)
-            try await backend.store(of: database, for: Trainer.self).upsert(
+            let teams = try database.store(for: Team.self)
+            try await database.store(for: Trainer.self).upsert(
                 contentsOf: (1...3).map { Trainer(id: $0, name: "t\($0)") })
             let error = await #expect(throws: StoreError.self) {
                 try await teams.upsert(

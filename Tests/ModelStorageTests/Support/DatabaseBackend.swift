@@ -67,16 +67,4 @@ enum DatabaseBackend: String, CaseIterable, Sendable, CustomStringConvertible {
                 at: directory.appending(path: "database.sqlite"), for: models)
         }
     }
-
-    /// The store of a model of a database this backend opened.
-    func store<Model: StorableModel>(
-        of database: any ModelDatabase, for model: Model.Type
-    ) throws -> any ModelStore<Model> {
-        switch database {
-        case let database as InMemoryModelDatabase: try database.store(for: model)
-        case let database as SQLiteModelDatabase: try database.store(for: model)
-        case let database as JSONFileModelDatabase: try database.store(for: model)
-        default: throw StoreError.unknownModel("\(model)", database: "?", models: [])
-        }
-    }
 }

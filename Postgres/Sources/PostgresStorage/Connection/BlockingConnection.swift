@@ -2,7 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import PostgresNIO
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 #if canImport(Glibc)
     import Glibc

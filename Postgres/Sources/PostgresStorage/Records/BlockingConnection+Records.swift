@@ -2,7 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import PostgresNIO
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// Reading a model's records: by key, by query, and counts, run in PostgreSQL with the
 /// query rendered in KeyPathQuery's PostgreSQL dialect, or in memory where SQL cannot give

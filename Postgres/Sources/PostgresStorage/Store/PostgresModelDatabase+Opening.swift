@@ -1,7 +1,7 @@
 import KeyPathQuery
 import ModelStorage
 import PostgresNIO
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 extension PostgresModelDatabase {
     /// Opens a database of several models kept in a PostgreSQL schema (the connection's

@@ -2,7 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import PostgresNIO
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// A database of several models kept in one PostgreSQL schema, which many processes on many
 /// machines share: a table per model, one commit version, and transactions that span the
@@ -152,6 +152,27 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
         for model: Model.Type
     ) throws(StoreError) -> PostgresStore<Model> {
         PostgresStore(database: self, layout: try layout(of: model))
+    }
+
+    /// The store of one of the database's models, as `ModelDatabase.store(for:)` hands it
+    /// to code written against any database: the same `PostgresStore` as the `store(for:)`
+    /// that returns it, which a call on the database itself chooses.
+    ///
+    /// ```swift
+    /// func load(_ pokemon: [Pokemon], into dex: some ModelDatabase) async throws {
+    ///     try await dex.store(for: Pokemon.self).upsert(contentsOf: pokemon)
+    /// }
+    /// ```
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: The model's store.
+    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    ///   hold the model.
+    @_disfavoredOverload
+    public nonisolated func store<Model: StorableModel>(
+        for model: Model.Type
+    ) throws(StoreError) -> any ModelStore<Model> {
+        try store(for: model) as PostgresStore<Model>
     }
 
     nonisolated func layout<Model: StorableModel>(

@@ -63,9 +63,10 @@ import SQLStorage
 /// store on the schema through `LISTEN`/`NOTIFY`.
 ///
 /// A store is one model's view of a ``PostgresModelDatabase``: ``open(_:options:)`` opens
-/// the database of the one model, and ``PostgresModelDatabase/store(for:)`` hands out the
-/// store of each model of a database of several, which share its connections and its
-/// version. Copies of a store are the same store.
+/// the database of the one model, and
+/// ``PostgresModelDatabase/store(for:)->PostgresStore<Model>`` hands out the store of each
+/// model of a database of several, which share its connections and its version. Copies of a
+/// store are the same store.
 ///
 /// A server that cannot be reached at open, a table that does not match the model, or a
 /// newer schema version fails ``open(_:options:)`` with a `StoreError` naming the database

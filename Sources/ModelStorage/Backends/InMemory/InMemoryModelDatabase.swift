@@ -82,6 +82,27 @@ public actor InMemoryModelDatabase: ModelDatabase {
         return InMemoryStore(database: self)
     }
 
+    /// The store of one of the database's models, as ``ModelDatabase/store(for:)`` hands it
+    /// to code written against any database: the same `InMemoryStore` as the `store(for:)`
+    /// that returns it, which a call on the database itself chooses.
+    ///
+    /// ```swift
+    /// func load(_ pokemon: [Pokemon], into dex: some ModelDatabase) async throws {
+    ///     try await dex.store(for: Pokemon.self).upsert(contentsOf: pokemon)
+    /// }
+    /// ```
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: The model's store.
+    /// - Throws: ``StoreError/unknownModel(_:database:models:)`` when the database does not
+    ///   hold the model.
+    @_disfavoredOverload
+    public nonisolated func store<Model: StorableModel>(
+        for model: Model.Type
+    ) throws(StoreError) -> any ModelStore<Model> {
+        try store(for: model) as InMemoryStore<Model>
+    }
+
     // MARK: Transactions
 
     /// Reads any of the database's models at one moment, writing nothing (see
@@ -231,9 +252,18 @@ public actor InMemoryModelDatabase: ModelDatabase {
 
     /// Ends every live query and drops every record.
     ///
+    /// ```swift
+    /// try await dex.close()
+    /// ```
+    ///
     /// Later calls, on the database and on every store it handed out, throw
-    /// ``StoreError/closed(path:)``. Closing again does nothing.
-    public func close() {
+    /// ``StoreError/closed(path:)``. Closing again does nothing. Nothing is written anywhere:
+    /// every write committed when its call returned.
+    ///
+    /// - Throws: Nothing in this backend; the signature is ``ModelDatabase/close()``'s, the
+    ///   same as every other backend's, so that code written against one closes any.
+    /// - Complexity: O(*n*) to let the *n* records go.
+    public func close() async throws {
         guard !isClosed else { return }
         isClosed = true
         for model in models { finishObservers(of: model) }

@@ -15,8 +15,9 @@ import KeyPathQuery
 /// after which every call throws ``StoreError/closed(path:)`` as the file stores' do.
 ///
 /// A store is one model's view of an ``InMemoryModelDatabase``: ``init()`` makes a database
-/// of the one model, and ``InMemoryModelDatabase/store(for:)`` hands out the store of each
-/// model of a database of several. Copies of a store are the same store.
+/// of the one model, and ``InMemoryModelDatabase/store(for:)->InMemoryStore<Model>`` hands
+/// out the store of each model of a database of several. Copies of a store are the same
+/// store.
 public struct InMemoryStore<Model: StorableModel>: ModelStore {
     /// The database the store's records are kept in.
     public let database: InMemoryModelDatabase
@@ -152,6 +153,6 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Throws: Nothing in this backend; the signature is ``ModelStore/close()``'s.
     /// - Complexity: O(*n*) to let the *n* records go.
     public func close() async throws {
-        await database.close()
+        try await database.close()
     }
 }
