@@ -136,17 +136,10 @@ struct OpenedStore {
     /// throws.
     func withPokedex<Result>(
         client: PokeAPIClient = PokeAPIClient(transport: BundledPokeAPITransport()),
-        _ body: (any PokedexAccess) async throws -> Result
+        _ body: (Pokedex) async throws -> Result
     ) async throws -> Result {
-        try await withDatabase { _ in
-            try await body(Self.pokedex(over: store, database: database, client: client))
+        try await withDatabase { database in
+            try await body(Pokedex(store: store, database: database, client: client))
         }
-    }
-
-    /// A Pokédex over a store of any backend.
-    private static func pokedex(
-        over store: some ModelStore<Pokemon>, database: any ModelDatabase, client: PokeAPIClient
-    ) -> any PokedexAccess {
-        Pokedex(store: store, database: database, client: client)
     }
 }

@@ -8,13 +8,37 @@ enum StoreLocation {
     case file(URL)
     case inMemory
 
-    /// The per-user store: `pokedex/pokedex.json` (a JSON store) in the data directory
-    /// (`~/.local/share` or `$XDG_DATA_HOME` on Linux, Application Support on Apple platforms).
+    /// The per-user store: `pokedex/pokedex.sqlite` (an SQLite store, which opens in
+    /// milliseconds however much it holds) in the data directory (`~/.local/share` or
+    /// `$XDG_DATA_HOME` on Linux, Application Support on Apple platforms).
     static var defaultURL: URL {
-        let base =
-            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        dataDirectory.appending(path: "pokedex/pokedex.sqlite")
+    }
+
+    /// The per-user store of earlier versions, `pokedex/pokedex.json` (a JSON store): used
+    /// while it exists and ``defaultURL`` does not, so that nothing it holds is left behind.
+    static var earlierDefaultURL: URL {
+        dataDirectory.appending(path: "pokedex/pokedex.json")
+    }
+
+    /// The per-user store a command uses without `--store`: ``defaultURL``, unless only the
+    /// earlier default exists.
+    static var defaultStore: URL {
+        let manager = FileManager.default
+        let current = defaultURL
+        let earlier = earlierDefaultURL
+        if !manager.fileExists(atPath: current.path(percentEncoded: false)),
+            manager.fileExists(atPath: earlier.path(percentEncoded: false))
+        {
+            return earlier
+        }
+        return current
+    }
+
+    /// The user's data directory.
+    private static var dataDirectory: URL {
+        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? homeDirectory.appending(path: ".local/share")
-        return base.appending(path: "pokedex/pokedex.json")
     }
 
     static var defaultDescription: String {
@@ -44,7 +68,7 @@ enum StoreLocation {
         if arguments[CommonOptions.inMemory] {
             self = .inMemory
         } else {
-            self = .file(arguments[CommonOptions.store] ?? Self.defaultURL)
+            self = .file(arguments[CommonOptions.store] ?? Self.defaultStore)
         }
     }
 }
@@ -62,39 +86,5 @@ struct UnopenableStore: Error, CustomStringConvertible {
 
     init(_ reason: String) {
         description = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
-    }
-}
-
-/// What the commands use of a `Pokedex`, whatever its store.
-protocol PokedexAccess: Sendable {
-    func sync(_ ids: some Sequence<Int>, mode: SyncMode) -> AsyncThrowingStream<
-        SyncProgress, any Error
-    >
-    func pokemon(matching filter: PokemonFilter) async throws -> QueryResult<Pokemon>
-    func pokemon(id: Int) async throws -> Pokemon?
-    func pokemon(named name: String) async throws -> Pokemon?
-    func setFavorite(_ isFavorite: Bool, id: Int) async throws -> Pokemon
-    func statistics() async throws -> PokedexStatistics
-    func count(where condition: Condition<Pokemon>) async throws -> Int
-    func missingIDs(in ids: some Sequence<Int>) async throws -> [Int]
-    func entry(for pokemon: Pokemon) async throws -> PokedexEntry
-    func storedSpecies() async throws -> [PokemonSpecies]
-    func pokemonIDs(ofGeneration generation: Int) async throws -> [Int]
-    func syncEvery(_ family: PokeAPIFamily) async throws -> SyncProgress
-}
-
-extension PokedexAccess {
-    /// The stored Pokémon a command-line argument names: an id such as `25`, or a name.
-    func pokemon(_ idOrName: String) async throws -> Pokemon? {
-        if let id = Int(idOrName.trimmingCharacters(in: .whitespaces)) {
-            return try await pokemon(id: id)
-        }
-        return try await pokemon(named: idOrName)
-    }
-}
-
-extension Pokedex: PokedexAccess {
-    func count(where condition: Condition<Pokemon>) async throws -> Int {
-        try await store.count(where: condition)
     }
 }

@@ -1,11 +1,16 @@
 import PokedexKit
 
-/// `pokedex favorite <id|name> [--off]`: marks a stored Pokémon a favorite, or not.
+/// `pokedex favorite <id|name> [--off]`: marks a stored Pokémon a favorite, or not; the
+/// Pokémon is found as `show` finds it (``PokemonFinder``).
 struct FavoriteCommand: Command {
     static let spec = CommandSpec(
         name: "favorite",
         summary: "Mark a stored Pokémon a favorite, or not with --off.",
-        positionals: [Positional(placeholder: "<id|name>", help: "the Pokémon's id or name")],
+        positionals: [
+            Positional(
+                placeholder: "<id|name>",
+                help: "the Pokémon's number or name; display names, case and accents ignored")
+        ],
         options: [
             .option(Options.off), .option(CommonOptions.store),
             .option(CommonOptions.lockTimeout),
@@ -23,10 +28,10 @@ struct FavoriteCommand: Command {
     let lockTimeout: Duration
 
     init(_ arguments: Arguments) throws(UsageError) {
-        guard let idOrName = arguments.positionals.first else {
-            throw UsageError("missing argument <id|name>")
+        idOrName = try arguments.required(0, "<id|name>")
+        guard !NameMatcher.key(idOrName).isEmpty else {
+            throw UsageError("'\(idOrName)' is neither a number nor a name")
         }
-        self.idOrName = idOrName
         isFavorite = !arguments[Options.off]
         location = StoreLocation(arguments)
         lockTimeout = arguments[CommonOptions.lockTimeout]
@@ -34,11 +39,9 @@ struct FavoriteCommand: Command {
 
     func run() async throws {
         let store = try await OpenedStore.forWriting(location, lockTimeout: lockTimeout)
+        let (idOrName, isFavorite) = (self.idOrName, self.isFavorite)
         let pokemon = try await store.withPokedex { pokedex in
-            guard let found = try await pokedex.pokemon(idOrName) else {
-                throw CommandFailure(
-                    "no Pokémon '\(idOrName)' in the store; run 'pokedex sync' first")
-            }
+            let found = try await PokemonFinder.find(idOrName, in: pokedex)
             return try await pokedex.setFavorite(isFavorite, id: found.id)
         }
         Console.out(

@@ -137,8 +137,8 @@ struct ListCommand: Command {
         let (result, matching, withoutSpecies) = try await store.withPokedex { pokedex in
             (
                 try await pokedex.pokemon(matching: filter),
-                try await pokedex.count(where: filter.condition),
-                asksSpecies ? try await pokedex.count(where: Self.withoutSpecies) : 0
+                try await pokedex.store.count(where: filter.condition),
+                asksSpecies ? try await pokedex.store.count(where: Self.withoutSpecies) : 0
             )
         }
         if withoutSpecies > 0 {

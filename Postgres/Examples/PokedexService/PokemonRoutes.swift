@@ -14,8 +14,8 @@ import PokedexKit
 ///
 /// Each request reads or writes the store; nothing is cached, so a change made through
 /// another instance on the same database shows in the next response.
-struct PokemonRoutes<Store: ModelStore<Pokemon>>: Sendable {
-    let pokedex: Pokedex<Store>
+struct PokemonRoutes: Sendable {
+    let pokedex: Pokedex
     /// The type chart `weak-to` reads.
     let chart: TypeChart
 

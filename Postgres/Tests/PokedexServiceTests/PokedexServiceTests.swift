@@ -24,7 +24,7 @@ struct PokedexServiceTests {
     }
 
     /// A Pokédex in memory over the same records the service fills its empty store with.
-    static func memory() throws -> Pokedex<InMemoryStore<Pokemon>> {
+    static func memory() throws -> Pokedex {
         Pokedex(
             store: InMemoryStore(try BundledPokeAPI.allPokemonForms().map(Pokemon.init)),
             client: PokeAPIClient(transport: BundledPokeAPITransport()))
@@ -77,7 +77,7 @@ struct PokedexServiceTests {
     /// Checks that every list query answers, through an instance, exactly what the Pokédex in
     /// memory gives: the same records in the same order, the same counts.
     static func expectListsMatch(
-        _ instance: ServiceInstance, _ memory: Pokedex<InMemoryStore<Pokemon>>
+        _ instance: ServiceInstance, _ memory: Pokedex
     ) async throws {
         for (query, filter) in listQueries {
             let list = try await instance.json("GET", "/pokemon" + query, as: PokemonList.self)

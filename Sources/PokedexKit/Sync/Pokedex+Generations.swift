@@ -18,6 +18,18 @@ extension PokemonSpecies {
         return first...generationEnds[generation - 1]
     }
 
+    /// The generation that introduced the species of an id, or `nil` for an id that is no
+    /// species'.
+    ///
+    /// - Parameter id: A species' id, its number in the national Pokédex.
+    /// - Returns: The generation, 1 for 1–151.
+    public static func generation(ofID id: Int) -> Int? {
+        guard id >= 1, let index = generationEnds.firstIndex(where: { id <= $0 }) else {
+            return nil
+        }
+        return index + 1
+    }
+
     /// The last species id of each generation, 1 to 9.
     private static let generationEnds = [151, 251, 386, 493, 649, 721, 809, 905, 1025]
 }

@@ -56,7 +56,8 @@ extension Pokedex {
         try await store.update(id: id) { $0.favorite = isFavorite }
     }
 
-    /// How many Pokémon are stored, by type and in all.
+    /// How many Pokémon are stored: in all, by type, and by the generation that introduced
+    /// their species.
     ///
     /// - Returns: The counts.
     /// - Throws: A `StoreError` when the store cannot be read.
@@ -67,9 +68,71 @@ extension Pokedex {
         for pokemon in all {
             for type in pokemon.types { byType[type, default: 0] += 1 }
         }
-        return PokedexStatistics(
+        var statistics = PokedexStatistics(
             stored: all.count, favorites: all.count { $0.favorite }, countsByType: byType,
             lowestID: all.first?.id, highestID: all.last?.id)
+        statistics.generations = GenerationCount.counts(of: all)
+        return statistics
+    }
+}
+
+/// How much of one generation a store holds: its species with a Pokémon stored, and its
+/// Pokémon, forms included.
+public struct GenerationCount: Hashable, Sendable, Codable {
+    /// The generation, 1 for Red and Blue.
+    public var generation: Int
+    /// The species the generation introduced, in the national Pokédex.
+    public var speciesTotal: Int
+    /// Those of its species with at least one Pokémon stored.
+    public var species: Int
+    /// The stored Pokémon of its species, every form counted.
+    public var pokemon: Int
+    /// The ids of its species with no Pokémon stored, in order.
+    public var missingSpecies: [Int]
+
+    /// Creates a generation's counts.
+    ///
+    /// - Parameters:
+    ///   - generation: The generation.
+    ///   - speciesTotal: The species it introduced.
+    ///   - species: Those with a Pokémon stored.
+    ///   - pokemon: The stored Pokémon of its species.
+    ///   - missingSpecies: The ids of its species with none stored.
+    public init(
+        generation: Int, speciesTotal: Int, species: Int, pokemon: Int, missingSpecies: [Int]
+    ) {
+        self.generation = generation
+        self.speciesTotal = speciesTotal
+        self.species = species
+        self.pokemon = pokemon
+        self.missingSpecies = missingSpecies
+    }
+
+    /// The counts of every generation, from the stored Pokémon's species.
+    ///
+    /// A Pokémon stored before ``Pokemon/speciesID`` existed counts for the species of its
+    /// own id when that is a species' (a default form's id is its species').
+    static func counts(of pokemon: [Pokemon]) -> [GenerationCount] {
+        var pokemonBySpecies: [Int: Int] = [:]
+        for record in pokemon {
+            let speciesID =
+                record.speciesID
+                ?? (PokemonSpecies.generation(ofID: record.id) != nil ? record.id : nil)
+            if let speciesID { pokemonBySpecies[speciesID, default: 0] += 1 }
+        }
+        var counts: [GenerationCount] = []
+        var generation = 1
+        while let ids = PokemonSpecies.ids(ofGeneration: generation) {
+            let missing = ids.filter { pokemonBySpecies[$0] == nil }
+            counts.append(
+                GenerationCount(
+                    generation: generation, speciesTotal: ids.count,
+                    species: ids.count - missing.count,
+                    pokemon: ids.reduce(0) { $0 + (pokemonBySpecies[$1] ?? 0) },
+                    missingSpecies: missing))
+            generation += 1
+        }
+        return counts
     }
 }
 
@@ -85,6 +148,9 @@ public struct PokedexStatistics: Hashable, Sendable {
     public var lowestID: Int?
     /// The highest stored id.
     public var highestID: Int?
+    /// The counts of each generation, from the first, by the species that the stored Pokémon
+    /// belong to; empty unless ``Pokedex/statistics()`` made them.
+    public var generations: [GenerationCount] = []
 
     /// Creates statistics.
     ///

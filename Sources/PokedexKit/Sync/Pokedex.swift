@@ -29,9 +29,13 @@
 /// with each Pokémon, an ``entry(for:)`` reads them from the database, and filters can
 /// follow the link: ``PokemonFilter/generation``, ``PokemonFilter/legendaryOnly``,
 /// ``PokemonFilter/mythicalOnly``.
-public struct Pokedex<Store: ModelStore<Pokemon>>: Sendable {
+///
+/// A Pokédex holds its store as `any ModelStore<Pokemon>`, so one type serves every backend:
+/// code that keeps a Pokédex, passes it around or picks its store at run time names
+/// `Pokedex`, whatever the store.
+public struct Pokedex: Sendable {
     /// The store the Pokémon are kept in.
-    public let store: Store
+    public let store: any ModelStore<Pokemon>
     /// The database the store belongs to, in which the Pokédex keeps the species, chains,
     /// types and abilities it holds; `nil` when the Pokédex keeps Pokémon alone.
     public let database: (any ModelDatabase)?
@@ -43,7 +47,7 @@ public struct Pokedex<Store: ModelStore<Pokemon>>: Sendable {
     /// - Parameters:
     ///   - store: Where the Pokémon are kept.
     ///   - client: Where they come from.
-    public init(store: Store, client: PokeAPIClient) {
+    public init(store: any ModelStore<Pokemon>, client: PokeAPIClient) {
         self.store = store
         self.database = nil
         self.client = client
@@ -69,7 +73,9 @@ public struct Pokedex<Store: ModelStore<Pokemon>>: Sendable {
     ///   - store: Where the Pokémon are kept: the database's store of ``Pokemon``.
     ///   - database: The database `store` belongs to.
     ///   - client: Where the records come from.
-    public init(store: Store, database: some ModelDatabase, client: PokeAPIClient) {
+    public init(
+        store: any ModelStore<Pokemon>, database: some ModelDatabase, client: PokeAPIClient
+    ) {
         self.store = store
         self.database = database
         self.client = client

@@ -31,6 +31,27 @@ struct PokedexCommandTests {
             let legendary = try await CommandRunner.pokedex(
                 "list", "--legendary", "--generation", "1", "--store", store)
             #expect(legendary.lines.last == "9 shown of 9 matching; 1351 stored in all.")
+            // A complete Pokédex: every species of each generation, the National Pokédex's
+            // counts, and the 238 Pokémon of generation 1 with their other forms.
+            let stats = try await CommandRunner.pokedex("stats", "--json", "--store", store)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any])
+            let generations = try #require(object["generations"] as? [[String: Any]])
+            #expect(
+                generations.map { $0["species"] as? Int } == [
+                    151, 100, 135, 107, 156, 72, 88, 96, 120,
+                ])
+            #expect(
+                generations.map { $0["speciesTotal"] as? Int } == [
+                    151, 100, 135, 107, 156, 72, 88, 96, 120,
+                ])
+            #expect(generations.first?["pokemon"] as? Int == 238)
+            #expect(generations.reduce(0) { $0 + ($1["pokemon"] as? Int ?? 0) } == 1351)
+            let text = try await CommandRunner.pokedex("stats", "--store", store)
+            #expect(
+                text.lines.first
+                    == "1351 Pokémon stored (ids 1–10326): every one of the 1025 species; 0 favorites."
+            )
             let partial = directory.appending(path: "partial.json").path
             let range = try await CommandRunner.pokedex(
                 "sync", "--range", "4-6", "--store", partial)
@@ -94,9 +115,14 @@ struct PokedexCommandTests {
             #expect(off.output == "pikachu (#25) is no longer a favorite.\n")
             let stats = try await CommandRunner.pokedex("stats", "--store", store)
             #expect(
-                stats.output.hasPrefix(
-                    "151 Pokémon stored (ids 1–151); all 151 of the first generation loaded; 0 favorites."
-                ))
+                stats.lines.first
+                    == "151 Pokémon stored (ids 1–151): 151 of the 1025 species; 0 favorites.")
+            #expect(
+                stats.lines.contains {
+                    $0.split(separator: " ") == ["1", "151", "of", "151", "151"]
+                })
+            #expect(
+                stats.lines.contains { $0.split(separator: " ") == ["2", "0", "of", "100", "0"] })
             #expect(stats.output.contains("poison"))
             let statsJSON = try await CommandRunner.pokedex("stats", "--json", "--store", store)
             let object = try #require(
@@ -104,14 +130,16 @@ struct PokedexCommandTests {
                     as? [String: Any])
             #expect(object["stored"] as? Int == 151)
             #expect((object["types"] as? [String: Int])?["fire"] == 12)
-            let generation = try #require(object["firstGeneration"] as? [String: Any])
-            #expect(generation["loaded"] as? Int == 151)
-            #expect(generation["total"] as? Int == 151)
-            #expect((generation["missing"] as? [Int])?.isEmpty == true)
+            let generation = try #require((object["generations"] as? [[String: Any]])?.first)
+            #expect(generation["generation"] as? Int == 1)
+            #expect(generation["species"] as? Int == 151)
+            #expect(generation["speciesTotal"] as? Int == 151)
+            #expect(generation["pokemon"] as? Int == 151)
+            #expect((generation["missingSpecies"] as? [Int])?.isEmpty == true)
         }
     }
 
-    @Test("stats counts the first generation by id: what is loaded, what is missing")
+    @Test("stats counts each generation's species: what is loaded, what is missing")
     func statsOfPartialStore() async throws {
         try await withTemporaryDirectory { directory in
             let store = directory.appending(path: "dex.json").path
@@ -121,15 +149,18 @@ struct PokedexCommandTests {
             #expect(stats.status == 0, "\(stats.error)")
             #expect(
                 stats.lines.first
-                    == "102 Pokémon stored (ids 1–151); 102 of the first generation's 151 loaded "
-                    + "(missing 51–99); 0 favorites.")
+                    == "102 Pokémon stored (ids 1–151): 102 of the 1025 species; 0 favorites.")
+            #expect(
+                stats.lines.contains {
+                    $0.split(separator: " ") == ["1", "102", "of", "151", "102"]
+                })
             let json = try await CommandRunner.pokedex("stats", "--json", "--store", store)
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
-            let generation = try #require(object["firstGeneration"] as? [String: Any])
-            #expect(generation["loaded"] as? Int == 102)
-            #expect(generation["missing"] as? [Int] == Array(51...99))
-            #expect(generation["outside"] as? Int == 0)
+            let generation = try #require((object["generations"] as? [[String: Any]])?.first)
+            #expect(generation["species"] as? Int == 102)
+            #expect(generation["missingSpecies"] as? [Int] == Array(51...99))
+            #expect(generation["pokemon"] as? Int == 102)
         }
     }
 

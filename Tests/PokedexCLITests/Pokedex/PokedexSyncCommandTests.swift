@@ -172,9 +172,9 @@ struct PokedexSyncCommandTests {
             #expect(
                 sync.output
                     == "Synced 1351 Pokémon from the bundled offline data into "
-                    + "~/.local/share/pokedex/pokedex.json (0 already stored).\n"
+                    + "~/.local/share/pokedex/pokedex.sqlite (0 already stored).\n"
                     + "Also synced 3 types and 61 abilities that no Pokémon has.\n")
-            let store = home.appending(path: ".local/share/pokedex/pokedex.json")
+            let store = home.appending(path: ".local/share/pokedex/pokedex.sqlite")
             #expect(FileManager.default.fileExists(atPath: store.path))
 
             let show = try await CommandRunner.run(
@@ -191,6 +191,29 @@ struct PokedexSyncCommandTests {
         }
     }
 
+    @Test("a per-user JSON store of an earlier version is still the default while it is alone")
+    func earlierDefaultStore() async throws {
+        try await withTemporaryDirectory { directory in
+            let data = directory.appending(path: "data", directoryHint: .isDirectory)
+            let environment: [String: String?] = [
+                "HOME": directory.path, "XDG_DATA_HOME": data.path,
+            ]
+            let earlier = data.appending(path: "pokedex/pokedex.json")
+            let sync = try await CommandRunner.run(
+                "pokedex", ["sync", "--range", "1-3", "--store", earlier.path],
+                environment: environment)
+            #expect(sync.status == 0, "\(sync.error)")
+            let favorite = try await CommandRunner.run(
+                "pokedex", ["favorite", "venusaur"], environment: environment)
+            #expect(favorite.status == 0, "\(favorite.error)")
+            let list = try await CommandRunner.run(
+                "pokedex", ["list", "--favorites", "--json"], environment: environment)
+            #expect(list.output.contains("\"name\" : \"venusaur\""), "\(list.error)")
+            let current = data.appending(path: "pokedex/pokedex.sqlite")
+            #expect(!FileManager.default.fileExists(atPath: current.path))
+        }
+    }
+
     @Test("$XDG_DATA_HOME moves the per-user store")
     func xdgDataHome() async throws {
         try await withTemporaryDirectory { directory in
@@ -201,7 +224,7 @@ struct PokedexSyncCommandTests {
             let sync = try await CommandRunner.run(
                 "pokedex", ["sync", "--range", "1-3"], environment: environment)
             #expect(sync.status == 0, "\(sync.error)")
-            let store = data.appending(path: "pokedex/pokedex.json")
+            let store = data.appending(path: "pokedex/pokedex.sqlite")
             #expect(sync.output.contains("into \(store.path) "), "\(sync.output)")
             #expect(FileManager.default.fileExists(atPath: store.path))
             #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)

@@ -4,7 +4,7 @@ import PokedexKit
 struct MemoryPokedex {
     let database: InMemoryModelDatabase
     let store: InMemoryStore<Pokemon>
-    let pokedex: Pokedex<InMemoryStore<Pokemon>>
+    let pokedex: Pokedex
 
     /// Opens a database of `models` holding `pokemon`, and a Pokédex over it.
     init(
@@ -20,7 +20,7 @@ struct MemoryPokedex {
 
 extension MemoryPokedex {
     /// The database, its Pokémon store and the Pokédex, to take apart in one line.
-    var parts: (InMemoryModelDatabase, InMemoryStore<Pokemon>, Pokedex<InMemoryStore<Pokemon>>) {
+    var parts: (InMemoryModelDatabase, InMemoryStore<Pokemon>, Pokedex) {
         (database, store, pokedex)
     }
 }

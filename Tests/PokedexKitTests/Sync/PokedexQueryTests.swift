@@ -5,7 +5,7 @@ import Testing
 @Suite("Pokedex: search, filter, favorites and totals through KeyPathQuery")
 struct PokedexQueryTests {
     /// The 151 plus the 41 hard cases, in a store.
-    static func pokedex() throws -> Pokedex<InMemoryStore<Pokemon>> {
+    static func pokedex() throws -> Pokedex {
         let all = try Fixtures.trimmedIDs.map { Pokemon(try Fixtures.pokemon($0)) }
         return Pokedex(
             store: InMemoryStore(all),
