@@ -1,8 +1,96 @@
+import InternalSupport
 import KeyPathQuery
 import ModelStorage
 
 // The checks of `ModelDatabase.read(_:)`: every model at one moment, nothing written.
 extension DatabaseConformance {
+    static let readsNeverSeeHalfATransaction = DatabaseConformanceCheck(
+        name: "readsNeverSeeHalfATransaction",
+        summary: "reads taken while transactions commit a record and a note each see both "
+            + "writes of a transaction or neither, with the version of the commits they see"
+    ) { makeDatabase in
+        try await onFreshDatabase(makeDatabase) { made in
+            let progress = PairProgress()
+            let (started, reading) = AsyncStream.makeStream(of: Void.self)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    // Commits only once the reader has read: reads must overlap the commits.
+                    for await _ in started {}
+                    try await commitPairs(to: made.database, progress)
+                }
+                group.addTask {
+                    defer { reading.finish() }
+                    try await readPairs(of: made.database, progress) { reading.finish() }
+                }
+                try await group.waitForAll()
+            }
+            let (commits, fewest, reads) = progress.counts {
+                ($0.commits, $0.fewestSeen, $0.reads)
+            }
+            // Reads that overlapped no commit prove nothing about them.
+            try expect(
+                fewest.map { $0 < commits } == true,
+                "no read saw the database between the first and the last of \(commits) "
+                    + "transactions (\(reads) reads, the fewest commits one saw: "
+                    + "\(fewest.map(String.init) ?? "none"))")
+            let last = try await made.database.read { PairSnapshot($0) }
+            let all = PairSnapshot(version: UInt64(commits), records: commits, notes: commits)
+            try expectEqual(last, all, "the read after the transactions")
+        }
+    }
+
+    /// How long ``readsNeverSeeHalfATransaction`` goes on at most, however slow the database.
+    private static let pairTimeLimit: Duration = .seconds(60)
+
+    /// Commits transactions, the `k`th writing record `k` and a note on it: at least 20, and
+    /// then until 100 reads saw some of them (or 2,000 commits, or the time limit).
+    private static func commitPairs(
+        to database: any ModelDatabase, _ progress: PairProgress
+    ) async throws {
+        let deadline = ContinuousClock.now.advanced(by: pairTimeLimit)
+        defer { progress.counts { $0.isWriting = false } }
+        for id in 1...2_000 {
+            try Task.checkCancellation()
+            try await database.transaction { transaction in
+                transaction[ConformanceRecord.self].upsert(.sample(id))
+                transaction[ConformanceNote.self].upsert(
+                    ConformanceNote(id: id, recordID: id, text: "on \(id)"))
+            }
+            let enough = progress.counts { counts in
+                counts.commits = id
+                return id >= 20 && counts.readsSeeingCommits >= 100
+            }
+            if enough || ContinuousClock.now > deadline { return }
+        }
+    }
+
+    /// Reads both models while ``commitPairs(to:_:)`` commits, and fails at the first read
+    /// that sees part of a transaction; bounded in reads and in time.
+    private static func readPairs(
+        of database: any ModelDatabase, _ progress: PairProgress,
+        afterFirstRead: () -> Void
+    ) async throws {
+        let deadline = ContinuousClock.now.advanced(by: pairTimeLimit)
+        var reads = 0
+        while reads < 1_000_000, !Task.isCancelled, ContinuousClock.now < deadline {
+            let seen = try await database.read { PairSnapshot($0) }
+            reads += 1
+            if reads == 1 { afterFirstRead() }
+            try expect(
+                seen.isWhole,
+                "a read taken while transactions committed saw part of one: \(seen)")
+            let writing = progress.counts { counts in
+                counts.reads += 1
+                if seen.records > 0 {
+                    counts.readsSeeingCommits += 1
+                    counts.fewestSeen = min(counts.fewestSeen ?? seen.records, seen.records)
+                }
+                return counts.isWriting
+            }
+            if !writing { return }
+        }
+    }
+
     static let readsSeeEveryModelAtOneMoment = DatabaseConformanceCheck(
         name: "readsSeeEveryModelAtOneMoment",
         summary: "a read sees both models as of the latest commit, with its version, follows "
@@ -47,5 +135,54 @@ extension DatabaseConformance {
                 try await made.database.read { snapshot in snapshot[ConformanceStray.self].count }
             }
         }
+    }
+}
+
+/// What a read of ``DatabaseConformance/readsNeverSeeHalfATransaction`` saw.
+private struct PairSnapshot: Equatable, Sendable, CustomStringConvertible {
+    var version: UInt64
+    var records: Int
+    var notes: Int
+
+    init(version: UInt64, records: Int, notes: Int) {
+        self.version = version
+        self.records = records
+        self.notes = notes
+    }
+
+    /// Reads the version, then the records, then the notes.
+    init(_ snapshot: DatabaseTransaction) {
+        version = snapshot.version
+        records = snapshot[ConformanceRecord.self].count
+        notes = snapshot[ConformanceNote.self].count
+    }
+
+    /// Whether it saw whole transactions: as many records as notes, one per commit.
+    var isWhole: Bool { records == notes && version == UInt64(records) }
+
+    var description: String { "version \(version), \(records) records, \(notes) notes" }
+}
+
+/// What the writer and the reader of ``DatabaseConformance/readsNeverSeeHalfATransaction``
+/// share.
+private final class PairProgress: Sendable {
+    struct Counts {
+        /// The transactions committed so far.
+        var commits = 0
+        /// Whether the writer may commit more.
+        var isWriting = true
+        /// The reads taken.
+        var reads = 0
+        /// The reads that saw at least one commit.
+        var readsSeeingCommits = 0
+        /// The fewest commits a read saw, other than none.
+        var fewestSeen: Int?
+    }
+
+    private let state = Mutex(Counts())
+
+    /// Reads or changes the counts.
+    func counts<Result: Sendable>(_ body: (inout Counts) -> Result) -> Result {
+        state.withLock { counts in body(&counts) }
     }
 }

@@ -33,7 +33,8 @@ public enum DatabaseConformance {
             closingClosesEveryStore, referencesNameRecords, deletesNullifyReferences,
             fetchesIncludeRelatedRecords, conditionsFollowReferences,
             conditionsFollowReferencesInTransactions, liveQueriesFollowReferences,
-            differentialReferenceQueries, readsSeeEveryModelAtOneMoment, storesFromAnyDatabase,
+            differentialReferenceQueries, readsSeeEveryModelAtOneMoment,
+            readsNeverSeeHalfATransaction, storesFromAnyDatabase,
         ]
     }
 
