@@ -42,14 +42,18 @@ extension DatabaseConformance {
     /// How long ``readsNeverSeeHalfATransaction`` goes on at most, however slow the database.
     private static let pairTimeLimit: Duration = .seconds(60)
 
-    /// Commits transactions, the `k`th writing record `k` and a note on it: at least 20, and
-    /// then until 100 reads saw some of them (or 2,000 commits, or the time limit).
+    /// Commits transactions, the `k`th writing record `k` and a note on it: at least 200, and
+    /// then until 100 reads saw some of them (or 1,000 commits, or the time limit).
+    ///
+    /// After each commit it yields until a read ended, so that a database that lets writes
+    /// starve its reads still has them overlap the commits; the reader does the same after
+    /// 50 reads of one commit, for the other way round.
     private static func commitPairs(
         to database: any ModelDatabase, _ progress: PairProgress
     ) async throws {
         let deadline = ContinuousClock.now.advanced(by: pairTimeLimit)
         defer { progress.counts { $0.isWriting = false } }
-        for id in 1...2_000 {
+        for id in 1...1_000 {
             try Task.checkCancellation()
             try await database.transaction { transaction in
                 transaction[ConformanceRecord.self].upsert(.sample(id))
@@ -58,9 +62,15 @@ extension DatabaseConformance {
             }
             let enough = progress.counts { counts in
                 counts.commits = id
-                return id >= 20 && counts.readsSeeingCommits >= 100
+                counts.readsOfCommit = 0
+                return id >= 200 && counts.readsSeeingCommits >= 100
             }
-            if enough || ContinuousClock.now > deadline { return }
+            if enough { return }
+            while progress.counts({ $0.readsOfCommit == 0 && $0.isReading }) {
+                guard ContinuousClock.now < deadline else { return }
+                try Task.checkCancellation()
+                await Task.yield()
+            }
         }
     }
 
@@ -71,6 +81,7 @@ extension DatabaseConformance {
         afterFirstRead: () -> Void
     ) async throws {
         let deadline = ContinuousClock.now.advanced(by: pairTimeLimit)
+        defer { progress.counts { $0.isReading = false } }
         var reads = 0
         while reads < 1_000_000, !Task.isCancelled, ContinuousClock.now < deadline {
             let seen = try await database.read { PairSnapshot($0) }
@@ -81,6 +92,7 @@ extension DatabaseConformance {
                 "a read taken while transactions committed saw part of one: \(seen)")
             let writing = progress.counts { counts in
                 counts.reads += 1
+                counts.readsOfCommit += 1
                 if seen.records > 0 {
                     counts.readsSeeingCommits += 1
                     counts.fewestSeen = min(counts.fewestSeen ?? seen.records, seen.records)
@@ -88,6 +100,11 @@ extension DatabaseConformance {
                 return counts.isWriting
             }
             if !writing { return }
+            while progress.counts({ $0.readsOfCommit >= 50 && $0.isWriting }) {
+                guard ContinuousClock.now < deadline else { return }
+                try Task.checkCancellation()
+                await Task.yield()
+            }
         }
     }
 
@@ -171,6 +188,10 @@ private final class PairProgress: Sendable {
         var commits = 0
         /// Whether the writer may commit more.
         var isWriting = true
+        /// Whether the reader may read more.
+        var isReading = true
+        /// The reads that ended since the latest commit.
+        var readsOfCommit = 0
         /// The reads taken.
         var reads = 0
         /// The reads that saw at least one commit.
