@@ -29,8 +29,10 @@ import Testing
 ///
 /// Each kill must be what it claims: the writer ended by the test's SIGKILL, not on its own;
 /// a kill at a chosen call reached the call; a kill at a random moment after the writer
-/// opened comes after its first acknowledged save, and at least
-/// ``CrashLedger/minimumMidSaveShare`` of those land with a save under way.
+/// opened comes after its first acknowledged save, at least
+/// ``CrashLedger/minimumMidSaveShare`` of those land with a save under way, and at least
+/// ``CrashLedger/minimumFileWriteShare`` of them while the writer writes a file (a journal
+/// append or a document rewrite, as its traced calls tell).
 @Suite("Crash safety", .serialized)
 struct CrashTests {
     /// Iterations of the kill loop; `STORE_CRASH_ITERATIONS` raises it for a long run.
@@ -86,6 +88,7 @@ struct CrashTests {
             #expect(ledger.stopsBeforeRename > 0, "kills between the write and the rename")
             #expect(ledger.unreachedStops.isEmpty, "every kill at a chosen call reached it")
             ledger.expectKillsLandedMidSave()
+            ledger.expectKillsLandedDuringFileWrites()
         }
     }
 
