@@ -13,10 +13,11 @@
 # Both draw the random moments from a seeded generator; STORE_CRASH_SEED picks the seed (13
 # by default). Both check each kill as well as the store: the writer must have been ended by
 # the SIGKILL (not have failed or exited on its own), the kills after it opened must come
-# after its first acknowledged save and at least 3 in 4 of them land with a save under way;
-# on SQLite, one kill in five lands just after a save of several records begins, and at least
-# one such save per ten kills must be checked whole or not at all. The summary prints these
-# counts.
+# after its first acknowledged save and at least 3 in 4 of those made at a random moment land
+# with a save under way; on the JSON store at least 3 in 10 of them while it writes a file; on
+# SQLite, one kill in five lands just after a save of several records begins (counted apart
+# from the random ones), and at least one such save per ten kills must be checked whole or not
+# at all. The summary prints these counts.
 #
 #   bash Scripts/crash-harness.sh                1,200 kills of the JSON store
 #   bash Scripts/crash-harness.sh 5000           5,000 kills of the JSON store
