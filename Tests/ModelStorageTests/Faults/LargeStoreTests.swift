@@ -40,7 +40,6 @@ struct LargeStoreTests {
     /// resident memory it samples is its own.
     static let runsAlone = ProcessInfo.processInfo.environment["LARGE_STORE_ALONE"] == "1"
 
-
     @Test("a store file of a million records opens, reads and writes, in bounded time and memory")
     func millionRecords() async throws {
         try await withTemporaryDirectory { directory in
