@@ -38,6 +38,9 @@ swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" "${s
 # runtime and Foundation keep caches it cannot see through (Swift's spare-bit pointers), and
 # its reports would be about them; the fuzz targets check leaks per input instead.
 export SWIFT_BACKTRACE=enable=no
+# A sanitized run is several times slower, and the suites beside a test can hold both cores for
+# minutes: the tests' hang guard (Tests/Support/TestSupport/HangGuard.swift) is 20 minutes.
+export POKEDEXKIT_HANG_GUARD=1200
 export TSAN_OPTIONS=halt_on_error=0:second_deadlock_stack=1
 # Scripts/asan-suppressions.txt names the reports inside Foundation itself that are left out.
 # Tests run child processes as `nobody`, whose AddressSanitizer must read the file too (and

@@ -72,8 +72,11 @@ struct PokedexConcurrencyTests {
             _ = try await CommandRunner.pokedex("sync", "--range", "1-151", "--store", url.path)
             let holder = try await JSONFileStore<Pokemon>.open(at: url)
             let lock = url.appendingPathExtension("lock").resolvingSymlinksInPath().path
+            // It waits as long as the test would for a hang: a loaded machine can take minutes
+            // to see the wait begin and close the holder (a 30 s timeout ran out in CI once).
+            let patience = String(hangGuard.components.seconds)
             let waiting = try CommandRunner.start(
-                "pokedex", ["favorite", "1", "--store", url.path, "--lock-timeout", "30"])
+                "pokedex", ["favorite", "1", "--store", url.path, "--lock-timeout", patience])
             // The holder closes only once the writer waits: it has opened the lock file, whose
             // lock this process holds, so it cannot have taken it yet.
             try await Self.waitUntil(waiting, hasOpen: lock)
