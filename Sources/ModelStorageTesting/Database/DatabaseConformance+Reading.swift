@@ -7,98 +7,114 @@ extension DatabaseConformance {
     static let readsNeverSeeHalfATransaction = DatabaseConformanceCheck(
         name: "readsNeverSeeHalfATransaction",
         summary: "reads taken while transactions commit a record and a note each see both "
-            + "writes of a transaction or neither, with the version of the commits they see"
+            + "writes of a transaction or neither, with the version of the commits they see, "
+            + "and never fewer commits than had ended when they began"
     ) { makeDatabase in
         try await onFreshDatabase(makeDatabase) { made in
             let progress = PairProgress()
-            let (started, reading) = AsyncStream.makeStream(of: Void.self)
+            let (commits, committed) = AsyncStream.makeStream(of: Int.self)
+            let (acknowledgements, acknowledged) = AsyncStream.makeStream(of: Void.self)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    // Commits only once the reader has read: reads must overlap the commits.
-                    for await _ in started {}
-                    try await commitPairs(to: made.database, progress)
+                    defer { committed.finish() }
+                    try await commitPairs(
+                        to: made.database, progress, announcing: committed,
+                        pacedBy: acknowledgements)
                 }
                 group.addTask {
-                    defer { reading.finish() }
-                    try await readPairs(of: made.database, progress) { reading.finish() }
+                    defer { acknowledged.finish() }
+                    try await readPairs(
+                        of: made.database, progress, after: commits, acknowledging: acknowledged)
                 }
                 try await group.waitForAll()
             }
-            let commits = progress.counts { $0.commits }
-            // Reads that overlapped no commit prove nothing about them; the check does not
-            // fail for that, since a whole run under AddressSanitizer once had the JSON store's
-            // 535,120 reads all see none of 1,000 commits (to be looked into), but every read
-            // it took is held to both writes or neither.
+            let counts = progress.counts { $0 }
+            // Reads that overlapped no commit would prove nothing about them.
+            try expect(
+                counts.readsDuringCommits >= minimumReadsDuringCommits,
+                "only \(counts.readsDuringCommits) of \(counts.reads) reads began while one of "
+                    + "\(counts.commits) transactions was committing; at least "
+                    + "\(minimumReadsDuringCommits) must")
             let last = try await made.database.read { PairSnapshot($0) }
-            let all = PairSnapshot(version: UInt64(commits), records: commits, notes: commits)
+            let all = PairSnapshot(
+                version: UInt64(counts.commits), records: counts.commits, notes: counts.commits)
             try expectEqual(last, all, "the read after the transactions")
         }
     }
 
-    /// How long ``readsNeverSeeHalfATransaction`` goes on at most, however slow the database.
+    /// How long the transactions of ``readsNeverSeeHalfATransaction`` go on at most, however
+    /// slow the database.
     private static let pairTimeLimit: Duration = .seconds(60)
 
+    /// The fewest reads of ``readsNeverSeeHalfATransaction`` that must begin while a
+    /// transaction commits.
+    private static let minimumReadsDuringCommits = 20
+
+    /// The most reads ``readsNeverSeeHalfATransaction`` takes between two commits: a reader
+    /// that never paused could starve the writer on a loaded machine (a whole run under
+    /// AddressSanitizer once took 535,120 reads in its 60 s while the JSON store's first
+    /// commit waited for a thread).
+    private static let readsPerCommit = 50
+
     /// Commits transactions, the `k`th writing record `k` and a note on it: at least 200, and
-    /// then until 100 reads saw some of them (or 1,000 commits, or the time limit).
+    /// then until 100 reads began during one (or 1,000 commits, or the time limit).
     ///
-    /// After each commit it yields until a read ended, so that a database that lets writes
-    /// starve its reads still has them overlap the commits; the reader reads without
-    /// waiting, each read a suspension at which the writer runs.
+    /// Each commit begins once the reader has acknowledged the one before, so that the reads
+    /// it takes next overlap this one; and each is announced once it has ended.
     private static func commitPairs(
-        to database: any ModelDatabase, _ progress: PairProgress
+        to database: any ModelDatabase, _ progress: PairProgress,
+        announcing committed: AsyncStream<Int>.Continuation,
+        pacedBy acknowledgements: AsyncStream<Void>
     ) async throws {
         let deadline = ContinuousClock.now.advanced(by: pairTimeLimit)
-        defer { progress.counts { $0.isWriting = false } }
+        var reader = acknowledgements.makeAsyncIterator()
+        committed.yield(0)
         for id in 1...1_000 {
+            // The reader ended (it failed, or was cancelled): nothing more to overlap.
+            guard await reader.next() != nil else { return }
             try Task.checkCancellation()
+            progress.counts { $0.committing = id }
             try await database.transaction { transaction in
                 transaction[ConformanceRecord.self].upsert(.sample(id))
                 transaction[ConformanceNote.self].upsert(
                     ConformanceNote(id: id, recordID: id, text: "on \(id)"))
             }
             let enough = progress.counts { counts in
+                counts.committing = nil
                 counts.commits = id
-                counts.readsOfCommit = 0
-                return id >= 200 && counts.readsSeeingCommits >= 100
+                return id >= 200 && counts.readsDuringCommits >= 100
             }
-            if enough { return }
-            while progress.counts({ $0.readsOfCommit == 0 && $0.isReading }) {
-                guard ContinuousClock.now < deadline else { return }
-                try Task.checkCancellation()
-                await Task.yield()
-            }
+            if enough || ContinuousClock.now >= deadline { return }
+            committed.yield(id)
         }
     }
 
-    /// Reads both models while ``commitPairs(to:_:)`` commits, and fails at the first read
-    /// that sees part of a transaction; bounded in reads and in time.
+    /// Reads both models after each commit that ``commitPairs(to:_:announcing:pacedBy:)``
+    /// announces, while it takes the next, and fails at the first read that sees part of a
+    /// transaction or fewer commits than had ended when it began.
     private static func readPairs(
-        of database: any ModelDatabase, _ progress: PairProgress,
-        afterFirstRead: () -> Void
+        of database: any ModelDatabase, _ progress: PairProgress, after commits: AsyncStream<Int>,
+        acknowledging acknowledged: AsyncStream<Void>.Continuation
     ) async throws {
-        let deadline = ContinuousClock.now.advanced(by: pairTimeLimit)
-        defer { progress.counts { $0.isReading = false } }
-        var reads = 0
-        while reads < 1_000_000, !Task.isCancelled, ContinuousClock.now < deadline {
-            let seen = try await database.read { PairSnapshot($0) }
-            reads += 1
-            if reads == 1 { afterFirstRead() }
-            try expect(
-                seen.isWhole,
-                "a read taken while transactions committed saw part of one: \(seen)")
-            let writing = progress.counts { counts in
-                counts.reads += 1
-                counts.readsOfCommit += 1
-                if seen.records > 0 {
-                    counts.readsSeeingCommits += 1
-                    counts.fewestSeen = min(counts.fewestSeen ?? seen.records, seen.records)
+        for await ended in commits {
+            acknowledged.yield()
+            // Reads until the next commit has ended, or the most between two commits.
+            for _ in 0..<readsPerCommit {
+                let committing = progress.counts { $0.committing }
+                let seen = try await database.read { PairSnapshot($0) }
+                try expect(
+                    seen.isWhole,
+                    "a read taken while transactions committed saw part of one: \(seen)")
+                try expect(
+                    seen.records >= ended,
+                    "a read begun after \(ended) commits had ended saw \(seen.records)")
+                let next = progress.counts { counts in
+                    counts.reads += 1
+                    if committing != nil { counts.readsDuringCommits += 1 }
+                    return counts.commits
                 }
-                return counts.isWriting
+                if next > ended { break }
             }
-            // Reads go on while the writer commits: each read suspends, so the writer runs
-            // between them, and a reader that waited for commits could miss them all under a
-            // sanitizer's slow scheduling.
-            if !writing { return }
         }
     }
 
@@ -177,21 +193,15 @@ private struct PairSnapshot: Equatable, Sendable, CustomStringConvertible {
 /// What the writer and the reader of ``DatabaseConformance/readsNeverSeeHalfATransaction``
 /// share.
 private final class PairProgress: Sendable {
-    struct Counts {
+    struct Counts: Sendable {
         /// The transactions committed so far.
         var commits = 0
-        /// Whether the writer may commit more.
-        var isWriting = true
-        /// Whether the reader may read more.
-        var isReading = true
-        /// The reads that ended since the latest commit.
-        var readsOfCommit = 0
+        /// The transaction being committed, if one is.
+        var committing: Int?
         /// The reads taken.
         var reads = 0
-        /// The reads that saw at least one commit.
-        var readsSeeingCommits = 0
-        /// The fewest commits a read saw, other than none.
-        var fewestSeen: Int?
+        /// The reads that began while a transaction was being committed.
+        var readsDuringCommits = 0
     }
 
     private let state = Mutex(Counts())

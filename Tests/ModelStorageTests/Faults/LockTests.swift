@@ -74,7 +74,7 @@ struct LockTests {
             let url = directory.appending(path: "store.json")
             let child = try await holder(url, count: 25, milliseconds: 300)
             let store = try await JSONFileStore<Record>.open(
-                at: url, options: JSONFileStoreOptions(lockTimeout: .seconds(20)))
+                at: url, options: JSONFileStoreOptions(lockTimeout: hangGuard))
             try await child.waitForExit()
             #expect(child.lines.last == "closed")
             try await expectRecords(store, 25)

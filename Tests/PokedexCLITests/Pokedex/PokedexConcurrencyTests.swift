@@ -18,11 +18,14 @@ struct PokedexConcurrencyTests {
             let store = directory.appending(path: "dex.json").path
             _ = try await CommandRunner.pokedex("sync", "--range", "1-151", "--store", store)
             let ids = Array(1...12)
+            // Each writer waits as long as the test would for a hang: twelve turns of a loaded
+            // machine (a sanitizer's, say) can take longer than a minute.
+            let patience = String(hangGuard.components.seconds)
             let results = try await withThrowingTaskGroup(of: CommandResult.self) { group in
                 for id in ids {
                     group.addTask {
                         try await CommandRunner.pokedex(
-                            "favorite", String(id), "--store", store, "--lock-timeout", "60")
+                            "favorite", String(id), "--store", store, "--lock-timeout", patience)
                     }
                     group.addTask {
                         try await CommandRunner.pokedex("list", "--favorites", "--store", store)
