@@ -121,6 +121,7 @@ let package = Package(
                 .product(name: "KeyPathQuery", package: "PokedexKit"),
                 .product(name: "ModelStorage", package: "PokedexKit"),
                 .product(name: "ModelStorageTesting", package: "PokedexKit"),
+                .product(name: "SQLStorage", package: "PokedexKit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

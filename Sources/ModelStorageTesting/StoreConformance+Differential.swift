@@ -142,13 +142,7 @@ private struct Differential {
     /// Records a failure when the database answered too few of the queries alone: the rest
     /// compared the engine with itself.
     private mutating func checkShareInDatabase(_ counts: QueryEvaluationCounts, minimum: Double) {
-        let share = counts.total == 0 ? 0 : Double(counts.inDatabase) / Double(counts.total)
-        guard share < minimum else { return }
-        tooFewInDatabase =
-            "the database answered \(counts.inDatabase) of the \(counts.total) queries and "
-            + "counts alone (\(counts.finishedInMemory) finished in memory, "
-            + "\(counts.inMemory) in memory), below the minimum of "
-            + "\(Int((minimum * 100).rounded())) %: the rest compared the engine with itself"
+        tooFewInDatabase = counts.shortfall(below: minimum, of: "queries and counts")
     }
 
     // MARK: Records
@@ -333,5 +327,23 @@ private enum Outcome<Value: Equatable & Sendable>: Sendable {
         } catch {
             self = .threw("\(error)", isInvalidQuery: (error as? StoreError)?.code == .invalidQuery)
         }
+    }
+}
+
+extension QueryEvaluationCounts {
+    /// Why the database answered too few of these queries alone, or `nil` when it answered
+    /// at least the minimum share of them.
+    ///
+    /// - Parameters:
+    ///   - minimum: The least share, from 0 to 1.
+    ///   - what: What was counted, in the plural: "queries and counts".
+    /// - Returns: The failure's text, naming the counts and the minimum.
+    func shortfall(below minimum: Double, of what: String) -> String? {
+        let share = total == 0 ? 0 : Double(inDatabase) / Double(total)
+        guard share < minimum else { return nil }
+        return "the database answered \(inDatabase) of the \(total) \(what) alone "
+            + "(\(finishedInMemory) finished in memory, \(inMemory) in memory), below the "
+            + "minimum of \(Int((minimum * 100).rounded())) %: the rest compared the engine "
+            + "with itself"
     }
 }

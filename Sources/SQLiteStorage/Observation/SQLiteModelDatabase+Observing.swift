@@ -50,7 +50,7 @@ extension SQLiteModelDatabase {
         {
             return result
         }
-        return try await resultInTransaction(of: query)
+        return try await resultResolvingReferences(of: query)
     }
 
     /// A live query of one model (see ``SQLiteStore/observe(_:)``).

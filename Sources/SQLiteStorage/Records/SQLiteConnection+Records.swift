@@ -71,7 +71,7 @@ extension SQLiteConnection {
                 )
                 return true
             }
-            evaluations?.count(.inDatabase)
+            evaluations?.count(.inDatabase, as: QueryEvaluationCounter.kinds(of: query))
             return selected
         }
         guard !query.condition.followsReferences else { return nil }
@@ -84,7 +84,7 @@ extension SQLiteConnection {
             if compiled.condition.evaluate(record) { selected.append((Int(order), record)) }
             return true
         }
-        evaluations?.count(.inMemory)
+        evaluations?.count(.inMemory, as: QueryEvaluationCounter.kinds(of: query))
         var positions: [Model.ID: Int] = [:]
         for (position, record) in selected { positions[record.id] = position }
         return compiled.apply(to: selected.map { $0.record }).map { (positions[$0.id] ?? 0, $0) }
@@ -106,14 +106,14 @@ extension SQLiteConnection {
         {
             let sql =
                 from + "WHERE (\(expression.sql))" + (exclusion.map { " AND " + $0.sql } ?? "")
-            evaluations?.count(.inDatabase)
+            evaluations?.count(.inDatabase, as: [.count])
             return Int(
                 try integer(
                     sql, expression.bindings + (exclusion.map { [$0.binding] } ?? []),
                     operation: "count the records") ?? 0)
         }
         guard !condition.followsReferences else { return nil }
-        evaluations?.count(.inMemory)
+        evaluations?.count(.inMemory, as: [.count])
         var count = 0
         try run(
             "SELECT \"_order\", \"_record\" FROM \(layout.table) "

@@ -1,4 +1,6 @@
+import KeyPathQuery
 import ModelStorage
+@_spi(BackendInternals) import SQLStorage
 
 // Reads of several models at one moment: a read transaction on a reader's connection, so that
 // they run beside the writes and on a read-only database too.
@@ -21,6 +23,17 @@ extension SQLiteModelDatabase {
     public func read<Result: Sendable>(
         _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
     ) async throws -> Result {
+        try await read(answering: nil, body)
+    }
+
+    /// Reads through a transaction, as ``read(_:)`` does; with `kinds`, as a store's answer to
+    /// a query whose references SQL cannot follow, which the engine resolves through the
+    /// transaction: counted once, as finished in memory (in all and as those kinds), and none
+    /// of the reads inside it counted.
+    func read<Result: Sendable>(
+        answering kinds: Set<QueryEvaluationCounter.Kind>?,
+        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
+    ) async throws -> Result {
         try checkOpen()
         var absent: Set<ObjectIdentifier> = []
         for model in models where try await lacksTable(of: model) {
@@ -34,6 +47,9 @@ extension SQLiteModelDatabase {
         let (path, names) = (path, modelNames)
         let outcome = await queue.run { connection -> Swift.Result<Result, any Error> in
             Swift.Result {
+                let evaluations = connection.evaluations
+                if kinds != nil { connection.evaluations = nil }
+                defer { connection.evaluations = evaluations }
                 try connection.run("BEGIN", operation: "begin a read")
                 defer {
                     connection.currentGroup = 0
@@ -51,7 +67,19 @@ extension SQLiteModelDatabase {
                 return result
             }
         }
-        return try outcome.get()
+        let result = try outcome.get()
+        if let kinds { evaluations.count(.finishedInMemory, as: kinds) }
+        return result
+    }
+
+    /// A query's result read through a transaction, as a store's answer to a query whose
+    /// references SQL cannot follow (see ``read(answering:_:)``).
+    func resultResolvingReferences<Model: StorableModel>(
+        of query: RecordQuery<Model>
+    ) async throws -> QueryResult<Model> {
+        try await read(answering: QueryEvaluationCounter.kinds(of: query)) {
+            try $0.result(of: query)
+        }
     }
 
     private func lacksTable<Model: StorableModel>(of model: Model.Type) async throws(StoreError)

@@ -35,7 +35,7 @@ import ModelStorage
 /// A database written by ``SQLiteStore`` before it kept several models — one table, its
 /// schema version in `PRAGMA user_version` — opens with nothing lost: that table keeps its
 /// records and versions, and a model added beside it gets a table of its own.
-public actor SQLiteModelDatabase: ModelDatabase {
+public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
     /// The database's location.
     public nonisolated let url: URL
 
@@ -95,6 +95,13 @@ public actor SQLiteModelDatabase: ModelDatabase {
         self.options = options
         self.awaitingTables = awaitingTables
         self.evaluations = evaluations
+    }
+
+    /// How the database answered queries so far, for every model: in SQLite, or in memory (a
+    /// condition with an operand SQLite cannot hold, or a collection condition while a record
+    /// holds NUL).
+    public nonisolated var queryEvaluationCounts: QueryEvaluationCounts {
+        evaluations.counts
     }
 
     /// The store of one of the database's models.

@@ -143,7 +143,9 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
                     .map { $0.record }
             }
         } inTransaction: {
-            try await database.read { try $0[Model.self].fetch(query) }
+            try await database.read(answering: QueryEvaluationCounter.kinds(of: query)) {
+                try $0[Model.self].fetch(query)
+            }
         }
     }
 
@@ -159,7 +161,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
         try await read(query) { [layout] compiled in
             try await database.result(of: query, compiled: compiled, in: layout)
         } inTransaction: {
-            try await database.resultInTransaction(of: query)
+            try await database.resultResolvingReferences(of: query)
         }
     }
 
@@ -183,7 +185,9 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
                 try connection.count(where: condition, compiled: compiled.condition, in: layout)
             }
         } inTransaction: {
-            try await database.read { try $0[Model.self].count(where: condition) }
+            try await database.read(answering: [.count]) {
+                try $0[Model.self].count(where: condition)
+            }
         }
     }
 

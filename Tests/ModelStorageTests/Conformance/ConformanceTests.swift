@@ -17,11 +17,21 @@ struct ConformanceTests {
         #expect(StoreConformance.check(named: "mergePolicyError")?.name == "mergePolicyError")
     }
 
-    @Test func closeCheckCatchesAStoreThatStaysOpen() async throws {
-        let check = try #require(StoreConformance.check(named: "closeEndsTheStore"))
-        await #expect(throws: ConformanceFailure.self) {
-            try await check.run { FaultyStore(.dropsLastRecord, ignoresClose: true) }
+    /// Each fault outside the queries the differential check compares (`fetch(id:)`,
+    /// `fetchVersioned`, writes, merges, write versions, live updates after the first result,
+    /// `close()`) fails the check named for it; the same store without the fault passes that
+    /// check, so what fails is the fault.
+    @Test(arguments: ContractFault.allCases)
+    func aCheckCatchesEachContractFault(_ fault: ContractFault) async throws {
+        let check = try #require(StoreConformance.check(named: fault.check))
+        do {
+            try await check.run { FaultyStore(fault) }
+            Issue.record("\(fault.check) passed a store that \(fault)")
+        } catch let failure as ConformanceFailure {
+            #expect(failure.check == fault.check, "\(failure)")
+            #expect(!failure.message.isEmpty)
         }
+        try await check.run { FaultyStore(nil) }
     }
 
     /// `runAll` runs the checks one after another; each passes on every backend above, so

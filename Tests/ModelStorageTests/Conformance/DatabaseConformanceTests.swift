@@ -14,6 +14,24 @@ struct DatabaseConformanceTests {
         #expect(Set(names).count == names.count)
     }
 
+    @Test("a database that resolves every reference in memory fails the reference differential")
+    func referenceDifferentialRequiresAShareInTheDatabase() async throws {
+        let check = try #require(
+            DatabaseConformance.checks.first { $0.name == "differentialReferenceQueries" })
+        do {
+            try await check.run { try .reporting(.inMemory) }
+            Issue.record("a database that answers every reference query in memory passed")
+        } catch let failure as ConformanceFailure {
+            #expect(failure.check == "differentialReferenceQueries")
+            #expect(
+                failure.message.hasPrefix("the database answered 0 of the 600 fetches, pages "),
+                "\(failure.message)")
+            #expect(failure.message.contains("compared the engine with itself"))
+        }
+        // The same database, claiming the database's answers, passes: the share failed above.
+        try await check.run { try .reporting(.inDatabase) }
+    }
+
     @Test("the checks catch a database that commits each model on its own")
     func checksCatchCommitsPerModel() async throws {
         // Two databases of one model each, presented as one: a transaction across them is

@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
@@ -55,29 +56,100 @@ enum QueryFault: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 }
 
-/// An in-memory store that answers with a deliberate fault, to prove that the differential
-/// conformance check catches a backend that disagrees with the in-memory engine in each
-/// operation it compares; and, when asked, whose `close()` does nothing, to prove that the
-/// check of `close()` catches a backend that stays open.
+/// A way to break the store's contract outside the queries the differential check compares,
+/// each one a mistake a backend could make, and the conformance check that catches it.
+enum ContractFault: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// `fetch(id:)` answers a record as it was first stored, as a cache of lookups by id that
+    /// writes never refresh would.
+    case fetchByIDAnswersFirstValue
+    /// `fetchVersioned(id:)` reports version 0, the version at open, not the version of the
+    /// read.
+    case fetchVersionedReportsVersionZero
+    /// `insert` replaces a record with the same id instead of throwing `duplicateID`, as an
+    /// `INSERT OR REPLACE` would.
+    case insertReplaces
+    /// A transaction's lookups by id, which a save merges against, answer a record as it was
+    /// first stored.
+    case mergesAgainstFirstValue
+    /// The committed records keep no write versions, so a save compares values and misses a
+    /// record written since the read with its values back to those read.
+    case forgetsWriteVersions
+    /// A live query's results after the first leave out their last record when they hold two
+    /// or more.
+    case updatesOneTooFewAfterTheFirst
+    /// `close()` does nothing: the store stays open.
+    case ignoresClose
+
+    var description: String { rawValue }
+
+    /// The name of the conformance check that catches the fault.
+    var check: String {
+        switch self {
+        case .fetchByIDAnswersFirstValue: "updateByClosure"
+        case .fetchVersionedReportsVersionZero: "saveWithoutConflict"
+        case .insertReplaces: "insertDuplicateThrows"
+        case .mergesAgainstFirstValue: "mergePolicyError"
+        case .forgetsWriteVersions: "writtenBackSinceReadError"
+        case .updatesOneTooFewAfterTheFirst: "liveQuerySeesCommitsOfSeveralRecords"
+        case .ignoresClose: "closeEndsTheStore"
+        }
+    }
+}
+
+/// An in-memory store that answers with a deliberate fault: one in the queries, to prove that
+/// the differential conformance check catches a backend that disagrees with the in-memory
+/// engine in each operation it compares; or one elsewhere in the contract (``ContractFault``),
+/// to prove that a named check catches it.
 ///
-/// Without a fault it must pass the check: its transactions then run the same way as with
-/// one, over ``TamperedRecords`` that tamper with nothing, so that a fault, not the way it is
-/// built, is what the check reports.
+/// Without a fault it must pass the checks: its transactions then run the same way as with
+/// one, over ``TamperedRecords`` that tamper with nothing (and keep the write versions the
+/// store tracks), so that a fault, not the way it is built, is what a check reports.
 actor FaultyStore: ModelStore {
     typealias Model = ConformanceRecord
 
     private let inner = InMemoryStore<ConformanceRecord>()
     private let fault: QueryFault?
-    private let ignoresClose: Bool
+    private let contractFault: ContractFault?
+    /// What the store's commits wrote, kept beside the inner store's records.
+    private let history = Mutex(History())
 
-    /// Creates an empty store with a fault, or none.
-    init(_ fault: QueryFault?, ignoresClose: Bool = false) {
+    /// What the commits wrote: each record's write version and its first stored value.
+    private struct History {
+        /// The store's version after the commit that last inserted or updated each record.
+        var writeVersions: [Int: UInt64] = [:]
+        /// Each record's value when it was inserted (again, after a delete).
+        var firstValues: [Int: ConformanceRecord] = [:]
+
+        mutating func note(_ changes: [RecordChange<ConformanceRecord>], version: UInt64) {
+            for change in changes {
+                switch change {
+                case .upsert(let record):
+                    writeVersions[record.id] = version
+                    if firstValues[record.id] == nil { firstValues[record.id] = record }
+                case .delete(let id):
+                    writeVersions[id] = nil
+                    firstValues[id] = nil
+                }
+            }
+        }
+    }
+
+    /// Creates an empty store with a fault in its queries, or none.
+    init(_ fault: QueryFault?) {
         self.fault = fault
-        self.ignoresClose = ignoresClose
+        contractFault = nil
+    }
+
+    /// Creates an empty store with a fault elsewhere in the contract.
+    init(_ fault: ContractFault) {
+        self.fault = nil
+        contractFault = fault
     }
 
     func fetch(id: Int) async throws -> ConformanceRecord? {
-        try await inner.fetch(id: id)
+        let record = try await inner.fetch(id: id)
+        guard contractFault == .fetchByIDAnswersFirstValue, record != nil else { return record }
+        return history.withLock { $0.firstValues[id] } ?? record
     }
 
     func fetch(_ query: RecordQuery<ConformanceRecord>) async throws -> [ConformanceRecord] {
@@ -113,28 +185,45 @@ actor FaultyStore: ModelStore {
     }
 
     func fetchVersioned(id: Int) async throws -> Versioned<ConformanceRecord>? {
-        try await inner.fetchVersioned(id: id)
+        let read = try await inner.fetchVersioned(id: id)
+        guard contractFault == .fetchVersionedReportsVersionZero, let read else { return read }
+        return Versioned(read.base, version: 0)
+    }
+
+    func insert(_ model: ConformanceRecord) async throws {
+        guard contractFault == .insertReplaces else {
+            return try await transaction { try $0.insert(model) }
+        }
+        try await transaction { $0.upsert(model) }
     }
 
     /// Runs the body over a transaction made, as a database backend makes one, with
     /// `StoreTransaction(over:version:)` over the committed records (tampered with as the
-    /// fault says), then writes its changes in the inner store's transaction.
-    ///
-    /// The committed records keep no write versions, so a save of an earlier read compares
-    /// values; the differential check makes none.
+    /// fault says) and their write versions, then writes its changes in the inner store's
+    /// transaction.
     func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (inout StoreTransaction<ConformanceRecord>) throws -> Result
     ) async throws -> Result {
         let tampering = fault?.tampering ?? .none
+        let contractFault = contractFault
         return try await inner.transaction { committed in
-            let records = TamperedRecords(try committed.fetch(.everyRecord), tampering)
+            let written = self.history.withLock { $0 }
+            let records = TamperedRecords(
+                try committed.fetch(.everyRecord), tampering,
+                writeVersions: contractFault == .forgetsWriteVersions ? [:] : written.writeVersions,
+                answeringByID: contractFault == .mergesAgainstFirstValue ? written.firstValues : [:]
+            )
             var transaction = StoreTransaction(over: records, version: committed.version)
             let result = try body(&transaction)
-            for change in transaction.changes {
+            let changes = transaction.changes
+            for change in changes {
                 switch change {
                 case .upsert(let record): committed.upsert(record)
                 case .delete(let id): committed.delete(id: id)
                 }
+            }
+            if !changes.isEmpty {
+                self.history.withLock { $0.note(changes, version: committed.version + 1) }
             }
             return result
         }
@@ -144,12 +233,16 @@ actor FaultyStore: ModelStore {
         _ query: RecordQuery<ConformanceRecord>
     ) async throws -> AsyncStream<QueryResult<ConformanceRecord>> {
         let results = try await inner.observe(query)
-        guard fault == .observesOneTooFewAtFirst else { return results }
+        let atFirst = fault == .observesOneTooFewAtFirst
+        let afterTheFirst = contractFault == .updatesOneTooFewAfterTheFirst
+        guard atFirst || afterTheFirst else { return results }
         return AsyncStream { continuation in
             let forwarding = Task {
                 var isFirst = true
                 for await var result in results {
-                    if isFirst && result.records.count > 1 { result.records.removeLast() }
+                    if isFirst == atFirst && result.records.count > 1 {
+                        result.records.removeLast()
+                    }
                     isFirst = false
                     continuation.yield(result)
                 }
@@ -160,7 +253,7 @@ actor FaultyStore: ModelStore {
     }
 
     func close() async throws {
-        guard !ignoresClose else { return }
+        guard contractFault != .ignoresClose else { return }
         try await inner.close()
     }
 

@@ -23,19 +23,38 @@ struct TamperedRecords: CommittedRecords {
     private let records: [ConformanceRecord]
     private let positions: [Int: Int]
     private let tampering: Tampering
+    private let writeVersions: [Int: UInt64]
+    private let answersByID: [Int: ConformanceRecord]
 
     /// The records in store order, with a mistake or none.
-    init(_ records: [ConformanceRecord], _ tampering: Tampering) {
+    ///
+    /// - Parameters:
+    ///   - records: The committed records, in store order.
+    ///   - tampering: The mistake in selections and counts, if any.
+    ///   - writeVersions: The records' write versions; a record without one has none.
+    ///   - answersByID: What a lookup by id answers instead of the record, for the ids it
+    ///     holds (a stale value, for a mistake), when the record exists.
+    init(
+        _ records: [ConformanceRecord], _ tampering: Tampering,
+        writeVersions: [Int: UInt64] = [:],
+        answeringByID answersByID: [Int: ConformanceRecord] = [:]
+    ) {
         self.records = records
         positions = Dictionary(
             records.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { $1 })
         self.tampering = tampering
+        self.writeVersions = writeVersions
+        self.answersByID = answersByID
     }
 
     var count: Int { records.count }
 
     func record(withID id: Int) -> ConformanceRecord? {
-        positions[id].map { records[$0] }
+        positions[id].map { answersByID[id] ?? records[$0] }
+    }
+
+    func writeVersion(ofID id: Int) -> UInt64? {
+        writeVersions[id]
     }
 
     func position(ofID id: Int) -> Int? {

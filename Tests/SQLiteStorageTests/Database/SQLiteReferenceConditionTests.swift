@@ -107,9 +107,14 @@ struct SQLiteReferenceConditionTests {
                     id: 9, name: "nul", attack: 1, favorite: false, tags: ["green\u{0}x"]))
             try await notes.upsert(ConformanceNote(id: 17, recordID: 9, text: "n17"))
             let query = RecordQuery(where: Self.green, sortedBy: [.ascending(\.id)])
+            let before = notes.queryEvaluationCounts
             #expect(try await notes.fetch(query).map(\.id) == Self.expected)
             #expect(try await notes.fetchResult(query).records.map(\.id) == Self.expected)
             #expect(try await notes.count(where: Self.green) == Self.expected.count)
+            // Each answer counts once, as finished in memory: the reads the transaction made
+            // to resolve the reference are not answers of SQLite's.
+            let counted = notes.queryEvaluationCounts.subtracting(before)
+            #expect(counted == QueryEvaluationCounts(finishedInMemory: 3))
             let live = try await notes.observe(query)
             var iterator = live.makeAsyncIterator()
             #expect(await iterator.next()?.records.map(\.id) == Self.expected)

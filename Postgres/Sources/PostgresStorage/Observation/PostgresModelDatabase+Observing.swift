@@ -51,7 +51,7 @@ extension PostgresModelDatabase {
             return try connection.result(of: query, compiled: compiled, in: layout)
         }
         if let found { return found }
-        return try await resultInTransaction(of: query)
+        return try await resultResolvingReferences(of: query)
     }
 
     /// A live query of one model (see ``PostgresStore/observe(_:)``).

@@ -89,7 +89,7 @@ extension BlockingConnection {
         let select = Self.selectRecords(layout)
         guard let clauses = Self.render(query, in: layout) else {
             // The engine over every row.
-            evaluations?.count(.inMemory)
+            evaluations?.count(.inMemory, as: QueryEvaluationCounter.kinds(of: query))
             let exclusion = try Self.exclusion(of: keys, number: 1)
             let rows = try rows(
                 select + (exclusion.map { "WHERE " + $0.sql } ?? "") + " ORDER BY \"_order\"",
@@ -112,7 +112,7 @@ extension BlockingConnection {
         if found.isEmpty, try hasInexactRows(layout) {
             // SQL narrows to the exact rows that match and every inexact one; the engine
             // decides.
-            evaluations?.count(.finishedInMemory)
+            evaluations?.count(.finishedInMemory, as: QueryEvaluationCounter.kinds(of: query))
             let exclusion = try Self.exclusion(
                 of: keys, number: clauses.whereClause.bindings.count + 1)
             let rows = try rows(
@@ -122,7 +122,7 @@ extension BlockingConnection {
                 operation: "query the records")
             return try applying(compiled, to: rows, layout)
         }
-        evaluations?.count(.inDatabase)
+        evaluations?.count(.inDatabase, as: QueryEvaluationCounter.kinds(of: query))
         var selected: [(position: Int, record: Model)] = []
         selected.reserveCapacity(found.count)
         for row in found {
@@ -145,7 +145,7 @@ extension BlockingConnection {
     ) throws(StoreError) -> Int {
         let select = Self.selectRecords(layout)
         guard let clauses = Self.render(RecordQuery(where: condition), in: layout) else {
-            evaluations?.count(.inMemory)
+            evaluations?.count(.inMemory, as: [.count])
             let exclusion = try Self.exclusion(of: keys, number: 1)
             let rows = try rows(
                 select + (exclusion.map { "WHERE " + $0.sql } ?? ""),
@@ -163,7 +163,7 @@ extension BlockingConnection {
         let inexact = try rows(
             select + "WHERE NOT \"_exact\"" + (inexactExclusion.map { " AND " + $0.sql } ?? ""),
             inexactExclusion.map { [$0.binding] } ?? [], operation: "count the records")
-        evaluations?.count(inexact.isEmpty ? .inDatabase : .finishedInMemory)
+        evaluations?.count(inexact.isEmpty ? .inDatabase : .finishedInMemory, as: [.count])
         return Int(inSQL ?? 0) + (try evaluating(compiled, on: inexact, layout))
     }
 

@@ -1,5 +1,6 @@
+import KeyPathQuery
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 // Reads of several models at one moment: a read-only transaction on a reader's connection, so
 // that they run beside the writes and on a read-only database too.
@@ -22,12 +23,26 @@ extension PostgresModelDatabase {
     public func read<Result: Sendable>(
         _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
     ) async throws -> Result {
+        try await read(answering: nil, body)
+    }
+
+    /// Reads through a transaction, as ``read(_:)`` does; with `kinds`, as a store's answer to
+    /// a query whose references SQL cannot follow exactly, which the engine resolves through
+    /// the transaction: counted once, as finished in memory (in all and as those kinds), and
+    /// none of the reads inside it counted.
+    func read<Result: Sendable>(
+        answering kinds: Set<QueryEvaluationCounter.Kind>?,
+        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
+    ) async throws -> Result {
         try checkOpen()
         snapshotsTaken += 1
         let snapshot = snapshotsTaken
         let thread = reader()
         let (layouts, url, names) = (layouts, url, modelNames)
-        return try await thread.perform { connection in
+        let result = try await thread.perform { connection in
+            let evaluations = connection.evaluations
+            if kinds != nil { connection.evaluations = nil }
+            defer { connection.evaluations = evaluations }
             try connection.rows(
                 "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", operation: "read")
             defer {
@@ -53,6 +68,18 @@ extension PostgresModelDatabase {
                 _ = try? connection.rows("ROLLBACK", operation: "read")
                 throw error
             }
+        }
+        if let kinds { evaluations.count(.finishedInMemory, as: kinds) }
+        return result
+    }
+
+    /// A query's result read through a transaction, as a store's answer to a query whose
+    /// references SQL cannot follow exactly (see ``read(answering:_:)``).
+    func resultResolvingReferences<Model: StorableModel>(
+        of query: RecordQuery<Model>
+    ) async throws -> QueryResult<Model> {
+        try await read(answering: QueryEvaluationCounter.kinds(of: query)) {
+            try $0.result(of: query)
         }
     }
 }

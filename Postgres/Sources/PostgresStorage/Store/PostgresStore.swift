@@ -2,7 +2,7 @@ import Foundation
 import KeyPathQuery
 import ModelStorage
 import PostgresNIO
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// A store kept in a PostgreSQL database, which many processes on many machines share: the
 /// same models, key-path queries and merge policies as the other backends.
@@ -140,7 +140,9 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
             ).map(\.record)
         }
         if let found { return found }
-        return try await database.read { try $0[Model.self].fetch(query) }
+        return try await database.read(answering: QueryEvaluationCounter.kinds(of: query)) {
+            try $0[Model.self].fetch(query)
+        }
     }
 
     /// The records a query selects with the store's total count and version, read in one
@@ -179,7 +181,9 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
                 where: condition, compiled: compiled.condition, in: layout)
         }
         if let counted { return counted }
-        return try await database.read { try $0[Model.self].count(where: condition) }
+        return try await database.read(answering: [.count]) {
+            try $0[Model.self].count(where: condition)
+        }
     }
 
     /// The record with an id, with the store's version, read in one snapshot.
