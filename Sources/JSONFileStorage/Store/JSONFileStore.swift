@@ -34,7 +34,7 @@ import ModelStorage
 /// A document path that is a symbolic link stands for its target: the store's files live
 /// beside the target, the link stays a link, and the store has one lock whatever name it is
 /// opened by. Files larger than ``JSONFileStoreOptions/maximumFileSize`` (256 MiB by default)
-/// are neither read nor written: `StoreError/fileTooLarge(path:size:limit:)`.
+/// are neither read nor written: `StoreError/fileTooLarge(at:size:limit:)`.
 ///
 /// A store is one model's view of a ``JSONFileModelDatabase``: ``open(at:options:)`` opens
 /// the database of the one model, and
@@ -68,7 +68,7 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record, or `nil` when none has the id.
-    /// - Throws: `StoreError/closed(path:)` when the store is closed.
+    /// - Throws: `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: O(1) on average.
     public func fetch(id: Model.ID) async throws -> Model? {
         try await database.read(Model.self) { $0.fetch(id: id) }
@@ -79,7 +79,7 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
-    ///   `StoreError/closed(path:)` when the store is closed.
+    ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: O(*n*) to filter, plus the sort (see `ModelStore/fetch(_:)`); O(*k* log
     ///   *k*) when the condition pins *k* ids (`\.id == x`, `.in(\.id, ids)`, or an `&&` with
     ///   such a clause), which are looked up instead; O(log *n* + *c* log *c*) when an index of
@@ -96,7 +96,7 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Returns: The selected records, the number of records in all, and the database's
     ///   version.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
-    ///   `StoreError/closed(path:)` when the store is closed.
+    ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
         try await database.read(Model.self, resolving: query) {
@@ -109,7 +109,7 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Parameter condition: The condition.
     /// - Returns: The number of matching records.
     /// - Throws: `StoreError/invalidQuery(_:)` when the condition cannot be evaluated;
-    ///   `StoreError/closed(path:)` when the store is closed.
+    ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(log *n* + *c* log
     ///   *c*) when an index narrows it to *c* candidates, O(*n*) otherwise.
     public func count(where condition: Condition<Model>) async throws -> Int {
@@ -130,7 +130,7 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record as read, or `nil` when none has the id.
-    /// - Throws: `StoreError/closed(path:)` when the store is closed.
+    /// - Throws: `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: O(1) on average.
     public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
         try await database.read(Model.self) { $0.versioned(id: id) }
@@ -146,8 +146,8 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter body: Reads and writes through the transaction.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws, with nothing changed; `StoreError/readOnly(path:)`,
-    ///   `StoreError/closed(path:)`, or `StoreError/io(path:operation:code:message:)`
+    /// - Throws: What `body` throws, with nothing changed; `StoreError/readOnly(at:)`,
+    ///   `StoreError/closed(at:)`, or `StoreError/io(at:operation:code:message:)`
     ///   when the commit cannot be stored, with nothing changed in memory or on disk.
     /// - Complexity: The body's, plus one journal append and sync shared by the group (or a
     ///   document rewrite, O(*n*), when the journal is due for compaction).
@@ -168,7 +168,7 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first; the sequence ends when the store closes.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
-    ///   `StoreError/closed(path:)` when the store is closed.
+    ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: Each result re-runs the query.
     public func observe(_ query: RecordQuery<Model>) async throws -> AsyncStream<
         QueryResult<Model>
@@ -182,11 +182,11 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     /// the document, ends every live query and releases the lock.
     ///
     /// Later calls, on this store and on every other store of the database, throw
-    /// `StoreError/closed(path:)`; closing again does nothing. If the journal cannot be
+    /// `StoreError/closed(at:)`; closing again does nothing. If the journal cannot be
     /// folded (a full disk, say), the store closes anyway and throws: every acknowledged save
     /// is still in the journal and is replayed by the next open.
     ///
-    /// - Throws: `StoreError/io(path:operation:code:message:)` when the document cannot be
+    /// - Throws: `StoreError/io(at:operation:code:message:)` when the document cannot be
     ///   rewritten.
     /// - Complexity: O(*n*) to rewrite the document when the journal has entries.
     public func close() async throws {

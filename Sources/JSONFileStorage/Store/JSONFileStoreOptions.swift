@@ -17,7 +17,7 @@ public struct JSONFileStoreOptions: Sendable {
     public var mode: StoreAccessMode
 
     /// How long opening for writing waits for another writer to release the lock before it
-    /// throws `StoreError/locked(path:pid:message:)`; zero (do not wait) by default.
+    /// throws `StoreError/locked(at:pid:message:)`; zero (do not wait) by default.
     ///
     /// Reopening a store this process has just closed can also meet the lock for a moment:
     /// a child process the app starts at that instant shares the lock file's descriptor
@@ -45,7 +45,7 @@ public struct JSONFileStoreOptions: Sendable {
     /// A store keeps every record in memory, and opening one takes about 6 times its
     /// document's size at its peak (a million small records: 68 MiB of JSON, about 400 MiB,
     /// opened in about 3 seconds). The limit bounds that: a larger document or journal is
-    /// refused with `StoreError/fileTooLarge(path:size:limit:)` before a byte of it is
+    /// refused with `StoreError/fileTooLarge(at:size:limit:)` before a byte of it is
     /// read, and a save that would write one fails the same way, changing nothing.
     public var maximumFileSize: Int
 
@@ -57,7 +57,7 @@ public struct JSONFileStoreOptions: Sendable {
     /// it was made in, and the first save syncs the store's directory itself. So a power loss
     /// soon after the first acknowledged save cannot take the new directories away, and the
     /// store with them. A directory that cannot be made fails the open with
-    /// `StoreError/io(path:operation:code:message:)` naming it, and the directories made
+    /// `StoreError/io(at:operation:code:message:)` naming it, and the directories made
     /// before it are removed. Opening read-only never makes a directory.
     public var createsDirectories: Bool
 

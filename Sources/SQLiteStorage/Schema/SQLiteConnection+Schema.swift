@@ -51,8 +51,8 @@ extension SQLiteConnection {
 
     /// Checks what a schema holds for the model.
     ///
-    /// - Throws: ``StoreError/unsupportedVersion(path:kind:found:supported:)`` for a newer
-    ///   schema version; ``StoreError/corruptFile(path:problem:location:)`` for a table whose
+    /// - Throws: ``StoreError/unsupportedVersion(at:kind:found:supported:)`` for a newer
+    ///   schema version; ``StoreError/corruptFile(at:problem:location:)`` for a table whose
     ///   columns are not the model's, or a table of the model's in a database without the
     ///   version table.
     func inspect<Model>(for layout: TableLayout<Model>, in schema: SchemaSnapshot)
@@ -62,11 +62,11 @@ extension SQLiteConnection {
         let found = schema.schemaVersion(ofTable: layout.name)
         guard found <= Model.schemaVersion else {
             throw .unsupportedVersion(
-                path: path, kind: .schema, found: found, supported: Model.schemaVersion)
+                at: .file(path), kind: .schema, found: found, supported: Model.schemaVersion)
         }
         guard schema.hasVersionTable else {
             throw .corruptFile(
-                path: path,
+                at: .file(path),
                 problem: "the table \(layout.table) was not written by a store: the database has "
                     + "no table \(Schema.versionTable)",
                 location: .wholeFile)
@@ -100,7 +100,7 @@ extension SQLiteConnection {
                 "a column " + unexpected.joined(separator: ", ") + " it does not map")
         }
         return .corruptFile(
-            path: path,
+            at: .file(path),
             problem: "the table \(layout.table) does not match \(Model.self): it has "
                 + differences.joined(separator: " and "),
             location: .wholeFile)
@@ -155,7 +155,7 @@ extension SQLiteConnection {
         }
         guard mode == "wal" else {
             throw .io(
-                path: path, operation: "switch to WAL", code: EIO,
+                at: .file(path), operation: "switch to WAL", code: EIO,
                 message: "SQLite kept the journal mode \(mode ?? "unknown")")
         }
         try execute("PRAGMA synchronous = FULL", operation: "set synchronous")
@@ -294,7 +294,7 @@ extension SQLiteConnection {
             }
             for (index, (order, json, written)) in rows.enumerated() {
                 let record = try layout.model.migratedRecord(
-                    fromJSON: json, schemaVersion: version, store: path, index: index)
+                    fromJSON: json, schemaVersion: version, store: .file(path), index: index)
                 try run(
                     insert,
                     [.integer(order)]

@@ -108,7 +108,7 @@ public actor SQLiteModelDatabase: ModelDatabase {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
     ///   hold the model.
     public nonisolated func store<Model: StorableModel>(
         for model: Model.Type
@@ -128,7 +128,7 @@ public actor SQLiteModelDatabase: ModelDatabase {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
     ///   hold the model.
     @_disfavoredOverload
     public nonisolated func store<Model: StorableModel>(
@@ -141,7 +141,7 @@ public actor SQLiteModelDatabase: ModelDatabase {
         of model: Model.Type
     ) throws(StoreError) -> TableLayout<Model> {
         guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            throw .unknownModel(String(describing: model), database: path, models: modelNames)
+            throw .unknownModel(String(describing: model), at: .file(path), models: modelNames)
         }
         return layout
     }
@@ -151,7 +151,7 @@ public actor SQLiteModelDatabase: ModelDatabase {
     }
 
     func checkOpen() throws(StoreError) {
-        guard !isClosed else { throw .closed(path: path) }
+        guard !isClosed else { throw .closed(at: .file(path)) }
     }
 
     func reader() -> ConnectionQueue {
@@ -173,7 +173,7 @@ public actor SQLiteModelDatabase: ModelDatabase {
     /// Whether a read-only database has no table of a model yet; once it has one, it is not
     /// looked for again.
     ///
-    /// - Throws: `StoreError/migrationFailed(path:sourceVersion:location:reason:)` when the
+    /// - Throws: `StoreError/migrationFailed(at:sourceVersion:location:reason:)` when the
     ///   table is of an older schema version, which a read-only database cannot migrate.
     func lacksTable<Model: StorableModel>(_ layout: TableLayout<Model>) async throws(StoreError)
         -> Bool
@@ -190,7 +190,7 @@ public actor SQLiteModelDatabase: ModelDatabase {
             return false
         case .older(let version):
             throw StoreError.migrationFailed(
-                path: path, sourceVersion: version, location: .wholeFile,
+                at: .file(path), sourceVersion: version, location: .wholeFile,
                 reason: "a read-only store cannot migrate the database; open it for "
                     + "writing once")
         }

@@ -27,13 +27,13 @@ extension SQLiteStore {
     ///   - options: Whether to write, how long to wait for locks, whether to make missing
     ///     directories, how many readers.
     /// - Returns: The open store.
-    /// - Throws: `StoreError/corruptFile(path:problem:location:)` for a file
+    /// - Throws: `StoreError/corruptFile(at:problem:location:)` for a file
     ///   that is not an SQLite database or whose table does not match the model;
-    ///   `StoreError/unsupportedVersion(path:kind:found:supported:)` for a newer
-    ///   schema version; `StoreError/migrationFailed(path:sourceVersion:location:reason:)`
+    ///   `StoreError/unsupportedVersion(at:kind:found:supported:)` for a newer
+    ///   schema version; `StoreError/migrationFailed(at:sourceVersion:location:reason:)`
     ///   when a migration fails (or is needed by a read-only store);
-    ///   `StoreError/io(path:operation:code:message:)` for a file or directory
-    ///   it cannot read or write; `StoreError/locked(path:pid:message:)` when another
+    ///   `StoreError/io(at:operation:code:message:)` for a file or directory
+    ///   it cannot read or write; `StoreError/locked(at:pid:message:)` when another
     ///   connection holds a lock past ``SQLiteStoreOptions/lockTimeout``; `StoreError/invalidQuery(_:)`
     ///   when an attribute is named like one of the store's own columns, or an indexed key
     ///   path is not in the model's attribute map.

@@ -62,7 +62,7 @@ import ModelStorage
 /// of its own, so they never wait for a write. Other processes may
 /// read and write the same file; a lock they hold is waited for up to
 /// ``SQLiteStoreOptions/lockTimeout``, then the save throws
-/// `StoreError/locked(path:pid:message:)` with SQLite's message.
+/// `StoreError/locked(at:pid:message:)` with SQLite's message.
 ///
 /// A store is one model's view of an ``SQLiteModelDatabase``: ``open(at:options:)`` opens
 /// the database of the one model, and ``SQLiteModelDatabase/store(for:)->SQLiteStore<Model>``
@@ -78,7 +78,7 @@ import ModelStorage
 /// model, a newer schema version, a file or a directory it cannot write, a database locked
 /// past the lock timeout — opens with a `StoreError` that names the file, and the store
 /// leaves its bytes as they are. A save that meets a full disk throws
-/// `StoreError/io(path:operation:code:message:)` with `ENOSPC`, keeps every record stored
+/// `StoreError/io(at:operation:code:message:)` with `ENOSPC`, keeps every record stored
 /// before, and the store goes on working once there is space again. A directory the store
 /// cannot write is refused even for reading a WAL database unless its `-shm` file is already
 /// there: SQLite reads a WAL database through that file, and cannot create it.
@@ -117,7 +117,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record, or `nil` when none has the id.
-    /// - Throws: `StoreError/closed(path:)` when the store is closed; a
+    /// - Throws: `StoreError/closed(at:)` when the store is closed; a
     ///   `StoreError` when the database cannot be read.
     /// - Complexity: One lookup in the index of ids: O(log *n*).
     public func fetch(id: Model.ID) async throws -> Model? {
@@ -133,7 +133,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be
-    ///   evaluated; `StoreError/closed(path:)` when the store is closed.
+    ///   evaluated; `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: SQLite's: a scan of the table for a condition no index serves, plus a
     ///   sort of the matches (a partial one with a limit); only the page is decoded.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
@@ -153,7 +153,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records, the number of records in all, and the version.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be
-    ///   evaluated; `StoreError/closed(path:)` when the store is closed.
+    ///   evaluated; `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
         try await read(query) { [layout] compiled in
@@ -168,7 +168,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Parameter condition: The condition.
     /// - Returns: The number of matching records.
     /// - Throws: `StoreError/invalidQuery(_:)` when the condition cannot be
-    ///   evaluated; `StoreError/closed(path:)` when the store is closed.
+    ///   evaluated; `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: SQLite's count: a scan of the smallest index for `.true`, of the table
     ///   for a condition no index serves.
     public func count(where condition: Condition<Model>) async throws -> Int {
@@ -217,7 +217,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record as read, or `nil` when none has the id.
-    /// - Throws: `StoreError/closed(path:)` when the store is closed.
+    /// - Throws: `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: One lookup in the index of ids.
     public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
         let key = try layout.key(of: id)
@@ -249,7 +249,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first; the sequence ends when the store closes.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be
-    ///   evaluated; `StoreError/closed(path:)` when the store is closed.
+    ///   evaluated; `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: Each result re-runs the query in SQLite and encodes its records once,
     ///   to tell a changed result from the last; while a live query exists, one
     ///   `PRAGMA data_version` per interval.
@@ -286,9 +286,9 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     ///
     /// - Parameter body: Reads and writes through the transaction.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws, with nothing changed; `StoreError/readOnly(path:)`,
-    ///   `StoreError/closed(path:)`, `StoreError/locked(path:pid:message:)`
-    ///   past the lock timeout, or `StoreError/io(path:operation:code:message:)`
+    /// - Throws: What `body` throws, with nothing changed; `StoreError/readOnly(at:)`,
+    ///   `StoreError/closed(at:)`, `StoreError/locked(at:pid:message:)`
+    ///   past the lock timeout, or `StoreError/io(at:operation:code:message:)`
     ///   when the commit cannot be stored, with nothing changed.
     /// - Complexity: The body's reads and writes (an indexed lookup for each record written),
     ///   plus one commit and sync shared by the group.
@@ -321,7 +321,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// of every model, and closes the database's connections.
     ///
     /// Later calls, on this store and every other store of the database, throw
-    /// `StoreError/closed(path:)`; closing again does nothing. The last connection to close folds the WAL into the database.
+    /// `StoreError/closed(at:)`; closing again does nothing. The last connection to close folds the WAL into the database.
     ///
     /// - Throws: Nothing today: a connection that fails to close is let go, and a WAL that
     ///   is not folded in is folded by the next open. The signature is `ModelStore/close()`'s,

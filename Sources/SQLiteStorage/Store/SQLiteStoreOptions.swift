@@ -21,7 +21,7 @@ public struct SQLiteStoreOptions: Sendable {
     public var mode: StoreAccessMode
 
     /// How long a statement waits for a lock another connection holds (another process
-    /// writing, say) before it fails with `StoreError/locked(path:pid:message:)`; five
+    /// writing, say) before it fails with `StoreError/locked(at:pid:message:)`; five
     /// seconds by default.
     ///
     /// SQLite's busy timeout, named as `JSONFileStoreOptions` names its wait for another
@@ -49,7 +49,7 @@ public struct SQLiteStoreOptions: Sendable {
     /// The directories are made one level at a time, each followed by a sync of the directory
     /// it was made in, so that they are durable before ``SQLiteStore/open(at:options:)``
     /// returns. A directory that cannot be made fails the open with
-    /// `StoreError/io(path:operation:code:message:)` naming it, and the directories made
+    /// `StoreError/io(at:operation:code:message:)` naming it, and the directories made
     /// before it are removed. Opening read-only never makes a directory.
     public var createsDirectories: Bool
 

@@ -57,7 +57,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     public nonisolated let url: String
 
     /// Whether the database was opened read-only: every write throws
-    /// `StoreError/readOnly(path:)`.
+    /// `StoreError/readOnly(at:)`.
     public nonisolated let isReadOnly: Bool
 
     /// The models the database holds, in the order it was opened with.
@@ -145,7 +145,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
     ///   hold the model.
     /// - Complexity: O(1).
     public nonisolated func store<Model: StorableModel>(
@@ -166,7 +166,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
     ///   hold the model.
     @_disfavoredOverload
     public nonisolated func store<Model: StorableModel>(
@@ -179,7 +179,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
         of model: Model.Type
     ) throws(StoreError) -> TableLayout<Model> {
         guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            throw .unknownModel(String(describing: model), database: url, models: modelNames)
+            throw .unknownModel(String(describing: model), at: .database(url), models: modelNames)
         }
         return layout
     }
@@ -192,13 +192,13 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     }
 
     func checkOpen() throws(StoreError) {
-        guard !isClosed else { throw .closed(path: url) }
+        guard !isClosed else { throw .closed(at: .database(url)) }
     }
 
     /// Throws unless the database is open for writing.
     func checkWritable() throws(StoreError) {
         try checkOpen()
-        guard !isReadOnly else { throw .readOnly(path: url) }
+        guard !isReadOnly else { throw .readOnly(at: .database(url)) }
     }
 
     /// The next reader, in turn.
@@ -221,7 +221,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     /// the database's connections; every store it handed out is closed with it.
     ///
     /// Later calls, on the database and on each of its stores, throw
-    /// `StoreError/closed(path:)`; closing again does nothing.
+    /// `StoreError/closed(at:)`; closing again does nothing.
     ///
     /// - Throws: Nothing today: the connections are let go whatever the server says. The
     ///   signature is `ModelDatabase/close()`'s, so that every backend closes alike.

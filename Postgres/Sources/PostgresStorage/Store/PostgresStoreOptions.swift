@@ -15,7 +15,7 @@ public struct PostgresStoreOptions: Sendable {
     /// `StoreAccessMode/readWrite` creates the model's table when the database has none,
     /// migrates an older one and keeps its indexes as the model declares them.
     /// `StoreAccessMode/readOnly` changes nothing in the database: the table must exist at
-    /// the model's schema version, and every write throws `StoreError/readOnly(path:)`
+    /// the model's schema version, and every write throws `StoreError/readOnly(at:)`
     /// naming the database. A read-only store still sees, and its live queries observe, the
     /// commits other stores make.
     public var mode: StoreAccessMode
