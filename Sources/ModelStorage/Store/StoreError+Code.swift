@@ -26,7 +26,7 @@ extension StoreError {
             case duplicateID, notFound, identifierChanged, conflict, invalidQuery, corruptFile
             case unsupportedVersion, migrationFailed, locked, readOnly, closed, io, fileTooLarge
             case encodingFailed, unusable, connectionFailed, statementFailed, unknownModel
-            case invalidModels, danglingReference, deleteDenied
+            case invalidModels, danglingReference, deleteDenied, tableMismatch
         }
 
         /// The code's name, such as `notFound`.
@@ -105,6 +105,10 @@ extension StoreError {
         /// A deletion a reference's delete rule refuses: see
         /// ``StoreError/deleteDenied(_:id:referencedBy:referringID:)``.
         public static let deleteDenied = Code(.deleteDenied)
+
+        /// A table in the database whose columns are not those the store expects for its
+        /// model: see ``StoreError/tableMismatch(at:table:model:missingColumns:unexpectedColumns:)``.
+        public static let tableMismatch = Code(.tableMismatch)
 
         /// Whether `error` is a ``StoreError`` with this code, so that a code can be a
         /// pattern: `catch StoreError.Code.locked { … }`.

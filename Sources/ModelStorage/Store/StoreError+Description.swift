@@ -61,6 +61,20 @@ extension StoreError: CustomStringConvertible {
                 + "Nothing was changed."
         case .invalidModels(let storeLocation, let reason):
             return "The database \(storeLocation) cannot be opened with these models: \(reason)."
+        case .tableMismatch(let storeLocation, let table, let model, let missing, let unexpected):
+            var differences: [String] = []
+            if !missing.isEmpty {
+                differences.append("no column " + missing.joined(separator: ", "))
+            }
+            if !unexpected.isEmpty {
+                differences.append(
+                    "a column " + unexpected.joined(separator: ", ") + " it does not map")
+            }
+            let place = Place(storeLocation)
+            return "\(place.subject) has a table \(table) that does not match \(model): "
+                + "it has \(differences.joined(separator: " and ")); raise "
+                + "\(model).schemaVersion with a migration, or name another table with "
+                + "storageName. \(place.leftAsItIs)"
         case .danglingReference(let model, let id, let attribute, let target, let targetID):
             return "\(model) \(id) refers to \(target) \(targetID) through \(attribute), and no "
                 + "\(target) has that id. Nothing was changed."

@@ -19,7 +19,7 @@ extension StoreError {
             .closed(let place), .io(let place, _, _, _), .fileTooLarge(let place, _, _),
             .unusable(let place, _), .connectionFailed(let place, _, _),
             .statementFailed(let place, _, _), .unknownModel(_, let place, _),
-            .invalidModels(let place, _):
+            .invalidModels(let place, _), .tableMismatch(let place, _, _, _, _):
             place
         case .duplicateID, .notFound, .identifierChanged, .conflict, .invalidQuery,
             .encodingFailed, .danglingReference, .deleteDenied:
@@ -167,10 +167,28 @@ extension StoreError {
     public var modelName: String? {
         switch storage {
         case .unknownModel(let model, _, _), .danglingReference(let model, _, _, _, _),
-            .deleteDenied(let model, _, _, _):
+            .deleteDenied(let model, _, _, _), .tableMismatch(_, _, let model, _, _):
             model
         default: nil
         }
+    }
+
+    /// The name of the table whose columns are not the store's, for ``Code/tableMismatch``.
+    public var tableName: String? {
+        guard case .tableMismatch(_, let table, _, _, _) = storage else { return nil }
+        return table
+    }
+
+    /// The columns the store expects and the table lacks, for ``Code/tableMismatch``.
+    public var missingColumns: [String]? {
+        guard case .tableMismatch(_, _, _, let missing, _) = storage else { return nil }
+        return missing
+    }
+
+    /// The table's columns that the store does not map, for ``Code/tableMismatch``.
+    public var unexpectedColumns: [String]? {
+        guard case .tableMismatch(_, _, _, _, let unexpected) = storage else { return nil }
+        return unexpected
     }
 
     /// The models the database holds, when it was asked for another

@@ -263,6 +263,42 @@ extension StoreError {
         StoreError(.invalidModels(at: storeLocation, reason: reason))
     }
 
+    /// A table in the database has the model's name but not the columns the store expects
+    /// for it (``Code/tableMismatch``): it was made for another model, or for an earlier
+    /// version of this one without a migration.
+    ///
+    /// The store opens nothing and changes nothing in the table. A database backend throws
+    /// it on opening, naming the table and the columns that differ; the way out is a
+    /// migration (a higher `StorableModel/schemaVersion`) or another
+    /// `StorableModel/storageName` for the model.
+    ///
+    /// ```swift
+    /// throw StoreError.tableMismatch(
+    ///     at: .database("postgresql://dex@db.internal:5432/dex"), table: "note",
+    ///     model: "Note", missingColumns: ["body"], unexpectedColumns: ["text"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - storeLocation: The database, or the file, that holds the table
+    ///     (``storeLocation``).
+    ///   - table: The table's name (``tableName``).
+    ///   - model: The model's type name (``modelName``).
+    ///   - missingColumns: The columns the store expects and the table lacks
+    ///     (``missingColumns``).
+    ///   - unexpectedColumns: The table's columns that the store does not map
+    ///     (``unexpectedColumns``).
+    /// - Returns: An error with code ``Code/tableMismatch`` naming the database, the table,
+    ///   the model and the columns that differ.
+    public static func tableMismatch(
+        at storeLocation: StoreLocation, table: String, model: String,
+        missingColumns: [String], unexpectedColumns: [String]
+    ) -> StoreError {
+        StoreError(
+            .tableMismatch(
+                at: storeLocation, table: table, model: model, missing: missingColumns,
+                unexpected: unexpectedColumns))
+    }
+
     /// A write left a record whose reference names no record of the other model
     /// (``Code/danglingReference``); nothing was changed.
     ///

@@ -65,6 +65,7 @@ public struct StoreError: Error, Hashable, Sendable {
         case .invalidModels: .invalidModels
         case .danglingReference: .danglingReference
         case .deleteDenied: .deleteDenied
+        case .tableMismatch: .tableMismatch
         }
     }
 
@@ -90,6 +91,9 @@ public struct StoreError: Error, Hashable, Sendable {
         case statementFailed(at: StoreLocation, operation: String, message: String)
         case unknownModel(String, at: StoreLocation, models: [String])
         case invalidModels(at: StoreLocation, reason: String)
+        case tableMismatch(
+            at: StoreLocation, table: String, model: String, missing: [String],
+            unexpected: [String])
         case danglingReference(
             String, id: String, attribute: String, target: String, targetID: String)
         case deleteDenied(String, id: String, referencedBy: String, referringID: String)

@@ -52,9 +52,10 @@ extension SQLiteConnection {
     /// Checks what a schema holds for the model.
     ///
     /// - Throws: ``StoreError/unsupportedVersion(at:kind:found:supported:)`` for a newer
-    ///   schema version; ``StoreError/corruptFile(at:problem:location:)`` for a table whose
-    ///   columns are not the model's, or a table of the model's in a database without the
-    ///   version table.
+    ///   schema version; `StoreError/tableMismatch(at:table:model:missingColumns:unexpectedColumns:)`
+    ///   for a table whose columns are not the model's;
+    ///   ``StoreError/corruptFile(at:problem:location:)`` for a table of the model's in a
+    ///   database without the version table.
     func inspect<Model>(for layout: TableLayout<Model>, in schema: SchemaSnapshot)
         throws(StoreError) -> TableState
     {
@@ -87,23 +88,16 @@ extension SQLiteConnection {
         return .withoutWriteVersions
     }
 
+    /// The error for a table whose columns are not the model's: the table, the columns the
+    /// store expects and it lacks, and those it has that the store does not map.
     private func mismatch<Model>(_ layout: TableLayout<Model>, _ columns: [String]) -> StoreError {
         // A missing `_version` alone is added on opening, so it is not named.
-        let missing = layout.columnNames.filter {
-            !columns.contains($0) && $0 != TableLayout<Model>.writeVersionColumn
-        }
-        let unexpected = columns.filter { !layout.columnNames.contains($0) }
-        var differences: [String] = []
-        if !missing.isEmpty { differences.append("no column " + missing.joined(separator: ", ")) }
-        if !unexpected.isEmpty {
-            differences.append(
-                "a column " + unexpected.joined(separator: ", ") + " it does not map")
-        }
-        return .corruptFile(
-            at: .file(path),
-            problem: "the table \(layout.table) does not match \(Model.self): it has "
-                + differences.joined(separator: " and "),
-            location: .wholeFile)
+        .tableMismatch(
+            at: .file(path), table: layout.name, model: "\(Model.self)",
+            missingColumns: layout.columnNames.filter {
+                !columns.contains($0) && $0 != TableLayout<Model>.writeVersionColumn
+            },
+            unexpectedColumns: columns.filter { !layout.columnNames.contains($0) })
     }
 
     /// Makes the database ready for writing: the table migrated (the database as it was kept

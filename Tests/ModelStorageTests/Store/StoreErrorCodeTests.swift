@@ -43,6 +43,10 @@ struct StoreErrorCodeTests {
                 "Note", id: "7", attribute: "pokemon_id", target: "Pokemon", targetID: "999")
         case .deleteDenied:
             .deleteDenied("Pokemon", id: "25", referencedBy: "Note", referringID: "7")
+        case .tableMismatch:
+            .tableMismatch(
+                at: .database("postgresql://u@h/d"), table: "note", model: "Note",
+                missingColumns: ["body"], unexpectedColumns: ["text"])
         }
     }
 
@@ -58,6 +62,8 @@ struct StoreErrorCodeTests {
             ("operation", error.operation), ("errorNumber", error.errorNumber),
             ("message", error.message), ("size", error.size), ("sizeLimit", error.sizeLimit),
             ("modelName", error.modelName), ("databaseModels", error.databaseModels),
+            ("tableName", error.tableName), ("missingColumns", error.missingColumns),
+            ("unexpectedColumns", error.unexpectedColumns),
         ]
         return Set(properties.compactMap { name, value in value == nil ? nil : name })
     }
@@ -180,6 +186,20 @@ struct StoreErrorCodeTests {
             refused.storeLocation == .database("postgresql://u@h/d")
                 && refused.operation == "read a record")
         #expect(refused.message == "permission denied (SQLSTATE 42501)")
+
+        let mismatch = StoreError.tableMismatch(
+            at: .database("postgresql://u@h/d"), table: "note", model: "Note",
+            missingColumns: ["body"], unexpectedColumns: ["stars", "title"])
+        #expect(
+            Self.filled(mismatch)
+                == [
+                    "storeLocation", "tableName", "modelName", "missingColumns",
+                    "unexpectedColumns",
+                ])
+        #expect(mismatch.storeLocation == .database("postgresql://u@h/d"))
+        #expect(mismatch.tableName == "note" && mismatch.modelName == "Note")
+        #expect(mismatch.missingColumns == ["body"])
+        #expect(mismatch.unexpectedColumns == ["stars", "title"])
     }
 
     @Test("errors are equal when their codes and details are")

@@ -86,6 +86,22 @@ struct StoreErrorTests {
                     + "version 9, newer than this code supports (1). The database was left as it is."
             ),
             (
+                .tableMismatch(
+                    at: .database("postgresql://dex@db.local:5432/dex"), table: "note",
+                    model: "Note", missingColumns: ["body"], unexpectedColumns: ["stars", "title"]),
+                "The database postgresql://dex@db.local:5432/dex has a table note that does not "
+                    + "match Note: it has no column body and a column stars, title it does not "
+                    + "map; raise Note.schemaVersion with a migration, or name another table "
+                    + "with storageName. The database was left as it is."
+            ),
+            (
+                .tableMismatch(
+                    at: .file("/d/dex.sqlite"), table: "note", model: "Note",
+                    missingColumns: [], unexpectedColumns: ["power"]),
+                "The store file /d/dex.sqlite has a table note that does not match Note: it has "
+                    + "a column power it does not map;"
+            ),
+            (
                 .migrationFailed(
                     at: .file("/d/s.json"), sourceVersion: 1, location: .wholeFile,
                     reason: "no step"),

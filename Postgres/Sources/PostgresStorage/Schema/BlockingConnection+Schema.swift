@@ -64,8 +64,9 @@ extension BlockingConnection {
     /// Reads what the database holds for the model and checks it, writing nothing.
     ///
     /// - Throws: ``StoreError/unsupportedVersion(at:kind:found:supported:)`` for a newer
-    ///   schema version; ``StoreError/corruptFile(at:problem:location:)`` for a table whose
-    ///   columns are not the model's, or one the store did not make.
+    ///   schema version; ``StoreError/tableMismatch(at:table:model:missingColumns:unexpectedColumns:)``
+    ///   for a table whose columns are not the model's;
+    ///   ``StoreError/corruptFile(at:problem:location:)`` for one the store did not make.
     func inspect<Model>(for layout: TableLayout<Model>) throws(StoreError) -> TableState {
         let columns = try rows(
             "SELECT column_name::text FROM information_schema.columns "
@@ -114,22 +115,13 @@ extension BlockingConnection {
         return .current
     }
 
+    /// The error for a table whose columns are not the model's: the table, the columns the
+    /// store expects and it lacks, and those it has that the store does not map.
     private func mismatch<Model>(_ layout: TableLayout<Model>, _ columns: [String]) -> StoreError {
-        let missing = layout.columnNames.filter { !columns.contains($0) }
-        let unexpected = columns.filter { !layout.columnNames.contains($0) }.sorted()
-        var differences: [String] = []
-        if !missing.isEmpty { differences.append("no column " + missing.joined(separator: ", ")) }
-        if !unexpected.isEmpty {
-            differences.append(
-                "a column " + unexpected.joined(separator: ", ") + " it does not map")
-        }
-        return .corruptFile(
-            at: .database(database),
-            problem: "the table \(layout.table) does not match \(Model.self): it has "
-                + differences.joined(separator: " and ")
-                + "; raise \(Model.self).schemaVersion with a migration, or name another table "
-                + "with storageName",
-            location: .wholeFile)
+        .tableMismatch(
+            at: .database(database), table: layout.name, model: "\(Model.self)",
+            missingColumns: layout.columnNames.filter { !columns.contains($0) },
+            unexpectedColumns: columns.filter { !layout.columnNames.contains($0) }.sorted())
     }
 
     /// The state of one model's table, for a model the caller knows only as a type.

@@ -35,8 +35,9 @@ extension PostgresStore {
     /// - Returns: The open store.
     /// - Throws: `StoreError/connectionFailed(at:operation:message:)` naming the database when the
     ///   server cannot be reached or refuses the login;
-    ///   `StoreError/corruptFile(at:problem:location:)` for a table that does not match the
-    ///   model; `StoreError/unsupportedVersion(at:kind:found:supported:)` for a newer
+    ///   `StoreError/tableMismatch(at:table:model:missingColumns:unexpectedColumns:)` for a
+    ///   table that does not match the model, naming the columns that differ;
+    ///   `StoreError/unsupportedVersion(at:kind:found:supported:)` for a newer
     ///   schema version; `StoreError/migrationFailed(at:sourceVersion:location:reason:)`
     ///   when a migration fails (or is needed by a read-only store), and
     ///   `StoreError/corruptFile(at:problem:location:)` when a read-only store finds no

@@ -201,10 +201,16 @@ struct PostgresStoreTests {
                 FaultFigures.report(
                     "mismatched table",
                     "StoreError.\(error.code) after \(FaultFigures.since(started))")
-                #expect(error.code == .corruptFile)
+                // A table of another shape is not a damaged one: the error names the table
+                // and the columns that differ.
+                #expect(error.code == .tableMismatch)
                 #expect(
                     error.storeLocation?.description.hasSuffix("/\(database.database ?? "")")
                         == true)
+                #expect(error.tableName == "note" && error.modelName == "NotNote")
+                #expect(error.missingColumns == ["body"])
+                #expect(error.unexpectedColumns == ["pinned", "stars", "tag", "title"])
+                #expect("\(error)".contains("has a table note"), "\(error)")
                 #expect("\(error)".contains("no column body"), "\(error)")
             }
         }
