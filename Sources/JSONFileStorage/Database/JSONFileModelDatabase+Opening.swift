@@ -21,7 +21,7 @@ extension JSONFileModelDatabase {
     /// ```
     ///
     /// Opening for writing takes the database's lock first, waiting up to
-    /// ``JSONFileStoreOptions/lockTimeout`` for another writer, and then reads the files, so
+    /// `JSONFileStoreOptions.lockTimeout` for another writer, and then reads the files, so
     /// it sees every save the previous writer acknowledged. A model's section at an older
     /// schema version is migrated and, when writable, saved at once (the old document
     /// becomes the backup). A model the file has no section for starts with no records; the
@@ -31,7 +31,7 @@ extension JSONFileModelDatabase {
     ///
     /// - Parameters:
     ///   - url: The document's file URL, such as `…/pokedex.json`; its directory must exist,
-    ///     unless ``JSONFileStoreOptions/createsDirectories`` is set.
+    ///     unless `JSONFileStoreOptions.createsDirectories` is set.
     ///   - models: The models the database holds, each under its
     ///     `StorableModel/storageName`.
     ///   - options: Whether to write, how long to wait for the lock, when to compact, whether
@@ -46,7 +46,7 @@ extension JSONFileModelDatabase {
     ///   `StoreError/migrationFailed(at:sourceVersion:location:reason:)` for a file it
     ///   cannot read, which it leaves untouched;
     ///   `StoreError/fileTooLarge(at:size:limit:)` for a document or journal larger than
-    ///   ``JSONFileStoreOptions/maximumFileSize``, which it does not read;
+    ///   ``JSONFileExtras/maximumFileSize``, which it does not read;
     ///   `StoreError/io(at:operation:code:message:)` when the file system fails (no such
     ///   directory, permission denied, a directory at the document's path, a directory that
     ///   cannot be made); `StoreError/invalidQuery(_:)` for an index on a key path a

@@ -31,8 +31,11 @@ import ModelStorage
 public actor JSONFileModelDatabase: ModelDatabase {
     /// The models the database holds, in the order it was opened with.
     public nonisolated let models: [any StorableModel.Type]
-    /// The document's location.
+    /// The document's URL, as it was opened at.
     public nonisolated let url: URL
+    /// Where the database keeps its records, as its errors name it: the
+    /// `StoreLocation/file(_:)` of its document, whose URL is ``url``.
+    public nonisolated var location: StoreLocation { .file(paths.document) }
     /// Whether the database was opened read-only.
     public nonisolated let isReadOnly: Bool
     /// What the database recovered on its own when it opened: a torn last journal line it

@@ -12,7 +12,7 @@ extension JSONFileStore {
     /// ```
     ///
     /// Opening for writing takes the store's lock first, waiting up to
-    /// ``JSONFileStoreOptions/lockTimeout`` for another writer, and then reads the files, so
+    /// `JSONFileStoreOptions.lockTimeout` for another writer, and then reads the files, so
     /// it sees every save the previous writer acknowledged. A file at an older schema version
     /// is migrated and, when writable, saved at once (the old document becomes the backup).
     /// A database file of several models opens too: the store is its model's section, and
@@ -20,7 +20,7 @@ extension JSONFileStore {
     ///
     /// - Parameters:
     ///   - url: The document's file URL, such as `…/pokedex.json`; its directory must exist,
-    ///     unless ``JSONFileStoreOptions/createsDirectories`` is set.
+    ///     unless `JSONFileStoreOptions.createsDirectories` is set.
     ///   - options: Whether to write, how long to wait for the lock, when to compact, whether
     ///     to make missing directories.
     /// - Returns: The open store.
@@ -30,7 +30,7 @@ extension JSONFileStore {
     ///   `StoreError/migrationFailed(at:sourceVersion:location:reason:)` for a file it
     ///   cannot read, which it leaves untouched;
     ///   `StoreError/fileTooLarge(at:size:limit:)` for a document or journal larger than
-    ///   ``JSONFileStoreOptions/maximumFileSize``, which it does not read;
+    ///   ``JSONFileExtras/maximumFileSize``, which it does not read;
     ///   `StoreError/io(at:operation:code:message:)` when the file system fails (no such
     ///   directory, permission denied, a directory at the document's path, a directory that
     ///   cannot be made); `StoreError/invalidQuery(_:)` for an index on a key path the

@@ -18,7 +18,7 @@ import ModelStorage
 /// every record and a journal of the commits since: a save returns only once its commit is
 /// durable, and saves from concurrent tasks are grouped into one journal append and one sync.
 /// The journal is folded into a rewritten document once it outgrows
-/// ``JSONFileStoreOptions/compactionThreshold`` and half the document, and when the store
+/// ``JSONFileExtras/compactionThreshold`` and half the document, and when the store
 /// closes; the previous document is kept as a backup. See <doc:Durability> for the
 /// guarantees and the file layout.
 ///
@@ -33,7 +33,7 @@ import ModelStorage
 ///
 /// A document path that is a symbolic link stands for its target: the store's files live
 /// beside the target, the link stays a link, and the store has one lock whatever name it is
-/// opened by. Files larger than ``JSONFileStoreOptions/maximumFileSize`` (256 MiB by default)
+/// opened by. Files larger than ``JSONFileExtras/maximumFileSize`` (256 MiB by default)
 /// are neither read nor written: `StoreError/fileTooLarge(at:size:limit:)`.
 ///
 /// A store is one model's view of a ``JSONFileModelDatabase``: ``open(at:options:)`` opens
@@ -49,8 +49,11 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
         self.database = database
     }
 
-    /// The document's location.
+    /// The document's URL, as it was opened at.
     public var url: URL { database.url }
+    /// Where the store keeps its records, as its errors name it: the
+    /// `StoreLocation/file(_:)` of its document.
+    public var location: StoreLocation { database.location }
     /// Whether the store was opened read-only.
     public var isReadOnly: Bool { database.isReadOnly }
     /// What the store recovered on its own when it opened: a torn last journal line it

@@ -32,7 +32,7 @@ extension SQLiteModelDatabase {
     ///
     /// - Parameters:
     ///   - url: The database's file URL, such as `…/dex.sqlite`; its directory must exist,
-    ///     unless ``SQLiteStoreOptions/createsDirectories`` is set.
+    ///     unless `SQLiteStoreOptions.createsDirectories` is set.
     ///   - models: The models the database holds.
     ///   - options: Whether to write, how long to wait for locks, whether to make missing
     ///     directories, how many readers.

@@ -36,8 +36,12 @@ import ModelStorage
 /// schema version in `PRAGMA user_version` — opens with nothing lost: that table keeps its
 /// records and versions, and a model added beside it gets a table of its own.
 public actor SQLiteModelDatabase: ModelDatabase {
-    /// The database's location.
+    /// The database file's URL, as it was opened at.
     public nonisolated let url: URL
+
+    /// Where the database keeps its records, as its errors name it: the
+    /// `StoreLocation/file(_:)` of its file, whose URL is ``url``.
+    public nonisolated var location: StoreLocation { .file(path) }
 
     /// Whether the database was opened read-only.
     public nonisolated let isReadOnly: Bool

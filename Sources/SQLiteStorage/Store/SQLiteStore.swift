@@ -61,7 +61,7 @@ import ModelStorage
 /// not). One connection writes; reads go to separate read connections, each behind a queue
 /// of its own, so they never wait for a write. Other processes may
 /// read and write the same file; a lock they hold is waited for up to
-/// ``SQLiteStoreOptions/lockTimeout``, then the save throws
+/// `SQLiteStoreOptions.lockTimeout`, then the save throws
 /// `StoreError/locked(at:pid:message:)` with SQLite's message.
 ///
 /// A store is one model's view of an ``SQLiteModelDatabase``: ``open(at:options:)`` opens
@@ -71,7 +71,7 @@ import ModelStorage
 ///
 /// Live queries (``observe(_:)``) get the store's own commits at once, and the commits other
 /// connections and processes make to the database within
-/// ``SQLiteStoreOptions/observationInterval``, 100 ms by default: see "Live queries across
+/// ``SQLiteExtras/observationInterval``, 100 ms by default: see "Live queries across
 /// processes" in the SQLiteStorage documentation.
 ///
 /// A file the store cannot use — not an SQLite database, a table that does not match the
@@ -93,8 +93,12 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
         self.layout = layout
     }
 
-    /// The database's location.
+    /// The database file's URL, as it was opened at.
     public var url: URL { database.url }
+
+    /// Where the store keeps its records, as its errors name it: the
+    /// `StoreLocation/file(_:)` of its database file.
+    public var location: StoreLocation { database.location }
 
     /// Whether the store was opened read-only.
     public var isReadOnly: Bool { database.isReadOnly }
@@ -241,7 +245,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// The store's own commits reach the query at once. Commits that other connections make
     /// to the same database — another store on the file, another process such as
     /// `pokedex favorite 25 --store dex.sqlite` — are found by looking at SQLite's
-    /// `PRAGMA data_version` every ``SQLiteStoreOptions/observationInterval`` (100 ms by
+    /// `PRAGMA data_version` every ``SQLiteExtras/observationInterval`` (100 ms by
     /// default) while the store has a live query; the query then re-runs, and its new
     /// result is delivered when it differs from the last. A read-only store observes them
     /// too.

@@ -82,7 +82,7 @@ extension PostgresModelDatabase {
                 try connection.databaseVersion(operation: "read the version")
             }
             let parts = Parts(
-                url: url, models: models, modelNames: names, layouts: layouts,
+                location: .database(url), models: models, modelNames: names, layouts: layouts,
                 migratedFrom: migratedFrom, channel: Schema.channel(schema: schema),
                 version: version)
             return PostgresModelDatabase(

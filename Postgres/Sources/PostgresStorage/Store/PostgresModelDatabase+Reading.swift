@@ -26,7 +26,7 @@ extension PostgresModelDatabase {
         snapshotsTaken += 1
         let snapshot = snapshotsTaken
         let thread = reader()
-        let (layouts, url, names) = (layouts, url, modelNames)
+        let (layouts, location, names) = (layouts, location, modelNames)
         return try await thread.perform { connection in
             try connection.rows(
                 "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", operation: "read")
@@ -46,7 +46,7 @@ extension PostgresModelDatabase {
                         group: snapshot))
                 let result = try body(transaction)
                 if let failure = connection.readFailure { throw failure }
-                try transaction.checkModels(in: .database(url), models: names)
+                try transaction.checkModels(in: location, models: names)
                 try connection.rows("COMMIT", operation: "read")
                 return result
             } catch {

@@ -84,8 +84,9 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
         self.layout = layout
     }
 
-    /// The database, as the store's errors name it: `postgresql://user@host:port/database`.
-    public var url: String { database.url }
+    /// Where the store keeps its records, as its errors name it:
+    /// `.database("postgresql://user@host:port/database")`.
+    public var location: StoreLocation { database.location }
 
     /// Whether the store was opened read-only: every write throws `StoreError/readOnly(at:)`.
     public var isReadOnly: Bool { database.isReadOnly }

@@ -17,6 +17,9 @@ public actor InMemoryModelDatabase: ModelDatabase {
     /// The models the database holds, in the order it was made with.
     public nonisolated let models: [any StorableModel.Type]
 
+    /// Where the database keeps its records, as its errors name it: ``StoreLocation/memory``.
+    public nonisolated var location: StoreLocation { .memory }
+
     nonisolated let modelNames: [String]
     /// Each model's records, a `StoreState<Model>` under the model's `ObjectIdentifier`.
     private var tables: [ObjectIdentifier: any Sendable] = [:]

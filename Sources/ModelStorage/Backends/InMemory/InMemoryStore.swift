@@ -22,6 +22,9 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     /// The database the store's records are kept in.
     public let database: InMemoryModelDatabase
 
+    /// Where the store keeps its records, as its errors name it: ``StoreLocation/memory``.
+    public var location: StoreLocation { .memory }
+
     init(database: InMemoryModelDatabase) {
         self.database = database
     }
