@@ -14,8 +14,8 @@ import ModelStorage
 /// let viewer = try await JSONFileStore<Pokemon>.open(at: url, options: .readOnly)
 /// ```
 ///
-/// `mode` ``StoreAccessMode/readWrite`` holds the store's lock from opening to closing;
-/// ``StoreAccessMode/readOnly`` takes no lock and reads alongside a writer, seeing the files
+/// `mode` `StoreAccessMode.readWrite` holds the store's lock from opening to closing;
+/// `StoreAccessMode.readOnly` takes no lock and reads alongside a writer, seeing the files
 /// as they were when it opened. `lockTimeout` is zero (do not wait) by default. Reopening a
 /// store this process has just closed can also meet the lock for a moment: a child process
 /// the app starts at that instant shares the lock file's descriptor between its `fork` and

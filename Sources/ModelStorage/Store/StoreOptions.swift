@@ -1,6 +1,6 @@
 /// How a store opens: the options every backend shares, and its backend's own extras.
 ///
-/// Every backend's options are a `StoreOptions`, told apart by their ``Extras``: the JSON
+/// Every backend's options are a `StoreOptions`, told apart by their `Extras`: the JSON
 /// file backend's `JSONFileStoreOptions`, SQLite's `SQLiteStoreOptions` and PostgreSQL's
 /// `PostgresStoreOptions` are this type with their backend's extras, as GRDB's one
 /// `Configuration` serves both its database queue and its pool. The options are read and
@@ -115,7 +115,7 @@ extension StoreOptions where Extras: ReaderPoolExtras {
     }
 }
 
-/// A backend's own options, beside those every backend shares: the ``StoreOptions/Extras``
+/// A backend's own options, beside those every backend shares: the `Extras`
 /// of its ``StoreOptions``.
 ///
 /// A backend's extras conform, besides, to the protocols of the shared options that mean

@@ -14,8 +14,8 @@ import ModelStorage
 /// let viewer = try await SQLiteStore<Pokemon>.open(at: url, options: .readOnly)
 /// ```
 ///
-/// `mode` ``StoreAccessMode/readWrite`` creates the database when it is absent and migrates
-/// it when it is older; ``StoreAccessMode/readOnly`` needs the database to exist at the
+/// `mode` `StoreAccessMode.readWrite` creates the database when it is absent and migrates
+/// it when it is older; `StoreAccessMode.readOnly` needs the database to exist at the
 /// model's schema version. `lockTimeout` is SQLite's busy timeout: how long a statement
 /// waits for a lock another connection holds (another process writing, say) before it
 /// fails with `StoreError/locked(at:pid:message:)`; five seconds by default.
