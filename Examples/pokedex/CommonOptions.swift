@@ -7,7 +7,7 @@ enum CommonOptions {
     /// ``StoreFormat``); the per-user store when absent.
     static let store = Option<URL?>(
         "store", "PATH", help: "the store file: .sqlite, .sqlite3 or .db (SQLite), .json (JSON)",
-        absence: StoreLocation.defaultDescription,
+        absence: StoreChoice.defaultDescription,
         convert: { path throws(InvalidValue) in try StoreFormat.storeURL(path) })
 
     /// `--in-memory`: a store in memory instead of a file.

@@ -28,7 +28,7 @@ struct OpenedStore {
     ///
     /// - Throws: ``CommandFailure`` when there is no file; ``UnopenableStore`` when the
     ///   file is not a store this tool can read.
-    static func forReading(_ location: StoreLocation) async throws -> OpenedStore {
+    static func forReading(_ location: StoreChoice) async throws -> OpenedStore {
         switch location {
         case .inMemory:
             // The whole bundle: every Pokémon, species, evolution chain, type and ability.
@@ -51,7 +51,7 @@ struct OpenedStore {
     /// - Throws: ``UnopenableStore`` when the file is not a store this tool can read, or its
     ///   folder cannot be made; `StoreError.locked` when the wait runs out.
     static func forWriting(
-        _ location: StoreLocation, lockTimeout: Duration
+        _ location: StoreChoice, lockTimeout: Duration
     ) async throws -> OpenedStore {
         switch location {
         case .inMemory:

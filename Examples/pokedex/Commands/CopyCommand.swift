@@ -75,7 +75,7 @@ struct CopyCommand: Command {
                 let existing = try transaction[Pokemon.self].count(where: .true)
                 guard existing == 0 || replacesExisting else {
                     throw CommandFailure(
-                        "\(StoreLocation.displayPath(destination)) already holds \(existing) "
+                        "\(StoreChoice.displayPath(destination)) already holds \(existing) "
                             + "Pokémon; pass --replace to replace them")
                 }
                 if existing > 0 {
@@ -95,8 +95,8 @@ struct CopyCommand: Command {
         Console.out(
             "Copied \(records.pokemon.count) Pokémon"
                 + (records.species.isEmpty ? "" : " and \(records.species.count) species")
-                + " from \(StoreLocation.displayPath(source)) "
-                + "(\(fromName)) to \(StoreLocation.displayPath(destination)) (\(toName))"
+                + " from \(StoreChoice.displayPath(source)) "
+                + "(\(fromName)) to \(StoreChoice.displayPath(destination)) (\(toName))"
                 + (replaced > 0 ? ", replacing \(replaced)." : "."))
     }
 }

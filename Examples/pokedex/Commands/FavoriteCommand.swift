@@ -24,7 +24,7 @@ struct FavoriteCommand: Command {
 
     let idOrName: String
     let isFavorite: Bool
-    let location: StoreLocation
+    let location: StoreChoice
     let lockTimeout: Duration
 
     init(_ arguments: Arguments) throws(UsageError) {
@@ -33,7 +33,7 @@ struct FavoriteCommand: Command {
             throw UsageError("'\(idOrName)' is neither a number nor a name")
         }
         isFavorite = !arguments[Options.off]
-        location = StoreLocation(arguments)
+        location = StoreChoice(arguments)
         lockTimeout = arguments[CommonOptions.lockTimeout]
     }
 

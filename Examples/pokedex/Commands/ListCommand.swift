@@ -94,7 +94,7 @@ struct ListCommand: Command {
     /// bundled type chart.
     let weakTo: PokemonType?
     let json: Bool
-    let location: StoreLocation
+    let location: StoreChoice
 
     init(_ arguments: Arguments) {
         var filter = PokemonFilter()
@@ -112,7 +112,7 @@ struct ListCommand: Command {
         self.filter = filter
         weakTo = arguments[Options.weakTo]
         json = arguments[CommonOptions.json]
-        location = StoreLocation(arguments)
+        location = StoreChoice(arguments)
     }
 
     /// The stored Pokémon whose species the store does not hold.

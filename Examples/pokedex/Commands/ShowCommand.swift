@@ -21,7 +21,7 @@ struct ShowCommand: Command {
 
     let idOrName: String
     let json: Bool
-    let location: StoreLocation
+    let location: StoreChoice
 
     init(_ arguments: Arguments) throws(UsageError) {
         idOrName = try arguments.required(0, "<id|name>")
@@ -29,7 +29,7 @@ struct ShowCommand: Command {
             throw UsageError("'\(idOrName)' is neither a number nor a name")
         }
         json = arguments[CommonOptions.json]
-        location = StoreLocation(arguments)
+        location = StoreChoice(arguments)
     }
 
     func run() async throws {

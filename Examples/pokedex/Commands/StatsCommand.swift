@@ -11,11 +11,11 @@ struct StatsCommand: Command {
         options: [.option(CommonOptions.json), CommonOptions.storeOrInMemory])
 
     let json: Bool
-    let location: StoreLocation
+    let location: StoreChoice
 
     init(_ arguments: Arguments) {
         json = arguments[CommonOptions.json]
-        location = StoreLocation(arguments)
+        location = StoreChoice(arguments)
     }
 
     func run() async throws {

@@ -97,7 +97,7 @@ struct SyncCommand: Command {
     /// The server to sync from, or `nil` for the bundled offline data.
     let baseURL: URL?
     let mode: SyncMode
-    let location: StoreLocation
+    let location: StoreChoice
     let lockTimeout: Duration
     let concurrency: Int
     /// Where the server's responses are kept, or `nil` for no cache.
@@ -110,7 +110,7 @@ struct SyncCommand: Command {
             arguments[Options.live]
             ? PokeAPIClient.Configuration.liveBaseURL : arguments[Options.baseURL]
         mode = arguments[Options.refresh] ? .refresh : .missingOnly
-        location = StoreLocation(arguments)
+        location = StoreChoice(arguments)
         lockTimeout = arguments[CommonOptions.lockTimeout]
         concurrency =
             arguments[Options.concurrency]
@@ -254,7 +254,7 @@ struct SyncCommand: Command {
         let destination: String
         switch location {
         case .inMemory: destination = "memory"
-        case .file(let url): destination = StoreLocation.displayPath(url)
+        case .file(let url): destination = StoreChoice.displayPath(url)
         }
         var parts = ["\(progress.skipped) already stored"]
         if progress.refetched > 0 {

@@ -80,9 +80,11 @@ enum StoreDocumentFuzz: FuzzTarget {
     static func requireNamesDocument(_ error: StoreError) {
         switch error.code {
         case .corruptFile:
-            require(error.path == paths.document && error.problem?.isEmpty == false, "\(error)")
+            require(
+                error.storeLocation == .file(paths.document) && error.problem?.isEmpty == false,
+                "\(error)")
         case .unsupportedVersion, .migrationFailed:
-            require(error.path == paths.document, "\(error)")
+            require(error.storeLocation == .file(paths.document), "\(error)")
         default:
             fatalError("reading a document threw \(error)")
         }

@@ -75,9 +75,13 @@ enum StoreJournalFuzz: FuzzTarget {
         } catch {
             switch error.code {
             case .corruptFile:
-                require(error.path == paths.journal && error.problem?.isEmpty == false, "\(error)")
+                require(
+                    error.storeLocation == .file(paths.journal) && error.problem?.isEmpty == false,
+                    "\(error)")
             case .unsupportedVersion, .migrationFailed:
-                require(error.path == paths.journal || error.path == paths.document, "\(error)")
+                require(
+                    error.storeLocation == .file(paths.journal)
+                        || error.storeLocation == .file(paths.document), "\(error)")
             default:
                 fatalError("reading a journal threw \(error)")
             }

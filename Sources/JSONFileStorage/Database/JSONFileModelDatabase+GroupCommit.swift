@@ -34,11 +34,11 @@ extension JSONFileModelDatabase {
     /// - Parameter body: Reads and writes through the transaction; its result is returned.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, with nothing changed;
-    ///   `StoreError/unknownModel(_:database:models:)` when it reached a model the
+    ///   `StoreError/unknownModel(_:at:models:)` when it reached a model the
     ///   database does not hold; `StoreError/deleteDenied(_:id:referencedBy:referringID:)`
     ///   or `StoreError/danglingReference(_:id:attribute:target:targetID:)` when its
-    ///   changes would break a reference between models; `StoreError/readOnly(path:)`,
-    ///   `StoreError/closed(path:)`, or `StoreError/io(path:operation:code:message:)`
+    ///   changes would break a reference between models; `StoreError/readOnly(at:)`,
+    ///   `StoreError/closed(at:)`, or `StoreError/io(at:operation:code:message:)`
     ///   when the commit cannot be stored, with nothing changed in memory or on disk.
     /// - Complexity: The body's, plus one journal append and sync shared by the group (or a
     ///   document rewrite, O(*n*) in the records of every model, when the journal is due for
@@ -47,7 +47,7 @@ extension JSONFileModelDatabase {
         _ body: @escaping @Sendable (inout DatabaseTransaction) throws -> Result
     ) async throws -> Result {
         try checkOpen()
-        guard files != nil else { throw StoreError.readOnly(path: paths.document) }
+        guard files != nil else { throw StoreError.readOnly(at: .file(paths.document)) }
         let path = paths.document
         let (models, names) = (models, modelNames)
         return try await withCheckedThrowingContinuation { continuation in
@@ -55,7 +55,7 @@ extension JSONFileModelDatabase {
                 PendingWrite { transaction in
                     do {
                         let result = try body(&transaction)
-                        try transaction.checkModels(in: path, models: names)
+                        try transaction.checkModels(in: .file(path), models: names)
                         try transaction.settleReferences(among: models)
                         return .succeeded(
                             resume: { continuation.resume(returning: result) },

@@ -21,7 +21,7 @@ extension JSONFileModelDatabase {
     /// ```
     ///
     /// Opening for writing takes the database's lock first, waiting up to
-    /// ``JSONFileStoreOptions/lockTimeout`` for another writer, and then reads the files, so
+    /// `JSONFileStoreOptions.lockTimeout` for another writer, and then reads the files, so
     /// it sees every save the previous writer acknowledged. A model's section at an older
     /// schema version is migrated and, when writable, saved at once (the old document
     /// becomes the backup). A model the file has no section for starts with no records; the
@@ -31,23 +31,23 @@ extension JSONFileModelDatabase {
     ///
     /// - Parameters:
     ///   - url: The document's file URL, such as `…/pokedex.json`; its directory must exist,
-    ///     unless ``JSONFileStoreOptions/createsDirectories`` is set.
+    ///     unless `JSONFileStoreOptions.createsDirectories` is set.
     ///   - models: The models the database holds, each under its
     ///     `StorableModel/storageName`.
     ///   - options: Whether to write, how long to wait for the lock, when to compact, whether
     ///     to make missing directories.
     /// - Returns: The open database.
-    /// - Throws: `StoreError/invalidModels(database:reason:)` when `models` is empty, lists
+    /// - Throws: `StoreError/invalidModels(at:reason:)` when `models` is empty, lists
     ///   a model twice, or two models share a `storageName`, or when the journal has commits
     ///   of a model `models` does not list (open it with that model too);
-    ///   `StoreError/locked(path:pid:message:)` when another writer holds the lock past the
-    ///   timeout; `StoreError/corruptFile(path:problem:location:)`,
-    ///   `StoreError/unsupportedVersion(path:kind:found:supported:)` or
-    ///   `StoreError/migrationFailed(path:sourceVersion:location:reason:)` for a file it
+    ///   `StoreError/locked(at:pid:message:)` when another writer holds the lock past the
+    ///   timeout; `StoreError/corruptFile(at:problem:location:)`,
+    ///   `StoreError/unsupportedVersion(at:kind:found:supported:)` or
+    ///   `StoreError/migrationFailed(at:sourceVersion:location:reason:)` for a file it
     ///   cannot read, which it leaves untouched;
-    ///   `StoreError/fileTooLarge(path:size:limit:)` for a document or journal larger than
-    ///   ``JSONFileStoreOptions/maximumFileSize``, which it does not read;
-    ///   `StoreError/io(path:operation:code:message:)` when the file system fails (no such
+    ///   `StoreError/fileTooLarge(at:size:limit:)` for a document or journal larger than
+    ///   ``JSONFileExtras/maximumFileSize``, which it does not read;
+    ///   `StoreError/io(at:operation:code:message:)` when the file system fails (no such
     ///   directory, permission denied, a directory at the document's path, a directory that
     ///   cannot be made); `StoreError/invalidQuery(_:)` for an index on a key path a
     ///   model's attribute map does not map (see `StorableModel/indexedAttributes`).
@@ -60,7 +60,7 @@ extension JSONFileModelDatabase {
         guard url.isFileURL else {
             throw FileSystem.error(EINVAL, "open", url.absoluteString)
         }
-        let names = try checkedNames(of: models, database: StorePaths(url).document)
+        let names = try checkedNames(of: models, at: .file(StorePaths(url).document))
         for model in models { try model.checkIndexedAttributes() }
         let fileSystem = FileSystem(
             faults: options.faults, maximumFileSize: options.maximumFileSize)

@@ -31,8 +31,11 @@ import ModelStorage
 public actor JSONFileModelDatabase: ModelDatabase {
     /// The models the database holds, in the order it was opened with.
     public nonisolated let models: [any StorableModel.Type]
-    /// The document's location.
+    /// The document's URL, as it was opened at.
     public nonisolated let url: URL
+    /// Where the database keeps its records, as its errors name it: the
+    /// `StoreLocation/file(_:)` of its document, whose URL is ``url``.
+    public nonisolated var location: StoreLocation { .file(paths.document) }
     /// Whether the database was opened read-only.
     public nonisolated let isReadOnly: Bool
     /// What the database recovered on its own when it opened: a torn last journal line it
@@ -99,7 +102,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
     ///   hold the model.
     public nonisolated func store<Model: StorableModel>(
         for model: Model.Type
@@ -122,7 +125,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
     ///   hold the model.
     @_disfavoredOverload
     public nonisolated func store<Model: StorableModel>(
@@ -132,11 +135,11 @@ public actor JSONFileModelDatabase: ModelDatabase {
     }
 
     nonisolated func unknownModel(_ model: Any.Type) -> StoreError {
-        .unknownModel(String(describing: model), database: paths.document, models: modelNames)
+        .unknownModel(String(describing: model), at: .file(paths.document), models: modelNames)
     }
 
     func checkOpen() throws(StoreError) {
-        guard !isClosed else { throw .closed(path: paths.document) }
+        guard !isClosed else { throw .closed(at: .file(paths.document)) }
     }
 
     // MARK: Reading
@@ -147,8 +150,8 @@ public actor JSONFileModelDatabase: ModelDatabase {
     ///
     /// - Parameter body: Reads through the transaction; its result is returned.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws; `StoreError.unknownModel(_:database:models:)` when it
-    ///   read a model the database does not hold; `StoreError.closed(path:)` when the
+    /// - Throws: What `body` throws; `StoreError.unknownModel(_:at:models:)` when it
+    ///   read a model the database does not hold; `StoreError.closed(at:)` when the
     ///   database is closed.
     /// - Complexity: The body's reads.
     public func read<Result: Sendable>(
@@ -156,7 +159,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
     ) throws -> Result {
         try checkOpen()
         return try CommittedTables(tables: tables).read(
-            version: version, database: paths.document, models: modelNames, body)
+            version: version, at: .file(paths.document), models: modelNames, body)
     }
 
     /// Runs a read of one model's committed records on the database's actor.
@@ -181,7 +184,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
         let names = modelNames
         return try read(model) { (state) throws(StoreError) in
             let resolved = try committed.resolvingReferences(
-                query, version: state.version, database: document, models: names)
+                query, version: state.version, at: .file(document), models: names)
             return try body(state, resolved)
         }
     }
@@ -195,7 +198,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
         let key = ObjectIdentifier(Model.self)
         guard let state = tables[key] as? StoreState<Model> else { throw unknownModel(Model.self) }
         let resolved = try CommittedTables(tables: tables).resolvingReferences(
-            query, version: state.version, database: paths.document, models: modelNames)
+            query, version: state.version, at: .file(paths.document), models: modelNames)
         let compiled = try StoreTransaction<Model>.compile(resolved)
         return observers.add(query, compiled: compiled, current: state.result(of: compiled)) {
             [weak self] id in
@@ -223,12 +226,12 @@ public actor JSONFileModelDatabase: ModelDatabase {
     /// live query of every model and releases the lock; every store the database handed out
     /// is closed with it.
     ///
-    /// Later calls, on the database and its stores, throw `StoreError/closed(path:)`;
+    /// Later calls, on the database and its stores, throw `StoreError/closed(at:)`;
     /// closing again does nothing. If the journal cannot be folded (a full disk, say), the
     /// database closes anyway and throws: every acknowledged save is still in the journal and
     /// is replayed by the next open.
     ///
-    /// - Throws: `StoreError/io(path:operation:code:message:)` when the document cannot be
+    /// - Throws: `StoreError/io(at:operation:code:message:)` when the document cannot be
     ///   rewritten.
     /// - Complexity: O(*n*) in the records of every model to rewrite the document when the
     ///   journal has entries.

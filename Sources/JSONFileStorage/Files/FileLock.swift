@@ -18,8 +18,8 @@ enum FileLock {
     /// Takes the lock, waiting up to `timeout` for the holder to let go.
     ///
     /// - Returns: The lock file's descriptor; closing it releases the lock.
-    /// - Throws: `StoreError/locked(path:pid:message:)` naming the holder when the wait runs out;
-    ///   `StoreError/io(path:operation:code:message:)` when the lock file cannot be opened.
+    /// - Throws: `StoreError/locked(at:pid:message:)` naming the holder when the wait runs out;
+    ///   `StoreError/io(at:operation:code:message:)` when the lock file cannot be opened.
     static func acquire(
         _ path: String, documentPath: String, timeout: Duration, fileSystem: FileSystem
     ) async throws(StoreError) -> Int32 {
@@ -37,14 +37,14 @@ enum FileLock {
             guard now < deadline else {
                 let holder = holderPID(descriptor)
                 fileSystem.close(descriptor)
-                throw .locked(path: documentPath, pid: holder)
+                throw .locked(at: .file(documentPath), pid: holder)
             }
             do {
                 try await Task.sleep(for: min(pause, deadline - now))
             } catch {
                 let holder = holderPID(descriptor)
                 fileSystem.close(descriptor)
-                throw .locked(path: documentPath, pid: holder)
+                throw .locked(at: .file(documentPath), pid: holder)
             }
             pause = min(pause * 2, .milliseconds(50))
         }

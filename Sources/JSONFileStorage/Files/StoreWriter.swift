@@ -67,13 +67,13 @@ struct StoreWriter: ~Copyable {
     /// document at once when the records were migrated or the journal cannot be continued.
     ///
     /// - Throws: `StoreError` for files that cannot be read, and
-    ///   `StoreError/invalidModels(database:reason:)` when the journal has commits of a model
+    ///   `StoreError/invalidModels(at:reason:)` when the journal has commits of a model
     ///   the database was not opened with, which a new document would lose.
     mutating func open() throws(StoreError) -> StoreLoader.Loaded {
         let loaded = try StoreLoader.load(paths, models: models, fileSystem: fileSystem)
         if let unknown = loaded.journal.unknownModels.sorted().first {
             throw .invalidModels(
-                database: paths.document,
+                at: .file(paths.document),
                 reason: "the journal has commits of the model \"\(unknown)\", which the "
                     + "database was not opened with; open it with that model too, so that "
                     + "they are folded into the document")
@@ -178,7 +178,7 @@ struct StoreWriter: ~Copyable {
         }
         guard length + bytes.count <= fileSystem.maximumFileSize else {
             throw .fileTooLarge(
-                path: paths.journal, size: length + bytes.count,
+                at: .file(paths.journal), size: length + bytes.count,
                 limit: fileSystem.maximumFileSize)
         }
         let descriptor = try openJournal()
@@ -199,7 +199,7 @@ struct StoreWriter: ~Copyable {
                 try fileSystem.truncate(descriptor, to: journalLength, path: paths.journal)
             } catch {
                 failure = .unusable(
-                    path: paths.document,
+                    at: .file(paths.document),
                     reason: "a failed journal write could not be cut back (\(error))")
             }
             throw error
@@ -233,7 +233,7 @@ struct StoreWriter: ~Copyable {
     private mutating func writeDocument(_ data: Data) throws(StoreError) {
         guard data.count <= fileSystem.maximumFileSize else {
             throw .fileTooLarge(
-                path: paths.document, size: data.count, limit: fileSystem.maximumFileSize)
+                at: .file(paths.document), size: data.count, limit: fileSystem.maximumFileSize)
         }
         let next = generation + 1
         do {
@@ -257,7 +257,7 @@ struct StoreWriter: ~Copyable {
             try fileSystem.syncDirectory(paths.directory)
         } catch {
             failure = .unusable(
-                path: paths.document,
+                at: .file(paths.document),
                 reason: "the directory could not be synced after the document was replaced "
                     + "(\(error))")
             throw error

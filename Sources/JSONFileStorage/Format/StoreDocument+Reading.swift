@@ -21,14 +21,14 @@ extension StoreDocument {
     ///
     /// A document of format 1 reads as the section of the first model.
     ///
-    /// - Throws: `StoreError/corruptFile(path:problem:location:)`,
-    ///   `StoreError/unsupportedVersion(path:kind:found:supported:)` or
-    ///   `StoreError/migrationFailed(path:sourceVersion:location:reason:)`.
+    /// - Throws: `StoreError/corruptFile(at:problem:location:)`,
+    ///   `StoreError/unsupportedVersion(at:kind:found:supported:)` or
+    ///   `StoreError/migrationFailed(at:sourceVersion:location:reason:)`.
     static func decode(
         _ data: Data, models: [any StorableModel.Type], path: String
     ) throws(StoreError) -> Read {
         guard !data.isEmpty else {
-            throw .corruptFile(path: path, problem: "the file is empty", location: .wholeFile)
+            throw .corruptFile(at: .file(path), problem: "the file is empty", location: .wholeFile)
         }
         guard let first = models.first else { return Read() }
         guard format(of: data) == formatVersion else {
@@ -144,11 +144,11 @@ extension StoreDocument {
     static func formatError(_ found: Int, path: String) -> StoreError {
         guard found > formatVersion else {
             return .corruptFile(
-                path: path, problem: "unknown format version \(found)",
+                at: .file(path), problem: "unknown format version \(found)",
                 location: Location(codingPath: "format"))
         }
         return .unsupportedVersion(
-            path: path, kind: .format, found: found, supported: formatVersion)
+            at: .file(path), kind: .format, found: found, supported: formatVersion)
     }
 
     /// The error for a section that does not read.
@@ -160,20 +160,20 @@ extension StoreDocument {
             return formatError(found, path: path)
         case .schemaTooNew(_, let found, let supported):
             return .unsupportedVersion(
-                path: path, kind: .schema, found: found, supported: supported)
+                at: .file(path), kind: .schema, found: found, supported: supported)
         case .writeVersions(let section, let problem):
             return .corruptFile(
-                path: path, problem: problem,
+                at: .file(path), problem: problem,
                 location: Location(
                     codingPath: "\(Key.models).\(section).\(Key.writeVersions)"))
         case .migration(let section, let sourceVersion, let index, let reason, let codingPath):
             var location = recordLocation(index, ofSection: section, in: data)
             location.codingPath = codingPath
             return .migrationFailed(
-                path: path, sourceVersion: sourceVersion, location: location, reason: reason)
+                at: .file(path), sourceVersion: sourceVersion, location: location, reason: reason)
         case .noReaders, .unlistedModel:
             return .corruptFile(
-                path: path, problem: "not a store document", location: .wholeFile)
+                at: .file(path), problem: "not a store document", location: .wholeFile)
         }
     }
 
@@ -189,11 +189,11 @@ extension StoreDocument {
             var location = recordLocation(index, ofSection: section, in: data)
             location.codingPath = RecordCoding.describe(codingPath)
             return .corruptFile(
-                path: path, problem: "a record of \(section) does not decode: \(reason)",
+                at: .file(path), problem: "a record of \(section) does not decode: \(reason)",
                 location: location)
         }
         return .corruptFile(
-            path: path, problem: "not a store document: \(reason)",
+            at: .file(path), problem: "not a store document: \(reason)",
             location: Location(codingPath: RecordCoding.describe(codingPath)))
     }
 

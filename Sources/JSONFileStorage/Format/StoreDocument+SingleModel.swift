@@ -67,14 +67,14 @@ extension StoreDocument {
     /// Decodes a document of format 1, migrating its records when it was written at an older
     /// schema version.
     ///
-    /// - Throws: `StoreError/corruptFile(path:problem:location:)`,
-    ///   `StoreError/unsupportedVersion(path:kind:found:supported:)` or
-    ///   `StoreError/migrationFailed(path:sourceVersion:location:reason:)`.
+    /// - Throws: `StoreError/corruptFile(at:problem:location:)`,
+    ///   `StoreError/unsupportedVersion(at:kind:found:supported:)` or
+    ///   `StoreError/migrationFailed(at:sourceVersion:location:reason:)`.
     static func decodeSingleModel<Model: StorableModel>(
         _ data: Data, as _: Model.Type, path: String
     ) throws(StoreError) -> Contents<Model> {
         guard !data.isEmpty else {
-            throw .corruptFile(path: path, problem: "the file is empty", location: .wholeFile)
+            throw .corruptFile(at: .file(path), problem: "the file is empty", location: .wholeFile)
         }
         do {
             let envelope = try RecordCoding.makeDecoder().decode(Envelope<Model>.self, from: data)
@@ -83,14 +83,14 @@ extension StoreDocument {
                 generation: envelope.generation, version: envelope.version)
         } catch let error as BadWriteVersions {
             throw .corruptFile(
-                path: path, problem: error.problem,
+                at: .file(path), problem: error.problem,
                 location: Location(codingPath: CodingKeysName.writeVersions))
         } catch VersionMismatch.format(let found) {
             throw formatError(found, path: path)
         } catch VersionMismatch.schema(let found) {
             guard found <= Model.schemaVersion else {
                 throw .unsupportedVersion(
-                    path: path, kind: .schema, found: found, supported: Model.schemaVersion)
+                    at: .file(path), kind: .schema, found: found, supported: Model.schemaVersion)
             }
             return try migrate(data, from: found, as: Model.self, path: path)
         } catch {
@@ -111,11 +111,11 @@ extension StoreDocument {
             let index = codingPath[1].intValue
         {
             return .corruptFile(
-                path: path, problem: "a record does not decode: \(reason)",
+                at: .file(path), problem: "a record does not decode: \(reason)",
                 location: recordLocation(index, in: data, codingPath: codingPath))
         }
         return .corruptFile(
-            path: path, problem: "not a store document: \(reason)",
+            at: .file(path), problem: "not a store document: \(reason)",
             location: Location(codingPath: RecordCoding.describe(codingPath)))
     }
 
@@ -130,7 +130,7 @@ extension StoreDocument {
             let position = TextPosition(offset: error.offset, in: data)
             let truncated = error.offset >= data.count
             return .corruptFile(
-                path: path,
+                at: .file(path),
                 problem: truncated
                     ? "the file ends too early (truncated?): \(error.message)"
                     : "not valid JSON: \(error.message)",
@@ -170,14 +170,15 @@ extension StoreDocument {
             document = try JSONParser.parse(data)
         } catch {
             throw syntaxError(in: data, path: path)
-                ?? .corruptFile(path: path, problem: "not valid JSON", location: .wholeFile)
+                ?? .corruptFile(at: .file(path), problem: "not valid JSON", location: .wholeFile)
         }
         guard let generation = document["generation"]?.integerValue,
             let version = document["version"]?.integerValue,
             let records = document["records"]?.arrayValue
         else {
             throw .corruptFile(
-                path: path, problem: "not a store document: missing generation, version or records",
+                at: .file(path),
+                problem: "not a store document: missing generation, version or records",
                 location: .wholeFile)
         }
         var writeVersions: [UInt64]?
@@ -187,7 +188,7 @@ extension StoreDocument {
                 numbers.allSatisfy({ $0 >= 0 })
             else {
                 throw .corruptFile(
-                    path: path, problem: "the write versions are not a list of whole numbers",
+                    at: .file(path), problem: "the write versions are not a list of whole numbers",
                     location: Location(codingPath: CodingKeysName.writeVersions))
             }
             writeVersions = numbers.map { UInt64($0) }
@@ -196,7 +197,7 @@ extension StoreDocument {
                 version: UInt64(max(0, version)))
             {
                 throw .corruptFile(
-                    path: path, problem: problem,
+                    at: .file(path), problem: problem,
                     location: Location(codingPath: CodingKeysName.writeVersions))
             }
         }
@@ -210,11 +211,11 @@ extension StoreDocument {
                 migrated.append(try decoder.decode(Model.self, from: try encoder.encode(record)))
             } catch let failure as SchemaMigration.Failure {
                 throw .migrationFailed(
-                    path: path, sourceVersion: sourceVersion,
+                    at: .file(path), sourceVersion: sourceVersion,
                     location: recordLocation(index, in: data), reason: failure.reason)
             } catch {
                 throw .migrationFailed(
-                    path: path, sourceVersion: sourceVersion,
+                    at: .file(path), sourceVersion: sourceVersion,
                     location: recordLocation(
                         index, in: data, codingPath: RecordCoding.codingPath(of: error) ?? []),
                     reason: "the migrated record does not decode: \(RecordCoding.reason(error))")

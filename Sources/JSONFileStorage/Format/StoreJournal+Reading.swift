@@ -19,11 +19,11 @@ extension StoreJournal {
     ///
     /// A journal of format 1 holds commits of the first model.
     ///
-    /// - Throws: `StoreError/corruptFile(path:problem:location:)` for a line that does not
+    /// - Throws: `StoreError/corruptFile(at:problem:location:)` for a line that does not
     ///   read (other than a torn final line), a header of a later generation than the
     ///   document's, a commit naming a model the header does not list;
-    ///   `StoreError/unsupportedVersion(path:kind:found:supported:)`;
-    ///   `StoreError/migrationFailed(path:sourceVersion:location:reason:)`.
+    ///   `StoreError/unsupportedVersion(at:kind:found:supported:)`;
+    ///   `StoreError/migrationFailed(at:sourceVersion:location:reason:)`.
     static func decode(
         _ data: Data, models: [any StorableModel.Type], path: String, documentGeneration: UInt64
     ) throws(StoreError) -> Contents {
@@ -52,7 +52,7 @@ extension StoreJournal {
             }
             guard found <= model.schemaVersion else {
                 throw .unsupportedVersion(
-                    path: path, kind: .schema, found: found, supported: model.schemaVersion)
+                    at: .file(path), kind: .schema, found: found, supported: model.schemaVersion)
             }
             if found < model.schemaVersion {
                 contents.isCurrent = false
@@ -82,7 +82,7 @@ extension StoreJournal {
     /// Whether a journal whose header names a generation continues the document: `false`
     /// for a stale one, already folded into the document.
     ///
-    /// - Throws: `StoreError/corruptFile(path:problem:location:)` for a journal of a later
+    /// - Throws: `StoreError/corruptFile(at:problem:location:)` for a journal of a later
     ///   generation than the document's.
     static func continues(_ generation: UInt64, _ documentGeneration: UInt64, path: String)
         throws(StoreError) -> Bool
@@ -90,7 +90,7 @@ extension StoreJournal {
         guard generation >= documentGeneration else { return false }
         guard generation == documentGeneration else {
             throw .corruptFile(
-                path: path,
+                at: .file(path),
                 problem: "the journal continues document generation \(generation), but "
                     + "the document is at generation \(documentGeneration) (was the document "
                     + "replaced by an older copy?)",
@@ -103,11 +103,11 @@ extension StoreJournal {
     static func formatError(_ found: Int, path: String) -> StoreError {
         guard found > formatVersion else {
             return .corruptFile(
-                path: path, problem: "unknown journal format \(found)",
+                at: .file(path), problem: "unknown journal format \(found)",
                 location: Location(line: 1, byteOffset: 0, codingPath: "journal"))
         }
         return .unsupportedVersion(
-            path: path, kind: .format, found: found, supported: formatVersion)
+            at: .file(path), kind: .format, found: found, supported: formatVersion)
     }
 
     /// Reads a journal of format 1 as the commits of one model.
@@ -173,23 +173,23 @@ extension StoreJournal {
         switch problem {
         case .migration(_, let sourceVersion, let index, let reason, let codingPath):
             return .migrationFailed(
-                path: path, sourceVersion: sourceVersion,
+                at: .file(path), sourceVersion: sourceVersion,
                 location: Location(
                     line: number, byteOffset: range.lowerBound, recordIndex: index,
                     codingPath: codingPath),
                 reason: reason)
         case .schemaTooNew(_, let found, let supported):
             return .unsupportedVersion(
-                path: path, kind: .schema, found: found, supported: supported)
+                at: .file(path), kind: .schema, found: found, supported: supported)
         case .unlistedModel(let name):
             return .corruptFile(
-                path: path,
+                at: .file(path),
                 problem: "line \(number) changes the model \"\(name)\", which the journal's "
                     + "header does not list",
                 location: Location(line: number, byteOffset: range.lowerBound))
         case .format, .writeVersions, .noReaders:
             return .corruptFile(
-                path: path, problem: "line \(number) is not a commit",
+                at: .file(path), problem: "line \(number) is not a commit",
                 location: Location(line: number, byteOffset: range.lowerBound))
         }
     }

@@ -49,10 +49,10 @@ extension StoreJournal {
 
     /// Reads a journal of format 1 continuing a document of some generation.
     ///
-    /// - Throws: `StoreError/corruptFile(path:problem:location:)` for a line that does not
+    /// - Throws: `StoreError/corruptFile(at:problem:location:)` for a line that does not
     ///   read (other than a torn final line), a header of a later generation than the
-    ///   document's; `StoreError/unsupportedVersion(path:kind:found:supported:)`;
-    ///   `StoreError/migrationFailed(path:sourceVersion:location:reason:)`.
+    ///   document's; `StoreError/unsupportedVersion(at:kind:found:supported:)`;
+    ///   `StoreError/migrationFailed(at:sourceVersion:location:reason:)`.
     static func decodeSingleModel<Model: StorableModel>(
         _ data: Data, as _: Model.Type, path: String, documentGeneration: UInt64
     ) throws(StoreError) -> SingleModelContents<Model> {
@@ -71,7 +71,7 @@ extension StoreJournal {
         }
         guard header.schemaVersion <= Model.schemaVersion else {
             throw .unsupportedVersion(
-                path: path, kind: .schema, found: header.schemaVersion,
+                at: .file(path), kind: .schema, found: header.schemaVersion,
                 supported: Model.schemaVersion)
         }
         contents.isCurrent = header.schemaVersion == Model.schemaVersion
@@ -110,13 +110,13 @@ extension StoreJournal {
             } catch {
                 let column = TextPosition(offset: error.offset, in: bytes[range]).column
                 return .corruptFile(
-                    path: path, problem: "line \(number) is not valid JSON: \(error.message)",
+                    at: .file(path), problem: "line \(number) is not valid JSON: \(error.message)",
                     location: Location(
                         line: number, column: column, byteOffset: range.lowerBound + error.offset))
             }
         }
         return .corruptFile(
-            path: path,
+            at: .file(path),
             problem: "line \(number) does not decode: \(RecordCoding.reason(error))",
             location: Location(
                 line: number, byteOffset: range.lowerBound,
@@ -139,7 +139,7 @@ extension StoreJournal {
                     try Model.migrate(&records[index], fromSchemaVersion: sourceVersion)
                 } catch {
                     throw .migrationFailed(
-                        path: path, sourceVersion: sourceVersion,
+                        at: .file(path), sourceVersion: sourceVersion,
                         location: Location(
                             line: number, byteOffset: range.lowerBound, recordIndex: index),
                         reason: error.reason)
@@ -152,7 +152,7 @@ extension StoreJournal {
             return try RecordCoding.makeDecoder().decode(EntryLine<Model>.self, from: data)
         } catch {
             throw .migrationFailed(
-                path: path, sourceVersion: sourceVersion,
+                at: .file(path), sourceVersion: sourceVersion,
                 location: Location(
                     line: number, byteOffset: range.lowerBound,
                     codingPath: RecordCoding.codingPath(of: error).map(RecordCoding.describe)),

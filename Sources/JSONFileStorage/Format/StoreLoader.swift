@@ -109,7 +109,7 @@ enum StoreLoader {
                     : StoreDocument.recordLocation(error.index, in: data)
             }
             throw .corruptFile(
-                path: paths.document,
+                at: .file(paths.document),
                 problem: "a record of \(Model.storageName) repeats the id \(error.id) of an "
                     + "earlier one",
                 location: location)

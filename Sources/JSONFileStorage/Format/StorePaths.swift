@@ -32,7 +32,7 @@ struct StorePaths: Sendable, Hashable {
 
     /// The paths of the store at a URL, its document's symbolic links followed.
     ///
-    /// - Throws: `StoreError/io(path:operation:code:message:)` with `ELOOP` when the links
+    /// - Throws: `StoreError/io(at:operation:code:message:)` with `ELOOP` when the links
     ///   go round in a circle, or more than 32 deep.
     static func resolving(_ url: URL, fileSystem: FileSystem) throws(StoreError) -> StorePaths {
         var paths = StorePaths(url)

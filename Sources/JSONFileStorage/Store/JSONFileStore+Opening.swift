@@ -12,7 +12,7 @@ extension JSONFileStore {
     /// ```
     ///
     /// Opening for writing takes the store's lock first, waiting up to
-    /// ``JSONFileStoreOptions/lockTimeout`` for another writer, and then reads the files, so
+    /// `JSONFileStoreOptions.lockTimeout` for another writer, and then reads the files, so
     /// it sees every save the previous writer acknowledged. A file at an older schema version
     /// is migrated and, when writable, saved at once (the old document becomes the backup).
     /// A database file of several models opens too: the store is its model's section, and
@@ -20,22 +20,22 @@ extension JSONFileStore {
     ///
     /// - Parameters:
     ///   - url: The document's file URL, such as `…/pokedex.json`; its directory must exist,
-    ///     unless ``JSONFileStoreOptions/createsDirectories`` is set.
+    ///     unless `JSONFileStoreOptions.createsDirectories` is set.
     ///   - options: Whether to write, how long to wait for the lock, when to compact, whether
     ///     to make missing directories.
     /// - Returns: The open store.
-    /// - Throws: `StoreError/locked(path:pid:message:)` when another writer holds the lock
-    ///   past the timeout; `StoreError/corruptFile(path:problem:location:)`,
-    ///   `StoreError/unsupportedVersion(path:kind:found:supported:)` or
-    ///   `StoreError/migrationFailed(path:sourceVersion:location:reason:)` for a file it
+    /// - Throws: `StoreError/locked(at:pid:message:)` when another writer holds the lock
+    ///   past the timeout; `StoreError/corruptFile(at:problem:location:)`,
+    ///   `StoreError/unsupportedVersion(at:kind:found:supported:)` or
+    ///   `StoreError/migrationFailed(at:sourceVersion:location:reason:)` for a file it
     ///   cannot read, which it leaves untouched;
-    ///   `StoreError/fileTooLarge(path:size:limit:)` for a document or journal larger than
-    ///   ``JSONFileStoreOptions/maximumFileSize``, which it does not read;
-    ///   `StoreError/io(path:operation:code:message:)` when the file system fails (no such
+    ///   `StoreError/fileTooLarge(at:size:limit:)` for a document or journal larger than
+    ///   ``JSONFileExtras/maximumFileSize``, which it does not read;
+    ///   `StoreError/io(at:operation:code:message:)` when the file system fails (no such
     ///   directory, permission denied, a directory at the document's path, a directory that
     ///   cannot be made); `StoreError/invalidQuery(_:)` for an index on a key path the
     ///   model's attribute map does not map (see `StorableModel/indexedAttributes`);
-    ///   `StoreError/invalidModels(database:reason:)` when the journal has commits of
+    ///   `StoreError/invalidModels(at:reason:)` when the journal has commits of
     ///   another model of the file (open a ``JSONFileModelDatabase`` with every model).
     /// - Complexity: O(*n*) to decode the *n* records, plus the journal's commits, plus
     ///   O(*n* log *n*) for each of the model's indexed attributes.

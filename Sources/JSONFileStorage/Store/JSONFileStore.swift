@@ -18,7 +18,7 @@ import ModelStorage
 /// every record and a journal of the commits since: a save returns only once its commit is
 /// durable, and saves from concurrent tasks are grouped into one journal append and one sync.
 /// The journal is folded into a rewritten document once it outgrows
-/// ``JSONFileStoreOptions/compactionThreshold`` and half the document, and when the store
+/// ``JSONFileExtras/compactionThreshold`` and half the document, and when the store
 /// closes; the previous document is kept as a backup. See <doc:Durability> for the
 /// guarantees and the file layout.
 ///
@@ -33,8 +33,8 @@ import ModelStorage
 ///
 /// A document path that is a symbolic link stands for its target: the store's files live
 /// beside the target, the link stays a link, and the store has one lock whatever name it is
-/// opened by. Files larger than ``JSONFileStoreOptions/maximumFileSize`` (256 MiB by default)
-/// are neither read nor written: `StoreError/fileTooLarge(path:size:limit:)`.
+/// opened by. Files larger than ``JSONFileExtras/maximumFileSize`` (256 MiB by default)
+/// are neither read nor written: `StoreError/fileTooLarge(at:size:limit:)`.
 ///
 /// A store is one model's view of a ``JSONFileModelDatabase``: ``open(at:options:)`` opens
 /// the database of the one model, and
@@ -49,8 +49,11 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
         self.database = database
     }
 
-    /// The document's location.
+    /// The document's URL, as it was opened at.
     public var url: URL { database.url }
+    /// Where the store keeps its records, as its errors name it: the
+    /// `StoreLocation/file(_:)` of its document.
+    public var location: StoreLocation { database.location }
     /// Whether the store was opened read-only.
     public var isReadOnly: Bool { database.isReadOnly }
     /// What the store recovered on its own when it opened: a torn last journal line it
@@ -68,7 +71,7 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record, or `nil` when none has the id.
-    /// - Throws: `StoreError/closed(path:)` when the store is closed.
+    /// - Throws: `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: O(1) on average.
     public func fetch(id: Model.ID) async throws -> Model? {
         try await database.read(Model.self) { $0.fetch(id: id) }
@@ -79,7 +82,7 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
-    ///   `StoreError/closed(path:)` when the store is closed.
+    ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: O(*n*) to filter, plus the sort (see `ModelStore/fetch(_:)`); O(*k* log
     ///   *k*) when the condition pins *k* ids (`\.id == x`, `.in(\.id, ids)`, or an `&&` with
     ///   such a clause), which are looked up instead; O(log *n* + *c* log *c*) when an index of
@@ -96,7 +99,7 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Returns: The selected records, the number of records in all, and the database's
     ///   version.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
-    ///   `StoreError/closed(path:)` when the store is closed.
+    ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
         try await database.read(Model.self, resolving: query) {
@@ -109,7 +112,7 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Parameter condition: The condition.
     /// - Returns: The number of matching records.
     /// - Throws: `StoreError/invalidQuery(_:)` when the condition cannot be evaluated;
-    ///   `StoreError/closed(path:)` when the store is closed.
+    ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(log *n* + *c* log
     ///   *c*) when an index narrows it to *c* candidates, O(*n*) otherwise.
     public func count(where condition: Condition<Model>) async throws -> Int {
@@ -130,7 +133,7 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record as read, or `nil` when none has the id.
-    /// - Throws: `StoreError/closed(path:)` when the store is closed.
+    /// - Throws: `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: O(1) on average.
     public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
         try await database.read(Model.self) { $0.versioned(id: id) }
@@ -146,8 +149,8 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter body: Reads and writes through the transaction.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws, with nothing changed; `StoreError/readOnly(path:)`,
-    ///   `StoreError/closed(path:)`, or `StoreError/io(path:operation:code:message:)`
+    /// - Throws: What `body` throws, with nothing changed; `StoreError/readOnly(at:)`,
+    ///   `StoreError/closed(at:)`, or `StoreError/io(at:operation:code:message:)`
     ///   when the commit cannot be stored, with nothing changed in memory or on disk.
     /// - Complexity: The body's, plus one journal append and sync shared by the group (or a
     ///   document rewrite, O(*n*), when the journal is due for compaction).
@@ -168,7 +171,7 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first; the sequence ends when the store closes.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
-    ///   `StoreError/closed(path:)` when the store is closed.
+    ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: Each result re-runs the query.
     public func observe(_ query: RecordQuery<Model>) async throws -> AsyncStream<
         QueryResult<Model>
@@ -182,11 +185,11 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     /// the document, ends every live query and releases the lock.
     ///
     /// Later calls, on this store and on every other store of the database, throw
-    /// `StoreError/closed(path:)`; closing again does nothing. If the journal cannot be
+    /// `StoreError/closed(at:)`; closing again does nothing. If the journal cannot be
     /// folded (a full disk, say), the store closes anyway and throws: every acknowledged save
     /// is still in the journal and is replayed by the next open.
     ///
-    /// - Throws: `StoreError/io(path:operation:code:message:)` when the document cannot be
+    /// - Throws: `StoreError/io(at:operation:code:message:)` when the document cannot be
     ///   rewritten.
     /// - Complexity: O(*n*) to rewrite the document when the journal has entries.
     public func close() async throws {

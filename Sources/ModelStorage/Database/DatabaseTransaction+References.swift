@@ -11,7 +11,7 @@ extension DatabaseTransaction: RelatedRecordLookup {
     ///   - model: One of the database's models.
     ///   - condition: The condition on its records; it may itself follow references.
     /// - Returns: The records that satisfy it, in the store's order.
-    /// - Throws: ``StoreError/unknownModel(_:database:models:)`` for a model that is not a
+    /// - Throws: ``StoreError/unknownModel(_:at:models:)`` for a model that is not a
     ///   `StorableModel`; ``StoreError/invalidQuery(_:)`` when the condition cannot be
     ///   evaluated; the database's errors for a read.
     public func records<Model: Queryable>(
@@ -19,7 +19,7 @@ extension DatabaseTransaction: RelatedRecordLookup {
     ) throws -> [Model] {
         guard let storable = model as? any StorableModel.Type else {
             throw StoreError.unknownModel(
-                String(describing: model), database: "the transaction", models: [])
+                String(describing: model), at: .named("the transaction"), models: [])
         }
         return try records(of: storable, where: condition)
     }

@@ -18,7 +18,7 @@ import KeyPathQuery
 /// ```
 ///
 /// A model the database was not opened with reads as empty, and the transaction then throws
-/// ``StoreError/unknownModel(_:database:models:)`` with nothing changed, whether the body
+/// ``StoreError/unknownModel(_:at:models:)`` with nothing changed, whether the body
 /// read the model or wrote it.
 ///
 /// Backends make one with ``init(version:tables:)`` over their committed records and read
@@ -134,14 +134,14 @@ public struct DatabaseTransaction: Sendable {
     /// A backend calls it after the body returns and before it stores anything.
     ///
     /// - Parameters:
-    ///   - database: The database's path or URL, for the error.
+    ///   - location: Where the database keeps its records, for the error.
     ///   - models: The names of the models the database holds, for the error.
-    /// - Throws: ``StoreError/unknownModel(_:database:models:)`` naming the first such model.
+    /// - Throws: ``StoreError/unknownModel(_:at:models:)`` naming the first such model.
     public func checkModels(
-        in database: String, models: @autoclosure () -> [String]
+        in location: StoreLocation, models: @autoclosure () -> [String]
     ) throws(StoreError) {
         if let first = unknown.first {
-            throw .unknownModel(first, database: database, models: models())
+            throw .unknownModel(first, at: location, models: models())
         }
     }
 

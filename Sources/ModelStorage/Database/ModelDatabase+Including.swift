@@ -44,7 +44,7 @@ extension ModelDatabase {
     /// - Returns: Each selected record, in the query's order, with the record it refers to,
     ///   or `nil` when none has the id.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
-    ///   ``StoreError/unknownModel(_:database:models:)`` when the database does not hold
+    ///   ``StoreError/unknownModel(_:at:models:)`` when the database does not hold
     ///   one of the models; the database's errors for a ``read(_:)``.
     /// - Complexity: The query's, plus a query of the other model by the *k* distinct ids
     ///   referred to.

@@ -12,7 +12,7 @@ extension ModelDatabase {
     /// - Parameter query: The query.
     /// - Returns: The selected records, the number of records in all, and the version.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
-    ///   ``StoreError/unknownModel(_:database:models:)`` when it reads a model the database
+    ///   ``StoreError/unknownModel(_:at:models:)`` when it reads a model the database
     ///   does not hold; the database's errors for a ``read(_:)``.
     public func resultInTransaction<Model: StorableModel>(
         of query: RecordQuery<Model>

@@ -25,7 +25,7 @@
 ///
 /// - Hand out through ``store(for:)``, for each of its models, a ``ModelStore`` that meets
 ///   that protocol's contract, and refuse a model it was not opened with, with
-///   ``StoreError/unknownModel(_:database:models:)``.
+///   ``StoreError/unknownModel(_:at:models:)``.
 /// - Count commits in one version for the whole database, which every store's
 ///   ``ModelStore/fetchVersioned(id:)``, ``QueryResult/version`` and ``StoreTransaction``
 ///   read: a commit of any model raises it by one.
@@ -51,7 +51,7 @@ public protocol ModelDatabase: Sendable {
     ///
     /// Every call returns a store over the same records, counted in the database's one
     /// version; closing any store closes the database, and a store of a closed database
-    /// throws ``StoreError/closed(path:)`` from its calls.
+    /// throws ``StoreError/closed(at:)`` from its calls.
     ///
     /// Each bundled backend also has a `store(for:)` that returns its own store type
     /// (``InMemoryModelDatabase/store(for:)->InMemoryStore<Model>`` returns an
@@ -61,7 +61,7 @@ public protocol ModelDatabase: Sendable {
     ///
     /// - Parameter model: One of the models the database was opened with.
     /// - Returns: The model's store.
-    /// - Throws: ``StoreError/unknownModel(_:database:models:)``, naming the model, the
+    /// - Throws: ``StoreError/unknownModel(_:at:models:)``, naming the model, the
     ///   database and the models it holds, when the database was not opened with `model`;
     ///   nothing is changed.
     /// - Complexity: At most O(*m*) in the number of models, in the bundled backends.
@@ -86,7 +86,7 @@ public protocol ModelDatabase: Sendable {
     /// - Parameter body: Reads and writes through the transaction; its result is returned.
     /// - Returns: What `body` returns, once its changes to every model are committed.
     /// - Throws: What `body` throws, with nothing changed;
-    ///   ``StoreError/unknownModel(_:database:models:)`` when it reached a model the database
+    ///   ``StoreError/unknownModel(_:at:models:)`` when it reached a model the database
     ///   does not hold; a ``StoreError`` when the changes cannot be stored, with nothing
     ///   changed either.
     /// - Complexity: The body's, plus storing its changes.
@@ -109,8 +109,8 @@ public protocol ModelDatabase: Sendable {
     ///
     /// - Parameter body: Reads through the transaction; its result is returned.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws; ``StoreError/unknownModel(_:database:models:)`` when it
-    ///   read a model the database does not hold; ``StoreError/closed(path:)`` when the
+    /// - Throws: What `body` throws; ``StoreError/unknownModel(_:at:models:)`` when it
+    ///   read a model the database does not hold; ``StoreError/closed(at:)`` when the
     ///   database is closed; a ``StoreError`` when the records cannot be read.
     /// - Complexity: The body's reads.
     func read<Result: Sendable>(
@@ -146,62 +146,62 @@ extension ModelDatabase {
     /// and returns their type names.
     ///
     /// ```swift
-    /// let names = try Self.checkedNames(of: models, database: path)
+    /// let names = try Self.checkedNames(of: models, at: .file(path))
     /// ```
     ///
     /// - Parameters:
     ///   - models: The models.
-    ///   - database: The database's path or URL, for the error.
+    ///   - location: Where the database keeps its records, for the error.
     /// - Returns: The models' type names, in order, for
-    ///   ``StoreError/unknownModel(_:database:models:)``.
-    /// - Throws: ``StoreError/invalidModels(database:reason:)`` when `models` is empty, lists
+    ///   ``StoreError/unknownModel(_:at:models:)``.
+    /// - Throws: ``StoreError/invalidModels(at:reason:)`` when `models` is empty, lists
     ///   a model twice, two models share a `storageName` (ignoring case, as table names
     ///   do), a model refers to one that is not among them, or a reference that is not
     ///   optional has the delete rule `nullify`.
     /// - Complexity: O(*m*) in the number of models.
     public static func checkedNames(
-        of models: [any StorableModel.Type], database: String
+        of models: [any StorableModel.Type], at location: StoreLocation
     ) throws(StoreError) -> [String] {
         guard !models.isEmpty else {
-            throw .invalidModels(database: database, reason: "no model was given")
+            throw .invalidModels(at: location, reason: "no model was given")
         }
         var seen: Set<ObjectIdentifier> = []
         var names: [String: String] = [:]
         for model in models {
             let type = String(describing: model)
             guard seen.insert(ObjectIdentifier(model)).inserted else {
-                throw .invalidModels(database: database, reason: "\(type) is listed twice")
+                throw .invalidModels(at: location, reason: "\(type) is listed twice")
             }
             let storage = model.storageName.lowercased()
             if let other = names[storage] {
                 throw .invalidModels(
-                    database: database,
+                    at: location,
                     reason: "\(other) and \(type) have the same storageName "
                         + "\"\(model.storageName)\" (table names ignore case); declare another "
                         + "storageName for one of them")
             }
             names[storage] = type
         }
-        for model in models { try checkReferences(of: model, among: models, database: database) }
+        for model in models { try checkReferences(of: model, among: models, at: location) }
         return models.map { String(describing: $0) }
     }
 
     /// Checks that the models a model refers to are in the database, and that only an
     /// optional reference is nullified.
     private static func checkReferences<Model: StorableModel>(
-        of model: Model.Type, among models: [any StorableModel.Type], database: String
+        of model: Model.Type, among models: [any StorableModel.Type], at location: StoreLocation
     ) throws(StoreError) {
         for reference in Model.declaredReferences {
             let place = "\(Model.self).\(reference.attributeName)"
             guard models.contains(where: { $0 == reference.target }) else {
                 throw .invalidModels(
-                    database: database,
+                    at: location,
                     reason: "\(place) refers to \(reference.target), which is not among the "
                         + "models; open the database with \(reference.target) too")
             }
             if reference.deleteRule == .nullify, !reference.isOptional {
                 throw .invalidModels(
-                    database: database,
+                    at: location,
                     reason: "\(place) cannot be nullified when its record is deleted: it is not "
                         + "optional; declare it optional, or delete rule cascade or deny")
             }

@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// The file-system calls a file store makes, each failing with a typed
-/// ``StoreError/io(path:operation:code:message:)`` that names the file, the operation and the
+/// ``StoreError/io(at:operation:code:message:)`` that names the file, the operation and the
 /// system's error.
 ///
 /// Every call goes through ``faults`` first, the seam through which tests make a chosen call
@@ -40,7 +40,9 @@ package struct FileSystem: Sendable {
 
     /// The error for an `errno`.
     package static func error(_ code: Int32, _ operation: String, _ path: String) -> StoreError {
-        .io(path: path, operation: operation, code: code, message: String(cString: strerror(code)))
+        .io(
+            at: .file(path), operation: operation, code: code,
+            message: String(cString: strerror(code)))
     }
 
     private func injected(_ call: Call, _ path: String) -> Int32? {
@@ -65,9 +67,9 @@ package struct FileSystem: Sendable {
 
     /// The whole contents of a file, or `nil` when it does not exist.
     ///
-    /// - Throws: ``StoreError/fileTooLarge(path:size:limit:)`` for a file past
+    /// - Throws: ``StoreError/fileTooLarge(at:size:limit:)`` for a file past
     ///   ``maximumFileSize``, before reading it (or once it grows past it while being read);
-    ///   ``StoreError/io(path:operation:code:message:)``.
+    ///   ``StoreError/io(at:operation:code:message:)``.
     package func readFile(_ path: String) throws(StoreError) -> Data? {
         if let code = injected(.read, path) { throw Self.error(code, "read", path) }
         let descriptor: Int32
@@ -82,7 +84,7 @@ package struct FileSystem: Sendable {
         guard fstat(descriptor, &status) == 0 else { throw Self.error(errno, "read", path) }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw Self.error(EISDIR, "read", path) }
         guard Int(status.st_size) <= maximumFileSize else {
-            throw .fileTooLarge(path: path, size: Int(status.st_size), limit: maximumFileSize)
+            throw .fileTooLarge(at: .file(path), size: Int(status.st_size), limit: maximumFileSize)
         }
         var data = Data(count: Int(status.st_size))
         var filled = 0
@@ -95,7 +97,7 @@ package struct FileSystem: Sendable {
             if count > 0 {
                 filled += count
                 guard filled <= maximumFileSize else {
-                    throw .fileTooLarge(path: path, size: filled, limit: maximumFileSize)
+                    throw .fileTooLarge(at: .file(path), size: filled, limit: maximumFileSize)
                 }
             } else if count == 0 {
                 break
@@ -197,7 +199,7 @@ package struct FileSystem: Sendable {
     ///
     /// The new directories' own entries are the caller's to sync, after it has made them.
     ///
-    /// - Throws: ``StoreError/io(path:operation:code:message:)`` naming the directory that
+    /// - Throws: ``StoreError/io(at:operation:code:message:)`` naming the directory that
     ///   could not be made or synced; the directories made before it are removed.
     package func makeDirectories(_ path: String) throws(StoreError) {
         var missing: [String] = []

@@ -164,7 +164,7 @@ extension ModelReference {
                     throw error
                 } catch {
                     throw .statementFailed(
-                        database: String(describing: Source.self),
+                        at: .named(String(describing: Source.self)),
                         operation: "find the records that refer to deleted ones",
                         message: "\(error)")
                 }

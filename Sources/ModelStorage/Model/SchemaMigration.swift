@@ -27,7 +27,7 @@ public struct SchemaMigration: Sendable {
     /// - Parameters:
     ///   - sourceVersion: The version the step migrates from.
     ///   - migrate: Changes one record's JSON in place; throw to refuse a record, and the
-    ///     store fails to open with ``StoreError/migrationFailed(path:sourceVersion:location:reason:)``.
+    ///     store fails to open with ``StoreError/migrationFailed(at:sourceVersion:location:reason:)``.
     public init(
         from sourceVersion: Int, _ migrate: @escaping @Sendable (inout JSONValue) throws -> Void
     ) {

@@ -17,7 +17,7 @@ extension StorableModel {
     /// - Returns: The record, decoded at the current schema version.
     /// - Throws: ``SchemaMigration/Failure`` saying why: the JSON does not parse, a step is
     ///   missing or throws, or the migrated record does not decode. A store reports it as
-    ///   ``StoreError/migrationFailed(path:sourceVersion:location:reason:)``, naming the record.
+    ///   ``StoreError/migrationFailed(at:sourceVersion:location:reason:)``, naming the record.
     public static func migrated(fromJSON json: Data, schemaVersion sourceVersion: Int)
         throws(SchemaMigration.Failure) -> Self
     {

@@ -37,7 +37,7 @@ where ID: Codable & Sendable {
     /// The version of the model's stored form; 1 by default.
     ///
     /// A file written at a lower version is migrated with ``migrations`` when it opens; a file
-    /// written at a higher version is refused with ``StoreError/unsupportedVersion(path:kind:found:supported:)``.
+    /// written at a higher version is refused with ``StoreError/unsupportedVersion(at:kind:found:supported:)``.
     static var schemaVersion: Int { get }
 
     /// The steps that bring a record's JSON from an older ``schemaVersion`` to the current one,

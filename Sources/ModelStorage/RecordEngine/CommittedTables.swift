@@ -23,19 +23,19 @@ package struct CommittedTables: DatabaseTransaction.Tables {
     ///
     /// - Parameters:
     ///   - version: The database's version.
-    ///   - database: The database's name, for errors.
+    ///   - location: Where the database keeps its records, for errors.
     ///   - models: The names of the database's models, for errors.
     ///   - body: Reads through the transaction.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws; ``StoreError/unknownModel(_:database:models:)`` when it
+    /// - Throws: What `body` throws; ``StoreError/unknownModel(_:at:models:)`` when it
     ///   read a model the database does not hold.
     package func read<Result>(
-        version: UInt64, database: String, models: @autoclosure () -> [String],
+        version: UInt64, at location: StoreLocation, models: @autoclosure () -> [String],
         _ body: (DatabaseTransaction) throws -> Result
     ) throws -> Result {
         let transaction = DatabaseTransaction(version: version, tables: self)
         let result = try body(transaction)
-        try transaction.checkModels(in: database, models: models())
+        try transaction.checkModels(in: location, models: models())
         return result
     }
 
@@ -45,14 +45,14 @@ package struct CommittedTables: DatabaseTransaction.Tables {
     /// - Parameters:
     ///   - query: The query.
     ///   - version: The database's version.
-    ///   - database: The database's name, for errors.
+    ///   - location: Where the database keeps its records, for errors.
     ///   - models: The names of the database's models, for errors.
     /// - Returns: The query, following no reference.
-    /// - Throws: ``StoreError/unknownModel(_:database:models:)`` when the condition reads a
+    /// - Throws: ``StoreError/unknownModel(_:at:models:)`` when the condition reads a
     ///   model the database does not hold; ``StoreError/invalidQuery(_:)`` when it cannot be
     ///   evaluated.
     package func resolvingReferences<Model>(
-        _ query: RecordQuery<Model>, version: UInt64, database: String,
+        _ query: RecordQuery<Model>, version: UInt64, at location: StoreLocation,
         models: @autoclosure () -> [String]
     ) throws(StoreError) -> RecordQuery<Model> {
         guard query.condition.followsReferences else { return query }
@@ -68,7 +68,7 @@ package struct CommittedTables: DatabaseTransaction.Tables {
                     operation: "a condition that follows references", target: .inMemory,
                     reason: "reading the records it refers to failed: \(error)"))
         }
-        try transaction.checkModels(in: database, models: models())
+        try transaction.checkModels(in: location, models: models())
         return resolved
     }
 }

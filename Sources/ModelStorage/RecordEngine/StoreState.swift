@@ -100,7 +100,7 @@ extension LiveQueryRegistry {
             if stale.query.condition.followsReferences {
                 guard
                     let resolved = try? tables.resolvingReferences(
-                        stale.query, version: state.version, database: "", models: []),
+                        stale.query, version: state.version, at: .named(""), models: []),
                     let recompiled = try? resolved.compiled()
                 else { continue }
                 compiled = recompiled

@@ -102,7 +102,7 @@ extension ModelStore {
     /// The number of records.
     ///
     /// - Returns: The number of records.
-    /// - Throws: ``StoreError/closed(path:)`` when the store is closed.
+    /// - Throws: ``StoreError/closed(at:)`` when the store is closed.
     /// - Complexity: O(1) in both bundled backends.
     public func count() async throws -> Int {
         try await count(where: .true)

@@ -41,7 +41,7 @@ import KeyPathQuery
 ///   compile, a condition nested too deep) throws ``StoreError/invalidQuery(_:)``, as the
 ///   bundled backends do; one the engine accepts is answered, a part the backend
 ///   cannot translate evaluated with the engine itself. The only other errors a read throws
-///   are the store's own (``StoreError/closed(path:)``, a file or database that cannot be
+///   are the store's own (``StoreError/closed(at:)``, a file or database that cannot be
 ///   read), never a refusal of the query.
 /// - Run ``transaction(_:)`` bodies one at a time, each over every commit before it
 ///   (serializable), and make a body's changes visible only if the body returns and the
@@ -62,7 +62,7 @@ import KeyPathQuery
 ///   after, whichever attributes changed. A slow consumer may see only the newest result.
 /// - Close in ``close()``: finish the writes already made (each returns or throws as it
 ///   would have), end every live query's sequence, and release what the store holds (locks,
-///   files, connections). After it every call throws ``StoreError/closed(path:)``, and closing
+///   files, connections). After it every call throws ``StoreError/closed(at:)``, and closing
 ///   again does nothing.
 /// - Throw ``StoreError`` for the failures it names (see each requirement).
 ///
@@ -82,7 +82,7 @@ public protocol ModelStore<Model>: Sendable {
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record, or `nil` when none has the id.
-    /// - Throws: ``StoreError/closed(path:)`` when the store is closed.
+    /// - Throws: ``StoreError/closed(at:)`` when the store is closed.
     /// - Complexity: O(1) on average in both bundled backends.
     func fetch(id: Model.ID) async throws -> Model?
 
@@ -123,7 +123,7 @@ public protocol ModelStore<Model>: Sendable {
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records, the number of records in all, and the version read.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
-    ///   ``StoreError/closed(path:)`` when the store is closed.
+    ///   ``StoreError/closed(at:)`` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``.
     func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model>
 
@@ -132,7 +132,7 @@ public protocol ModelStore<Model>: Sendable {
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record as read, or `nil` when none has the id.
-    /// - Throws: ``StoreError/closed(path:)`` when the store is closed.
+    /// - Throws: ``StoreError/closed(at:)`` when the store is closed.
     /// - Complexity: O(1) on average.
     func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>?
 
@@ -181,7 +181,7 @@ public protocol ModelStore<Model>: Sendable {
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
-    ///   ``StoreError/closed(path:)`` when the store is closed.
+    ///   ``StoreError/closed(at:)`` when the store is closed.
     /// - Complexity: Each result re-runs the query: see ``fetch(_:)``.
     func observe(_ query: RecordQuery<Model>) async throws -> AsyncStream<QueryResult<Model>>
 
@@ -253,7 +253,7 @@ public protocol ModelStore<Model>: Sendable {
     /// ```
     ///
     /// Every backend closes with this one call, so code written against the protocol closes
-    /// whatever store it was given. Later calls throw ``StoreError/closed(path:)``; closing
+    /// whatever store it was given. Later calls throw ``StoreError/closed(at:)``; closing
     /// again does nothing. A store that is not closed is closed when the process ends, without
     /// the work a backend does on closing (`JSONFileStore` folds its journal into its
     /// document, `SQLiteStore` its WAL into its database).
@@ -271,13 +271,13 @@ extension ModelStore {
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records, the number of records in all, and the version read.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
-    ///   ``StoreError/closed(path:)`` when the store is closed.
+    ///   ``StoreError/closed(at:)`` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
         for await result in try await observe(query) {
             return result
         }
         // A stream that ends at once: the store closed before it could answer.
-        throw StoreError.closed(path: String(describing: Self.self))
+        throw StoreError.closed(at: .named(String(describing: Self.self)))
     }
 }

@@ -26,7 +26,7 @@ extension StoreError {
             case duplicateID, notFound, identifierChanged, conflict, invalidQuery, corruptFile
             case unsupportedVersion, migrationFailed, locked, readOnly, closed, io, fileTooLarge
             case encodingFailed, unusable, connectionFailed, statementFailed, unknownModel
-            case invalidModels, danglingReference, deleteDenied
+            case invalidModels, danglingReference, deleteDenied, tableMismatch
         }
 
         /// The code's name, such as `notFound`.
@@ -49,53 +49,53 @@ extension StoreError {
         public static let invalidQuery = Code(.invalidQuery)
 
         /// A store file, or a database's table, cannot be read:
-        /// ``StoreError/corruptFile(path:problem:location:)``.
+        /// ``StoreError/corruptFile(at:problem:location:)``.
         public static let corruptFile = Code(.corruptFile)
 
         /// A store file or database was written by newer code:
-        /// ``StoreError/unsupportedVersion(path:kind:found:supported:)``.
+        /// ``StoreError/unsupportedVersion(at:kind:found:supported:)``.
         public static let unsupportedVersion = Code(.unsupportedVersion)
 
         /// A file or database at an older schema version could not be migrated:
-        /// ``StoreError/migrationFailed(path:sourceVersion:location:reason:)``.
+        /// ``StoreError/migrationFailed(at:sourceVersion:location:reason:)``.
         public static let migrationFailed = Code(.migrationFailed)
 
-        /// Another writer holds the store's lock: ``StoreError/locked(path:pid:message:)``.
+        /// Another writer holds the store's lock: ``StoreError/locked(at:pid:message:)``.
         public static let locked = Code(.locked)
 
-        /// A write to a store opened read-only: ``StoreError/readOnly(path:)``.
+        /// A write to a store opened read-only: ``StoreError/readOnly(at:)``.
         public static let readOnly = Code(.readOnly)
 
-        /// An operation on a closed store: ``StoreError/closed(path:)``.
+        /// An operation on a closed store: ``StoreError/closed(at:)``.
         public static let closed = Code(.closed)
 
-        /// A file-system call failed: ``StoreError/io(path:operation:code:message:)``.
+        /// A file-system call failed: ``StoreError/io(at:operation:code:message:)``.
         public static let io = Code(.io)
 
         /// A store file is too large to read or write:
-        /// ``StoreError/fileTooLarge(path:size:limit:)``.
+        /// ``StoreError/fileTooLarge(at:size:limit:)``.
         public static let fileTooLarge = Code(.fileTooLarge)
 
         /// A record could not be encoded: ``StoreError/encodingFailed(id:reason:)``.
         public static let encodingFailed = Code(.encodingFailed)
 
-        /// The store must be reopened: ``StoreError/unusable(path:reason:)``.
+        /// The store must be reopened: ``StoreError/unusable(at:reason:)``.
         public static let unusable = Code(.unusable)
 
         /// The database cannot be reached, or the connection to it was lost:
-        /// ``StoreError/connectionFailed(database:operation:message:)``.
+        /// ``StoreError/connectionFailed(at:operation:message:)``.
         public static let connectionFailed = Code(.connectionFailed)
 
         /// The database refused a statement, or answered with what the store cannot read:
-        /// ``StoreError/statementFailed(database:operation:message:)``.
+        /// ``StoreError/statementFailed(at:operation:message:)``.
         public static let statementFailed = Code(.statementFailed)
 
         /// A model the database was not opened with: see
-        /// ``StoreError/unknownModel(_:database:models:)``.
+        /// ``StoreError/unknownModel(_:at:models:)``.
         public static let unknownModel = Code(.unknownModel)
 
         /// Models a database cannot hold together: see
-        /// ``StoreError/invalidModels(database:reason:)``.
+        /// ``StoreError/invalidModels(at:reason:)``.
         public static let invalidModels = Code(.invalidModels)
 
         /// A write whose reference names no record: see
@@ -105,6 +105,10 @@ extension StoreError {
         /// A deletion a reference's delete rule refuses: see
         /// ``StoreError/deleteDenied(_:id:referencedBy:referringID:)``.
         public static let deleteDenied = Code(.deleteDenied)
+
+        /// A table in the database whose columns are not those the store expects for its
+        /// model: see ``StoreError/tableMismatch(at:table:model:missingColumns:unexpectedColumns:)``.
+        public static let tableMismatch = Code(.tableMismatch)
 
         /// Whether `error` is a ``StoreError`` with this code, so that a code can be a
         /// pattern: `catch StoreError.Code.locked { … }`.

@@ -15,50 +15,66 @@ extension StoreError: CustomStringConvertible {
             return conflict.description
         case .invalidQuery(let error):
             return "The query cannot be evaluated: \(error.description)"
-        case .corruptFile(let path, let problem, let location):
-            let place = Place(path)
+        case .corruptFile(let storeLocation, let problem, let location):
+            let place = Place(storeLocation)
             return "\(place.subject) cannot be read: \(problem)\(location.suffix). "
                 + "\(place.leftAsItIs)"
-        case .unsupportedVersion(let path, let kind, let found, let supported):
-            let place = Place(path)
+        case .unsupportedVersion(let storeLocation, let kind, let found, let supported):
+            let place = Place(storeLocation)
             return "\(place.subject) was written with \(kind.rawValue) version \(found), "
                 + "newer than this code supports (\(supported)). \(place.leftAsItIs)"
-        case .migrationFailed(let path, let version, let location, let reason):
-            let place = Place(path)
+        case .migrationFailed(let storeLocation, let version, let location, let reason):
+            let place = Place(storeLocation)
             return "\(place.subject) could not be migrated from schema version "
                 + "\(version): \(reason)\(location.suffix). \(place.leftAsItIs)"
-        case .locked(let path, let pid, let message):
+        case .locked(let storeLocation, let pid, let message):
             let holder = pid.map { "process \($0)" } ?? "another process"
             let reported = message.map { " (\($0))" } ?? ""
-            return "\(Place(path).subject) is locked by \(holder)\(reported); wait for it to "
+            return
+                "\(Place(storeLocation).subject) is locked by \(holder)\(reported); wait for it to "
                 + "finish, or open the store with a lock timeout or read-only."
-        case .readOnly(let path):
-            return "The store at \(path) is open read-only."
-        case .closed(let path):
-            return "The store at \(path) is closed."
-        case .io(let path, let operation, let code, let message):
-            return "Could not \(operation) \(path): \(message) (errno \(code)). "
+        case .readOnly(let storeLocation):
+            return "The store at \(storeLocation) is open read-only."
+        case .closed(let storeLocation):
+            return "The store at \(storeLocation) is closed."
+        case .io(let storeLocation, let operation, let code, let message):
+            return "Could not \(operation) \(storeLocation): \(message) (errno \(code)). "
                 + "Nothing was changed."
-        case .fileTooLarge(let path, let size, let limit):
-            return "The store file \(path) would be \(size) bytes, more than the \(limit) a "
+        case .fileTooLarge(let storeLocation, let size, let limit):
+            return
+                "The store file \(storeLocation) would be \(size) bytes, more than the \(limit) a "
                 + "store reads or writes (JSONFileStoreOptions.maximumFileSize). Nothing was "
                 + "changed."
         case .encodingFailed(let id, let reason):
             return "Record \(id) could not be encoded: \(reason)"
-        case .unusable(let path, let reason):
-            return "The store at \(path) must be reopened: \(reason)"
-        case .connectionFailed(let database, let operation, let message):
-            return "Could not \(operation) on the database \(database): the connection "
+        case .unusable(let storeLocation, let reason):
+            return "The store at \(storeLocation) must be reopened: \(reason)"
+        case .connectionFailed(let storeLocation, let operation, let message):
+            return "Could not \(operation) on the database \(storeLocation): the connection "
                 + "failed (\(message))."
-        case .statementFailed(let database, let operation, let message):
-            return "The database \(database) refused to \(operation): \(message). "
+        case .statementFailed(let storeLocation, let operation, let message):
+            return "The database \(storeLocation) refused to \(operation): \(message). "
                 + "Nothing was changed."
-        case .unknownModel(let model, let database, let models):
-            return "The database \(database) holds no model \(model): it was opened with "
+        case .unknownModel(let model, let storeLocation, let models):
+            return "The database \(storeLocation) holds no model \(model): it was opened with "
                 + "\(models.joined(separator: ", ")). Open it with \(model) among its models. "
                 + "Nothing was changed."
-        case .invalidModels(let database, let reason):
-            return "The database \(database) cannot be opened with these models: \(reason)."
+        case .invalidModels(let storeLocation, let reason):
+            return "The database \(storeLocation) cannot be opened with these models: \(reason)."
+        case .tableMismatch(let storeLocation, let table, let model, let missing, let unexpected):
+            var differences: [String] = []
+            if !missing.isEmpty {
+                differences.append("no column " + missing.joined(separator: ", "))
+            }
+            if !unexpected.isEmpty {
+                differences.append(
+                    "a column " + unexpected.joined(separator: ", ") + " it does not map")
+            }
+            let place = Place(storeLocation)
+            return "\(place.subject) has a table \(table) that does not match \(model): "
+                + "it has \(differences.joined(separator: " and ")); raise "
+                + "\(model).schemaVersion with a migration, or name another table with "
+                + "storageName. \(place.leftAsItIs)"
         case .danglingReference(let model, let id, let attribute, let target, let targetID):
             return "\(model) \(id) refers to \(target) \(targetID) through \(attribute), and no "
                 + "\(target) has that id. Nothing was changed."
@@ -68,31 +84,22 @@ extension StoreError: CustomStringConvertible {
         }
     }
 
-    /// Where a store keeps its records, as a description names it: a file's path, or a
-    /// database's URL (`postgresql://…`), told apart by the URL's scheme.
+    /// Where a store keeps its records, as a description names it.
     private struct Place {
-        /// Whether the place is a database's URL rather than a file's path.
+        /// Whether the place is a database rather than a file.
         let isDatabase: Bool
-        /// The path or URL.
-        let path: String
+        /// The path, URL or name.
+        let text: String
 
-        init(_ path: String) {
-            self.path = path
-            // A URL's scheme: a letter, then letters, digits, `+`, `-` or `.`, then `://`.
-            if let colon = path.firstIndex(of: ":"), path[colon...].hasPrefix("://"),
-                let first = path.first, first.isLetter,
-                path[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
-            {
-                isDatabase = true
-            } else {
-                isDatabase = false
-            }
+        init(_ location: StoreLocation) {
+            text = location.description
+            if case .database = location { isDatabase = true } else { isDatabase = false }
         }
 
         /// The place as a sentence's subject: `The store file /…/dex.json` or
         /// `The database postgresql://…/dex`.
         var subject: String {
-            isDatabase ? "The database \(path)" : "The store file \(path)"
+            isDatabase ? "The database \(text)" : "The store file \(text)"
         }
 
         /// The sentence that says nothing was written over it.

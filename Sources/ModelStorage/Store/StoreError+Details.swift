@@ -1,26 +1,26 @@
 import KeyPathQuery
 
 extension StoreError {
-    /// Where the store the error is about keeps its records: a file's path, or a database's
-    /// URL; `nil` for an error about a record or a query.
+    /// Where the store the error is about keeps its records: a file, a database, or memory;
+    /// `nil` for an error about a record or a query.
     ///
-    /// The file backends name their file (`/…/dex.sqlite`, `/…/dex.json`); a database
-    /// backend names its database as a URL with its scheme, such as
-    /// `postgresql://user@host:5432/dex`, with no password. The ``description`` speaks of
-    /// "the database" for a URL and of "the store file" for a path.
+    /// The file backends name their file (`.file("/…/dex.sqlite")`, `.file("/…/dex.json")`);
+    /// a database backend names its database by its URL with no password, such as
+    /// `.database("postgresql://user@host:5432/dex")`. The ``description`` speaks of "the
+    /// database" for a database and of "the store file" for a file.
     ///
     /// Set for every code but ``Code/duplicateID``, ``Code/notFound``,
     /// ``Code/identifierChanged``, ``Code/conflict``, ``Code/invalidQuery``,
     /// ``Code/encodingFailed``, ``Code/danglingReference`` and ``Code/deleteDenied``.
-    public var path: String? {
+    public var storeLocation: StoreLocation? {
         switch storage {
-        case .corruptFile(let path, _, _), .unsupportedVersion(let path, _, _, _),
-            .migrationFailed(let path, _, _, _), .locked(let path, _, _), .readOnly(let path),
-            .closed(let path), .io(let path, _, _, _), .fileTooLarge(let path, _, _),
-            .unusable(let path, _), .connectionFailed(let path, _, _),
-            .statementFailed(let path, _, _), .unknownModel(_, let path, _),
-            .invalidModels(let path, _):
-            path
+        case .corruptFile(let place, _, _), .unsupportedVersion(let place, _, _, _),
+            .migrationFailed(let place, _, _, _), .locked(let place, _, _), .readOnly(let place),
+            .closed(let place), .io(let place, _, _, _), .fileTooLarge(let place, _, _),
+            .unusable(let place, _), .connectionFailed(let place, _, _),
+            .statementFailed(let place, _, _), .unknownModel(_, let place, _),
+            .invalidModels(let place, _), .tableMismatch(let place, _, _, _, _):
+            place
         case .duplicateID, .notFound, .identifierChanged, .conflict, .invalidQuery,
             .encodingFailed, .danglingReference, .deleteDenied:
             nil
@@ -161,20 +161,38 @@ extension StoreError {
     }
 
     /// The model a database was asked for and does not hold
-    /// (``StoreError/unknownModel(_:database:models:)``), or the model of the record a
+    /// (``StoreError/unknownModel(_:at:models:)``), or the model of the record a
     /// reference error concerns (``StoreError/danglingReference(_:id:attribute:target:targetID:)``,
     /// ``StoreError/deleteDenied(_:id:referencedBy:referringID:)``); `nil` for other errors.
     public var modelName: String? {
         switch storage {
         case .unknownModel(let model, _, _), .danglingReference(let model, _, _, _, _),
-            .deleteDenied(let model, _, _, _):
+            .deleteDenied(let model, _, _, _), .tableMismatch(_, _, let model, _, _):
             model
         default: nil
         }
     }
 
+    /// The name of the table whose columns are not the store's, for ``Code/tableMismatch``.
+    public var tableName: String? {
+        guard case .tableMismatch(_, let table, _, _, _) = storage else { return nil }
+        return table
+    }
+
+    /// The columns the store expects and the table lacks, for ``Code/tableMismatch``.
+    public var missingColumns: [String]? {
+        guard case .tableMismatch(_, _, _, let missing, _) = storage else { return nil }
+        return missing
+    }
+
+    /// The table's columns that the store does not map, for ``Code/tableMismatch``.
+    public var unexpectedColumns: [String]? {
+        guard case .tableMismatch(_, _, _, _, let unexpected) = storage else { return nil }
+        return unexpected
+    }
+
     /// The models the database holds, when it was asked for another
-    /// (``StoreError/unknownModel(_:database:models:)``); `nil` for other errors.
+    /// (``StoreError/unknownModel(_:at:models:)``); `nil` for other errors.
     public var databaseModels: [String]? {
         guard case .unknownModel(_, _, let models) = storage else { return nil }
         return models

@@ -52,79 +52,86 @@ extension StoreError {
     /// The store leaves the file's bytes as they are and never writes over it.
     ///
     /// - Parameters:
-    ///   - path: The file's path (``path``).
+    ///   - storeLocation: The store's file, or the database of its table
+    ///     (``storeLocation``).
     ///   - problem: What is wrong, in words (``problem``).
     ///   - location: Where in the file (``location``).
     /// - Returns: An error with code ``Code/corruptFile`` naming the file, what is wrong, and
     ///   where.
     public static func corruptFile(
-        path: String, problem: String, location: Location
+        at storeLocation: StoreLocation, problem: String, location: Location
     ) -> StoreError {
-        StoreError(.corruptFile(path: path, problem: problem, location: location))
+        StoreError(.corruptFile(at: storeLocation, problem: problem, location: location))
     }
 
     /// A store file was written by newer code: a later file format or schema version than
     /// this code supports (``Code/unsupportedVersion``).
     ///
     /// - Parameters:
-    ///   - path: The file's path (``path``).
+    ///   - storeLocation: The store's file, or the database of its table
+    ///     (``storeLocation``).
     ///   - kind: Which version is too new (``versionKind``).
     ///   - found: The file's version (``foundVersion``).
     ///   - supported: The latest version this code reads (``supportedVersion``).
     /// - Returns: An error with code ``Code/unsupportedVersion`` naming the file, which version is
     ///   too new, the file's version, and the latest this code reads.
     public static func unsupportedVersion(
-        path: String, kind: VersionKind, found: Int, supported: Int
+        at storeLocation: StoreLocation, kind: VersionKind, found: Int, supported: Int
     ) -> StoreError {
-        StoreError(.unsupportedVersion(path: path, kind: kind, found: found, supported: supported))
+        StoreError(
+            .unsupportedVersion(at: storeLocation, kind: kind, found: found, supported: supported))
     }
 
     /// A file at an older schema version could not be migrated: a step is missing, throws, or
     /// leaves a record that does not decode (``Code/migrationFailed``).
     ///
     /// - Parameters:
-    ///   - path: The file's path (``path``).
+    ///   - storeLocation: The store's file, or the database of its table
+    ///     (``storeLocation``).
     ///   - sourceVersion: The schema version of the file (``foundVersion``).
     ///   - location: Where in the file (``location``).
     ///   - reason: Why, in words (``reason``).
     /// - Returns: An error with code ``Code/migrationFailed`` naming the file, its schema version,
     ///   where, and why.
     public static func migrationFailed(
-        path: String, sourceVersion: Int, location: Location, reason: String
+        at storeLocation: StoreLocation, sourceVersion: Int, location: Location, reason: String
     ) -> StoreError {
         StoreError(
             .migrationFailed(
-                path: path, sourceVersion: sourceVersion, location: location, reason: reason))
+                at: storeLocation, sourceVersion: sourceVersion, location: location, reason: reason)
+        )
     }
 
     /// Another writer holds the store's lock: the process with this id, when it is known
     /// (``Code/locked``).
     ///
     /// - Parameters:
-    ///   - path: The store file's path (``path``).
+    ///   - storeLocation: Where the store keeps its records (``storeLocation``).
     ///   - pid: The holder's process id, or `nil` when it is not known (``pid``).
     ///   - message: What the database reported about the lock, such as SQLite's message and
     ///     result code, or `nil` (``message``).
     /// - Returns: An error with code ``Code/locked`` naming the file and, when it is known, the
     ///   holder's process id.
-    public static func locked(path: String, pid: Int32?, message: String? = nil) -> StoreError {
-        StoreError(.locked(path: path, pid: pid, message: message))
+    public static func locked(at storeLocation: StoreLocation, pid: Int32?, message: String? = nil)
+        -> StoreError
+    {
+        StoreError(.locked(at: storeLocation, pid: pid, message: message))
     }
 
     /// A write to a store opened read-only: ``Code/readOnly``.
     ///
-    /// - Parameter path: The store file's path (``path``).
+    /// - Parameter storeLocation: Where the store keeps its records (``storeLocation``).
     /// - Returns: An error with code ``Code/readOnly`` naming the file.
-    public static func readOnly(path: String) -> StoreError {
-        StoreError(.readOnly(path: path))
+    public static func readOnly(at storeLocation: StoreLocation) -> StoreError {
+        StoreError(.readOnly(at: storeLocation))
     }
 
     /// An operation on a store that was closed: ``Code/closed``.
     ///
-    /// - Parameter path: The store file's path (``path``).
+    /// - Parameter storeLocation: Where the store keeps its records (``storeLocation``).
     /// - Returns: An error with code ``Code/closed`` naming the file.
-    public static func closed(path: String) -> StoreError {
-        StoreError(.closed(path: path))
+    public static func closed(at storeLocation: StoreLocation) -> StoreError {
+        StoreError(.closed(at: storeLocation))
     }
 
     /// A file-system call failed: which file, which operation, and the system's error
@@ -133,16 +140,16 @@ extension StoreError {
     /// Nothing in memory changes when a write fails this way.
     ///
     /// - Parameters:
-    ///   - path: The file's path (``path``).
+    ///   - storeLocation: The file, a ``StoreLocation/file(_:)`` (``storeLocation``).
     ///   - operation: What was being done, such as `write` (``operation``).
     ///   - code: The system's `errno` (``errorNumber``).
     ///   - message: The system's message for it (``message``).
     /// - Returns: An error with code ``Code/io`` naming the file, the operation, and the system's
     ///   error.
     public static func io(
-        path: String, operation: String, code: Int32, message: String
+        at storeLocation: StoreLocation, operation: String, code: Int32, message: String
     ) -> StoreError {
-        StoreError(.io(path: path, operation: operation, code: code, message: message))
+        StoreError(.io(at: storeLocation, operation: operation, code: code, message: message))
     }
 
     /// A store file is too large to read or to write: ``Code/fileTooLarge``.
@@ -152,13 +159,15 @@ extension StoreError {
     /// (`size` is what it would be). Nothing is read into memory, and nothing is written.
     ///
     /// - Parameters:
-    ///   - path: The file's path (``path``).
+    ///   - storeLocation: The file, a ``StoreLocation/file(_:)`` (``storeLocation``).
     ///   - size: The file's size, in bytes (``size``).
     ///   - limit: The largest size allowed, in bytes (``sizeLimit``).
     /// - Returns: An error with code ``Code/fileTooLarge`` naming the file, its size, and the
     ///   limit.
-    public static func fileTooLarge(path: String, size: Int, limit: Int) -> StoreError {
-        StoreError(.fileTooLarge(path: path, size: size, limit: limit))
+    public static func fileTooLarge(at storeLocation: StoreLocation, size: Int, limit: Int)
+        -> StoreError
+    {
+        StoreError(.fileTooLarge(at: storeLocation, size: size, limit: limit))
     }
 
     /// A record could not be encoded: ``Code/encodingFailed``.
@@ -179,17 +188,17 @@ extension StoreError {
     /// acknowledged.
     ///
     /// - Parameters:
-    ///   - database: The database's URL, such as `postgresql://user@host:5432/dex`
-    ///     (``path``).
+    ///   - storeLocation: The database, such as
+    ///     `.database("postgresql://user@host:5432/dex")` (``storeLocation``).
     ///   - operation: What the store was doing, such as `connect to the server`
     ///     (``operation``).
     ///   - message: The server's or the driver's message (``message``).
     /// - Returns: An error with code ``Code/connectionFailed`` naming the database, the
     ///   operation, and the message.
     public static func connectionFailed(
-        database: String, operation: String, message: String
+        at storeLocation: StoreLocation, operation: String, message: String
     ) -> StoreError {
-        StoreError(.connectionFailed(database: database, operation: operation, message: message))
+        StoreError(.connectionFailed(at: storeLocation, operation: operation, message: message))
     }
 
     /// The database refused a statement, or answered with what the store cannot read:
@@ -200,8 +209,9 @@ extension StoreError {
     /// read this way; a lock, a damaged file or a failed file-system call keeps its own code.
     ///
     /// - Parameters:
-    ///   - database: The database's URL, such as `postgresql://user@host:5432/dex`, or its
-    ///     file's path (``path``).
+    ///   - storeLocation: The database, such as
+    ///     `.database("postgresql://user@host:5432/dex")`, or its ``StoreLocation/file(_:)``
+    ///     (``storeLocation``).
     ///   - operation: What the store was doing, such as `read a record` (``operation``).
     ///   - message: The server's message, with its SQLSTATE when it gave one, or the
     ///     driver's; SQLite's message with its extended result code, such as
@@ -209,20 +219,20 @@ extension StoreError {
     /// - Returns: An error with code ``Code/statementFailed`` naming the database, the
     ///   operation, and the message.
     public static func statementFailed(
-        database: String, operation: String, message: String
+        at storeLocation: StoreLocation, operation: String, message: String
     ) -> StoreError {
-        StoreError(.statementFailed(database: database, operation: operation, message: message))
+        StoreError(.statementFailed(at: storeLocation, operation: operation, message: message))
     }
 
     /// An earlier failure left the store unable to tell what is on disk; reopen it
     /// (``Code/unusable``).
     ///
     /// - Parameters:
-    ///   - path: The store file's path (``path``).
+    ///   - storeLocation: Where the store keeps its records (``storeLocation``).
     ///   - reason: The earlier failure, in words (``reason``).
     /// - Returns: An error with code ``Code/unusable`` naming the file and the earlier failure.
-    public static func unusable(path: String, reason: String) -> StoreError {
-        StoreError(.unusable(path: path, reason: reason))
+    public static func unusable(at storeLocation: StoreLocation, reason: String) -> StoreError {
+        StoreError(.unusable(at: storeLocation, reason: reason))
     }
 
     /// A store or transaction asked a database for a model it was not opened with
@@ -230,26 +240,63 @@ extension StoreError {
     ///
     /// - Parameters:
     ///   - model: The model's type name (``modelName``).
-    ///   - database: The database's path or URL (``path``).
+    ///   - storeLocation: Where the database keeps its records (``storeLocation``).
     ///   - models: The type names of the models the database holds (``databaseModels``).
     /// - Returns: An error with code ``Code/unknownModel`` naming the model, the database and
     ///   the models it holds.
     public static func unknownModel(
-        _ model: String, database: String, models: [String]
+        _ model: String, at storeLocation: StoreLocation, models: [String]
     ) -> StoreError {
-        StoreError(.unknownModel(model, database: database, models: models))
+        StoreError(.unknownModel(model, at: storeLocation, models: models))
     }
 
     /// A database cannot be opened with these models (``Code/invalidModels``): none at all,
     /// the same model twice, or two models with the same `storageName`.
     ///
     /// - Parameters:
-    ///   - database: The database's path or URL (``path``).
+    ///   - storeLocation: Where the database keeps its records (``storeLocation``).
     ///   - reason: What is wrong with the models, in words (``reason``).
     /// - Returns: An error with code ``Code/invalidModels`` naming the database and the
     ///   problem.
-    public static func invalidModels(database: String, reason: String) -> StoreError {
-        StoreError(.invalidModels(database: database, reason: reason))
+    public static func invalidModels(at storeLocation: StoreLocation, reason: String) -> StoreError
+    {
+        StoreError(.invalidModels(at: storeLocation, reason: reason))
+    }
+
+    /// A table in the database has the model's name but not the columns the store expects
+    /// for it (``Code/tableMismatch``): it was made for another model, or for an earlier
+    /// version of this one without a migration.
+    ///
+    /// The store opens nothing and changes nothing in the table. A database backend throws
+    /// it on opening, naming the table and the columns that differ; the way out is a
+    /// migration (a higher `StorableModel/schemaVersion`) or another
+    /// `StorableModel/storageName` for the model.
+    ///
+    /// ```swift
+    /// throw StoreError.tableMismatch(
+    ///     at: .database("postgresql://dex@db.internal:5432/dex"), table: "note",
+    ///     model: "Note", missingColumns: ["body"], unexpectedColumns: ["text"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - storeLocation: The database, or the file, that holds the table
+    ///     (``storeLocation``).
+    ///   - table: The table's name (``tableName``).
+    ///   - model: The model's type name (``modelName``).
+    ///   - missingColumns: The columns the store expects and the table lacks
+    ///     (``missingColumns``).
+    ///   - unexpectedColumns: The table's columns that the store does not map
+    ///     (``unexpectedColumns``).
+    /// - Returns: An error with code ``Code/tableMismatch`` naming the database, the table,
+    ///   the model and the columns that differ.
+    public static func tableMismatch(
+        at storeLocation: StoreLocation, table: String, model: String,
+        missingColumns: [String], unexpectedColumns: [String]
+    ) -> StoreError {
+        StoreError(
+            .tableMismatch(
+                at: storeLocation, table: table, model: model, missing: missingColumns,
+                unexpected: unexpectedColumns))
     }
 
     /// A write left a record whose reference names no record of the other model

@@ -4,8 +4,8 @@ import KeyPathQuery
 /// where.
 ///
 /// Every error has a ``code`` that says what went wrong, the details a message needs as
-/// properties (``path``, ``recordID``, ``location``, …), and a ``description`` that reads as
-/// one or two sentences:
+/// properties (``storeLocation``, ``recordID``, ``location``, …), and a ``description``
+/// that reads as one or two sentences:
 ///
 /// ```swift
 /// do {
@@ -65,6 +65,7 @@ public struct StoreError: Error, Hashable, Sendable {
         case .invalidModels: .invalidModels
         case .danglingReference: .danglingReference
         case .deleteDenied: .deleteDenied
+        case .tableMismatch: .tableMismatch
         }
     }
 
@@ -75,20 +76,24 @@ public struct StoreError: Error, Hashable, Sendable {
         case identifierChanged(from: String, to: String)
         case conflict(StoreConflict)
         case invalidQuery(QueryError)
-        case corruptFile(path: String, problem: String, location: Location)
-        case unsupportedVersion(path: String, kind: VersionKind, found: Int, supported: Int)
-        case migrationFailed(path: String, sourceVersion: Int, location: Location, reason: String)
-        case locked(path: String, pid: Int32?, message: String?)
-        case readOnly(path: String)
-        case closed(path: String)
-        case io(path: String, operation: String, code: Int32, message: String)
-        case fileTooLarge(path: String, size: Int, limit: Int)
+        case corruptFile(at: StoreLocation, problem: String, location: Location)
+        case unsupportedVersion(at: StoreLocation, kind: VersionKind, found: Int, supported: Int)
+        case migrationFailed(
+            at: StoreLocation, sourceVersion: Int, location: Location, reason: String)
+        case locked(at: StoreLocation, pid: Int32?, message: String?)
+        case readOnly(at: StoreLocation)
+        case closed(at: StoreLocation)
+        case io(at: StoreLocation, operation: String, code: Int32, message: String)
+        case fileTooLarge(at: StoreLocation, size: Int, limit: Int)
         case encodingFailed(id: String, reason: String)
-        case unusable(path: String, reason: String)
-        case connectionFailed(database: String, operation: String, message: String)
-        case statementFailed(database: String, operation: String, message: String)
-        case unknownModel(String, database: String, models: [String])
-        case invalidModels(database: String, reason: String)
+        case unusable(at: StoreLocation, reason: String)
+        case connectionFailed(at: StoreLocation, operation: String, message: String)
+        case statementFailed(at: StoreLocation, operation: String, message: String)
+        case unknownModel(String, at: StoreLocation, models: [String])
+        case invalidModels(at: StoreLocation, reason: String)
+        case tableMismatch(
+            at: StoreLocation, table: String, model: String, missing: [String],
+            unexpected: [String])
         case danglingReference(
             String, id: String, attribute: String, target: String, targetID: String)
         case deleteDenied(String, id: String, referencedBy: String, referringID: String)

@@ -40,7 +40,7 @@ private struct ReferenceLookup<Own: StorableModel>: RelatedRecordLookup {
         }
         guard let database else {
             throw StoreError.unknownModel(
-                String(describing: model), database: "a transaction of \(Own.self) alone",
+                String(describing: model), at: .named("a transaction of \(Own.self) alone"),
                 models: [String(describing: Own.self)])
         }
         return try database.records(of: model, where: condition)

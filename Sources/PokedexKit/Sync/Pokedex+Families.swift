@@ -45,7 +45,7 @@ extension Pokedex {
         default:
             // No family this version does not know can be made (its initializer is private).
             throw StoreError.unknownModel(
-                family.displayName, database: "a Pokédex",
+                family.displayName, at: .named("a Pokédex"),
                 models: PokedexModels.all.map { String(describing: $0) })
         }
     }
@@ -57,7 +57,7 @@ extension Pokedex {
     ) async throws -> SyncProgress where Model.ID == Int {
         guard let database else {
             throw StoreError.unknownModel(
-                String(describing: model), database: "a Pokédex of Pokémon alone",
+                String(describing: model), at: .named("a Pokédex of Pokémon alone"),
                 models: [String(describing: Pokemon.self)])
         }
         let ids = try await client.ids(of: family)

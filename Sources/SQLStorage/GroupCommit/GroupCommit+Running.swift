@@ -100,7 +100,7 @@ extension GroupCommit {
         } else if case .success = outcome {
             do {
                 try transaction.checkModels(
-                    in: writer.databaseDescription,
+                    in: writer.storeLocation,
                     models: writer.models.map { String(describing: $0) })
                 if upserts == nil { try transaction.settleReferences(among: writer.models) }
                 // The write is counted as a commit of its own: its records are written at

@@ -37,8 +37,8 @@ public protocol GroupWriter {
     /// The models of the database, in its order.
     var models: [any StorableModel.Type] { get }
 
-    /// The database's path or URL, for errors.
-    var databaseDescription: String { get }
+    /// Where the database keeps its records, for errors.
+    var storeLocation: StoreLocation { get }
 
     /// Begins the group's transaction.
     ///

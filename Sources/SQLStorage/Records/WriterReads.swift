@@ -19,8 +19,8 @@ public protocol WriterReads<Model>: Sendable {
     /// The writer's connection, which the reads use.
     associatedtype Connection: WriterConnection
 
-    /// What the store's errors name: a file's path or a database's address.
-    var storeDescription: String { get }
+    /// Where the store keeps its records, as its errors name it: a file or a database.
+    var storeLocation: StoreLocation { get }
 
     /// Runs a body with the writer's connection when the caller is on the connection's thread
     /// and the group runs.

@@ -7,7 +7,7 @@ import ModelStorage
 /// A transaction's reads are synchronous, and its body runs where the writer's connection
 /// runs the group, so each read uses the connection at once, after checking that it runs
 /// there and in the group it was made for (``WriterReads/duringGroup(_:_:)``). A transaction
-/// kept past its body reads nothing: `nil`, zero, or `StoreError/closed(path:)` for the
+/// kept past its body reads nothing: `nil`, zero, or `StoreError/closed(at:)` for the
 /// reads that throw.
 ///
 /// A read that fails where the transaction cannot throw (``record(withID:)``,
@@ -59,7 +59,7 @@ public struct WriterRecords<Reads: WriterReads>: CommittedRecords {
     /// The records a query selects, leaving out some ids.
     ///
     /// - Throws: `StoreError/invalidQuery(_:)` for a query the engine rejects,
-    ///   `StoreError/closed(path:)` outside the group, or the database's error.
+    ///   `StoreError/closed(at:)` outside the group, or the database's error.
     public func records(
         selectedBy query: RecordQuery<Model>, excluding ids: Set<Model.ID>
     ) throws -> [(position: Int, record: Model)] {
@@ -74,7 +74,7 @@ public struct WriterRecords<Reads: WriterReads>: CommittedRecords {
     /// The number of records that satisfy a condition, leaving out some ids.
     ///
     /// - Throws: `StoreError/invalidQuery(_:)` for a condition the engine rejects,
-    ///   `StoreError/closed(path:)` outside the group, or the database's error.
+    ///   `StoreError/closed(at:)` outside the group, or the database's error.
     public func count(where condition: Condition<Model>, excluding ids: Set<Model.ID>) throws
         -> Int
     {
@@ -99,13 +99,13 @@ public struct WriterRecords<Reads: WriterReads>: CommittedRecords {
         } ?? nil
     }
 
-    /// A read that throws its failure, and `StoreError/closed(path:)` outside the group.
+    /// A read that throws its failure, and `StoreError/closed(at:)` outside the group.
     private func readThrowing<Value>(
         _ body: (Reads.Connection) throws(StoreError) -> Value
     ) throws(StoreError) -> Value {
         let outcome = reads.duringGroup(group) { connection in
             Result { () throws(StoreError) in try body(connection) }
         }
-        return try (outcome ?? .failure(.closed(path: reads.storeDescription))).get()
+        return try (outcome ?? .failure(.closed(at: reads.storeLocation))).get()
     }
 }

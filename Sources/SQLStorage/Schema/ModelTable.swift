@@ -86,16 +86,16 @@ public struct ModelTable<Model: StorableModel>: Sendable {
     ///   - store: The file or database, for errors.
     ///   - row: Which row it is, for errors: `_order 7`, `_key 25`.
     /// - Returns: The record.
-    /// - Throws: `StoreError/corruptFile(path:problem:location:)` for JSON that does not
+    /// - Throws: `StoreError/corruptFile(at:problem:location:)` for JSON that does not
     ///   decode as the model, naming the store, the table and the row.
-    public func record(fromJSON json: Data, store: String, row: String) throws(StoreError)
+    public func record(fromJSON json: Data, store: StoreLocation, row: String) throws(StoreError)
         -> Model
     {
         do {
             return try RecordJSONDecoder().decode(Model.self, from: json)
         } catch {
             throw .corruptFile(
-                path: store,
+                at: store,
                 problem: "the row with \(row) of table \(table) does not decode as "
                     + "\(Model.self): \(error)",
                 location: .wholeFile)
@@ -111,16 +111,16 @@ public struct ModelTable<Model: StorableModel>: Sendable {
     ///   - store: The file or database, for errors.
     ///   - index: The row's place in the table's order, for errors.
     /// - Returns: The record.
-    /// - Throws: `StoreError/migrationFailed(path:sourceVersion:location:reason:)` naming
+    /// - Throws: `StoreError/migrationFailed(at:sourceVersion:location:reason:)` naming
     ///   the store and the record.
     public func migratedRecord(
-        fromJSON json: Data, schemaVersion sourceVersion: Int, store: String, index: Int
+        fromJSON json: Data, schemaVersion sourceVersion: Int, store: StoreLocation, index: Int
     ) throws(StoreError) -> Model {
         do {
             return try Model.migrated(fromJSON: json, schemaVersion: sourceVersion)
         } catch {
             throw .migrationFailed(
-                path: store, sourceVersion: sourceVersion,
+                at: store, sourceVersion: sourceVersion,
                 location: StoreError.Location(recordIndex: index), reason: error.reason)
         }
     }

@@ -62,7 +62,7 @@ final class SQLiteConnection: WriterConnection {
     }
 
     /// Finalizes the statements and closes the connection; later calls throw
-    /// ``StoreError/closed(path:)``.
+    /// ``StoreError/closed(at:)``.
     func close() {
         database.close()
     }
@@ -170,7 +170,7 @@ final class SQLiteConnection: WriterConnection {
 
     /// Runs statements without bindings, separated by semicolons.
     func execute(_ sql: String, operation: String) throws(StoreError) {
-        guard let handle else { throw .closed(path: path) }
+        guard let handle else { throw .closed(at: .file(path)) }
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw error(code, operation: operation) }
     }
@@ -181,7 +181,7 @@ final class SQLiteConnection: WriterConnection {
             database.noteRecent(statement)
             return statement
         }
-        guard let handle else { throw .closed(path: path) }
+        guard let handle else { throw .closed(at: .file(path)) }
         var prepared: OpaquePointer?
         let code = sqlite3_prepare_v3(
             handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
@@ -237,20 +237,21 @@ final class SQLiteConnection: WriterConnection {
         let systemCode = handle.map { sqlite3_system_errno($0) } ?? 0
         switch code & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_PROTOCOL:
-            return .locked(path: path, pid: nil, message: message)
+            return .locked(at: .file(path), pid: nil, message: message)
         case SQLITE_NOTADB:
             return .corruptFile(
-                path: path, problem: "it is not an SQLite database (\(message))",
+                at: .file(path), problem: "it is not an SQLite database (\(message))",
                 location: .wholeFile)
         case SQLITE_CORRUPT:
             return .corruptFile(
-                path: path, problem: "SQLite finds it damaged (\(message))", location: .wholeFile)
+                at: .file(path), problem: "SQLite finds it damaged (\(message))",
+                location: .wholeFile)
         case SQLITE_FULL:
-            return .io(path: path, operation: operation, code: ENOSPC, message: message)
+            return .io(at: .file(path), operation: operation, code: ENOSPC, message: message)
         case SQLITE_READONLY where code == SQLITE_READONLY | (3 << 8):
             // SQLITE_READONLY_ROLLBACK: a hot journal, which only a writer can roll back.
             return .io(
-                path: path, operation: operation, code: EACCES,
+                at: .file(path), operation: operation, code: EACCES,
                 message: "the database holds a hot journal (\(path)-journal), left by a write "
                     + "cut off before it committed, which only a connection that can write "
                     + "the file rolls back; open the store for writing once, and nothing "
@@ -261,19 +262,19 @@ final class SQLiteConnection: WriterConnection {
             let noSharedMemory =
                 code == SQLITE_READONLY | (6 << 8) || code == SQLITE_READONLY | (5 << 8)
             return .io(
-                path: path, operation: operation, code: systemCode == 0 ? EACCES : systemCode,
+                at: .file(path), operation: operation, code: systemCode == 0 ? EACCES : systemCode,
                 message: noSharedMemory
                     ? message + "; SQLite cannot make the -shm file beside the database, "
                         + "which it reads a WAL database through"
                     : message)
         case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_NOLFS:
             return .io(
-                path: path, operation: operation, code: systemCode == 0 ? EIO : systemCode,
+                at: .file(path), operation: operation, code: systemCode == 0 ? EIO : systemCode,
                 message: message)
         case SQLITE_NOMEM:
-            return .io(path: path, operation: operation, code: ENOMEM, message: message)
+            return .io(at: .file(path), operation: operation, code: ENOMEM, message: message)
         default:
-            return .statementFailed(database: path, operation: operation, message: message)
+            return .statementFailed(at: .file(path), operation: operation, message: message)
         }
     }
 }

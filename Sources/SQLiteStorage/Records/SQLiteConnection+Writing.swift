@@ -38,7 +38,7 @@ extension SQLiteConnection {
             let chunk = pipeline.next()
             for (offset, position) in pipeline.range(ofChunk: index).enumerated() {
                 guard offset < chunk.rows.count else {
-                    throw chunk.failure ?? .closed(path: path)
+                    throw chunk.failure ?? .closed(at: .file(path))
                 }
                 stored.append(
                     try store(

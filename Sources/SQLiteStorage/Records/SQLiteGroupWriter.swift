@@ -11,7 +11,7 @@ struct SQLiteGroupWriter: GroupWriter {
     let layouts: [ObjectIdentifier: any Sendable]
     let encoder = RecordJSONEncoder()
 
-    var databaseDescription: String { connection.path }
+    var storeLocation: StoreLocation { .file(connection.path) }
 
     func beginGroup() throws(StoreError) -> UInt64 {
         try connection.run("BEGIN IMMEDIATE", operation: "begin a write")
@@ -34,7 +34,7 @@ struct SQLiteGroupWriter: GroupWriter {
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
         guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
             throw .unknownModel(
-                String(describing: model), database: connection.path,
+                String(describing: model), at: .file(connection.path),
                 models: models.map { String(describing: $0) })
         }
         return try connection.store(

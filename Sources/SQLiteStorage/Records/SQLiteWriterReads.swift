@@ -12,7 +12,7 @@ struct SQLiteWriterReads<Model: StorableModel>: WriterReads {
     let queue: ConnectionQueue
     let layout: TableLayout<Model>
 
-    var storeDescription: String { queue.path }
+    var storeLocation: StoreLocation { .file(queue.path) }
 
     func duringGroup<Value>(_ group: UInt64, _ body: (SQLiteConnection) -> Value) -> Value? {
         queue.ifCurrent { connection -> Value? in

@@ -51,10 +51,11 @@ extension SQLiteConnection {
 
     /// Checks what a schema holds for the model.
     ///
-    /// - Throws: ``StoreError/unsupportedVersion(path:kind:found:supported:)`` for a newer
-    ///   schema version; ``StoreError/corruptFile(path:problem:location:)`` for a table whose
-    ///   columns are not the model's, or a table of the model's in a database without the
-    ///   version table.
+    /// - Throws: ``StoreError/unsupportedVersion(at:kind:found:supported:)`` for a newer
+    ///   schema version; `StoreError/tableMismatch(at:table:model:missingColumns:unexpectedColumns:)`
+    ///   for a table whose columns are not the model's;
+    ///   ``StoreError/corruptFile(at:problem:location:)`` for a table of the model's in a
+    ///   database without the version table.
     func inspect<Model>(for layout: TableLayout<Model>, in schema: SchemaSnapshot)
         throws(StoreError) -> TableState
     {
@@ -62,11 +63,11 @@ extension SQLiteConnection {
         let found = schema.schemaVersion(ofTable: layout.name)
         guard found <= Model.schemaVersion else {
             throw .unsupportedVersion(
-                path: path, kind: .schema, found: found, supported: Model.schemaVersion)
+                at: .file(path), kind: .schema, found: found, supported: Model.schemaVersion)
         }
         guard schema.hasVersionTable else {
             throw .corruptFile(
-                path: path,
+                at: .file(path),
                 problem: "the table \(layout.table) was not written by a store: the database has "
                     + "no table \(Schema.versionTable)",
                 location: .wholeFile)
@@ -87,23 +88,16 @@ extension SQLiteConnection {
         return .withoutWriteVersions
     }
 
+    /// The error for a table whose columns are not the model's: the table, the columns the
+    /// store expects and it lacks, and those it has that the store does not map.
     private func mismatch<Model>(_ layout: TableLayout<Model>, _ columns: [String]) -> StoreError {
         // A missing `_version` alone is added on opening, so it is not named.
-        let missing = layout.columnNames.filter {
-            !columns.contains($0) && $0 != TableLayout<Model>.writeVersionColumn
-        }
-        let unexpected = columns.filter { !layout.columnNames.contains($0) }
-        var differences: [String] = []
-        if !missing.isEmpty { differences.append("no column " + missing.joined(separator: ", ")) }
-        if !unexpected.isEmpty {
-            differences.append(
-                "a column " + unexpected.joined(separator: ", ") + " it does not map")
-        }
-        return .corruptFile(
-            path: path,
-            problem: "the table \(layout.table) does not match \(Model.self): it has "
-                + differences.joined(separator: " and "),
-            location: .wholeFile)
+        .tableMismatch(
+            at: .file(path), table: layout.name, model: "\(Model.self)",
+            missingColumns: layout.columnNames.filter {
+                !columns.contains($0) && $0 != TableLayout<Model>.writeVersionColumn
+            },
+            unexpectedColumns: columns.filter { !layout.columnNames.contains($0) })
     }
 
     /// Makes the database ready for writing: the table migrated (the database as it was kept
@@ -155,7 +149,7 @@ extension SQLiteConnection {
         }
         guard mode == "wal" else {
             throw .io(
-                path: path, operation: "switch to WAL", code: EIO,
+                at: .file(path), operation: "switch to WAL", code: EIO,
                 message: "SQLite kept the journal mode \(mode ?? "unknown")")
         }
         try execute("PRAGMA synchronous = FULL", operation: "set synchronous")
@@ -294,7 +288,7 @@ extension SQLiteConnection {
             }
             for (index, (order, json, written)) in rows.enumerated() {
                 let record = try layout.model.migratedRecord(
-                    fromJSON: json, schemaVersion: version, store: path, index: index)
+                    fromJSON: json, schemaVersion: version, store: .file(path), index: index)
                 try run(
                     insert,
                     [.integer(order)]

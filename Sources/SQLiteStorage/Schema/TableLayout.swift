@@ -186,9 +186,9 @@ struct TableLayout<Model: StorableModel>: Sendable {
 
     /// Decodes a row's `_record`.
     ///
-    /// - Throws: ``StoreError/corruptFile(path:problem:location:)`` for JSON that does not
+    /// - Throws: ``StoreError/corruptFile(at:problem:location:)`` for JSON that does not
     ///   decode as the model.
     func record(from json: Data, path: String, order: Int64) throws(StoreError) -> Model {
-        try model.record(fromJSON: json, store: path, row: "_order \(order)")
+        try model.record(fromJSON: json, store: .file(path), row: "_order \(order)")
     }
 }

@@ -32,12 +32,12 @@ extension SQLiteModelDatabase {
     ///
     /// - Parameters:
     ///   - url: The database's file URL, such as `…/dex.sqlite`; its directory must exist,
-    ///     unless ``SQLiteStoreOptions/createsDirectories`` is set.
+    ///     unless `SQLiteStoreOptions.createsDirectories` is set.
     ///   - models: The models the database holds.
     ///   - options: Whether to write, how long to wait for locks, whether to make missing
     ///     directories, how many readers.
     /// - Returns: The open database.
-    /// - Throws: `StoreError/invalidModels(database:reason:)` when `models` is empty, lists a
+    /// - Throws: `StoreError/invalidModels(at:reason:)` when `models` is empty, lists a
     ///   model twice, or two models share a table name; otherwise the errors of
     ///   ``SQLiteStore/open(at:options:)``, for whichever model's table they concern.
     /// - Complexity: O(1) in the number of records, unless a table is migrated (O(*n*) in
@@ -48,11 +48,11 @@ extension SQLiteModelDatabase {
     ) async throws -> SQLiteModelDatabase {
         guard url.isFileURL else {
             throw StoreError.io(
-                path: url.absoluteString, operation: "open", code: EINVAL,
+                at: .file(url.absoluteString), operation: "open", code: EINVAL,
                 message: "not a file URL")
         }
         let path = url.standardizedFileURL.path(percentEncoded: false)
-        let names = try checkedNames(of: models, database: path)
+        let names = try checkedNames(of: models, at: .file(path))
         var layouts: [ObjectIdentifier: any Sendable] = [:]
         let tables = SQLTables(models: models) { _ in "_key" }
         for model in models { try addLayout(of: model, tables: tables, to: &layouts) }
@@ -92,7 +92,7 @@ extension SQLiteModelDatabase {
         let writable = options.mode == .readWrite
         if writable, await first.run({ $0.isReadOnly }) {
             throw StoreError.io(
-                path: path, operation: "open for writing", code: EACCES,
+                at: .file(path), operation: "open for writing", code: EACCES,
                 message: "the file or its directory cannot be written")
         }
         let (schema, tables) = try await first.run { connection throws(StoreError) in
@@ -112,7 +112,7 @@ extension SQLiteModelDatabase {
             case (.older(let version), true): migratedFrom[ObjectIdentifier(model)] = version
             case (.older(let version), false):
                 throw StoreError.migrationFailed(
-                    path: path, sourceVersion: version, location: .wholeFile,
+                    at: .file(path), sourceVersion: version, location: .wholeFile,
                     reason: "a read-only store cannot migrate the table "
                         + "\(model.storageName); open it for writing once")
             case (.absent, _):
@@ -196,7 +196,7 @@ extension SQLiteModelDatabase {
             isDirectory.boolValue
         else {
             throw .io(
-                path: directory, operation: "open the directory", code: ENOENT,
+                at: .file(directory), operation: "open the directory", code: ENOENT,
                 message: "no such directory")
         }
         // SQLite keeps a WAL database's -wal and -shm files beside it: a writer that cannot
@@ -205,28 +205,30 @@ extension SQLiteModelDatabase {
             let code = errno
             let reason = String(cString: strerror(code))
             throw .io(
-                path: path, operation: "open for writing", code: code,
+                at: .file(path), operation: "open for writing", code: code,
                 message: "its directory \(directory) cannot be written (\(reason)), and SQLite "
                     + "keeps the database's -wal and -shm files beside it")
         }
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             guard writable else {
-                throw .io(path: path, operation: "open", code: ENOENT, message: "no such file")
+                throw .io(at: .file(path), operation: "open", code: ENOENT, message: "no such file")
             }
             return
         }
         guard !isDirectory.boolValue else {
-            throw .io(path: path, operation: "open", code: EISDIR, message: "it is a directory")
+            throw .io(
+                at: .file(path), operation: "open", code: EISDIR, message: "it is a directory")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .io(path: path, operation: "open", code: EACCES, message: "it cannot be read")
+            throw .io(
+                at: .file(path), operation: "open", code: EACCES, message: "it cannot be read")
         }
         defer { try? handle.close() }
         guard !rollBackHotJournal(at: path, busyTimeout: busyTimeout) else { return }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         guard header.count <= 1 || header == Data("SQLite format 3\0".utf8) else {
             throw .corruptFile(
-                path: path,
+                at: .file(path),
                 problem: "it is not an SQLite database (its first bytes are not "
                     + "\"SQLite format 3\")",
                 location: StoreError.Location(byteOffset: 0))

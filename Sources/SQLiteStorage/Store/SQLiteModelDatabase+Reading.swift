@@ -15,9 +15,9 @@ extension SQLiteModelDatabase {
     ///
     /// - Parameter body: Reads through the transaction; its result is returned.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws; `StoreError/unknownModel(_:database:models:)` when it
-    ///   read a model the database does not hold; `StoreError/closed(path:)` when the
-    ///   database is closed; `StoreError/io(path:operation:code:message:)` when the records
+    /// - Throws: What `body` throws; `StoreError/unknownModel(_:at:models:)` when it
+    ///   read a model the database does not hold; `StoreError/closed(at:)` when the
+    ///   database is closed; `StoreError/io(at:operation:code:message:)` when the records
     ///   cannot be read.
     /// - Complexity: The body's reads, each a query of SQLite.
     public func read<Result: Sendable>(
@@ -63,7 +63,7 @@ extension SQLiteModelDatabase {
                 let transaction = DatabaseTransaction(version: version, tables: tables)
                 let result = try body(transaction)
                 if let failure = connection.readFailure { throw failure }
-                try transaction.checkModels(in: path, models: names)
+                try transaction.checkModels(in: .file(path), models: names)
                 return result
             }
         }

@@ -23,9 +23,9 @@ extension SQLiteModelDatabase {
     /// - Parameter body: Reads and writes through the transaction.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, with nothing changed;
-    ///   `StoreError/unknownModel(_:database:models:)` when it reached a model the database
-    ///   does not hold; `StoreError/closed(path:)`, `StoreError/readOnly(path:)`,
-    ///   `StoreError/locked(path:pid:message:)` or `StoreError/io(path:operation:code:message:)`
+    ///   `StoreError/unknownModel(_:at:models:)` when it reached a model the database
+    ///   does not hold; `StoreError/closed(at:)`, `StoreError/readOnly(at:)`,
+    ///   `StoreError/locked(at:pid:message:)` or `StoreError/io(at:operation:code:message:)`
     ///   as for a store's writes, with nothing changed.
     /// - Complexity: The body's reads and writes, plus one commit shared by the group.
     public nonisolated func transaction<Result: Sendable>(
@@ -47,8 +47,8 @@ extension SQLiteModelDatabase {
         var write = makeWrite { outcome.set($0) }
         write.runsOnWriterThread = onWriterThread
         let leads = try writes.withLock { (queue) throws(StoreError) -> Bool in
-            guard !queue.isClosed else { throw .closed(path: path) }
-            guard writer != nil else { throw .readOnly(path: path) }
+            guard !queue.isClosed else { throw .closed(at: .file(path)) }
+            guard writer != nil else { throw .readOnly(at: .file(path)) }
             queue.pending.append(write)
             guard !queue.isCommitting else { return false }
             queue.isCommitting = true

@@ -36,8 +36,12 @@ import ModelStorage
 /// schema version in `PRAGMA user_version` — opens with nothing lost: that table keeps its
 /// records and versions, and a model added beside it gets a table of its own.
 public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
-    /// The database's location.
+    /// The database file's URL, as it was opened at.
     public nonisolated let url: URL
+
+    /// Where the database keeps its records, as its errors name it: the
+    /// `StoreLocation/file(_:)` of its file, whose URL is ``url``.
+    public nonisolated var location: StoreLocation { .file(path) }
 
     /// Whether the database was opened read-only.
     public nonisolated let isReadOnly: Bool
@@ -115,7 +119,7 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
     ///   hold the model.
     public nonisolated func store<Model: StorableModel>(
         for model: Model.Type
@@ -135,7 +139,7 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
     ///   hold the model.
     @_disfavoredOverload
     public nonisolated func store<Model: StorableModel>(
@@ -148,7 +152,7 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
         of model: Model.Type
     ) throws(StoreError) -> TableLayout<Model> {
         guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            throw .unknownModel(String(describing: model), database: path, models: modelNames)
+            throw .unknownModel(String(describing: model), at: .file(path), models: modelNames)
         }
         return layout
     }
@@ -158,7 +162,7 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
     }
 
     func checkOpen() throws(StoreError) {
-        guard !isClosed else { throw .closed(path: path) }
+        guard !isClosed else { throw .closed(at: .file(path)) }
     }
 
     func reader() -> ConnectionQueue {
@@ -180,7 +184,7 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
     /// Whether a read-only database has no table of a model yet; once it has one, it is not
     /// looked for again.
     ///
-    /// - Throws: `StoreError/migrationFailed(path:sourceVersion:location:reason:)` when the
+    /// - Throws: `StoreError/migrationFailed(at:sourceVersion:location:reason:)` when the
     ///   table is of an older schema version, which a read-only database cannot migrate.
     func lacksTable<Model: StorableModel>(_ layout: TableLayout<Model>) async throws(StoreError)
         -> Bool
@@ -197,7 +201,7 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
             return false
         case .older(let version):
             throw StoreError.migrationFailed(
-                path: path, sourceVersion: version, location: .wholeFile,
+                at: .file(path), sourceVersion: version, location: .wholeFile,
                 reason: "a read-only store cannot migrate the database; open it for "
                     + "writing once")
         }

@@ -61,8 +61,8 @@ import ModelStorage
 /// not). One connection writes; reads go to separate read connections, each behind a queue
 /// of its own, so they never wait for a write. Other processes may
 /// read and write the same file; a lock they hold is waited for up to
-/// ``SQLiteStoreOptions/lockTimeout``, then the save throws
-/// `StoreError/locked(path:pid:message:)` with SQLite's message.
+/// `SQLiteStoreOptions.lockTimeout`, then the save throws
+/// `StoreError/locked(at:pid:message:)` with SQLite's message.
 ///
 /// A store is one model's view of an ``SQLiteModelDatabase``: ``open(at:options:)`` opens
 /// the database of the one model, and ``SQLiteModelDatabase/store(for:)->SQLiteStore<Model>``
@@ -71,14 +71,14 @@ import ModelStorage
 ///
 /// Live queries (``observe(_:)``) get the store's own commits at once, and the commits other
 /// connections and processes make to the database within
-/// ``SQLiteStoreOptions/observationInterval``, 100 ms by default: see "Live queries across
+/// ``SQLiteExtras/observationInterval``, 100 ms by default: see "Live queries across
 /// processes" in the SQLiteStorage documentation.
 ///
 /// A file the store cannot use — not an SQLite database, a table that does not match the
 /// model, a newer schema version, a file or a directory it cannot write, a database locked
 /// past the lock timeout — opens with a `StoreError` that names the file, and the store
 /// leaves its bytes as they are. A save that meets a full disk throws
-/// `StoreError/io(path:operation:code:message:)` with `ENOSPC`, keeps every record stored
+/// `StoreError/io(at:operation:code:message:)` with `ENOSPC`, keeps every record stored
 /// before, and the store goes on working once there is space again. A directory the store
 /// cannot write is refused even for reading a WAL database unless its `-shm` file is already
 /// there: SQLite reads a WAL database through that file, and cannot create it.
@@ -93,8 +93,12 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
         self.layout = layout
     }
 
-    /// The database's location.
+    /// The database file's URL, as it was opened at.
     public var url: URL { database.url }
+
+    /// Where the store keeps its records, as its errors name it: the
+    /// `StoreLocation/file(_:)` of its database file.
+    public var location: StoreLocation { database.location }
 
     /// Whether the store was opened read-only.
     public var isReadOnly: Bool { database.isReadOnly }
@@ -117,7 +121,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record, or `nil` when none has the id.
-    /// - Throws: `StoreError/closed(path:)` when the store is closed; a
+    /// - Throws: `StoreError/closed(at:)` when the store is closed; a
     ///   `StoreError` when the database cannot be read.
     /// - Complexity: One lookup in the index of ids: O(log *n*).
     public func fetch(id: Model.ID) async throws -> Model? {
@@ -133,7 +137,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be
-    ///   evaluated; `StoreError/closed(path:)` when the store is closed.
+    ///   evaluated; `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: SQLite's: a scan of the table for a condition no index serves, plus a
     ///   sort of the matches (a partial one with a limit); only the page is decoded.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
@@ -155,7 +159,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records, the number of records in all, and the version.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be
-    ///   evaluated; `StoreError/closed(path:)` when the store is closed.
+    ///   evaluated; `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
         try await read(query) { [layout] compiled in
@@ -170,7 +174,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Parameter condition: The condition.
     /// - Returns: The number of matching records.
     /// - Throws: `StoreError/invalidQuery(_:)` when the condition cannot be
-    ///   evaluated; `StoreError/closed(path:)` when the store is closed.
+    ///   evaluated; `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: SQLite's count: a scan of the smallest index for `.true`, of the table
     ///   for a condition no index serves.
     public func count(where condition: Condition<Model>) async throws -> Int {
@@ -221,7 +225,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record as read, or `nil` when none has the id.
-    /// - Throws: `StoreError/closed(path:)` when the store is closed.
+    /// - Throws: `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: One lookup in the index of ids.
     public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
         let key = try layout.key(of: id)
@@ -245,7 +249,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// The store's own commits reach the query at once. Commits that other connections make
     /// to the same database — another store on the file, another process such as
     /// `pokedex favorite 25 --store dex.sqlite` — are found by looking at SQLite's
-    /// `PRAGMA data_version` every ``SQLiteStoreOptions/observationInterval`` (100 ms by
+    /// `PRAGMA data_version` every ``SQLiteExtras/observationInterval`` (100 ms by
     /// default) while the store has a live query; the query then re-runs, and its new
     /// result is delivered when it differs from the last. A read-only store observes them
     /// too.
@@ -253,7 +257,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first; the sequence ends when the store closes.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be
-    ///   evaluated; `StoreError/closed(path:)` when the store is closed.
+    ///   evaluated; `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: Each result re-runs the query in SQLite and encodes its records once,
     ///   to tell a changed result from the last; while a live query exists, one
     ///   `PRAGMA data_version` per interval.
@@ -290,9 +294,9 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     ///
     /// - Parameter body: Reads and writes through the transaction.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws, with nothing changed; `StoreError/readOnly(path:)`,
-    ///   `StoreError/closed(path:)`, `StoreError/locked(path:pid:message:)`
-    ///   past the lock timeout, or `StoreError/io(path:operation:code:message:)`
+    /// - Throws: What `body` throws, with nothing changed; `StoreError/readOnly(at:)`,
+    ///   `StoreError/closed(at:)`, `StoreError/locked(at:pid:message:)`
+    ///   past the lock timeout, or `StoreError/io(at:operation:code:message:)`
     ///   when the commit cannot be stored, with nothing changed.
     /// - Complexity: The body's reads and writes (an indexed lookup for each record written),
     ///   plus one commit and sync shared by the group.
@@ -325,7 +329,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// of every model, and closes the database's connections.
     ///
     /// Later calls, on this store and every other store of the database, throw
-    /// `StoreError/closed(path:)`; closing again does nothing. The last connection to close folds the WAL into the database.
+    /// `StoreError/closed(at:)`; closing again does nothing. The last connection to close folds the WAL into the database.
     ///
     /// - Throws: Nothing today: a connection that fails to close is let go, and a WAL that
     ///   is not folded in is folded by the next open. The signature is `ModelStore/close()`'s,

@@ -24,7 +24,7 @@ struct BadFile: Sendable, CustomStringConvertible {
         ) { error, path, _ in
             error
                 == .corruptFile(
-                    path: path, problem: "2 write versions for 3 records",
+                    at: .file(path), problem: "2 write versions for 3 records",
                     location: .init(codingPath: "writeVersions"))
         },
         BadFile(
@@ -33,14 +33,15 @@ struct BadFile: Sendable, CustomStringConvertible {
         ) { error, path, _ in
             error
                 == .corruptFile(
-                    path: path,
+                    at: .file(path),
                     problem: "the write version 9 of record 1 is above the document's version 3",
                     location: .init(codingPath: "writeVersions"))
         },
         BadFile(
             description: "truncated document", document: String(three.prefix(150)), journal: nil
         ) { error, path, _ in
-            guard error.code == .corruptFile, error.path == path, let problem = error.problem,
+            guard error.code == .corruptFile, error.storeLocation == .file(path),
+                let problem = error.problem,
                 let location = error.location
             else { return false }
             return problem.contains("ends too early") && location.byteOffset == 150
@@ -49,14 +50,15 @@ struct BadFile: Sendable, CustomStringConvertible {
         BadFile(description: "not JSON", document: "hello, world", journal: nil) { error, path, _ in
             error
                 == .corruptFile(
-                    path: path, problem: "not valid JSON: unexpected 'h', expected a value",
+                    at: .file(path), problem: "not valid JSON: unexpected 'h', expected a value",
                     location: .init(line: 1, column: 1, byteOffset: 0))
         },
         BadFile(
             description: "a missing comma",
             document: three.replacingOccurrences(of: "\"r2\",", with: "\"r2\" "), journal: nil
         ) { error, path, _ in
-            guard error.code == .corruptFile, error.path == path, let problem = error.problem,
+            guard error.code == .corruptFile, error.storeLocation == .file(path),
+                let problem = error.problem,
                 let location = error.location
             else { return false }
             return problem.contains("not valid JSON") && location.line == 3
@@ -67,7 +69,8 @@ struct BadFile: Sendable, CustomStringConvertible {
             document: three.replacingOccurrences(of: "\"attack\":2,", with: "\"attack\":\"high\","),
             journal: nil
         ) { error, path, _ in
-            guard error.code == .corruptFile, error.path == path, let problem = error.problem,
+            guard error.code == .corruptFile, error.storeLocation == .file(path),
+                let problem = error.problem,
                 let location = error.location
             else { return false }
             return problem.hasPrefix("a record does not decode") && location.recordIndex == 1
@@ -78,7 +81,8 @@ struct BadFile: Sendable, CustomStringConvertible {
             document: storeDocument(records: [recordJSON(1), recordJSON(2), recordJSON(1)]),
             journal: nil
         ) { error, path, _ in
-            guard error.code == .corruptFile, error.path == path, let problem = error.problem,
+            guard error.code == .corruptFile, error.storeLocation == .file(path),
+                let problem = error.problem,
                 let location = error.location
             else { return false }
             return problem.contains("repeats the id 1") && location.recordIndex == 2
@@ -86,24 +90,26 @@ struct BadFile: Sendable, CustomStringConvertible {
         },
         BadFile(description: "not a store document", document: "[1, 2, 3]", journal: nil) {
             error, path, _ in
-            guard error.code == .corruptFile, error.path == path, let problem = error.problem
+            guard error.code == .corruptFile, error.storeLocation == .file(path),
+                let problem = error.problem
             else { return false }
             return problem.hasPrefix("not a store document")
         },
         BadFile(description: "an empty document", document: "", journal: nil) { error, path, _ in
-            error == .corruptFile(path: path, problem: "the file is empty", location: .wholeFile)
+            error
+                == .corruptFile(at: .file(path), problem: "the file is empty", location: .wholeFile)
         },
         BadFile(
             description: "a newer format", document: storeDocument(format: 3, records: []),
             journal: nil
         ) { error, path, _ in
-            error == .unsupportedVersion(path: path, kind: .format, found: 3, supported: 2)
+            error == .unsupportedVersion(at: .file(path), kind: .format, found: 3, supported: 2)
         },
         BadFile(
             description: "a newer schema", document: storeDocument(schemaVersion: 5, records: []),
             journal: nil
         ) { error, path, _ in
-            error == .unsupportedVersion(path: path, kind: .schema, found: 5, supported: 1)
+            error == .unsupportedVersion(at: .file(path), kind: .schema, found: 5, supported: 1)
         },
         BadFile(
             description: "a garbled journal line", document: three,
@@ -112,7 +118,7 @@ struct BadFile: Sendable, CustomStringConvertible {
         ) { error, _, path in
             error
                 == .corruptFile(
-                    path: path,
+                    at: .file(path),
                     problem: "line 2 is not valid JSON: unexpected 'g', expected a value",
                     location: .init(line: 2, column: 1, byteOffset: header.utf8.count))
         },
@@ -120,7 +126,8 @@ struct BadFile: Sendable, CustomStringConvertible {
             description: "a journal record that does not decode", document: three,
             journal: header + "{\"version\":4,\"delete\":[],\"put\":[{\"id\":9}]}\n"
         ) { error, _, path in
-            guard error.code == .corruptFile, error.path == path, let problem = error.problem,
+            guard error.code == .corruptFile, error.storeLocation == .file(path),
+                let problem = error.problem,
                 let location = error.location
             else { return false }
             return problem.hasPrefix("line 2 does not decode") && location.line == 2
@@ -130,7 +137,8 @@ struct BadFile: Sendable, CustomStringConvertible {
             description: "a journal ahead of its document", document: three,
             journal: "{\"journal\":1,\"schemaVersion\":1,\"generation\":5}\n"
         ) { error, _, path in
-            guard error.code == .corruptFile, error.path == path, let problem = error.problem,
+            guard error.code == .corruptFile, error.storeLocation == .file(path),
+                let problem = error.problem,
                 let location = error.location
             else { return false }
             return problem.contains("generation 5") && location.line == 1
@@ -138,7 +146,8 @@ struct BadFile: Sendable, CustomStringConvertible {
         BadFile(
             description: "a journal without its document", document: nil, journal: header
         ) { error, _, path in
-            guard error.code == .corruptFile, error.path == path, let problem = error.problem
+            guard error.code == .corruptFile, error.storeLocation == .file(path),
+                let problem = error.problem
             else { return false }
             return problem.contains("document is at generation 0")
         },
@@ -146,13 +155,13 @@ struct BadFile: Sendable, CustomStringConvertible {
             description: "a newer journal format", document: three,
             journal: "{\"journal\":3,\"schemaVersion\":1,\"generation\":1}\n"
         ) { error, _, path in
-            error == .unsupportedVersion(path: path, kind: .format, found: 3, supported: 2)
+            error == .unsupportedVersion(at: .file(path), kind: .format, found: 3, supported: 2)
         },
         BadFile(
             description: "a newer journal schema", document: three,
             journal: "{\"journal\":1,\"schemaVersion\":4,\"generation\":1}\n"
         ) { error, _, path in
-            error == .unsupportedVersion(path: path, kind: .schema, found: 4, supported: 1)
+            error == .unsupportedVersion(at: .file(path), kind: .schema, found: 4, supported: 1)
         },
     ]
 }

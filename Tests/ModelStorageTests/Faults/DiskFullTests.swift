@@ -47,7 +47,8 @@ struct DiskFullTests {
             let error = await #expect(throws: StoreError.self) {
                 try await store.upsert(contentsOf: batch)
             }
-            guard let error, error.code == .io, error.errorNumber == ENOSPC, let path = error.path
+            guard let error, error.code == .io, error.errorNumber == ENOSPC,
+                case .file(let path)? = error.storeLocation
             else {
                 Issue.record("expected ENOSPC, got \(String(describing: error))")
                 return

@@ -55,14 +55,14 @@ final class FaultSwitch: Sendable {
     }
 }
 
-/// Checks that an error is ``StoreError/io(path:operation:code:message:)`` with a code, and
+/// Checks that an error is ``StoreError/io(at:operation:code:message:)`` with a code, and
 /// with a path and an operation when they are given.
 func expectIOError(
     _ error: (any Error)?, code: Int32, path: String? = nil, operation: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     guard let error = error as? StoreError, error.code == .io,
-        let failedPath = error.path, let failedOperation = error.operation,
+        case .file(let failedPath)? = error.storeLocation, let failedOperation = error.operation,
         let failedCode = error.errorNumber, let message = error.message
     else {
         Issue.record(

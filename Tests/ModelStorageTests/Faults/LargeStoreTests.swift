@@ -118,7 +118,7 @@ extension LargeStoreTests {
             #expect(
                 error
                     == .fileTooLarge(
-                        path: directory.appending(path: name).path, size: size, limit: 1_000))
+                        at: .file(directory.appending(path: name).path), size: size, limit: 1_000))
             try expectUnchanged(directory, since: before)
         }
     }
@@ -142,7 +142,7 @@ extension LargeStoreTests {
                 try await JSONFileStore<Record>.open(
                     at: url, options: JSONFileStoreOptions(mode: mode))
             }
-            guard let error, error.code == .corruptFile, error.path == url.path,
+            guard let error, error.code == .corruptFile, error.storeLocation == .file(url.path),
                 let problem = error.problem
             else {
                 Issue.record("expected a corrupt document, got \(String(describing: error))")
@@ -159,7 +159,8 @@ extension LargeStoreTests {
                     at: url, options: JSONFileStoreOptions(mode: mode, lockTimeout: .seconds(10)))
             }
             guard let journalError, journalError.code == .corruptFile,
-                journalError.path == journal.path, let journalProblem = journalError.problem
+                journalError.storeLocation == .file(journal.path),
+                let journalProblem = journalError.problem
             else {
                 Issue.record("expected a corrupt journal, got \(String(describing: journalError))")
                 return

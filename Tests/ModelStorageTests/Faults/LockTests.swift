@@ -49,7 +49,7 @@ struct LockTests {
             let error = await #expect(throws: StoreError.self) {
                 try await JSONFileStore<Record>.open(at: url)
             }
-            #expect(error == .locked(path: url.path, pid: child.pid))
+            #expect(error == .locked(at: .file(url.path), pid: child.pid))
             #expect(error?.description.contains("process \(child.pid)") == true)
         }
     }
@@ -60,7 +60,7 @@ struct LockTests {
             let child = try await holder(url)
             defer { child.kill() }
             let started = ContinuousClock.now
-            await #expect(throws: StoreError.locked(path: url.path, pid: child.pid)) {
+            await #expect(throws: StoreError.locked(at: .file(url.path), pid: child.pid)) {
                 try await JSONFileStore<Record>.open(
                     at: url, options: JSONFileStoreOptions(lockTimeout: .milliseconds(300)))
             }
@@ -104,7 +104,7 @@ struct LockTests {
             try await refused.waitForExit()
             #expect(
                 refused.lines.first
-                    == "refused \(StoreError.locked(path: url.path, pid: writer.pid))")
+                    == "refused \(StoreError.locked(at: .file(url.path), pid: writer.pid))")
             #expect(refused.lines.first?.contains("locked by process \(writer.pid)") == true)
             #expect(refused.lines.last?.hasPrefix("read ") == true)
 
@@ -144,7 +144,7 @@ struct LockTests {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "store.json")
             let first = try await JSONFileStore<Record>.open(at: url)
-            await #expect(throws: StoreError.locked(path: url.path, pid: getpid())) {
+            await #expect(throws: StoreError.locked(at: .file(url.path), pid: getpid())) {
                 try await JSONFileStore<Record>.open(at: url)
             }
             try await first.close()

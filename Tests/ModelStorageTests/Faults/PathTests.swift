@@ -159,7 +159,7 @@ struct PathTests {
             let error = await #expect(throws: StoreError.self) {
                 try await JSONFileStore<Record>.open(at: url)
             }
-            guard let error, error.code == .io, let path = error.path,
+            guard let error, error.code == .io, case .file(let path)? = error.storeLocation,
                 let code = error.errorNumber
             else {
                 Issue.record("expected an I/O error, got \(String(describing: error))")

@@ -60,7 +60,7 @@ struct SQLiteDiskFullTests {
             let (error, singleError) = await (batchSaved, singleSaved)
             #expect(error?.code == .io, "\(String(describing: error))")
             #expect(error?.errorNumber == ENOSPC)
-            #expect(error?.path == url.path)
+            #expect(error?.storeLocation == .file(url.path))
             #expect(error?.message?.contains("SQLite result code 13") == true)
             // What the store says it stored is what it holds: nothing of the batch, and the
             // single insert exactly when it returned.

@@ -245,7 +245,7 @@ struct JSONFileModelDatabaseTests {
             let database = try await JSONFileModelDatabase.open(at: url, for: [Record.self])
             #expect(
                 throws: StoreError.unknownModel(
-                    "RecordTrainer", database: url.path, models: ["ConformanceRecord"])
+                    "RecordTrainer", at: .file(url.path), models: ["ConformanceRecord"])
             ) { try database.store(for: RecordTrainer.self) }
             // A transaction that reaches it commits nothing, not even its other writes.
             let error = await #expect(throws: StoreError.self) {
@@ -403,7 +403,7 @@ struct JSONFileModelDatabaseTests {
             let trainers = try database.store(for: RecordTrainer.self)
             try await trainers.upsert(RecordTrainer(id: 1, name: "ash"))
             try await records.close()
-            await #expect(throws: StoreError.closed(path: url.path)) {
+            await #expect(throws: StoreError.closed(at: .file(url.path))) {
                 try await trainers.fetch(id: 1)
             }
             // The lock is released: the database opens again.

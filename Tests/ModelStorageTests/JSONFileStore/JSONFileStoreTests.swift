@@ -74,7 +74,7 @@ struct JSONFileStoreTests {
                         tags: ["red", "green"]))
             #expect(document[4].hasSuffix("},"))
             // A closed store refuses further calls.
-            await #expect(throws: StoreError.closed(path: url.path)) {
+            await #expect(throws: StoreError.closed(at: .file(url.path))) {
                 try await reopened.fetch(id: 1)
             }
             let again = try await open(url)
@@ -289,10 +289,10 @@ struct JSONFileStoreTests {
             let reader = try await JSONFileStore<Record>.open(at: url, options: .readOnly)
             #expect(reader.isReadOnly)
             #expect(try await reader.fetch(.everyRecord).map(\.id) == [1, 2, 3])
-            await #expect(throws: StoreError.readOnly(path: url.path)) {
+            await #expect(throws: StoreError.readOnly(at: .file(url.path))) {
                 try await reader.insert(.sample(4))
             }
-            await #expect(throws: StoreError.readOnly(path: url.path)) {
+            await #expect(throws: StoreError.readOnly(at: .file(url.path))) {
                 try await reader.update(id: 1) { $0.attack = 0 }
             }
         }

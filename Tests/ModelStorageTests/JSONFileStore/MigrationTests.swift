@@ -87,7 +87,7 @@ struct MigrationTests {
                 try await JSONFileStore<RecordMissingStep>.open(at: url)
             }
             let failure = try #require(error)
-            guard failure.code == .migrationFailed, failure.path == url.path,
+            guard failure.code == .migrationFailed, failure.storeLocation == .file(url.path),
                 failure.foundVersion == 2, let location = failure.location,
                 let reason = failure.reason
             else {

@@ -18,36 +18,42 @@ struct StoreErrorCodeTests {
         case .identifierChanged: .identifierChanged(from: "7", to: "8")
         case .conflict: .conflict(conflict)
         case .invalidQuery: .invalidQuery(queryError)
-        case .corruptFile: .corruptFile(path: "/s.json", problem: "bad", location: location)
+        case .corruptFile: .corruptFile(at: .file("/s.json"), problem: "bad", location: location)
         case .unsupportedVersion:
-            .unsupportedVersion(path: "/s.json", kind: .schema, found: 3, supported: 2)
+            .unsupportedVersion(at: .file("/s.json"), kind: .schema, found: 3, supported: 2)
         case .migrationFailed:
-            .migrationFailed(path: "/s.json", sourceVersion: 1, location: location, reason: "bad")
-        case .locked: .locked(path: "/s.json", pid: 42)
-        case .readOnly: .readOnly(path: "/s.json")
-        case .closed: .closed(path: "/s.json")
-        case .io: .io(path: "/s.json", operation: "write", code: 28, message: "bad")
-        case .fileTooLarge: .fileTooLarge(path: "/s.json", size: 300, limit: 256)
+            .migrationFailed(
+                at: .file("/s.json"), sourceVersion: 1, location: location, reason: "bad")
+        case .locked: .locked(at: .file("/s.json"), pid: 42)
+        case .readOnly: .readOnly(at: .file("/s.json"))
+        case .closed: .closed(at: .file("/s.json"))
+        case .io: .io(at: .file("/s.json"), operation: "write", code: 28, message: "bad")
+        case .fileTooLarge: .fileTooLarge(at: .file("/s.json"), size: 300, limit: 256)
         case .encodingFailed: .encodingFailed(id: "7", reason: "bad")
-        case .unusable: .unusable(path: "/s.json", reason: "bad")
+        case .unusable: .unusable(at: .file("/s.json"), reason: "bad")
         case .connectionFailed:
-            .connectionFailed(database: "postgresql://u@h/d", operation: "connect", message: "bad")
+            .connectionFailed(
+                at: .database("postgresql://u@h/d"), operation: "connect", message: "bad")
         case .statementFailed:
-            .statementFailed(database: "postgresql://u@h/d", operation: "read", message: "bad")
-        case .unknownModel: .unknownModel("Note", database: "/d.sqlite", models: ["Pokemon"])
-        case .invalidModels: .invalidModels(database: "/d.sqlite", reason: "bad")
+            .statementFailed(at: .database("postgresql://u@h/d"), operation: "read", message: "bad")
+        case .unknownModel: .unknownModel("Note", at: .file("/d.sqlite"), models: ["Pokemon"])
+        case .invalidModels: .invalidModels(at: .file("/d.sqlite"), reason: "bad")
         case .danglingReference:
             .danglingReference(
                 "Note", id: "7", attribute: "pokemon_id", target: "Pokemon", targetID: "999")
         case .deleteDenied:
             .deleteDenied("Pokemon", id: "25", referencedBy: "Note", referringID: "7")
+        case .tableMismatch:
+            .tableMismatch(
+                at: .database("postgresql://u@h/d"), table: "note", model: "Note",
+                missingColumns: ["body"], unexpectedColumns: ["text"])
         }
     }
 
     /// The names of the detail properties that are set.
     static func filled(_ error: StoreError) -> Set<String> {
         let properties: [(String, Any?)] = [
-            ("path", error.path), ("recordID", error.recordID),
+            ("storeLocation", error.storeLocation), ("recordID", error.recordID),
             ("newRecordID", error.newRecordID), ("conflict", error.conflict),
             ("queryError", error.queryError), ("problem", error.problem),
             ("location", error.location), ("reason", error.reason),
@@ -56,6 +62,8 @@ struct StoreErrorCodeTests {
             ("operation", error.operation), ("errorNumber", error.errorNumber),
             ("message", error.message), ("size", error.size), ("sizeLimit", error.sizeLimit),
             ("modelName", error.modelName), ("databaseModels", error.databaseModels),
+            ("tableName", error.tableName), ("missingColumns", error.missingColumns),
+            ("unexpectedColumns", error.unexpectedColumns),
         ]
         return Set(properties.compactMap { name, value in value == nil ? nil : name })
     }
@@ -83,8 +91,8 @@ struct StoreErrorCodeTests {
         #expect(Self.filled(changed) == ["recordID", "newRecordID"])
         #expect(changed.recordID == "7" && changed.newRecordID == "8")
 
-        let unknown = StoreError.unknownModel("Note", database: "/d.sqlite", models: ["Pokemon"])
-        #expect(Self.filled(unknown) == ["path", "modelName", "databaseModels"])
+        let unknown = StoreError.unknownModel("Note", at: .file("/d.sqlite"), models: ["Pokemon"])
+        #expect(Self.filled(unknown) == ["storeLocation", "modelName", "databaseModels"])
         #expect(unknown.modelName == "Note" && unknown.databaseModels == ["Pokemon"])
         #expect(unknown.description.contains("/d.sqlite holds no model Note"))
         let dangling = StoreError.danglingReference(
@@ -98,8 +106,8 @@ struct StoreErrorCodeTests {
             "Pokemon", id: "25", referencedBy: "Note", referringID: "7")
         #expect(Self.filled(denied) == ["recordID", "modelName"])
         #expect(denied.description.hasPrefix("Pokemon 25 cannot be deleted: Note 7 refers to it"))
-        let invalidModels = StoreError.invalidModels(database: "/d.sqlite", reason: "bad")
-        #expect(Self.filled(invalidModels) == ["path", "reason"])
+        let invalidModels = StoreError.invalidModels(at: .file("/d.sqlite"), reason: "bad")
+        #expect(Self.filled(invalidModels) == ["storeLocation", "reason"])
 
         let conflict = StoreError.conflict(Self.conflict)
         #expect(Self.filled(conflict) == ["conflict", "recordID"])
@@ -109,69 +117,89 @@ struct StoreErrorCodeTests {
         #expect(Self.filled(invalid) == ["queryError"])
         #expect(invalid.queryError == Self.queryError)
 
-        let corrupt = StoreError.corruptFile(path: "/c", problem: "torn", location: Self.location)
-        #expect(Self.filled(corrupt) == ["path", "problem", "location"])
-        #expect(corrupt.path == "/c" && corrupt.problem == "torn")
+        let corrupt = StoreError.corruptFile(
+            at: .file("/c"), problem: "torn", location: Self.location)
+        #expect(Self.filled(corrupt) == ["storeLocation", "problem", "location"])
+        #expect(corrupt.storeLocation == .file("/c") && corrupt.problem == "torn")
         #expect(corrupt.location == Self.location)
 
-        let newer = StoreError.unsupportedVersion(path: "/n", kind: .format, found: 4, supported: 1)
+        let newer = StoreError.unsupportedVersion(
+            at: .file("/n"), kind: .format, found: 4, supported: 1)
         #expect(
-            Self.filled(newer) == ["path", "versionKind", "foundVersion", "supportedVersion"])
-        #expect(newer.path == "/n" && newer.versionKind == .format)
+            Self.filled(newer) == [
+                "storeLocation", "versionKind", "foundVersion", "supportedVersion",
+            ])
+        #expect(newer.storeLocation == .file("/n") && newer.versionKind == .format)
         #expect(newer.foundVersion == 4 && newer.supportedVersion == 1)
 
         let migration = StoreError.migrationFailed(
-            path: "/m", sourceVersion: 2, location: .wholeFile, reason: "no step")
-        #expect(Self.filled(migration) == ["path", "foundVersion", "location", "reason"])
-        #expect(migration.path == "/m" && migration.foundVersion == 2)
+            at: .file("/m"), sourceVersion: 2, location: .wholeFile, reason: "no step")
+        #expect(Self.filled(migration) == ["storeLocation", "foundVersion", "location", "reason"])
+        #expect(migration.storeLocation == .file("/m") && migration.foundVersion == 2)
         #expect(migration.location == .wholeFile && migration.reason == "no step")
 
-        let locked = StoreError.locked(path: "/l", pid: 42)
-        #expect(Self.filled(locked) == ["path", "pid"])
-        #expect(locked.path == "/l" && locked.pid == 42)
-        #expect(Self.filled(.locked(path: "/l", pid: nil)) == ["path"])
+        let locked = StoreError.locked(at: .file("/l"), pid: 42)
+        #expect(Self.filled(locked) == ["storeLocation", "pid"])
+        #expect(locked.storeLocation == .file("/l") && locked.pid == 42)
+        #expect(Self.filled(.locked(at: .file("/l"), pid: nil)) == ["storeLocation"])
         let busy = StoreError.locked(
-            path: "/l", pid: nil, message: "database is locked (SQLite result code 5)")
-        #expect(Self.filled(busy) == ["path", "message"])
+            at: .file("/l"), pid: nil, message: "database is locked (SQLite result code 5)")
+        #expect(Self.filled(busy) == ["storeLocation", "message"])
         #expect(busy.message == "database is locked (SQLite result code 5)")
         #expect(busy.description.contains("database is locked (SQLite result code 5)"))
 
-        #expect(Self.filled(.readOnly(path: "/r")) == ["path"])
-        #expect(StoreError.readOnly(path: "/r").path == "/r")
-        #expect(Self.filled(.closed(path: "/x")) == ["path"])
-        #expect(StoreError.closed(path: "/x").path == "/x")
+        #expect(Self.filled(.readOnly(at: .file("/r"))) == ["storeLocation"])
+        #expect(StoreError.readOnly(at: .file("/r")).storeLocation == .file("/r"))
+        #expect(Self.filled(.closed(at: .file("/x"))) == ["storeLocation"])
+        #expect(StoreError.closed(at: .file("/x")).storeLocation == .file("/x"))
 
-        let io = StoreError.io(path: "/i", operation: "fsync", code: 5, message: "I/O error")
-        #expect(Self.filled(io) == ["path", "operation", "errorNumber", "message"])
-        #expect(io.path == "/i" && io.operation == "fsync")
+        let io = StoreError.io(at: .file("/i"), operation: "fsync", code: 5, message: "I/O error")
+        #expect(Self.filled(io) == ["storeLocation", "operation", "errorNumber", "message"])
+        #expect(io.storeLocation == .file("/i") && io.operation == "fsync")
         #expect(io.errorNumber == 5 && io.message == "I/O error")
 
-        let large = StoreError.fileTooLarge(path: "/f", size: 300, limit: 256)
-        #expect(Self.filled(large) == ["path", "size", "sizeLimit"])
-        #expect(large.path == "/f" && large.size == 300 && large.sizeLimit == 256)
+        let large = StoreError.fileTooLarge(at: .file("/f"), size: 300, limit: 256)
+        #expect(Self.filled(large) == ["storeLocation", "size", "sizeLimit"])
+        #expect(large.storeLocation == .file("/f") && large.size == 300 && large.sizeLimit == 256)
 
         let encoding = StoreError.encodingFailed(id: "3", reason: "NaN")
         #expect(Self.filled(encoding) == ["recordID", "reason"])
         #expect(encoding.recordID == "3" && encoding.reason == "NaN")
 
-        let unusable = StoreError.unusable(path: "/u", reason: "a failed write")
-        #expect(Self.filled(unusable) == ["path", "reason"])
-        #expect(unusable.path == "/u" && unusable.reason == "a failed write")
+        let unusable = StoreError.unusable(at: .file("/u"), reason: "a failed write")
+        #expect(Self.filled(unusable) == ["storeLocation", "reason"])
+        #expect(unusable.storeLocation == .file("/u") && unusable.reason == "a failed write")
 
         let unreachable = StoreError.connectionFailed(
-            database: "postgresql://u@h/d", operation: "connect to the server",
+            at: .database("postgresql://u@h/d"), operation: "connect to the server",
             message: "connection refused")
-        #expect(Self.filled(unreachable) == ["path", "operation", "message"])
-        #expect(unreachable.path == "postgresql://u@h/d")
+        #expect(Self.filled(unreachable) == ["storeLocation", "operation", "message"])
+        #expect(unreachable.storeLocation == .database("postgresql://u@h/d"))
         #expect(unreachable.operation == "connect to the server")
         #expect(unreachable.message == "connection refused")
 
         let refused = StoreError.statementFailed(
-            database: "postgresql://u@h/d", operation: "read a record",
+            at: .database("postgresql://u@h/d"), operation: "read a record",
             message: "permission denied (SQLSTATE 42501)")
-        #expect(Self.filled(refused) == ["path", "operation", "message"])
-        #expect(refused.path == "postgresql://u@h/d" && refused.operation == "read a record")
+        #expect(Self.filled(refused) == ["storeLocation", "operation", "message"])
+        #expect(
+            refused.storeLocation == .database("postgresql://u@h/d")
+                && refused.operation == "read a record")
         #expect(refused.message == "permission denied (SQLSTATE 42501)")
+
+        let mismatch = StoreError.tableMismatch(
+            at: .database("postgresql://u@h/d"), table: "note", model: "Note",
+            missingColumns: ["body"], unexpectedColumns: ["stars", "title"])
+        #expect(
+            Self.filled(mismatch)
+                == [
+                    "storeLocation", "tableName", "modelName", "missingColumns",
+                    "unexpectedColumns",
+                ])
+        #expect(mismatch.storeLocation == .database("postgresql://u@h/d"))
+        #expect(mismatch.tableName == "note" && mismatch.modelName == "Note")
+        #expect(mismatch.missingColumns == ["body"])
+        #expect(mismatch.unexpectedColumns == ["stars", "title"])
     }
 
     @Test("errors are equal when their codes and details are")
@@ -179,7 +207,7 @@ struct StoreErrorCodeTests {
         #expect(StoreError.notFound("7") == .notFound("7"))
         #expect(StoreError.notFound("7") != .notFound("8"))
         #expect(StoreError.notFound("7") != .duplicateID("7"))
-        #expect(StoreError.closed(path: "/s") != .readOnly(path: "/s"))
+        #expect(StoreError.closed(at: .file("/s")) != .readOnly(at: .file("/s")))
     }
 
     @Test("a code is a pattern for a thrown error")
@@ -196,7 +224,7 @@ struct StoreErrorCodeTests {
             }
         }
         #expect(matched(StoreError.notFound("7")) == "notFound")
-        #expect(matched(StoreError.locked(path: "/s", pid: nil)) == "locked")
+        #expect(matched(StoreError.locked(at: .file("/s"), pid: nil)) == "locked")
         #expect(matched(StoreError.duplicateID("7")) == "other")
         #expect(matched(CancellationError()) == "other")
     }

@@ -91,7 +91,7 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
     }
 
     private func checkOpen() throws {
-        guard !isClosed else { throw StoreError.closed(path: "ArrayStore") }
+        guard !isClosed else { throw StoreError.closed(at: .named("ArrayStore")) }
     }
 
     private func removeLiveQuery(_ id: LiveQueryRegistry<Model>.ID) {

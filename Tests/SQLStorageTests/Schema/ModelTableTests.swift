@@ -42,7 +42,7 @@ struct ModelTableTests {
         let table = try ModelTable<Note>(storeColumns: ["_key"])
         #expect(try table.jsonKey(of: 25) == "25")
         let note = try table.record(
-            fromJSON: Data(#"{"id":7,"text":"a/b"}"#.utf8), store: "x.db", row: "_order 1")
+            fromJSON: Data(#"{"id":7,"text":"a/b"}"#.utf8), store: .file("x.db"), row: "_order 1")
         #expect(note == Note(id: 7, text: "a/b"))
     }
 
@@ -51,7 +51,7 @@ struct ModelTableTests {
         let table = try ModelTable<Note>(storeColumns: ["_key"])
         #expect {
             _ = try table.record(
-                fromJSON: Data(#"{"id":"x"}"#.utf8), store: "x.db", row: "_order 9")
+                fromJSON: Data(#"{"id":"x"}"#.utf8), store: .file("x.db"), row: "_order 9")
         } throws: { error in
             guard let error = error as? StoreError, error.code == .corruptFile else { return false }
             let text = "\(error)"
@@ -63,12 +63,12 @@ struct ModelTableTests {
     func migration() throws {
         let table = try ModelTable<RenamedNote>(storeColumns: ["_key"])
         let migrated = try table.migratedRecord(
-            fromJSON: Data(#"{"id":1,"body":"hi"}"#.utf8), schemaVersion: 1, store: "x.db",
+            fromJSON: Data(#"{"id":1,"body":"hi"}"#.utf8), schemaVersion: 1, store: .file("x.db"),
             index: 0)
         #expect(migrated == RenamedNote(id: 1, text: "hi"))
         #expect {
             _ = try table.migratedRecord(
-                fromJSON: Data(#"{"id":1}"#.utf8), schemaVersion: 0, store: "x.db", index: 4)
+                fromJSON: Data(#"{"id":1}"#.utf8), schemaVersion: 0, store: .file("x.db"), index: 4)
         } throws: { error in
             guard let error = error as? StoreError, error.code == .migrationFailed else {
                 return false

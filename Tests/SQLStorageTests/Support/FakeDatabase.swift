@@ -32,7 +32,7 @@ final class FakeDatabase: WriterConnection, @unchecked Sendable {
     var readsFail = false
 
     static let failure = StoreError.io(
-        path: "fake.db", operation: "write", code: 5, message: "injected")
+        at: .file("fake.db"), operation: "write", code: 5, message: "injected")
 
     var isInTransaction: Bool { working != nil }
 
@@ -49,7 +49,7 @@ final class FakeDatabase: WriterConnection, @unchecked Sendable {
         // after its transaction was dropped would commit its later writes on their own.
         if sql == "SAVEPOINT write", working == nil { working = committed }
         guard working != nil else {
-            throw .io(path: "fake.db", operation: sql, code: 1, message: "no transaction")
+            throw .io(at: .file("fake.db"), operation: sql, code: 1, message: "no transaction")
         }
         switch sql {
         case "SAVEPOINT write": savepoint = working
@@ -109,7 +109,7 @@ struct FakeGroupWriter: GroupWriter {
     let connection: FakeDatabase
 
     var models: [any StorableModel.Type] { [Note.self] }
-    var databaseDescription: String { "fake.db" }
+    var storeLocation: StoreLocation { .file("fake.db") }
 
     func beginGroup() throws(StoreError) -> UInt64 { try connection.begin() }
     func execute(_ sql: String, operation: String) throws(StoreError) {
@@ -124,7 +124,7 @@ struct FakeGroupWriter: GroupWriter {
         collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
         guard let notes = changes as? [RecordChange<Note>] else {
-            throw .unknownModel("\(model)", database: "fake.db", models: ["Note"])
+            throw .unknownModel("\(model)", at: .file("fake.db"), models: ["Note"])
         }
         return try connection.store(notes, version: version) as? [(old: Model?, new: Model?)]
             ?? []
@@ -151,7 +151,7 @@ struct FakeGroupWriter: GroupWriter {
 struct FakeReads: WriterReads {
     let database: FakeDatabase
 
-    var storeDescription: String { "fake.db" }
+    var storeLocation: StoreLocation { .file("fake.db") }
 
     func duringGroup<Value>(_ group: UInt64, _ body: (FakeDatabase) -> Value) -> Value? {
         database.currentGroup == group ? body(database) : nil

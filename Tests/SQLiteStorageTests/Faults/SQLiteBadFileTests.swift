@@ -73,6 +73,16 @@ struct SQLiteBadFileTests {
             try await expectRefused(url, saying: "does not match ConformanceRecord")
             try await expectRefused(url, saying: "no column attack")
             try await expectRefused(url, saying: "a column power it does not map")
+            // The same error as PostgreSQL's for a table of another shape.
+            do {
+                try await SQLiteStore<ConformanceRecord>.open(at: url).close()
+                Issue.record("the store opened")
+            } catch let error as StoreError {
+                #expect(error.code == .tableMismatch, "\(error)")
+                #expect(error.tableName == "conformance_record")
+                #expect(error.missingColumns?.contains("attack") == true)
+                #expect(error.unexpectedColumns == ["power"])
+            }
         }
     }
 

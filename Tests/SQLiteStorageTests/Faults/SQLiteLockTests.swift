@@ -29,7 +29,7 @@ struct SQLiteLockTests {
                 try await store.insert(.sample(4))
             }
             #expect(error?.code == .locked)
-            #expect(error?.path == url.path)
+            #expect(error?.storeLocation == .file(url.path))
             #expect(
                 error?.message?.contains("database is locked") == true,
                 "\(String(describing: error))")
@@ -65,7 +65,7 @@ struct SQLiteLockTests {
                     try await store.close()
                 }
                 #expect(error?.code == .locked, "\(String(describing: error))")
-                #expect(error?.path == url.path)
+                #expect(error?.storeLocation == .file(url.path))
                 #expect(error?.message?.contains("SQLite result code") == true)
             }
             #expect(try snapshot(of: url) == before, "the database and its journal")

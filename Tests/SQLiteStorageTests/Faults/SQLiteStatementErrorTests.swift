@@ -35,7 +35,7 @@ struct SQLiteStatementErrorTests {
                     "INSERT INTO t (v) VALUES (?)", [.text("a")], operation: "insert a row")
             }
             #expect(error?.code == .statementFailed, "\(String(describing: error))")
-            #expect(error?.path == path)
+            #expect(error?.storeLocation == .file(path))
             #expect(error?.operation == "insert a row")
             // SQLITE_CONSTRAINT_UNIQUE: SQLITE_CONSTRAINT (19) | 8 << 8.
             #expect(
@@ -87,7 +87,7 @@ struct SQLiteStatementErrorTests {
                 try await store.insert(.sample(4))
             }
             #expect(error?.code == .statementFailed, "\(String(describing: error))")
-            #expect(error?.path == url.path)
+            #expect(error?.storeLocation == .file(url.path))
             // SQLITE_CONSTRAINT_TRIGGER: SQLITE_CONSTRAINT (19) | 7 << 8.
             #expect(
                 error?.message?.contains("no more records (SQLite result code 1811)") == true,
@@ -127,7 +127,7 @@ struct SQLiteStatementErrorTests {
         let error = SQLiteConnection.error(code, nil, path: "/d.sqlite", operation: "write")
         #expect(error.code == expected, "\(name): \(error)")
         #expect(error.errorNumber == errno, "\(name): \(error)")
-        #expect(error.path == "/d.sqlite", "\(name)")
+        #expect(error.storeLocation == .file("/d.sqlite"), "\(name)")
         let text = error.message ?? error.problem ?? ""
         #expect(text.contains("(SQLite result code \(code))"), "\(name): \(text)")
     }

@@ -64,7 +64,7 @@ struct SQLiteDirectoryCreationTests {
                 Issue.record("opened under a file")
             } catch let error as StoreError {
                 #expect(error.code == .io)
-                #expect(error.path?.hasSuffix("/a/b") == true, "\(error)")
+                #expect(error.storeLocation?.description.hasSuffix("/a/b") == true, "\(error)")
             }
         }
     }

@@ -236,7 +236,7 @@ enum StoreCrashWriter {
             }
             say("wrote")
         } catch let error as StoreError where error.code == .io {
-            say("refused \(error.errorNumber ?? 0) \(error.path ?? "")")
+            say("refused \(error.errorNumber ?? 0) \(error.storeLocation?.description ?? "")")
         } catch {
             say("refused \(error)")
         }

@@ -60,7 +60,8 @@ extension BlockingConnection {
         do {
             return try row.map { try $0.decode(String.self) }
         } catch {
-            throw .statementFailed(database: database, operation: operation, message: "\(error)")
+            throw .statementFailed(
+                at: .database(database), operation: operation, message: "\(error)")
         }
     }
 
@@ -68,7 +69,7 @@ extension BlockingConnection {
     func parsedInteger(_ text: String, operation: String) throws(StoreError) -> Int64 {
         guard let value = Int64(text) else {
             throw .statementFailed(
-                database: database, operation: operation,
+                at: .database(database), operation: operation,
                 message: "\"\(text)\" is not an integer")
         }
         return value

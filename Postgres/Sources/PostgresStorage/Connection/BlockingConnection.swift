@@ -19,7 +19,7 @@ import PostgresNIO
 /// restarted, the network dropped it), so that a store recovers without being remade. Never
 /// inside a transaction, though: a transaction open when the connection was lost is gone
 /// with it (the server rolls it back, so nothing of it is written), and every statement
-/// after that fails with ``StoreError/connectionFailed(database:operation:message:)`` until the
+/// after that fails with ``StoreError/connectionFailed(at:operation:message:)`` until the
 /// transaction's `COMMIT` or `ROLLBACK`, rather than running outside it on a new connection.
 /// A connection lost during `COMMIT` itself leaves the outcome unknown to the client; the
 /// store then reports the write as failed, and the commit may or may not have happened.
@@ -78,13 +78,13 @@ final class BlockingConnection: WriterConnection {
 
     /// Connects now, when not connected.
     ///
-    /// - Throws: ``StoreError/connectionFailed(database:operation:message:)`` when the server cannot
+    /// - Throws: ``StoreError/connectionFailed(at:operation:message:)`` when the server cannot
     ///   be reached or refuses the login, saying what to check.
     func connect() throws(StoreError) {
         _ = try live()
     }
 
-    /// Closes the connection; later queries throw ``StoreError/closed(path:)``.
+    /// Closes the connection; later queries throw ``StoreError/closed(at:)``.
     func close() {
         isClosed = true
         if let connection { try? connection.close().wait() }
@@ -102,11 +102,11 @@ final class BlockingConnection: WriterConnection {
     /// The connection: made on first use, and again after it was lost, outside a
     /// transaction.
     ///
-    /// - Throws: ``StoreError/closed(path:)`` once closed;
-    ///   ``StoreError/connectionFailed(database:operation:message:)`` when it cannot be made, or when
+    /// - Throws: ``StoreError/closed(at:)`` once closed;
+    ///   ``StoreError/connectionFailed(at:operation:message:)`` when it cannot be made, or when
     ///   it was lost in the middle of a transaction.
     func live() throws(StoreError) -> PostgresConnection {
-        guard !isClosed else { throw .closed(path: database) }
+        guard !isClosed else { throw .closed(at: .database(database)) }
         if let connection {
             if !connection.isClosed { return connection }
             forgetConnection()
@@ -114,7 +114,7 @@ final class BlockingConnection: WriterConnection {
         guard !transactionIsOpen else {
             // Connecting again here would run the rest of the transaction outside it.
             throw .connectionFailed(
-                database: database, operation: "continue a transaction",
+                at: .database(database), operation: "continue a transaction",
                 message: "the connection was lost in the middle of a transaction, which the "
                     + "server rolled back: nothing of it was stored")
         }
@@ -127,7 +127,7 @@ final class BlockingConnection: WriterConnection {
             return made
         } catch {
             throw .connectionFailed(
-                database: database, operation: "connect to the server",
+                at: .database(database), operation: "connect to the server",
                 message: Self.message(error)
                     + "; check that the server runs and that the configuration names it")
         }
@@ -142,8 +142,8 @@ final class BlockingConnection: WriterConnection {
     ///   - bindings: The values, in order.
     ///   - operation: What the statement does, for errors.
     /// - Returns: The rows.
-    /// - Throws: ``StoreError/statementFailed(database:operation:message:)`` with the server's
-    ///   message and SQLSTATE; ``StoreError/connectionFailed(database:operation:message:)`` when the
+    /// - Throws: ``StoreError/statementFailed(at:operation:message:)`` with the server's
+    ///   message and SQLSTATE; ``StoreError/connectionFailed(at:operation:message:)`` when the
     ///   connection was lost.
     @discardableResult
     func rows(_ sql: String, _ bindings: [SQLBinding] = [], operation: String) throws(StoreError)
@@ -195,8 +195,8 @@ final class BlockingConnection: WriterConnection {
     /// sent on the connection run one after the other, in the order sent. Never `BEGIN`,
     /// `COMMIT` or `ROLLBACK`, which ``rows(_:_:operation:)`` runs.
     ///
-    /// - Throws: ``StoreError/connectionFailed(database:operation:message:)`` when there is no
-    ///   connection; ``StoreError/statementFailed(database:operation:message:)`` when a value cannot
+    /// - Throws: ``StoreError/connectionFailed(at:operation:message:)`` when there is no
+    ///   connection; ``StoreError/statementFailed(at:operation:message:)`` when a value cannot
     ///   be bound.
     func send(_ sql: String, _ bindings: [SQLBinding], operation: String) throws(StoreError)
         -> Sent
@@ -206,7 +206,8 @@ final class BlockingConnection: WriterConnection {
         do {
             for binding in bindings { try binds.append(binding) }
         } catch {
-            throw .statementFailed(database: database, operation: operation, message: "\(error)")
+            throw .statementFailed(
+                at: .database(database), operation: operation, message: "\(error)")
         }
         return Sent(
             result: connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger),
@@ -215,8 +216,8 @@ final class BlockingConnection: WriterConnection {
 
     /// Waits for a statement sent, and returns its rows.
     ///
-    /// - Throws: ``StoreError/statementFailed(database:operation:message:)`` with the server's
-    ///   message and SQLSTATE; ``StoreError/connectionFailed(database:operation:message:)`` when the
+    /// - Throws: ``StoreError/statementFailed(at:operation:message:)`` with the server's
+    ///   message and SQLSTATE; ``StoreError/connectionFailed(at:operation:message:)`` when the
     ///   connection was lost.
     @discardableResult
     func finish(_ sent: Sent) throws(StoreError) -> [PostgresRow] {
@@ -239,22 +240,25 @@ final class BlockingConnection: WriterConnection {
         do {
             return try row.decode(Int64?.self)
         } catch {
-            throw .statementFailed(database: database, operation: operation, message: "\(error)")
+            throw .statementFailed(
+                at: .database(database), operation: operation, message: "\(error)")
         }
     }
 
     /// The error for a statement that failed:
-    /// ``StoreError/connectionFailed(database:operation:message:)`` when the connection was
+    /// ``StoreError/connectionFailed(at:operation:message:)`` when the connection was
     /// lost or the server is ending it (SQLSTATE class 08, or 57P: an administrator's
-    /// termination, a shutdown), ``StoreError/statementFailed(database:operation:message:)``
+    /// termination, a shutdown), ``StoreError/statementFailed(at:operation:message:)``
     /// when the server refused the statement.
     static func failure(
         lost: Bool, database: String, operation: String, error: any Error
     ) -> StoreError {
         let state = sqlState(error) ?? ""
         return lost || state.hasPrefix("08") || state.hasPrefix("57P")
-            ? .connectionFailed(database: database, operation: operation, message: message(error))
-            : .statementFailed(database: database, operation: operation, message: message(error))
+            ? .connectionFailed(
+                at: .database(database), operation: operation, message: message(error))
+            : .statementFailed(
+                at: .database(database), operation: operation, message: message(error))
     }
 
     /// The SQLSTATE of a PostgreSQL error, when the server sent one.

@@ -71,7 +71,7 @@ final class ConnectionThread: @unchecked Sendable {
     ///
     /// - Parameter body: The job; it may block on the connection.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws; ``StoreError/closed(path:)`` once the thread stopped.
+    /// - Throws: What `body` throws; ``StoreError/closed(at:)`` once the thread stopped.
     func perform<Value: Sendable>(
         _ body: @escaping @Sendable (BlockingConnection) throws -> Value
     ) async throws -> Value {
@@ -79,12 +79,14 @@ final class ConnectionThread: @unchecked Sendable {
             let accepted = enqueue { connection in
                 continuation.resume(with: Result { try body(connection) })
             }
-            if !accepted { continuation.resume(throwing: StoreError.closed(path: database)) }
+            if !accepted {
+                continuation.resume(throwing: StoreError.closed(at: .database(database)))
+            }
         }
     }
 
     /// Runs the jobs queued so far, closes the connection and ends the thread; later jobs
-    /// fail with ``StoreError/closed(path:)``.
+    /// fail with ``StoreError/closed(at:)``.
     func stop() async {
         _ = try? await perform { connection in connection.close() }
         markStopping()

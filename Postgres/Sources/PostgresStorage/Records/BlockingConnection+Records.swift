@@ -269,7 +269,8 @@ extension BlockingConnection {
         do {
             return try row.decode((String, String).self)
         } catch {
-            throw .statementFailed(database: database, operation: operation, message: "\(error)")
+            throw .statementFailed(
+                at: .database(database), operation: operation, message: "\(error)")
         }
     }
 

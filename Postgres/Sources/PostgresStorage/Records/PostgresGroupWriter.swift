@@ -30,7 +30,7 @@ struct PostgresGroupWriter: GroupWriter {
     /// The encoder of every record the group writes.
     let encoder = RecordJSONEncoder()
 
-    var databaseDescription: String { connection.database }
+    var storeLocation: StoreLocation { .database(connection.database) }
 
     func beginGroup() throws(StoreError) -> UInt64 {
         try connection.beginLocked(operation: "begin a write")
@@ -55,7 +55,7 @@ struct PostgresGroupWriter: GroupWriter {
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
         guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
             throw .unknownModel(
-                String(describing: model), database: connection.database,
+                String(describing: model), at: .database(connection.database),
                 models: models.map { String(describing: $0) })
         }
         return try connection.store(

@@ -14,7 +14,7 @@ struct PostgresWriterReads<Model: StorableModel>: WriterReads, @unchecked Sendab
     let connection: BlockingConnection
     let layout: TableLayout<Model>
 
-    var storeDescription: String { connection.database }
+    var storeLocation: StoreLocation { .database(connection.database) }
 
     func duringGroup<Value>(_ group: UInt64, _ body: (BlockingConnection) -> Value) -> Value? {
         guard thread.isCurrent, connection.currentGroup == group else { return nil }

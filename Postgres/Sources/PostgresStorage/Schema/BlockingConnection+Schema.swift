@@ -63,9 +63,10 @@ extension BlockingConnection {
 
     /// Reads what the database holds for the model and checks it, writing nothing.
     ///
-    /// - Throws: ``StoreError/unsupportedVersion(path:kind:found:supported:)`` for a newer
-    ///   schema version; ``StoreError/corruptFile(path:problem:location:)`` for a table whose
-    ///   columns are not the model's, or one the store did not make.
+    /// - Throws: ``StoreError/unsupportedVersion(at:kind:found:supported:)`` for a newer
+    ///   schema version; ``StoreError/tableMismatch(at:table:model:missingColumns:unexpectedColumns:)``
+    ///   for a table whose columns are not the model's;
+    ///   ``StoreError/corruptFile(at:problem:location:)`` for one the store did not make.
     func inspect<Model>(for layout: TableLayout<Model>) throws(StoreError) -> TableState {
         let columns = try rows(
             "SELECT column_name::text FROM information_schema.columns "
@@ -85,7 +86,7 @@ extension BlockingConnection {
         guard !columns.isEmpty else {
             guard found == nil else {
                 throw .corruptFile(
-                    path: database,
+                    at: .database(database),
                     problem: "\(Schema.versionTable) lists the table \(layout.table) for "
                         + "\(Model.self), but the database has no such table; remove its row "
                         + "to start afresh",
@@ -95,7 +96,7 @@ extension BlockingConnection {
         }
         guard let found else {
             throw .corruptFile(
-                path: database,
+                at: .database(database),
                 problem: "the table \(layout.table) was not made by a PostgresStore (the "
                     + "database has no row for it in \(Schema.versionTable)); name another "
                     + "table with \(Model.self).storageName",
@@ -103,7 +104,8 @@ extension BlockingConnection {
         }
         guard found <= Model.schemaVersion else {
             throw .unsupportedVersion(
-                path: database, kind: .schema, found: Int(found), supported: Model.schemaVersion)
+                at: .database(database), kind: .schema, found: Int(found),
+                supported: Model.schemaVersion)
         }
         guard Set(TableLayout<Model>.storeColumns).isSubset(of: columns) else {
             throw mismatch(layout, columns)
@@ -113,22 +115,13 @@ extension BlockingConnection {
         return .current
     }
 
+    /// The error for a table whose columns are not the model's: the table, the columns the
+    /// store expects and it lacks, and those it has that the store does not map.
     private func mismatch<Model>(_ layout: TableLayout<Model>, _ columns: [String]) -> StoreError {
-        let missing = layout.columnNames.filter { !columns.contains($0) }
-        let unexpected = columns.filter { !layout.columnNames.contains($0) }.sorted()
-        var differences: [String] = []
-        if !missing.isEmpty { differences.append("no column " + missing.joined(separator: ", ")) }
-        if !unexpected.isEmpty {
-            differences.append(
-                "a column " + unexpected.joined(separator: ", ") + " it does not map")
-        }
-        return .corruptFile(
-            path: database,
-            problem: "the table \(layout.table) does not match \(Model.self): it has "
-                + differences.joined(separator: " and ")
-                + "; raise \(Model.self).schemaVersion with a migration, or name another table "
-                + "with storageName",
-            location: .wholeFile)
+        .tableMismatch(
+            at: .database(database), table: layout.name, model: "\(Model.self)",
+            missingColumns: layout.columnNames.filter { !columns.contains($0) },
+            unexpectedColumns: columns.filter { !layout.columnNames.contains($0) }.sorted())
     }
 
     /// The state of one model's table, for a model the caller knows only as a type.
@@ -152,7 +145,7 @@ extension BlockingConnection {
         let found = try rows("SELECT CAST(current_schema() AS text)", operation: "read the schema")
         guard let schema = try? found.first?.decode(String?.self) else {
             throw .statementFailed(
-                database: database, operation: "read the schema",
+                at: .database(database), operation: "read the schema",
                 message: "the connection has no current schema: its search_path names none "
                     + "that exists")
         }
@@ -182,7 +175,7 @@ extension BlockingConnection {
         for row in rows.last ?? [] {
             guard let text = try? row.decode(String.self) else {
                 throw .statementFailed(
-                    database: database, operation: operation,
+                    at: .database(database), operation: operation,
                     message: "the version table holds a version that is not a number")
             }
             version = Swift.max(version, try parsedInteger(text, operation: operation))
@@ -266,12 +259,13 @@ extension BlockingConnection {
         for (index, row) in stored.enumerated() {
             guard let (json, written) = try? row.decode((String, Int64).self) else {
                 throw .migrationFailed(
-                    path: database, sourceVersion: version,
+                    at: .database(database), sourceVersion: version,
                     location: StoreError.Location(recordIndex: index),
                     reason: "the row cannot be read")
             }
             let record = try layout.model.migratedRecord(
-                fromJSON: Data(json.utf8), schemaVersion: version, store: database, index: index)
+                fromJSON: Data(json.utf8), schemaVersion: version, store: .database(database),
+                index: index)
             try rows(
                 layout.upsert,
                 try layout.row(

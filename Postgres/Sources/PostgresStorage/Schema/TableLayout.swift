@@ -249,9 +249,9 @@ struct TableLayout<Model: StorableModel>: Sendable {
     ///   - database: The database, for errors.
     ///   - row: Which row it is, for errors: `_order 7`, `_key 25`.
     /// - Returns: The record.
-    /// - Throws: ``StoreError/corruptFile(path:problem:location:)`` for JSON that does not
+    /// - Throws: ``StoreError/corruptFile(at:problem:location:)`` for JSON that does not
     ///   decode as the model, naming the database and the row.
     func record(from json: String, database: String, row: String) throws(StoreError) -> Model {
-        try model.record(fromJSON: Data(json.utf8), store: database, row: row)
+        try model.record(fromJSON: Data(json.utf8), store: .database(database), row: row)
     }
 }

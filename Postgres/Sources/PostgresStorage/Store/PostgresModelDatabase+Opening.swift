@@ -32,7 +32,7 @@ extension PostgresModelDatabase {
     ///   - models: The models the database holds.
     ///   - options: Whether to write, how many connections read, and the logger.
     /// - Returns: The open database.
-    /// - Throws: `StoreError/invalidModels(database:reason:)` when `models` is empty, lists a
+    /// - Throws: `StoreError/invalidModels(at:reason:)` when `models` is empty, lists a
     ///   model twice, or two models share a table name; otherwise the errors of
     ///   ``PostgresStore/open(_:options:)``, for whichever model's table they concern.
     /// - Complexity: O(1) in the number of records, unless a table is migrated (O(*n*) in
@@ -42,7 +42,7 @@ extension PostgresModelDatabase {
         options: PostgresStoreOptions = PostgresStoreOptions()
     ) async throws -> PostgresModelDatabase {
         let url = BlockingConnection.describe(configuration)
-        let names = try checkedNames(of: models, database: url)
+        let names = try checkedNames(of: models, at: .database(url))
         var made: [ObjectIdentifier: any Sendable] = [:]
         let tables = SQLTables(models: models, keyColumn: SQLTables.idColumn(of:))
         for model in models { try addLayout(of: model, tables: tables, to: &made) }
@@ -82,7 +82,7 @@ extension PostgresModelDatabase {
                 try connection.databaseVersion(operation: "read the version")
             }
             let parts = Parts(
-                url: url, models: models, modelNames: names, layouts: layouts,
+                location: .database(url), models: models, modelNames: names, layouts: layouts,
                 migratedFrom: migratedFrom, channel: Schema.channel(schema: schema),
                 version: version)
             return PostgresModelDatabase(
@@ -113,12 +113,12 @@ extension PostgresModelDatabase {
         case .current: break
         case .older(let version):
             throw .migrationFailed(
-                path: database, sourceVersion: version, location: .wholeFile,
+                at: .database(database), sourceVersion: version, location: .wholeFile,
                 reason: "a read-only store cannot migrate the table \(table); open it for "
                     + "writing once")
         case .absent:
             throw .corruptFile(
-                path: database, problem: "it has no table \(table) for \(model)",
+                at: .database(database), problem: "it has no table \(table) for \(model)",
                 location: .wholeFile)
         }
     }

@@ -14,10 +14,10 @@ extension PostgresModelDatabase {
     ///
     /// - Parameter body: Reads through the transaction; its result is returned.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws; `StoreError/unknownModel(_:database:models:)` when it
-    ///   read a model the database does not hold; `StoreError/closed(path:)` when the
-    ///   database is closed; `StoreError/statementFailed(database:operation:message:)` or
-    ///   `StoreError/connectionFailed(database:operation:message:)` when the records cannot
+    /// - Throws: What `body` throws; `StoreError/unknownModel(_:at:models:)` when it
+    ///   read a model the database does not hold; `StoreError/closed(at:)` when the
+    ///   database is closed; `StoreError/statementFailed(at:operation:message:)` or
+    ///   `StoreError/connectionFailed(at:operation:message:)` when the records cannot
     ///   be read.
     /// - Complexity: The body's reads, each a query of PostgreSQL.
     public func read<Result: Sendable>(
@@ -38,7 +38,7 @@ extension PostgresModelDatabase {
         snapshotsTaken += 1
         let snapshot = snapshotsTaken
         let thread = reader()
-        let (layouts, url, names) = (layouts, url, modelNames)
+        let (layouts, location, names) = (layouts, location, modelNames)
         let result = try await thread.perform { connection in
             let evaluations = connection.evaluations
             if kinds != nil { connection.evaluations = nil }
@@ -61,7 +61,7 @@ extension PostgresModelDatabase {
                         group: snapshot))
                 let result = try body(transaction)
                 if let failure = connection.readFailure { throw failure }
-                try transaction.checkModels(in: url, models: names)
+                try transaction.checkModels(in: location, models: names)
                 try connection.rows("COMMIT", operation: "read")
                 return result
             } catch {

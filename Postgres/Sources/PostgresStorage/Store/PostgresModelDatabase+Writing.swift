@@ -22,10 +22,10 @@ extension PostgresModelDatabase {
     /// - Parameter body: Reads and writes through the transaction.
     /// - Returns: What `body` returns, once its changes are committed.
     /// - Throws: What `body` throws, with nothing changed;
-    ///   `StoreError/unknownModel(_:database:models:)` when it reached a model the database
-    ///   does not hold; `StoreError/closed(path:)`, `StoreError/readOnly(path:)`,
-    ///   `StoreError/connectionFailed(database:operation:message:)` or
-    ///   `StoreError/statementFailed(database:operation:message:)` as for a store's writes,
+    ///   `StoreError/unknownModel(_:at:models:)` when it reached a model the database
+    ///   does not hold; `StoreError/closed(at:)`, `StoreError/readOnly(at:)`,
+    ///   `StoreError/connectionFailed(at:operation:message:)` or
+    ///   `StoreError/statementFailed(at:operation:message:)` as for a store's writes,
     ///   with nothing changed.
     /// - Complexity: The body's reads and writes (a round trip to the server for each read
     ///   and each record written), plus one commit shared by the group.

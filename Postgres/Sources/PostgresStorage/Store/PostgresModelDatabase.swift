@@ -33,7 +33,7 @@ import PostgresNIO
 ///
 /// The database holds one set of connections for all of its models: one that writes, on a
 /// thread of its own (see ``PostgresStore`` for why), the readers
-/// (``PostgresStoreOptions/readerCount``), and, while a live query of any model exists, one
+/// (`PostgresStoreOptions.readerCount`), and, while a live query of any model exists, one
 /// that listens. Writes to different models, through their stores or through
 /// ``transaction(_:)``, are grouped into one PostgreSQL transaction, each in a savepoint and
 /// counted as a commit of its own. Each group first locks every row of the version table,
@@ -52,12 +52,13 @@ import PostgresNIO
 /// records and write versions, the database's version is the highest of theirs, and a model
 /// added beside them gets a table of its own.
 public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
-    /// The database, as its errors name it: `postgresql://user@host:port/database`, or with
-    /// the directory of the Unix socket for the host.
-    public nonisolated let url: String
+    /// Where the database keeps its records, as its errors name it:
+    /// `.database("postgresql://user@host:port/database")`, with the directory of the Unix
+    /// socket for the host when it has one, and never a password.
+    public nonisolated let location: StoreLocation
 
     /// Whether the database was opened read-only: every write throws
-    /// `StoreError/readOnly(path:)`.
+    /// `StoreError/readOnly(at:)`.
     public nonisolated let isReadOnly: Bool
 
     /// The models the database holds, in the order it was opened with.
@@ -97,7 +98,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     nonisolated let evaluations: QueryEvaluationCounter
 
     struct Parts {
-        var url: String
+        var location: StoreLocation
         var models: [any StorableModel.Type]
         var modelNames: [String]
         var layouts: [ObjectIdentifier: any Sendable]
@@ -111,7 +112,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
         options: PostgresStoreOptions, configuration: PostgresConnection.Configuration,
         evaluations: QueryEvaluationCounter
     ) {
-        self.url = parts.url
+        self.location = parts.location
         self.isReadOnly = options.mode == .readOnly
         self.models = parts.models
         self.modelNames = parts.modelNames
@@ -145,7 +146,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
     ///   hold the model.
     /// - Complexity: O(1).
     public nonisolated func store<Model: StorableModel>(
@@ -166,7 +167,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:database:models:)` when the database does not
+    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
     ///   hold the model.
     @_disfavoredOverload
     public nonisolated func store<Model: StorableModel>(
@@ -179,7 +180,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
         of model: Model.Type
     ) throws(StoreError) -> TableLayout<Model> {
         guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            throw .unknownModel(String(describing: model), database: url, models: modelNames)
+            throw .unknownModel(String(describing: model), at: location, models: modelNames)
         }
         return layout
     }
@@ -192,13 +193,13 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     }
 
     func checkOpen() throws(StoreError) {
-        guard !isClosed else { throw .closed(path: url) }
+        guard !isClosed else { throw .closed(at: location) }
     }
 
     /// Throws unless the database is open for writing.
     func checkWritable() throws(StoreError) {
         try checkOpen()
-        guard !isReadOnly else { throw .readOnly(path: url) }
+        guard !isReadOnly else { throw .readOnly(at: location) }
     }
 
     /// The next reader, in turn.
@@ -221,7 +222,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     /// the database's connections; every store it handed out is closed with it.
     ///
     /// Later calls, on the database and on each of its stores, throw
-    /// `StoreError/closed(path:)`; closing again does nothing.
+    /// `StoreError/closed(at:)`; closing again does nothing.
     ///
     /// - Throws: Nothing today: the connections are let go whatever the server says. The
     ///   signature is `ModelDatabase/close()`'s, so that every backend closes alike.

@@ -33,13 +33,14 @@ extension PostgresStore {
     ///   - configuration: How to reach the server: postgres-nio's configuration.
     ///   - options: Whether to write, how many connections read, and the logger.
     /// - Returns: The open store.
-    /// - Throws: `StoreError/connectionFailed(database:operation:message:)` naming the database when the
+    /// - Throws: `StoreError/connectionFailed(at:operation:message:)` naming the database when the
     ///   server cannot be reached or refuses the login;
-    ///   `StoreError/corruptFile(path:problem:location:)` for a table that does not match the
-    ///   model; `StoreError/unsupportedVersion(path:kind:found:supported:)` for a newer
-    ///   schema version; `StoreError/migrationFailed(path:sourceVersion:location:reason:)`
+    ///   `StoreError/tableMismatch(at:table:model:missingColumns:unexpectedColumns:)` for a
+    ///   table that does not match the model, naming the columns that differ;
+    ///   `StoreError/unsupportedVersion(at:kind:found:supported:)` for a newer
+    ///   schema version; `StoreError/migrationFailed(at:sourceVersion:location:reason:)`
     ///   when a migration fails (or is needed by a read-only store), and
-    ///   `StoreError/corruptFile(path:problem:location:)` when a read-only store finds no
+    ///   `StoreError/corruptFile(at:problem:location:)` when a read-only store finds no
     ///   table; `StoreError/invalidQuery(_:)` when an attribute is named
     ///   like one of the store's own columns, or an indexed key path is not mapped.
     /// - Complexity: O(1) in the number of records, unless the table is migrated (O(*n*)).

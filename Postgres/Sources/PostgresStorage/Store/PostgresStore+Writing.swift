@@ -21,10 +21,10 @@ extension PostgresStore {
     ///
     /// - Parameter body: Reads and writes through the transaction.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws, with nothing changed; `StoreError/closed(path:)`,
-    ///   `StoreError/readOnly(path:)` when the store was opened read-only, or
-    ///   `StoreError/connectionFailed(database:operation:message:)` naming the database when the
-    ///   connection is lost, or `StoreError/statementFailed(database:operation:message:)` when the
+    /// - Throws: What `body` throws, with nothing changed; `StoreError/closed(at:)`,
+    ///   `StoreError/readOnly(at:)` when the store was opened read-only, or
+    ///   `StoreError/connectionFailed(at:operation:message:)` naming the database when the
+    ///   connection is lost, or `StoreError/statementFailed(at:operation:message:)` when the
     ///   server refuses a statement, with nothing changed.
     /// - Complexity: The body's reads and writes (a round trip to the server for each read
     ///   and each record written), plus one commit shared by the group.
@@ -46,10 +46,10 @@ extension PostgresStore {
     ///
     /// - Parameter models: The records; a later one with the same id wins (in the place of
     ///   the first).
-    /// - Throws: `StoreError/closed(path:)`, `StoreError/readOnly(path:)` when the store was
-    ///   opened read-only, `StoreError/connectionFailed(database:operation:message:)` naming the
+    /// - Throws: `StoreError/closed(at:)`, `StoreError/readOnly(at:)` when the store was
+    ///   opened read-only, `StoreError/connectionFailed(at:operation:message:)` naming the
     ///   database when the connection is lost, or
-    ///   `StoreError/statementFailed(database:operation:message:)` when the server refuses the records,
+    ///   `StoreError/statementFailed(at:operation:message:)` when the server refuses the records,
     ///   with nothing changed.
     /// - Complexity: O(*m*) in the number of records, in batches of up to 1,000 rows a
     ///   statement.

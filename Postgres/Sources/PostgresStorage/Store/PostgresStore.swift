@@ -84,10 +84,11 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
         self.layout = layout
     }
 
-    /// The database, as the store's errors name it: `postgresql://user@host:port/database`.
-    public var url: String { database.url }
+    /// Where the store keeps its records, as its errors name it:
+    /// `.database("postgresql://user@host:port/database")`.
+    public var location: StoreLocation { database.location }
 
-    /// Whether the store was opened read-only: every write throws `StoreError/readOnly(path:)`.
+    /// Whether the store was opened read-only: every write throws `StoreError/readOnly(at:)`.
     public var isReadOnly: Bool { database.isReadOnly }
 
     /// The schema version the table was migrated from when the store opened, or `nil` when
@@ -109,7 +110,7 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record, or `nil` when none has the id.
-    /// - Throws: `StoreError/closed(path:)` when the store is closed; a `StoreError` naming
+    /// - Throws: `StoreError/closed(at:)` when the store is closed; a `StoreError` naming
     ///   the database when it cannot be read.
     /// - Complexity: One lookup in the unique index of `_key`.
     public func fetch(id: Model.ID) async throws -> Model? {
@@ -124,7 +125,7 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
-    ///   `StoreError/closed(path:)` when the store is closed.
+    ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: PostgreSQL's: an index scan or a sequential scan, plus a sort of the
     ///   matches (a top-*k* one with a limit); only the page is decoded. A query SQL cannot
     ///   answer exactly decodes every row.
@@ -151,7 +152,7 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records, the number of records in all, and the version.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
-    ///   `StoreError/closed(path:)` when the store is closed.
+    ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
         try await database.result(of: query, in: layout)
@@ -162,7 +163,7 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     /// - Parameter condition: The condition.
     /// - Returns: The number of matching records.
     /// - Throws: `StoreError/invalidQuery(_:)` when the condition cannot be evaluated;
-    ///   `StoreError/closed(path:)` when the store is closed.
+    ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: PostgreSQL's `count(*)`: a scan of the table or of an index.
     public func count(where condition: Condition<Model>) async throws -> Int {
         if condition.isAlwaysTrue {
@@ -190,7 +191,7 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record as read, or `nil` when none has the id.
-    /// - Throws: `StoreError/closed(path:)` when the store is closed.
+    /// - Throws: `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: One lookup in the unique index of `_key`.
     public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
         let key = try layout.key(of: id)
@@ -220,7 +221,7 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first; the sequence ends when the store closes.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
-    ///   `StoreError/closed(path:)` when the store is closed.
+    ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: Each result re-runs the query in PostgreSQL and encodes its records
     ///   once, to tell a changed result from the last.
     public func observe(_ query: RecordQuery<Model>) async throws
@@ -235,7 +236,7 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     /// of every model and closes the database's connections.
     ///
     /// Later calls, on this store and every other store of the database, throw
-    /// `StoreError/closed(path:)`; closing again does nothing.
+    /// `StoreError/closed(at:)`; closing again does nothing.
     ///
     /// - Throws: Nothing today: the connections are let go whatever the server says. The
     ///   signature is `ModelStore/close()`'s, so that every backend closes alike.

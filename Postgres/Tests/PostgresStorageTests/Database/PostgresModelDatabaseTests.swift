@@ -171,7 +171,7 @@ struct PostgresModelDatabaseTests {
             #expect(dex.models.map { String(describing: $0) } == ["Note"])
             #expect(
                 throws: StoreError.unknownModel(
-                    "ConformanceRecord", database: dex.url, models: ["Note"])
+                    "ConformanceRecord", at: dex.location, models: ["Note"])
             ) {
                 _ = try dex.store(for: ConformanceRecord.self)
             }
@@ -179,7 +179,7 @@ struct PostgresModelDatabaseTests {
             try await notes.upsert(contentsOf: Self.notes)
             await #expect(
                 throws: StoreError.unknownModel(
-                    "ConformanceRecord", database: dex.url, models: ["Note"])
+                    "ConformanceRecord", at: dex.location, models: ["Note"])
             ) {
                 try await dex.transaction { transaction in
                     transaction[Note.self].delete(id: 1)
@@ -223,10 +223,10 @@ struct PostgresModelDatabaseTests {
             _ = await results.next()
             try await notes.close()
             #expect(await results.next() == nil)
-            await #expect(throws: StoreError.closed(path: dex.url)) {
+            await #expect(throws: StoreError.closed(at: dex.location)) {
                 try await records.count()
             }
-            await #expect(throws: StoreError.closed(path: dex.url)) {
+            await #expect(throws: StoreError.closed(at: dex.location)) {
                 try await dex.transaction { _ in }
             }
         }

@@ -125,7 +125,8 @@ struct PreparedQueryTests {
     /// The first column of the only row, as text.
     static func text(_ rows: [PostgresRow]) throws(StoreError) -> String {
         guard rows.count == 1, let text = try? rows[0].decode(String.self) else {
-            throw .io(path: "test", operation: "test", code: EIO, message: "\(rows.count) rows")
+            throw .io(
+                at: .database("test"), operation: "test", code: EIO, message: "\(rows.count) rows")
         }
         return text
     }

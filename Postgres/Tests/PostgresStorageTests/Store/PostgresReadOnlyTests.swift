@@ -21,13 +21,13 @@ struct PostgresReadOnlyTests {
             #expect(try await viewer.count(where: \.pinned == true) == 3)
 
             let note = Note(id: 99, title: "new", stars: 1, pinned: false)
-            await #expect(throws: StoreError.readOnly(path: viewer.url)) {
+            await #expect(throws: StoreError.readOnly(at: viewer.location)) {
                 try await viewer.insert(note)
             }
-            await #expect(throws: StoreError.readOnly(path: viewer.url)) {
+            await #expect(throws: StoreError.readOnly(at: viewer.location)) {
                 try await viewer.upsert(contentsOf: [note])
             }
-            await #expect(throws: StoreError.readOnly(path: viewer.url)) {
+            await #expect(throws: StoreError.readOnly(at: viewer.location)) {
                 try await viewer.delete(id: 1)
             }
             #expect(try await writer.count(where: .true) == PostgresStoreTests.notes.count)
@@ -47,7 +47,9 @@ struct PostgresReadOnlyTests {
                 Issue.record("opened a database with no table read-only")
             } catch let error as StoreError {
                 #expect(error.code == .corruptFile)
-                #expect(error.path?.hasSuffix("/\(database.database ?? "")") == true)
+                #expect(
+                    error.storeLocation?.description.hasSuffix("/\(database.database ?? "")")
+                        == true)
                 #expect("\(error)".contains("no table"), "\(error)")
             }
         }

@@ -34,7 +34,7 @@ struct PostgresStoreFaultTests {
                     "StoreError.\(error.code) after \(FaultFigures.since(started)) (the "
                         + "transaction's start to its error, ending the connections included)")
                 #expect(error.code == .connectionFailed, "\(error)")
-                #expect(error.path?.hasPrefix("postgresql://") == true)
+                #expect(error.storeLocation?.description.hasPrefix("postgresql://") == true)
             }
             // Nothing of it is stored. The reader's connection went too: the first read on it
             // may fail before the store notices, and the next one connects again.

@@ -152,7 +152,9 @@ struct PostgresStoreTests {
                 "unreachable at open",
                 "StoreError.\(error.code) after \(FaultFigures.since(started))")
             #expect(error.code == .connectionFailed)
-            #expect(error.path == "postgresql://postgres@/tmp/no-such-server/.s.PGSQL.5432/dex")
+            #expect(
+                error.storeLocation
+                    == .database("postgresql://postgres@/tmp/no-such-server/.s.PGSQL.5432/dex"))
             #expect(error.operation == "connect to the server")
             #expect("\(error)".contains("check that the server runs"), "\(error)")
         }
@@ -170,8 +172,8 @@ struct PostgresStoreTests {
             Issue.record("opened without a server")
         } catch let error as StoreError {
             #expect(error.code == .connectionFailed, "\(error)")
-            #expect(error.path == "postgresql://postgres@127.0.0.1:1/dex")
-            #expect(error.path?.contains("secret") == false)
+            #expect(error.storeLocation == .database("postgresql://postgres@127.0.0.1:1/dex"))
+            #expect(error.storeLocation?.description.contains("secret") == false)
             #expect(error.operation == "connect to the server")
             let message = try #require(error.message)
             #expect(message.localizedCaseInsensitiveContains("refused"), "\(message)")
@@ -199,8 +201,16 @@ struct PostgresStoreTests {
                 FaultFigures.report(
                     "mismatched table",
                     "StoreError.\(error.code) after \(FaultFigures.since(started))")
-                #expect(error.code == .corruptFile)
-                #expect(error.path?.hasSuffix("/\(database.database ?? "")") == true)
+                // A table of another shape is not a damaged one: the error names the table
+                // and the columns that differ.
+                #expect(error.code == .tableMismatch)
+                #expect(
+                    error.storeLocation?.description.hasSuffix("/\(database.database ?? "")")
+                        == true)
+                #expect(error.tableName == "note" && error.modelName == "NotNote")
+                #expect(error.missingColumns == ["body"])
+                #expect(error.unexpectedColumns == ["pinned", "stars", "tag", "title"])
+                #expect("\(error)".contains("has a table note"), "\(error)")
                 #expect("\(error)".contains("no column body"), "\(error)")
             }
         }

@@ -17,6 +17,9 @@ public actor InMemoryModelDatabase: ModelDatabase {
     /// The models the database holds, in the order it was made with.
     public nonisolated let models: [any StorableModel.Type]
 
+    /// Where the database keeps its records, as its errors name it: ``StoreLocation/memory``.
+    public nonisolated var location: StoreLocation { .memory }
+
     nonisolated let modelNames: [String]
     /// Each model's records, a `StoreState<Model>` under the model's `ObjectIdentifier`.
     private var tables: [ObjectIdentifier: any Sendable] = [:]
@@ -25,16 +28,13 @@ public actor InMemoryModelDatabase: ModelDatabase {
     private var version: UInt64 = 0
     private var isClosed = false
 
-    /// What errors call the database.
-    static let name = "memory"
-
     /// Creates an empty database of some models.
     ///
     /// - Parameter models: The models it holds.
-    /// - Throws: ``StoreError/invalidModels(database:reason:)`` when `models` is empty, lists
+    /// - Throws: ``StoreError/invalidModels(at:reason:)`` when `models` is empty, lists
     ///   a model twice, or two models share a `storageName`.
     public init(for models: [any StorableModel.Type]) throws {
-        modelNames = try Self.checkedNames(of: models, database: Self.name)
+        modelNames = try Self.checkedNames(of: models, at: .memory)
         self.models = models
         for model in models { Self.addTable(for: model, to: &tables) }
     }
@@ -70,14 +70,14 @@ public actor InMemoryModelDatabase: ModelDatabase {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: ``StoreError/unknownModel(_:database:models:)`` when the database does not
+    /// - Throws: ``StoreError/unknownModel(_:at:models:)`` when the database does not
     ///   hold the model.
     public nonisolated func store<Model: StorableModel>(
         for model: Model.Type
     ) throws(StoreError) -> InMemoryStore<Model> {
         guard models.contains(where: { $0 == model }) else {
             throw .unknownModel(
-                String(describing: model), database: Self.name, models: modelNames)
+                String(describing: model), at: .memory, models: modelNames)
         }
         return InMemoryStore(database: self)
     }
@@ -94,7 +94,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
     ///
     /// - Parameter model: The model.
     /// - Returns: The model's store.
-    /// - Throws: ``StoreError/unknownModel(_:database:models:)`` when the database does not
+    /// - Throws: ``StoreError/unknownModel(_:at:models:)`` when the database does not
     ///   hold the model.
     @_disfavoredOverload
     public nonisolated func store<Model: StorableModel>(
@@ -110,8 +110,8 @@ public actor InMemoryModelDatabase: ModelDatabase {
     ///
     /// - Parameter body: Reads through the transaction; its result is returned.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws; ``StoreError/unknownModel(_:database:models:)`` when it
-    ///   read a model the database does not hold; ``StoreError/closed(path:)`` when the
+    /// - Throws: What `body` throws; ``StoreError/unknownModel(_:at:models:)`` when it
+    ///   read a model the database does not hold; ``StoreError/closed(at:)`` when the
     ///   database is closed.
     /// - Complexity: The body's reads.
     public func read<Result: Sendable>(
@@ -119,7 +119,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
     ) throws -> Result {
         try checkOpen()
         return try CommittedTables(tables: tables).read(
-            version: version, database: Self.name, models: modelNames, body)
+            version: version, at: .memory, models: modelNames, body)
     }
 
     /// Runs reads and writes across the database's models that commit together or not at
@@ -128,8 +128,8 @@ public actor InMemoryModelDatabase: ModelDatabase {
     /// - Parameter body: Reads and writes through the transaction; its result is returned.
     /// - Returns: What `body` returns, once its changes are committed.
     /// - Throws: What `body` throws, with nothing changed;
-    ///   ``StoreError/unknownModel(_:database:models:)`` when it reached a model the database
-    ///   does not hold; ``StoreError/closed(path:)`` when the database is closed.
+    ///   ``StoreError/unknownModel(_:at:models:)`` when it reached a model the database
+    ///   does not hold; ``StoreError/closed(at:)`` when the database is closed.
     /// - Complexity: The body's, plus O(*m*) in the records it writes.
     public func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (inout DatabaseTransaction) throws -> Result
@@ -160,7 +160,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
         var transaction = DatabaseTransaction(
             version: version, tables: CommittedTables(tables: tables))
         let result = try body(&transaction)
-        try transaction.checkModels(in: Self.name, models: modelNames)
+        try transaction.checkModels(in: .memory, models: modelNames)
         try transaction.settleReferences(among: models)
         return (result, models.map { Self.changes(of: $0, in: transaction) })
     }
@@ -207,7 +207,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
         try checkOpen()
         guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else {
             throw .unknownModel(
-                String(describing: model), database: Self.name, models: modelNames)
+                String(describing: model), at: .memory, models: modelNames)
         }
         return state
     }
@@ -219,7 +219,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
     ) throws(StoreError) -> (state: StoreState<Model>, query: RecordQuery<Model>) {
         let state = try state(of: model)
         let resolved = try CommittedTables(tables: tables).resolvingReferences(
-            query, version: version, database: Self.name, models: modelNames)
+            query, version: version, at: .memory, models: modelNames)
         return (state, resolved)
     }
 
@@ -257,7 +257,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
     /// ```
     ///
     /// Later calls, on the database and on every store it handed out, throw
-    /// ``StoreError/closed(path:)``. Closing again does nothing. Nothing is written anywhere:
+    /// ``StoreError/closed(at:)``. Closing again does nothing. Nothing is written anywhere:
     /// every write committed when its call returned.
     ///
     /// - Throws: Nothing in this backend; the signature is ``ModelDatabase/close()``'s, the
@@ -275,7 +275,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
     }
 
     private func checkOpen() throws(StoreError) {
-        guard !isClosed else { throw .closed(path: Self.name) }
+        guard !isClosed else { throw .closed(at: .memory) }
     }
 }
 

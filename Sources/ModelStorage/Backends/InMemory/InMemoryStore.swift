@@ -12,7 +12,7 @@ import KeyPathQuery
 /// Records are kept in insertion order with an index by id, so a lookup by id is one hash
 /// lookup and queries evaluate with KeyPathQuery's in-memory engine, as the file store's do.
 /// Nothing is written anywhere; the records live as long as the store, or until ``close()``,
-/// after which every call throws ``StoreError/closed(path:)`` as the file stores' do.
+/// after which every call throws ``StoreError/closed(at:)`` as the file stores' do.
 ///
 /// A store is one model's view of an ``InMemoryModelDatabase``: ``init()`` makes a database
 /// of the one model, and ``InMemoryModelDatabase/store(for:)->InMemoryStore<Model>`` hands
@@ -21,6 +21,9 @@ import KeyPathQuery
 public struct InMemoryStore<Model: StorableModel>: ModelStore {
     /// The database the store's records are kept in.
     public let database: InMemoryModelDatabase
+
+    /// Where the store keeps its records, as its errors name it: ``StoreLocation/memory``.
+    public var location: StoreLocation { .memory }
 
     init(database: InMemoryModelDatabase) {
         self.database = database
@@ -52,7 +55,7 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record, or `nil` when none has the id.
-    /// - Throws: ``StoreError/closed(path:)`` when the store is closed.
+    /// - Throws: ``StoreError/closed(at:)`` when the store is closed.
     /// - Complexity: O(1) on average.
     public func fetch(id: Model.ID) async throws -> Model? {
         try await database.state(of: Model.self).fetch(id: id)
@@ -63,7 +66,7 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
-    ///   ``StoreError/closed(path:)`` when the store is closed.
+    ///   ``StoreError/closed(at:)`` when the store is closed.
     /// - Complexity: O(*n*) to filter, plus the sort (see ``ModelStore/fetch(_:)``); O(*k* log
     ///   *k*) when the condition pins *k* ids (`\.id == x`, `.in(\.id, ids)`, or an `&&` with
     ///   such a clause), which are looked up instead; O(log *n* + *c* log *c*) when an index of
@@ -78,7 +81,7 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Parameter query: The condition, sort keys and page.
     /// - Returns: The selected records, the number of records in all, and the version.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
-    ///   ``StoreError/closed(path:)`` when the store is closed.
+    ///   ``StoreError/closed(at:)`` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
         let read = try await database.state(of: Model.self, resolving: query)
@@ -90,7 +93,7 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Parameter condition: The condition.
     /// - Returns: The number of matching records.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated;
-    ///   ``StoreError/closed(path:)`` when the store is closed.
+    ///   ``StoreError/closed(at:)`` when the store is closed.
     /// - Complexity: O(1) for `.true`, O(*k* log *k*) when it pins *k* ids, O(log *n* + *c* log
     ///   *c*) when an index narrows it to *c* candidates, O(*n*) otherwise.
     public func count(where condition: Condition<Model>) async throws -> Int {
@@ -111,7 +114,7 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter id: The record's id.
     /// - Returns: The record as read, or `nil` when none has the id.
-    /// - Throws: ``StoreError/closed(path:)`` when the store is closed.
+    /// - Throws: ``StoreError/closed(at:)`` when the store is closed.
     /// - Complexity: O(1) on average.
     public func fetchVersioned(id: Model.ID) async throws -> Versioned<Model>? {
         try await database.state(of: Model.self).versioned(id: id)
@@ -121,7 +124,7 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     ///
     /// - Parameter body: Reads and writes through the transaction.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws, with nothing changed; ``StoreError/closed(path:)`` when
+    /// - Throws: What `body` throws, with nothing changed; ``StoreError/closed(at:)`` when
     ///   the store is closed.
     /// - Complexity: The body's, plus O(*c*) to apply its *c* changes.
     public func transaction<Result: Sendable>(
@@ -136,7 +139,7 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
     /// - Parameter query: The query to keep current.
     /// - Returns: The results, current first.
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated;
-    ///   ``StoreError/closed(path:)`` when the store is closed.
+    ///   ``StoreError/closed(at:)`` when the store is closed.
     /// - Complexity: Each result re-runs the query.
     public func observe(_ query: RecordQuery<Model>) async throws -> AsyncStream<QueryResult<Model>>
     {
@@ -145,7 +148,7 @@ public struct InMemoryStore<Model: StorableModel>: ModelStore {
 
     /// Closes the store's database: ends every live query and lets the records go; later
     /// calls, on this store and every other store of the database, throw
-    /// ``StoreError/closed(path:)``, and closing again does nothing.
+    /// ``StoreError/closed(at:)``, and closing again does nothing.
     ///
     /// Nothing is written anywhere: the records are simply gone with the store. A write
     /// already made has committed when its call returned, since the store commits at once.

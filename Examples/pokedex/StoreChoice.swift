@@ -4,7 +4,7 @@ import PokedexOfflineData
 
 /// Where a command keeps its Pokémon, from `--store PATH`, `--in-memory`, or the per-user
 /// default.
-enum StoreLocation {
+enum StoreChoice {
     case file(URL)
     case inMemory
 
