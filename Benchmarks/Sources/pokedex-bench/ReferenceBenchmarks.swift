@@ -10,6 +10,9 @@ import SQLiteStorage
 ///   with any fire variety"), in a `SQLiteModelDatabase` against GRDB 7 (a `DatabasePool` in
 ///   WAL mode, associations or a hand-written `EXISTS`, a hand-made index on the foreign key);
 /// - 1,000 Pokémon fetched with their species against GRDB's `including(required:)`;
+/// - the same shapes on small records (forms and species of a few fields), where the store's
+///   fixed costs show, against GRDB's associations, and a species with two forms written in
+///   one transaction against one GRDB write (`ReferenceBenchmarks+SmallRecords.swift`);
 /// - in memory and in the JSON store, a reference condition answered through the index on the
 ///   foreign key against the same question asked through an attribute without one (a scan):
 ///   counted (the target) and fetched, each side primed and run for run
@@ -17,7 +20,8 @@ import SQLiteStorage
 /// - a transaction writing three models against a write of one model, and opening a database
 ///   of five models against opening one of one model (`ReferenceBenchmarks+Databases.swift`).
 ///
-/// Sizes are 10,000 and 1,000,000 Pokémon (`--sizes` picks others; `--quick` uses 2,000).
+/// Sizes are 10,000 and 1,000,000 Pokémon, and as many small forms (`--sizes` picks others;
+/// `--quick` uses 2,000).
 enum ReferenceBenchmarks {
     static let group = "10. References across models"
 
@@ -39,6 +43,7 @@ enum ReferenceBenchmarks {
             for size in sizes {
                 let pokemon = Fixtures.pokemon(size, from: originals)
                 results += try await sqliteRows(species, pokemon, in: directory, bench)
+                results += try await smallRecordRows(forms: size, in: directory, bench)
                 results += try await indexRows(species, pokemon, in: directory, bench)
             }
             results += try await transactionRows(species, originals, in: directory, bench)
