@@ -12,19 +12,19 @@ extension DatabaseConformance {
     ) { makeDatabase in
         try await onFreshDatabase(makeDatabase) { made in
             let progress = PairProgress()
-            let (commits, committed) = AsyncStream.makeStream(of: Int.self)
+            let (starts, starting) = AsyncStream.makeStream(of: Int.self)
             let (acknowledgements, acknowledged) = AsyncStream.makeStream(of: Void.self)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    defer { committed.finish() }
+                    defer { starting.finish() }
                     try await commitPairs(
-                        to: made.database, progress, announcing: committed,
+                        to: made.database, progress, announcing: starting,
                         pacedBy: acknowledgements)
                 }
                 group.addTask {
                     defer { acknowledged.finish() }
                     try await readPairs(
-                        of: made.database, progress, after: commits, acknowledging: acknowledged)
+                        of: made.database, progress, during: starts, acknowledging: acknowledged)
                 }
                 try await group.waitForAll()
             }
@@ -43,36 +43,37 @@ extension DatabaseConformance {
     }
 
     /// How long the transactions of ``readsNeverSeeHalfATransaction`` go on at most, however
-    /// slow the database.
+    /// slow the database, once ``minimumReadsDuringCommits`` of them have committed.
     private static let pairTimeLimit: Duration = .seconds(60)
 
     /// The fewest reads of ``readsNeverSeeHalfATransaction`` that must begin while a
     /// transaction commits.
     private static let minimumReadsDuringCommits = 20
 
-    /// The most reads ``readsNeverSeeHalfATransaction`` takes between two commits: a reader
-    /// that never paused could starve the writer on a loaded machine (a whole run under
+    /// The most reads ``readsNeverSeeHalfATransaction`` takes during one commit: a reader that
+    /// never paused could starve the writer on a loaded machine (a whole run under
     /// AddressSanitizer once took 535,120 reads in its 60 s while the JSON store's first
     /// commit waited for a thread).
     private static let readsPerCommit = 50
 
     /// Commits transactions, the `k`th writing record `k` and a note on it: at least 200, and
-    /// then until 100 reads began during one (or 1,000 commits, or the time limit).
+    /// then until 100 reads overlapped one (or 1,000 commits, or the time limit).
     ///
-    /// Each commit begins once the reader has acknowledged the one before, so that the reads
-    /// it takes next overlap this one; and each is announced once it has ended.
+    /// Each commit is announced, and begins once the reader has acknowledged it: the reader
+    /// then reads while it is in flight (a reader left to read at its own pace could take all
+    /// its reads between two commits on a loaded machine, and overlap none).
     private static func commitPairs(
         to database: any ModelDatabase, _ progress: PairProgress,
-        announcing committed: AsyncStream<Int>.Continuation,
+        announcing starting: AsyncStream<Int>.Continuation,
         pacedBy acknowledgements: AsyncStream<Void>
     ) async throws {
         let deadline = ContinuousClock.now.advanced(by: pairTimeLimit)
         var reader = acknowledgements.makeAsyncIterator()
-        committed.yield(0)
         for id in 1...1_000 {
+            try Task.checkCancellation()
+            starting.yield(id)
             // The reader ended (it failed, or was cancelled): nothing more to overlap.
             guard await reader.next() != nil else { return }
-            try Task.checkCancellation()
             progress.counts { $0.committing = id }
             try await database.transaction { transaction in
                 transaction[ConformanceRecord.self].upsert(.sample(id))
@@ -84,36 +85,49 @@ extension DatabaseConformance {
                 counts.commits = id
                 return id >= 200 && counts.readsDuringCommits >= 100
             }
-            if enough || ContinuousClock.now >= deadline { return }
-            committed.yield(id)
+            if enough || (ContinuousClock.now >= deadline && id >= minimumReadsDuringCommits) {
+                return
+            }
         }
     }
 
-    /// Reads both models after each commit that ``commitPairs(to:_:announcing:pacedBy:)``
-    /// announces, while it takes the next, and fails at the first read that sees part of a
-    /// transaction or fewer commits than had ended when it began.
+    /// Reads both models while each commit that ``commitPairs(to:_:announcing:pacedBy:)``
+    /// announces is in flight (at most ``readsPerCommit`` reads), and fails at the first read
+    /// that sees part of a transaction or fewer commits than had ended when it began.
+    ///
+    /// A read overlapped a commit when the commit was in flight as it began or as it ended,
+    /// or ended in between.
     private static func readPairs(
-        of database: any ModelDatabase, _ progress: PairProgress, after commits: AsyncStream<Int>,
+        of database: any ModelDatabase, _ progress: PairProgress, during starts: AsyncStream<Int>,
         acknowledging acknowledged: AsyncStream<Void>.Continuation
     ) async throws {
-        for await ended in commits {
+        for await id in starts {
             acknowledged.yield()
-            // Reads until the next commit has ended, or the most between two commits.
-            for _ in 0..<readsPerCommit {
-                let committing = progress.counts { $0.committing }
+            var reads = 0
+            while reads < readsPerCommit {
+                let before = progress.counts { ($0.committing, $0.commits) }
+                // This commit has ended: wait for the next one's announcement.
+                if before.1 >= id { break }
+                // It has not begun: let the writer run (bounded, as the writer is).
+                if before.0 == nil {
+                    try Task.checkCancellation()
+                    await Task.yield()
+                    continue
+                }
                 let seen = try await database.read { PairSnapshot($0) }
+                reads += 1
                 try expect(
                     seen.isWhole,
                     "a read taken while transactions committed saw part of one: \(seen)")
                 try expect(
-                    seen.records >= ended,
-                    "a read begun after \(ended) commits had ended saw \(seen.records)")
-                let next = progress.counts { counts in
+                    seen.records >= before.1,
+                    "a read begun after \(before.1) commits had ended saw \(seen.records)")
+                progress.counts { counts in
                     counts.reads += 1
-                    if committing != nil { counts.readsDuringCommits += 1 }
-                    return counts.commits
+                    if before.0 != nil || counts.committing != nil || counts.commits != before.1 {
+                        counts.readsDuringCommits += 1
+                    }
                 }
-                if next > ended { break }
             }
         }
     }
