@@ -45,9 +45,7 @@ extension Condition where Model: Queryable {
             throw .conditionTooDeep(depth: depth, limit: Self.maximumDepth)
         }
         let piece = try SQLConditionRenderer(options: options).render(node, in: .row, level: 0)
-        guard options.dialect == .postgreSQL else {
-            return SQLFragment(sql: piece.sql, bindings: piece.bindings)
-        }
-        return SQLFragment(sql: PostgreSQLPlaceholders.number(piece.sql), bindings: piece.bindings)
+        return SQLFragment(
+            sql: SQLPlaceholders.number(piece.sql, in: options.dialect), bindings: piece.bindings)
     }
 }

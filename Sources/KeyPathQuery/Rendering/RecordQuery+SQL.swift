@@ -39,10 +39,10 @@ extension RecordQuery where Model: Queryable {
         let expression = try condition.sqlExpression(options: options)
         var limitClause = try SQLOrderingRenderer.limitClause(
             limit: limit, offset: offset, dialect: options.dialect)
-        if options.dialect == .postgreSQL, let page = limitClause {
+        if let page = limitClause {
             limitClause = SQLFragment(
-                sql: PostgreSQLPlaceholders.number(
-                    page.sql, from: expression.bindings.count + 1),
+                sql: SQLPlaceholders.number(
+                    page.sql, from: expression.bindings.count + 1, in: options.dialect),
                 bindings: page.bindings)
         }
         return SQLClauses(

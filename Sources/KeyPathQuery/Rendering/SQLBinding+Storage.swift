@@ -31,7 +31,7 @@ extension SQLBinding {
         switch value {
         case .null: self = .null
         case .bool(let value):
-            self = options.dialect == .postgreSQL ? .boolean(value) : .integer(value ? 1 : 0)
+            self = options.dialect.booleanBinding(value)
         case .integer(let value): self = .integer(value)
         case .unsignedInteger(let value):
             if let signed = Int64(exactly: value) {

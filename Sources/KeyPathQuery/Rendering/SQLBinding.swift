@@ -30,14 +30,15 @@ import Foundation
 /// How each ``QueryValue`` becomes a binding is set out in <doc:OneMeaningInEveryTarget>:
 /// Booleans are the integers 0 and 1, dates are seconds as a REAL (see
 /// ``SQLOptions/DateStorage``), UUIDs and URLs are text, and bytes are a BLOB. In the
-/// ``SQLDialect/postgreSQL`` dialect, Booleans are ``boolean(_:)``, bound as PostgreSQL's
+/// ``SQLDialect/postgreSQL`` dialect (and by default in a dialect of your own, see
+/// ``SQLDialect/booleanBinding(_:)``), Booleans are ``boolean(_:)``, bound as PostgreSQL's
 /// `boolean`; the SQLite dialect never produces it.
 public enum SQLBinding: Hashable, Sendable {
     /// `NULL`: `sqlite3_bind_null`.
     case null
     /// A 64-bit signed integer: `sqlite3_bind_int64`; PostgreSQL's `bigint`.
     case integer(Int64)
-    /// A Boolean, for PostgreSQL's `boolean`; only the ``SQLDialect/postgreSQL`` dialect
+    /// A Boolean, for PostgreSQL's `boolean`; the ``SQLDialect/postgreSQL`` dialect
     /// binds it (SQLite's Booleans are the integers 0 and 1).
     case boolean(Bool)
     /// A floating-point number: `sqlite3_bind_double`. Never NaN, which SQLite would store as

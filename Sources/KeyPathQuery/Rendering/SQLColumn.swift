@@ -67,8 +67,12 @@ public struct SQLColumn<Model>: Sendable {
         }
     }
 
-    /// The type to declare the column with in a dialect: ``declaredType`` in SQLite; in
-    /// PostgreSQL, the type the ``SQLDialect/postgreSQL`` dialect reads.
+    /// The type to declare the column with in a dialect.
+    ///
+    /// It is the dialect's ``SQLDialect/columnType(for:)`` for the attribute's ``kind``. In
+    /// SQLite it is ``declaredType`` (but for a ``QueryTextConvertible`` type that is not
+    /// string-backed, which ``declaredType`` leaves without a type and this declares `TEXT`);
+    /// in PostgreSQL, the type the ``SQLDialect/postgreSQL`` dialect reads:
     ///
     /// | Swift value | PostgreSQL type |
     /// | --- | --- |
@@ -89,20 +93,13 @@ public struct SQLColumn<Model>: Sendable {
     /// - Parameter dialect: The SQL dialect.
     /// - Returns: The type, or an empty string for a value whose storage the dialect does not
     ///   know (SQLite then picks it by the value; PostgreSQL needs a type of your choosing).
-    public func declaredType(in dialect: SQLDialect) -> String {
-        switch dialect.kind {
-        case .sqlite: declaredType
-        case .postgreSQL:
-            switch PostgreSQLStorage(of: keyPath.valueType) {
-            case .text: "text COLLATE \"C\""
-            case .integer: "bigint"
-            case .double: "double precision"
-            case .boolean: "boolean"
-            case .bytes: "bytea"
-            case .json: "jsonb"
-            case .other: ""
-            }
-        }
+    public func declaredType(in dialect: some SQLDialect) -> String {
+        dialect.columnType(for: kind)
+    }
+
+    /// How the attribute's values are stored, whatever the dialect.
+    public var kind: SQLValueKind {
+        SQLValueKind(of: keyPath.valueType)
     }
 
     /// How a record's attribute is stored in this column.

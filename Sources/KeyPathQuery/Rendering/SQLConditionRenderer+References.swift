@@ -1,6 +1,7 @@
 // Conditions that follow a reference: `EXISTS` on the other model's table, correlated with
-// the row around it by the referring attribute and the referred table's key column (in
-// SQLite, a to-one reference is an `IN` on the referred table's matching keys).
+// the row around it by the referring attribute and the referred table's key column (in a
+// dialect that `filtersReferencesWithIn`, SQLite's, a to-one reference is an `IN` on the
+// referred table's matching keys).
 
 extension SQLConditionRenderer.Scope {
     /// Whether the scope is a table's row (the query's own, or a subquery's).
@@ -13,9 +14,9 @@ extension SQLConditionRenderer.Scope {
 }
 
 extension SQLConditionRenderer {
-    /// `outer."attribute" IN (SELECT r1."key" FROM "referred" AS r1 WHERE …)` in SQLite;
-    /// `EXISTS (SELECT 1 FROM "referred" AS r1 WHERE r1."key" = outer."attribute" AND …)` in
-    /// PostgreSQL.
+    /// `outer."attribute" IN (SELECT r1."key" FROM "referred" AS r1 WHERE …)` in a dialect
+    /// that ``SQLDialect/filtersReferencesWithIn`` (SQLite); otherwise `EXISTS (SELECT 1 FROM
+    /// "referred" AS r1 WHERE r1."key" = outer."attribute" AND …)`.
     ///
     /// In SQLite the `IN` lets the planner start from the referred records that match and
     /// look their referrers up by the reference's index (every store indexes a reference's
@@ -30,7 +31,7 @@ extension SQLConditionRenderer {
         let alias = "r\(level + 1)"
         let attribute = try Self.quotedIdentifier(
             try RenderingChecks.name(of: link.attribute), in: dialect)
-        if dialect == .sqlite {
+        if dialect.filtersReferencesWithIn {
             let condition = try render(inner, in: .table(alias: alias), level: level + 1)
             let filter =
                 condition.sql == constant(true).sql

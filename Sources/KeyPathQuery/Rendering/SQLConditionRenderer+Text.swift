@@ -1,9 +1,7 @@
-// Text conditions in SQLite.
-//
-// SQLite's `LIKE` ignores ASCII case and treats `%` and `_` as wildcards, so exact tests use
-// `instr` (byte-exact, NUL-safe) and wildcard patterns use `GLOB` (case-sensitive), with the
-// operand always bound as it is. With registered text functions (`SQLOptions.textFunctions`),
-// every text test calls the test function instead, which runs the in-memory matcher.
+// Text conditions: the dialect writes each test (`SQLDialect.textContains(_:operand:)`, …) on
+// the column folded as the options say. With registered text functions
+// (`SQLOptions.textFunctions`, in a dialect that `supportsTextFunctions`), every text test
+// calls the test function instead, which runs the in-memory matcher.
 
 extension SQLConditionRenderer {
     func text(
@@ -16,9 +14,8 @@ extension SQLConditionRenderer {
         try RenderingChecks.checkText(
             keyPath.valueType, attribute: column.name, operation: described, target: target)
         // Registered text functions, their collation and with it the prefix range below are
-        // SQLite's: the PostgreSQL dialect never calls them, and its `hasPrefix` is
-        // `starts_with` alone.
-        if dialect == .sqlite, let functions = self.options.textFunctions {
+        // used only in a dialect that supports them (SQLite's).
+        if dialect.supportsTextFunctions, let functions = self.options.textFunctions {
             // Prepared as memory prepares it, so that a pattern memory refuses is refused here.
             _ = try TextMatcher(operation, operand, options: options)
             let name = try SQLTextFunctions.checkedName(functions.test)
@@ -33,44 +30,20 @@ extension SQLConditionRenderer {
         guard operation != .matches else {
             throw .unsupported(
                 operation: described, target: target,
-                reason: dialect == .postgreSQL
-                    ? "PostgreSQL's regular expressions are not ICU's, which the in-memory "
-                        + "engine and NSPredicate use: the same pattern can match differently."
-                    : "SQLite has no regular expressions unless the application registers "
-                        + "a REGEXP function, whose dialect KeyPathQuery cannot know.")
+                reason: dialect.reason(for: .regularExpressions))
         }
         let (subject, values) = try folded(column, [operand], options, described: described)
         let value = values.first ?? operand
-        if dialect == .postgreSQL {
-            return try postgreSQLText(operation, subject: subject, value: value, column: column)
-        }
+        try checkText(value, for: column)
+        let test: SQLFragment
         switch operation {
-        case .contains:
-            return Piece(
-                sql: "instr(\(subject), ?) > 0", bindings: [try text(value, for: column)],
-                mayBeNull: true)
-        case .hasPrefix:
-            return Piece(
-                sql: "instr(\(subject), ?) = 1", bindings: [try text(value, for: column)],
-                mayBeNull: true)
-        case .hasSuffix:
-            // x'FF' never occurs in UTF-8, so the operand followed by it can only be found
-            // at the very end of the text followed by it.
-            return Piece(
-                sql: "instr(CAST(\(subject) || x'FF' AS BLOB), CAST(? || x'FF' AS BLOB)) > 0",
-                bindings: [try text(value, for: column)], mayBeNull: true)
-        case .like:
-            guard !operand.unicodeScalars.contains("\0") else {
-                throw .unsupported(
-                    operation: described, target: target,
-                    reason: "SQLite's GLOB stops at a NUL character.")
-            }
-            return Piece(
-                sql: "\(subject) GLOB ?", bindings: [.text(Self.globPattern(value))],
-                mayBeNull: true)
-        case .matches:
-            return constant(false)  // Refused above.
+        case .contains: test = try dialect.textContains(subject, operand: value)
+        case .hasPrefix: test = try dialect.textHasPrefix(subject, operand: value)
+        case .hasSuffix: test = try dialect.textHasSuffix(subject, operand: value)
+        case .like: test = try dialect.textLike(subject, pattern: value)
+        case .matches: return constant(false)  // Refused above.
         }
+        return Piece(sql: test.sql, bindings: test.bindings, mayBeNull: true)
     }
 
     // MARK: Prefix ranges
@@ -152,21 +125,13 @@ extension SQLConditionRenderer {
         guard !options.contains(.diacriticInsensitive) else {
             throw .unsupported(
                 operation: described, target: target,
-                reason: dialect == .postgreSQL
-                    ? "PostgreSQL has no accent removal that equals the in-memory folding "
-                        + "(unaccent is an extension, with rules of its own)."
-                    : "SQLite cannot ignore diacritics: it compares text byte by byte.")
+                reason: dialect.reason(for: .diacriticFolding))
         }
         guard options.contains(.caseInsensitive) else { return (column.sql, operands) }
         guard operands.allSatisfy({ $0.unicodeScalars.allSatisfy(\.isASCII) }) else {
             throw .unsupported(
                 operation: described, target: target,
-                reason: dialect == .postgreSQL
-                    ? "PostgreSQL's lower() follows the collation's locale, not Unicode case "
-                        + "folding; under COLLATE \"C\" it lowers ASCII letters only, and the "
-                        + "operand holds characters outside ASCII."
-                    : "SQLite folds the case of ASCII letters only, and the operand "
-                        + "holds characters outside ASCII.")
+                reason: dialect.reason(for: .caseFoldingOutsideASCII))
         }
         return (Self.caseFolded(column.sql, in: dialect), operands.map(Self.asciiLowercased))
     }
@@ -195,22 +160,18 @@ extension SQLConditionRenderer {
     /// ``asciiFoldings`` replaced by their folding, then ASCII letters lowered (SQLite's
     /// `lower()` does only that; PostgreSQL's under `COLLATE "C"`, which the column carries).
     ///
-    /// The characters are written with `char()` (PostgreSQL: `chr()`) so that the SQL stays
-    /// ASCII (and `K` is not mistaken for `K`).
-    static func caseFolded(_ expression: String, in dialect: SQLDialect = .sqlite) -> String {
+    /// The characters are written with the dialect's ``SQLDialect/characters(_:)`` (SQLite:
+    /// `char()`) so that the SQL stays ASCII (and `K` is not mistaken for `K`).
+    static func caseFolded(_ expression: String, in dialect: any SQLDialect) -> String {
         var folded = expression
         for (character, replacement) in asciiFoldings {
-            let codes = replacement.unicodeScalars.map { String($0.value) }
             let to =
                 if replacement.unicodeScalars.allSatisfy(\.isASCII) {
                     "'" + replacement + "'"
-                } else if dialect == .postgreSQL {
-                    codes.map { "chr(\($0))" }.joined(separator: " || ")
                 } else {
-                    "char(" + codes.joined(separator: ", ") + ")"
+                    dialect.characters(replacement.unicodeScalars.map(\.value))
                 }
-            let from = dialect == .postgreSQL ? "chr" : "char"
-            folded = "replace(\(folded), \(from)(\(character.value)), \(to))"
+            folded = "replace(\(folded), \(dialect.characters([character.value])), \(to))"
         }
         return "lower(\(folded))"
     }
@@ -218,39 +179,5 @@ extension SQLConditionRenderer {
     /// The text with `A`–`Z` lowered, as SQLite's `lower()` does.
     static func asciiLowercased(_ text: String) -> String {
         String(decoding: text.utf8.map(TextMatcher.lowercased), as: UTF8.self)
-    }
-
-    // MARK: Wildcards
-
-    /// A `LIKE` pattern (`*`, `?`, backslash escapes) as a `GLOB` pattern, whose literal `*`,
-    /// `?` and `[` are written `[*]`, `[?]` and `[[]`.
-    static func globPattern(_ pattern: String) -> String {
-        var glob = ""
-        var escaped = false
-        for character in pattern {
-            if escaped {
-                glob += globLiteral(character)
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else if character == "*" || character == "?" {
-                glob.append(character)
-            } else {
-                glob += globLiteral(character)
-            }
-        }
-        if escaped { glob += "\\" }
-        return glob
-    }
-
-    private static func globLiteral(_ character: Character) -> String {
-        var literal = ""
-        for scalar in character.unicodeScalars {
-            switch scalar {
-            case "*", "?", "[": literal += "[" + String(scalar) + "]"
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Renders a condition's tree as an SQL boolean expression with `?` placeholders, in the
-/// dialect of its options (PostgreSQL's `$n` are numbered afterwards, see
-/// ``PostgreSQLPlaceholders``).
+/// dialect of its options (a dialect's own placeholders are numbered afterwards, see
+/// ``SQLPlaceholders``).
 ///
 /// The rendering keeps the in-memory meaning (see <doc:OneMeaningInEveryTarget>):
 /// - SQL's third truth value, `NULL`, only ever reaches a `WHERE` clause, where it selects
@@ -15,10 +15,9 @@ struct SQLConditionRenderer {
     enum Scope {
         /// The table's row: each attribute is the column of its name.
         case row
-        /// The elements of a JSON array, through `json_each(…) AS alias` (PostgreSQL:
-        /// `jsonb_array_elements(…) AS alias(value)`): the element is `alias.value`, and an
-        /// attribute of a structured element is read with `json_extract(alias.value,
-        /// '$.name')` (PostgreSQL: `alias.value -> 'name'`, cast to the attribute's type).
+        /// The elements of a JSON array, through the dialect's
+        /// ``SQLDialect/jsonArrayElements(_:as:)`` (SQLite: `json_each(…) AS alias`): the
+        /// element is `alias.value`, read with ``SQLDialect/jsonElement(_:path:as:)``.
         case element(alias: String)
         /// The row of a table in a subquery, `FROM "table" AS alias`: each attribute is the
         /// column `alias."name"`.
@@ -35,13 +34,8 @@ struct SQLConditionRenderer {
         /// Whether the piece must be parenthesized inside `AND` or `OR`.
         var isCompound = false
 
-        static func constant(_ value: Bool, in dialect: SQLDialect) -> Piece {
-            let sql =
-                switch dialect.kind {
-                case .sqlite: value ? "1" : "0"
-                case .postgreSQL: value ? "TRUE" : "FALSE"
-                }
-            return Piece(sql: sql, bindings: [], mayBeNull: false)
+        static func constant(_ value: Bool, in dialect: any SQLDialect) -> Piece {
+            Piece(sql: dialect.literalBoolean(value), bindings: [], mayBeNull: false)
         }
     }
 
@@ -59,8 +53,14 @@ struct SQLConditionRenderer {
     let options: SQLOptions
     let target = QueryTarget.sql
 
-    /// The dialect written.
-    var dialect: SQLDialect { options.dialect }
+    /// The dialect written: ``SQLOptions/dialect``, read once.
+    let dialect: any SQLDialect
+
+    /// A renderer for the options' dialect.
+    init(options: SQLOptions) {
+        self.options = options
+        self.dialect = options.dialect
+    }
 
     /// `TRUE` or `FALSE` in the dialect.
     func constant(_ value: Bool) -> Piece {
@@ -124,33 +124,33 @@ struct SQLConditionRenderer {
                 operation: "a condition on \(keyPath.description) itself", target: target,
                 reason: "a table row is not a value; name one of its attributes.")
         }
-        if dialect == .postgreSQL {
-            return try postgreSQLColumn(keyPath, name: name, in: scope)
-        }
+        let kind = SQLValueKind(of: keyPath.valueType)
+        var sql: String
         switch scope {
         case .row:
             if let key = options.keyColumn, key.attribute == name {
-                return Column(
-                    name: name, sql: try Self.quotedIdentifier(key.column), isInJSON: false)
+                sql = try Self.quotedIdentifier(key.column, in: dialect)
+            } else {
+                sql = try Self.quotedIdentifier(name, in: dialect)
             }
-            return Column(name: name, sql: try Self.quotedIdentifier(name), isInJSON: false)
         case .table(let alias):
-            return Column(
-                name: name, sql: alias + "." + (try Self.quotedIdentifier(name)), isInJSON: false)
+            sql = alias + "." + (try Self.quotedIdentifier(name, in: dialect))
         case .element(let alias):
-            if keyPath.isIdentity {
-                return Column(name: name, sql: alias + ".value", isInJSON: true)
-            }
+            let path =
+                keyPath.isIdentity
+                ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             return Column(
-                name: name, sql: "json_extract(\(alias).value, \(try Self.jsonPath(name)))",
+                name: name, sql: try dialect.jsonElement(alias + ".value", path: path, as: kind),
                 isInJSON: true)
         }
+        if kind == .text, let collation = dialect.textCollation { sql += " " + collation }
+        return Column(name: name, sql: sql, isInJSON: false)
     }
 
     /// A value as the database stores it in a column, or inside JSON.
     ///
     /// The value is the operand as memory compares it, from
-    /// ``RenderingChecks/operand(_:fitting:attribute:target:)``: in both dialects, converted to
+    /// ``RenderingChecks/operand(_:fitting:attribute:target:)``: in every dialect, converted to
     /// the attribute's type when that type is native (`1` for a `Double` is `1.0`, a UUID's
     /// text is its upper-case `uuidString`), as written otherwise.
     func binding(_ value: QueryValue, for column: Column) throws(QueryError) -> SQLBinding {
@@ -160,17 +160,13 @@ struct SQLConditionRenderer {
         case .unsignedInteger(let value):
             throw .unsupported(
                 operation: "the value \(value) for \"\(column.name)\"", target: target,
-                reason: dialect == .postgreSQL
-                    ? "PostgreSQL's bigint is signed 64-bit; \(value) is above Int64.max."
-                    : "SQLite integers are signed 64-bit; \(value) is above Int64.max.")
+                reason: dialect.reason(for: .integerAboveInt64Max)
+                    + " \(value) is above Int64.max.")
         case .double(let value):
             guard !value.isNaN else {
                 throw .unsupported(
                     operation: "the value NaN for \"\(column.name)\"", target: target,
-                    reason: dialect == .postgreSQL
-                        ? "PostgreSQL's NaN equals itself and sorts above every number, where "
-                            + "memory's NaN compares false with everything."
-                        : "SQLite stores NaN as NULL, which would compare as nil.")
+                    reason: dialect.reason(for: .notANumber))
             }
             return .real(value)
         case .string(let value): return try text(value, for: column)
@@ -187,16 +183,23 @@ struct SQLConditionRenderer {
         }
     }
 
-    /// Text as a binding; inside JSON, text holding NUL is refused, because SQLite's JSON
-    /// functions end a string at `\u0000`.
+    /// Text as a binding; text holding NUL is refused inside JSON (SQLite's JSON functions
+    /// end a string at `\u0000`), and wherever the dialect's text cannot hold it
+    /// (``SQLDialect/textHoldsNUL``), since no stored value can equal it.
     func text(_ value: String, for column: Column) throws(QueryError) -> SQLBinding {
-        if dialect == .postgreSQL { return try postgreSQLText(value, for: column) }
-        if column.isInJSON, value.unicodeScalars.contains("\0") {
-            throw .unsupported(
-                operation: "text holding NUL compared inside the JSON of \"\(column.name)\"",
-                target: target, reason: "SQLite's JSON functions end a string at \\u0000.")
-        }
+        try checkText(value, for: column)
         return .text(value)
+    }
+
+    /// Refuses text holding NUL where the dialect cannot compare it.
+    func checkText(_ value: String, for column: Column) throws(QueryError) {
+        guard column.isInJSON || !dialect.textHoldsNUL, value.unicodeScalars.contains("\0")
+        else { return }
+        throw .unsupported(
+            operation: column.isInJSON
+                ? "text holding NUL compared inside the JSON of \"\(column.name)\""
+                : "text holding NUL compared with \"\(column.name)\"",
+            target: target, reason: dialect.reason(for: column.isInJSON ? .nulInJSON : .nulInText))
     }
 
     /// The column as a comparison with these values reads it: with the registered collation
@@ -204,8 +207,9 @@ struct SQLConditionRenderer {
     /// that canonically equivalent texts are equal as in memory; as it is otherwise, so that
     /// numbers keep their indexes.
     ///
-    /// Registered text functions are SQLite's: in PostgreSQL the column is read as it is (its
-    /// text already compares with `COLLATE "C"`).
+    /// Registered text functions are used only where the dialect
+    /// ``SQLDialect/supportsTextFunctions``: elsewhere the column is read as it is (its text
+    /// already compares by its bytes, with ``SQLDialect/textCollation``).
     ///
     /// An equality test on a collection's elements (`isInJSON`, which no index serves) whose
     /// text operands are all ``comparesAsBytes(_:)`` compares bytes instead, as SQLite does by
@@ -213,7 +217,7 @@ struct SQLConditionRenderer {
     func compared(_ column: Column, with bindings: [SQLBinding], forEquality: Bool = false)
         throws(QueryError) -> String
     {
-        guard dialect == .sqlite, let functions = options.textFunctions,
+        guard dialect.supportsTextFunctions, let functions = options.textFunctions,
             bindings.contains(where: { if case .text = $0 { true } else { false } })
         else { return column.sql }
         if forEquality, column.isInJSON,
@@ -258,11 +262,10 @@ struct SQLConditionRenderer {
             // Nothing orders against nil: false, as in memory.
             return constant(false)
         case (.notEqual, false):
-            // `IS NOT` is true where the column is NULL: nil differs from every value.
-            let notEqual = dialect == .postgreSQL ? " IS DISTINCT FROM ?" : " IS NOT ?"
+            // True where the column is NULL: nil differs from every value.
             let bindings = [try binding(value, for: column)]
             return Piece(
-                sql: try compared(column, with: bindings, forEquality: true) + notEqual,
+                sql: dialect.notEqualTest(try compared(column, with: bindings, forEquality: true)),
                 bindings: bindings,
                 mayBeNull: false)
         case (.equal, false):
@@ -300,8 +303,8 @@ struct SQLConditionRenderer {
 
     // MARK: Combining
 
-    /// The negation of a piece, two-valued: a piece that may be `NULL` is first made `0`
-    /// (PostgreSQL: `FALSE`) there, so that `NOT` turns "unknown" into true, as negation in
+    /// The negation of a piece, two-valued: a piece that may be `NULL` is first made false
+    /// (SQLite: `0`) there, so that `NOT` turns "unknown" into true, as negation in
     /// memory does.
     func negation(of piece: Piece) -> Piece {
         let sql: String
@@ -340,58 +343,18 @@ struct SQLConditionRenderer {
 
     // MARK: Names
 
-    /// An identifier in double quotes, inner double quotes doubled: `"special_attack"`,
+    /// An identifier in the dialect's quotes, inner quotes doubled: `"special_attack"`,
     /// `"session.name"`.
     ///
     /// - Throws: ``QueryError/unsupported(operation:target:reason:)`` for a name holding NUL.
     static func quotedIdentifier(
-        _ name: String, in dialect: SQLDialect = .sqlite
+        _ name: String, in dialect: any SQLDialect
     ) throws(QueryError) -> String {
         guard !name.unicodeScalars.contains("\0") else {
             throw .unsupported(
                 operation: "the attribute name \(name.debugDescription)", target: .sql,
-                reason: dialect == .postgreSQL
-                    ? "a PostgreSQL identifier cannot hold NUL."
-                    : "an SQLite identifier cannot hold NUL.")
+                reason: dialect.reason(for: .nulInIdentifier))
         }
-        return SQLQuoting.quoted(name, in: "\"")
-    }
-
-    /// The JSON path of an attribute inside a JSON object, as an SQL string literal:
-    /// `'$.name'`, `'$.session.name'`, or `'$."first name"'` for a name that is not a plain
-    /// identifier.
-    ///
-    /// - Throws: ``QueryError/unsupported(operation:target:reason:)`` for a name holding a
-    ///   double quote or NUL, which a JSON path cannot quote.
-    static func jsonPath(_ name: String) throws(QueryError) -> String {
-        var path = "$"
-        for component in name.split(separator: ".", omittingEmptySubsequences: false) {
-            if isPlainIdentifier(component) {
-                path += "." + component
-            } else if component.contains("\"") || component.unicodeScalars.contains("\0") {
-                throw .unsupported(
-                    operation: "the attribute \"\(name)\" inside JSON", target: .sql,
-                    reason: "a JSON path cannot quote a name holding a double quote or NUL.")
-            } else {
-                path += ".\"" + component + "\""
-            }
-        }
-        return SQLQuoting.quoted(path, in: "'")
-    }
-
-    private static func isPlainIdentifier(_ text: Substring) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || first.isASCIILetter else {
-            return false
-        }
-        return text.unicodeScalars.allSatisfy {
-            $0 == "_" || $0.isASCIILetter || ("0"..."9").contains($0)
-        }
-    }
-}
-
-extension Unicode.Scalar {
-    /// Whether this is `A`–`Z` or `a`–`z`.
-    fileprivate var isASCIILetter: Bool {
-        ("a"..."z").contains(self) || ("A"..."Z").contains(self)
+        return dialect.quoted(name)
     }
 }

@@ -36,6 +36,22 @@
 /// connections names them in ``textFunctions``, and the renderer then renders the text tests and
 /// sorts that plain SQLite cannot express with the in-memory meaning.
 public struct SQLOptions: Hashable, Sendable {
+    /// Whether two options render the same SQL: the same dialect and conventions.
+    public static func == (lhs: SQLOptions, rhs: SQLOptions) -> Bool {
+        lhs.dialect.isEqual(to: rhs.dialect) && lhs.dateStorage == rhs.dateStorage
+            && lhs.textFunctions == rhs.textFunctions && lhs.tables == rhs.tables
+            && lhs.keyColumn == rhs.keyColumn
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(dialect)
+        hasher.combine(dateStorage)
+        hasher.combine(textFunctions)
+        hasher.combine(tables)
+        hasher.combine(keyColumn)
+    }
+
     /// How dates are stored: always as a REAL number of seconds, counted from one of two
     /// origins.
     public enum DateStorage: String, Hashable, Sendable, CaseIterable {
@@ -47,8 +63,9 @@ public struct SQLOptions: Hashable, Sendable {
         case secondsSinceReferenceDate
     }
 
-    /// The SQL dialect to write: ``SQLDialect/sqlite`` by default.
-    public var dialect: SQLDialect
+    /// The SQL dialect to write: ``SQLDialect/sqlite`` by default, or
+    /// ``SQLDialect/postgreSQL``, or a dialect of your own.
+    public var dialect: any SQLDialect
 
     /// How dates are stored, in columns and inside JSON arrays alike.
     public var dateStorage: DateStorage
@@ -56,8 +73,9 @@ public struct SQLOptions: Hashable, Sendable {
     /// The text functions registered on the SQLite connections that run the SQL, or `nil`
     /// (the default) for plain SQLite.
     ///
-    /// The ``SQLDialect/postgreSQL`` dialect does not use them (nor their collation): it
-    /// refuses what plain PostgreSQL cannot express with the in-memory meaning.
+    /// Only a dialect that ``SQLDialect/supportsTextFunctions`` (SQLite's) uses them; the
+    /// others, ``SQLDialect/postgreSQL`` among them, refuse what they cannot express with the
+    /// in-memory meaning.
     ///
     /// With them, every text test and every sort key with ``TextOptions`` calls them, so that
     /// they mean exactly what they mean in memory: `matches`, ``TextOptions/diacriticInsensitive``
@@ -99,7 +117,7 @@ public struct SQLOptions: Hashable, Sendable {
     ///   - dateStorage: How dates are stored; seconds since 1970 by default.
     ///   - textFunctions: The text functions registered on the connections; none by default.
     public init(
-        dialect: SQLDialect = .sqlite, dateStorage: DateStorage = .secondsSince1970,
+        dialect: any SQLDialect = .sqlite, dateStorage: DateStorage = .secondsSince1970,
         textFunctions: SQLTextFunctions? = nil
     ) {
         self.dialect = dialect

@@ -76,12 +76,10 @@ struct TableLayout<Model: StorableModel>: Sendable {
         self.model = model
         let table = model.table
         let names = model.columnNames.dropFirst(Self.storeColumns.count)
-        let quoted = model.columnNames.dropFirst().map(SQLIdentifier.quoted)
-        let placeholders = Array(repeating: "?", count: quoted.count).joined(separator: ", ")
-        let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        upsert =
-            "INSERT INTO \(table) (\(quoted.joined(separator: ", "))) VALUES (\(placeholders)) "
-            + "ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
+        let written = Array(model.columnNames.dropFirst())
+        upsert = SQLiteDialect().upsert(
+            into: table, columns: written, rows: [Array(repeating: "?", count: written.count)],
+            uniqueColumn: "_key")
         let tests = names.enumerated().map { ", \(SQLIdentifier.quoted($1)) IS ?\($0 + 1)" }
             .joined()
         unchangedColumnsByKey =

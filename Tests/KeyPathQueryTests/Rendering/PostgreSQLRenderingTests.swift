@@ -168,14 +168,16 @@ struct PostgreSQLRenderingTests {
 
     @Test("the SQLite dialect is the default, and stays as it was")
     func sqliteIsTheDefault() throws {
-        #expect(SQLOptions().dialect == .sqlite)
+        #expect(SQLOptions().dialect is SQLiteDialect)
+        #expect(SQLOptions() == SQLOptions(dialect: .sqlite))
+        #expect(SQLOptions() != Self.options)
         let condition: Condition<Record> = \.flag == true && !(\.score > 1)
         #expect(
             try condition.sqlExpression().sql == #""flag" = ? AND NOT COALESCE("score" > ?, 0)"#)
         #expect(try condition.sqlExpression().bindings == [.integer(1), .real(1)])
         #expect(SQLBinding(storing: .bool(true)) == .integer(1))
         #expect(SQLBinding(storing: .bool(true), options: Self.options) == .boolean(true))
-        #expect(SQLDialect.postgreSQL.description == "PostgreSQL")
+        #expect(PostgreSQLDialect().description == "PostgreSQL")
     }
 
     @Test(

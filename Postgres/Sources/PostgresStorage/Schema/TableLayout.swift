@@ -56,7 +56,8 @@ struct TableLayout<Model: StorableModel>: Sendable {
     ///   store's own columns or repeats another's, or a name is empty, holds NUL, or is
     ///   longer than PostgreSQL's 63 bytes.
     init(tables: SQLTables = SQLTables()) throws(StoreError) {
-        var options = SQLOptions(dialect: .postgreSQL, dateStorage: .secondsSinceReferenceDate)
+        let dialect = PostgreSQLDialect()
+        var options = SQLOptions(dialect: dialect, dateStorage: .secondsSinceReferenceDate)
         options.tables = tables
         self.options = options
         // PostgreSQL keeps 63 bytes of an identifier: a longer name would be cut short.
@@ -67,27 +68,34 @@ struct TableLayout<Model: StorableModel>: Sendable {
         let names = columns.map(\.name)
         let table = model.table
         let types = columns.map { column in
-            let type = column.declaredType(in: .postgreSQL)
+            let type = column.declaredType(in: dialect)
             return type.isEmpty ? "text" : type
         }
         self.types = types
-        let quoted = (Self.storeColumns.dropFirst() + names).map(SQLIdentifier.quoted)
-        let values = quoted.indices.map { index in
-            let attribute = index - (Self.storeColumns.count - 1)
-            return attribute >= 0 && types[attribute] == "jsonb"
-                ? "CAST($\(index + 1) AS jsonb)" : "$\(index + 1)"
-        }
-        let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        let insert = "INSERT INTO \(table) (\(quoted.joined(separator: ", "))) VALUES "
-        let conflict = " ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
-        upsert = insert + "(\(values.joined(separator: ", ")))" + conflict
+        let written = Array(Self.storeColumns.dropFirst()) + names
+        upsert = dialect.upsert(
+            into: table, columns: written, rows: [Self.values(row: 0, types: types)],
+            uniqueColumn: "_key")
         // `_key`, `_record`, `_version`, `_exact`, then the attributes.
         let columnTypes = ["text", "text", "bigint", "boolean"] + types
         let textValues = columnTypes.indices.map { index in
             columnTypes[index].hasPrefix("text")
                 ? "$\(index + 1)" : "CAST(CAST($\(index + 1) AS text) AS \(columnTypes[index]))"
         }
-        preparedUpsert = insert + "(\(textValues.joined(separator: ", ")))" + conflict
+        preparedUpsert = dialect.upsert(
+            into: table, columns: written, rows: [textValues], uniqueColumn: "_key")
+    }
+
+    /// The values of the `row`th row (from 0) of an upsert: placeholders numbered on, each
+    /// collection's cast to `jsonb`.
+    private static func values(row: Int, types: [String]) -> [String] {
+        let perRow = storeColumns.count - 1 + types.count
+        return (0..<perRow).map { index in
+            let placeholder = "$\(row * perRow + index + 1)"
+            let attribute = index - (storeColumns.count - 1)
+            return attribute >= 0 && types[attribute] == "jsonb"
+                ? "CAST(\(placeholder) AS jsonb)" : placeholder
+        }
     }
 
     /// A value as text, for a prepared statement that casts it to its column's type: as
@@ -111,21 +119,9 @@ struct TableLayout<Model: StorableModel>: Sendable {
     /// `rowCount` rows of values, numbered on.
     func upsert(rowCount: Int) -> String {
         guard rowCount > 1 else { return upsert }
-        let perRow = Self.storeColumns.count - 1 + columns.count
-        let names = (Self.storeColumns.dropFirst() + columns.map(\.name)).map(SQLIdentifier.quoted)
-        let valueLists = (0..<rowCount).map { row in
-            "("
-                + (0..<perRow).map { index in
-                    let placeholder = "$\(row * perRow + index + 1)"
-                    let attribute = index - (Self.storeColumns.count - 1)
-                    return attribute >= 0 && types[attribute] == "jsonb"
-                        ? "CAST(\(placeholder) AS jsonb)" : placeholder
-                }.joined(separator: ", ") + ")"
-        }
-        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        return "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES "
-            + valueLists.joined(separator: ", ")
-            + " ON CONFLICT (\"_key\") DO UPDATE SET \(updates)"
+        return PostgreSQLDialect().upsert(
+            into: table, columns: Array(Self.storeColumns.dropFirst()) + columns.map(\.name),
+            rows: (0..<rowCount).map { Self.values(row: $0, types: types) }, uniqueColumn: "_key")
     }
 
     /// Every column's name, the store's own first.
