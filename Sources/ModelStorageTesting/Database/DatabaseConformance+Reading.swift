@@ -59,9 +59,11 @@ extension DatabaseConformance {
     /// Commits transactions, the `k`th writing record `k` and a note on it: at least 200, and
     /// then until 100 reads overlapped one (or 1,000 commits, or the time limit).
     ///
-    /// Each commit is announced, and begins once the reader has acknowledged it: the reader
-    /// then reads while it is in flight (a reader left to read at its own pace could take all
-    /// its reads between two commits on a loaded machine, and overlap none).
+    /// Each commit is announced, and begins once the reader has acknowledged it, just before
+    /// its first read: that read and the commit are issued together, neither waiting for the
+    /// other, whatever the scheduling. (A reader left to read at its own pace took all its
+    /// reads between two commits in a loaded run, and one that waited to see a commit in
+    /// flight saw none: the writer, once scheduled, ended each commit before the reader ran.)
     private static func commitPairs(
         to database: any ModelDatabase, _ progress: PairProgress,
         announcing starting: AsyncStream<Int>.Continuation,
@@ -71,10 +73,10 @@ extension DatabaseConformance {
         var reader = acknowledgements.makeAsyncIterator()
         for id in 1...1_000 {
             try Task.checkCancellation()
+            progress.counts { $0.committing = id }
             starting.yield(id)
             // The reader ended (it failed, or was cancelled): nothing more to overlap.
             guard await reader.next() != nil else { return }
-            progress.counts { $0.committing = id }
             try await database.transaction { transaction in
                 transaction[ConformanceRecord.self].upsert(.sample(id))
                 transaction[ConformanceNote.self].upsert(
@@ -95,8 +97,9 @@ extension DatabaseConformance {
     /// announces is in flight (at most ``readsPerCommit`` reads), and fails at the first read
     /// that sees part of a transaction or fewer commits than had ended when it began.
     ///
-    /// A read overlapped a commit when the commit was in flight as it began or as it ended,
-    /// or ended in between.
+    /// A read overlapped a commit when it began between the commit's announcement and its
+    /// end, the commit's transaction issued or about to be, as the first read after each
+    /// acknowledgement always is.
     private static func readPairs(
         of database: any ModelDatabase, _ progress: PairProgress, during starts: AsyncStream<Int>,
         acknowledging acknowledged: AsyncStream<Void>.Continuation
@@ -108,12 +111,6 @@ extension DatabaseConformance {
                 let before = progress.counts { ($0.committing, $0.commits) }
                 // This commit has ended: wait for the next one's announcement.
                 if before.1 >= id { break }
-                // It has not begun: let the writer run (bounded, as the writer is).
-                if before.0 == nil {
-                    try Task.checkCancellation()
-                    await Task.yield()
-                    continue
-                }
                 let seen = try await database.read { PairSnapshot($0) }
                 reads += 1
                 try expect(
