@@ -6,6 +6,7 @@
 #   bash Scripts/fuzz.sh TARGET 600         one target, 600 seconds
 #   bash Scripts/fuzz.sh TARGET 1000000r    one target, 1,000,000 executions
 #   bash Scripts/fuzz.sh all 1000000r       every target, 1,000,000 executions each
+#   bash Scripts/fuzz.sh build              only build the targets (CI builds them early)
 #
 # TARGET is one of the names below, with or without its "fuzz-" prefix. Each run starts from
 # the target's seeds (made from the real fixtures into Fuzz/corpus-TARGET/, which libFuzzer
@@ -30,7 +31,7 @@ declare -A max_len=(
 selected=${1:-all}
 budget=${2:-60}
 shift $(($# < 2 ? $# : 2))
-if [ "$selected" = all ]; then
+if [ "$selected" = all ] || [ "$selected" = build ]; then
     run_targets=("${targets[@]}")
 else
     run_targets=("${selected#fuzz-}")
@@ -55,6 +56,7 @@ swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address \
 built=${PIPESTATUS[0]}
 set -e
 [ "$built" -eq 0 ] || { echo "the build failed" >&2; exit 1; }
+[ "$selected" = build ] && exit 0
 
 # A failed property traps straight into libFuzzer's handler, which saves the input; Swift's
 # own crash backtracer would only get in its way (and trip AddressSanitizer).

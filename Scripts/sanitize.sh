@@ -5,6 +5,8 @@
 #   bash Scripts/sanitize.sh address    AddressSanitizer  (.build-asan; LeakSanitizer off,
 #                                       see below)
 #   STRICT=1 bash Scripts/sanitize.sh … the same, built with warnings as errors
+#   bash Scripts/sanitize.sh thread --skip PokedexCLITests
+#                                       arguments after the sanitizer go to `swift test`
 #
 # Every suite runs, the conformance suite's concurrent mutations, the sync tests and the
 # client's concurrency tests included; the million-record store is cut to 100,000 records
@@ -12,7 +14,8 @@
 # sanitizer report, even one that does not fail a test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-sanitizer=${1:?"usage: Scripts/sanitize.sh thread|address"}
+sanitizer=${1:?"usage: Scripts/sanitize.sh thread|address [swift test arguments…]"}
+shift
 case "$sanitizer" in
 thread) scratch=.build-tsan ;;
 address) scratch=.build-asan ;;
@@ -52,7 +55,7 @@ chmod 644 "$suppressions"
 export ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:suppressions=$suppressions
 set +e
 STORE_LARGE_RECORDS=100000 swift test --skip-build --sanitize="$sanitizer" \
-    --scratch-path "$scratch" 2>&1 | tee "$log" | grep -E "^(✘|✔ Test run|✘ Test run)|^ *↳|Sanitizer"
+    --scratch-path "$scratch" "$@" 2>&1 | tee "$log" | grep -E "^(✘|✔ Test run|✘ Test run)|^ *↳|Sanitizer"
 status=${PIPESTATUS[0]}
 set -e
 reports=$(grep -c -E "WARNING: ThreadSanitizer|ERROR: AddressSanitizer" "$log" || true)

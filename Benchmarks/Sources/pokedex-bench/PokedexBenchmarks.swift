@@ -6,8 +6,9 @@ import SQLiteStorage
 /// Group 11, the complete Pokédex (issue 22): the bundled data loaded into an empty SQLite
 /// database of every family, against the issue's budget of 2 s; and `pokedex list --weak-to
 /// rock --generation 1`, a condition through the species link, against hand-written SQL
-/// over the same tables (target ≤ 1.5×); and `pokedex sync` of every family into a new
-/// SQLite store as a whole process, against its budget of 1.5 s.
+/// over the same tables (target ≤ 1.5×); `pokedex sync` of every family into a new SQLite
+/// store as a whole process, against its budget of 1.5 s; and `pokedex show charizard` from
+/// that store as a whole process, against its budget of 50 ms.
 enum PokedexBenchmarks {
     static let group = "11. The complete Pokédex"
 
@@ -23,7 +24,7 @@ enum PokedexBenchmarks {
         let families = try PokedexRecords.bundled()
         return [
             try await load(families, bench), try await weakToRock(families, bench),
-            try await syncProcess(bench),
+            try await syncProcess(bench), try await showProcess(bench),
         ]
     }
 
