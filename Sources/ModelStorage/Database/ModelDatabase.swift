@@ -40,6 +40,11 @@ public protocol ModelDatabase: Sendable {
     /// The models the database holds, in the order it was opened with.
     var models: [any StorableModel.Type] { get }
 
+    /// Where the database keeps its records, as its errors name it: a file, a database,
+    /// memory, or a name of the backend's choosing. Every store it hands out has the same
+    /// location.
+    var location: StoreLocation { get }
+
     /// The store of one of the database's models, for code written against any database.
     ///
     /// ```swift

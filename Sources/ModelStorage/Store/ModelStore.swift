@@ -78,6 +78,14 @@ public protocol ModelStore<Model>: Sendable {
     /// The model the store keeps.
     associatedtype Model: StorableModel
 
+    /// Where the store keeps its records, as its errors name it: a file, a database, memory,
+    /// or a name of the backend's choosing.
+    ///
+    /// ```swift
+    /// if case .file(let path) = store.location { print("Back up \(path)") }
+    /// ```
+    var location: StoreLocation { get }
+
     /// The record with an id.
     ///
     /// - Parameter id: The record's id.

@@ -9,6 +9,9 @@ public struct ConformanceDatabase: Sendable {
     public var records: any ModelStore<ConformanceRecord>
     /// The database's store of notes.
     public var notes: any ModelStore<ConformanceNote>
+    /// Opens another fresh, empty database of the same backend, holding the models given:
+    /// the delete-rule checks open one of models of their own, and close it.
+    public var openDatabase: @Sendable ([any StorableModel.Type]) async throws -> any ModelDatabase
 
     /// A database and its two stores.
     ///
@@ -16,20 +19,26 @@ public struct ConformanceDatabase: Sendable {
     /// let dex = try InMemoryModelDatabase(for: [ConformanceRecord.self, ConformanceNote.self])
     /// ConformanceDatabase(
     ///     database: dex, records: try dex.store(for: ConformanceRecord.self),
-    ///     notes: try dex.store(for: ConformanceNote.self))
+    ///     notes: try dex.store(for: ConformanceNote.self),
+    ///     openingOthers: { models in try InMemoryModelDatabase(for: models) })
     /// ```
     ///
     /// - Parameters:
     ///   - database: A fresh, empty database of the two models.
     ///   - records: Its store of records.
     ///   - notes: Its store of notes.
+    ///   - openDatabase: Opens another fresh, empty database of the same backend, holding
+    ///     the models it is given (a file or a database of its own each time).
     public init(
         database: any ModelDatabase, records: any ModelStore<ConformanceRecord>,
-        notes: any ModelStore<ConformanceNote>
+        notes: any ModelStore<ConformanceNote>,
+        openingOthers openDatabase:
+            @escaping @Sendable ([any StorableModel.Type]) async throws -> any ModelDatabase
     ) {
         self.database = database
         self.records = records
         self.notes = notes
+        self.openDatabase = openDatabase
     }
 }
 

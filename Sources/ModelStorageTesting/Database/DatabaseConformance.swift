@@ -15,7 +15,8 @@ import ModelStorage
 ///         let dex = try InMemoryModelDatabase(for: [ConformanceRecord.self, ConformanceNote.self])
 ///         return ConformanceDatabase(
 ///             database: dex, records: try dex.store(for: ConformanceRecord.self),
-///             notes: try dex.store(for: ConformanceNote.self))
+///             notes: try dex.store(for: ConformanceNote.self),
+///             openingOthers: { models in try InMemoryModelDatabase(for: models) })
 ///     }
 /// }
 /// ```
@@ -23,7 +24,9 @@ import ModelStorage
 /// The stores in the ``ConformanceDatabase`` are the ones your factory hands over; one check,
 /// `storesFromAnyDatabase`, also takes stores through `ModelDatabase.store(for:)` from
 /// functions that know the database only as `some ModelDatabase`, and holds them to the same
-/// records, version and lifetime.
+/// records, version and lifetime. The delete-rule checks open a database of models of their
+/// own (a cascade that reaches a deny needs three) through
+/// ``ConformanceDatabase/openDatabase``.
 public enum DatabaseConformance {
     /// Every check, in a stable order.
     public static var checks: [DatabaseConformanceCheck] {
@@ -34,7 +37,8 @@ public enum DatabaseConformance {
             fetchesIncludeRelatedRecords, conditionsFollowReferences,
             conditionsFollowReferencesInTransactions, liveQueriesFollowReferences,
             differentialReferenceQueries, readsSeeEveryModelAtOneMoment,
-            readsNeverSeeHalfATransaction, storesFromAnyDatabase,
+            readsNeverSeeHalfATransaction, storesFromAnyDatabase, deletesCascade,
+            deletesDenied, cascadeReachingADenyChangesNothing,
         ]
     }
 

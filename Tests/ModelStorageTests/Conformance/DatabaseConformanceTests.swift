@@ -65,10 +65,13 @@ private struct SplitDatabase: ModelDatabase {
             notes: try InMemoryModelDatabase(for: [ConformanceNote.self]))
         return ConformanceDatabase(
             database: split, records: try split.records.store(for: ConformanceRecord.self),
-            notes: try split.notes.store(for: ConformanceNote.self))
+            notes: try split.notes.store(for: ConformanceNote.self),
+            openingOthers: { models in try InMemoryModelDatabase(for: models) })
     }
 
     var models: [any StorableModel.Type] { [ConformanceRecord.self, ConformanceNote.self] }
+
+    var location: StoreLocation { .memory }
 
     func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (inout DatabaseTransaction) throws -> Result

@@ -5,7 +5,7 @@ import ModelStorage
 /// records — to prove that the conformance suite and the protocol's defaults serve backends
 /// outside the module.
 ///
-/// It implements the seven requirements without defaults; every other write comes from the
+/// It implements the eight requirements without defaults; every other write comes from the
 /// protocol's extension through ``transaction(_:)``.
 actor ArrayStore<Model: StorableModel>: ModelStore {
     private var records: [Model] = []
@@ -14,6 +14,9 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
     private var version: UInt64 = 0
     private var liveQueries = LiveQueryRegistry<Model>()
     private var isClosed = false
+
+    /// The backend's name: its errors name it.
+    nonisolated var location: StoreLocation { .named("ArrayStore") }
 
     func fetch(id: Model.ID) throws -> Model? {
         try checkOpen()
@@ -91,7 +94,7 @@ actor ArrayStore<Model: StorableModel>: ModelStore {
     }
 
     private func checkOpen() throws {
-        guard !isClosed else { throw StoreError.closed(at: .named("ArrayStore")) }
+        guard !isClosed else { throw StoreError.closed(at: location) }
     }
 
     private func removeLiveQuery(_ id: LiveQueryRegistry<Model>.ID) {

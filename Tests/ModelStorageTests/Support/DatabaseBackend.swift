@@ -22,7 +22,8 @@ enum DatabaseBackend: String, CaseIterable, Sendable, CustomStringConvertible {
                 let database = try InMemoryModelDatabase(for: Self.models)
                 return ConformanceDatabase(
                     database: database, records: try database.store(for: ConformanceRecord.self),
-                    notes: try database.store(for: ConformanceNote.self))
+                    notes: try database.store(for: ConformanceNote.self),
+                    openingOthers: { models in try InMemoryModelDatabase(for: models) })
             }
         case .jsonFile:
             try await withTemporaryDirectory { directory in
@@ -34,7 +35,12 @@ enum DatabaseBackend: String, CaseIterable, Sendable, CustomStringConvertible {
                     return ConformanceDatabase(
                         database: database,
                         records: try database.store(for: ConformanceRecord.self),
-                        notes: try database.store(for: ConformanceNote.self))
+                        notes: try database.store(for: ConformanceNote.self),
+                        openingOthers: { models in
+                            try await JSONFileModelDatabase.open(
+                                at: directory.appending(path: "other-\(counter.next()).json"),
+                                for: models)
+                        })
                 }
             }
         case .sqlite:
@@ -47,7 +53,12 @@ enum DatabaseBackend: String, CaseIterable, Sendable, CustomStringConvertible {
                     return ConformanceDatabase(
                         database: database,
                         records: try database.store(for: ConformanceRecord.self),
-                        notes: try database.store(for: ConformanceNote.self))
+                        notes: try database.store(for: ConformanceNote.self),
+                        openingOthers: { models in
+                            try await SQLiteModelDatabase.open(
+                                at: directory.appending(path: "other-\(counter.next()).sqlite"),
+                                for: models)
+                        })
                 }
             }
         }

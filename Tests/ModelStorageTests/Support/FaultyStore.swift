@@ -113,6 +113,9 @@ actor FaultyStore: ModelStore {
     /// What the store's commits wrote, kept beside the inner store's records.
     private let history = Mutex(History())
 
+    /// Memory, as its inner store's.
+    nonisolated var location: StoreLocation { .memory }
+
     /// What the commits wrote: each record's write version and its first stored value.
     private struct History {
         /// The store's version after the commit that last inserted or updated each record.

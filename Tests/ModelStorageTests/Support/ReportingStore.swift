@@ -22,6 +22,9 @@ actor ReportingStore<Model: StorableModel>: ModelStore, QueryEvaluationReporting
 
     nonisolated var queryEvaluationCounts: QueryEvaluationCounts { counts.withLock { $0 } }
 
+    /// The inner store's location.
+    nonisolated var location: StoreLocation { inner.location }
+
     /// Whether a stored record held inexact text.
     nonisolated var storedInexactText: Bool { inexact.withLock { $0 } }
 
@@ -111,6 +114,7 @@ extension ConformanceDatabase {
             records: ReportingStore(
                 over: try database.store(for: ConformanceRecord.self), claiming: claim),
             notes: ReportingStore(
-                over: try database.store(for: ConformanceNote.self), claiming: claim))
+                over: try database.store(for: ConformanceNote.self), claiming: claim),
+            openingOthers: { models in try InMemoryModelDatabase(for: models) })
     }
 }

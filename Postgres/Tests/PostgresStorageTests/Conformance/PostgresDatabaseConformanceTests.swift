@@ -17,7 +17,8 @@ struct PostgresDatabaseConformanceTests {
                 let database = try await stores.openDatabase(Self.models)
                 return ConformanceDatabase(
                     database: database, records: try database.store(for: ConformanceRecord.self),
-                    notes: try database.store(for: ConformanceNote.self))
+                    notes: try database.store(for: ConformanceNote.self),
+                    openingOthers: { models in try await stores.openDatabase(models) })
             }
         }
     }
