@@ -12,6 +12,9 @@ public struct CommittedChanges: Sendable {
     /// Whether no model changed.
     public var isEmpty: Bool { byModel.isEmpty }
 
+    /// The identifiers of the models that changed.
+    public var changedModels: Set<ObjectIdentifier> { Set(byModel.keys) }
+
     /// One model's changes, in the order they were committed.
     ///
     /// - Parameter model: The model.

@@ -3,28 +3,27 @@ import KeyPathQuery
 import ModelStorage
 import SQLStorage
 
+/// The live queries of every model, kept and refreshed by the shared `LiveQueries`: what is
+/// SQLite's own is how a result is read (on a read connection, or through a transaction for
+/// a reference SQL cannot answer) and how other connections' commits are found
+/// (`SQLiteModelDatabase+OtherConnections.swift`).
 extension SQLiteModelDatabase {
-    /// Runs `body` on one model's live queries.
-    func withLiveQueries<Model: StorableModel, Value>(
-        of model: Model.Type, _ body: (inout LiveQueryRegistry<Model>) -> Value
-    ) -> Value {
-        let key = ObjectIdentifier(model)
-        var registry =
-            liveQueries.removeValue(forKey: key) as? LiveQueryRegistry<Model>
-            ?? LiveQueryRegistry()
-        defer { liveQueries[key] = registry }
-        return body(&registry)
+    /// How the live queries read their results: through this database.
+    struct LiveResults: LiveQueryReading {
+        let database: SQLiteModelDatabase
+
+        var isClosed: Bool { database.isClosed }
+
+        func result<Model: StorableModel>(
+            of query: RecordQuery<Model>, compiled: CompiledQuery<Model>
+        ) async throws -> QueryResult<Model> {
+            try await database.liveResult(
+                of: query, compiled: compiled, in: database.layout(of: Model.self))
+        }
     }
 
-    /// Whether any model has a live query.
-    var hasLiveQueries: Bool {
-        models.contains { hasLiveQueries(of: $0) }
-    }
-
-    private func hasLiveQueries<Model: StorableModel>(of model: Model.Type) -> Bool {
-        (liveQueries[ObjectIdentifier(model)] as? LiveQueryRegistry<Model>).map { !$0.isEmpty }
-            ?? false
-    }
+    /// How the live queries read their results.
+    nonisolated var liveResults: LiveResults { LiveResults(database: self) }
 
     /// The records a query selects with the count and the version, read at one moment;
     /// `nil` for a condition that follows a reference which SQL cannot answer exactly now
@@ -41,7 +40,7 @@ extension SQLiteModelDatabase {
 
     /// A live query's result: read in SQL, or, for a condition that follows references SQL
     /// cannot answer alone, through a transaction of the database, which commits nothing.
-    private func liveResult<Model: StorableModel>(
+    func liveResult<Model: StorableModel>(
         of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
         in layout: TableLayout<Model>
     ) async throws -> QueryResult<Model> {
@@ -70,11 +69,10 @@ extension SQLiteModelDatabase {
                     reason: "reading it through the database failed: \(error)"))
         }
         try checkOpen()
-        let (id, stream) = withLiveQueries(of: Model.self) {
-            $0.add(query, compiled: compiled, current: first) { [weak self] id in
-                guard let self else { return }
-                Task { await self.removeLiveQuery(id) }
-            }
+        let (id, stream) = liveQueries.add(query, compiled: compiled, current: first) {
+            [weak self] id in
+            guard let self else { return }
+            Task { await self.removeLiveQuery(id) }
         }
         // Set under the lock the writing tasks read it under, with the version read after
         // it: either their commit sees this query, or this sees their commit's version.
@@ -84,66 +82,15 @@ extension SQLiteModelDatabase {
         }
         if first.version < committedVersion {
             // A commit landed while the first result was read.
-            refreshLiveQueries(
-                of: Model.self, needed: withLiveQueries(of: Model.self) { $0.markStale(id) })
+            liveQueries.markStale(id, refreshingWith: liveResults)
         }
         startWatching(from: first.version)
         return stream
     }
 
     private func removeLiveQuery<Model: StorableModel>(_ id: LiveQueryRegistry<Model>.ID) async {
-        withLiveQueries(of: Model.self) { $0.remove(id) }
-        guard !hasLiveQueries else { return }
+        guard liveQueries.remove(id) else { return }
         writes.withLock { $0.hasLiveQueries = false }
         await stopWatching()
-    }
-
-    /// Tells a model's live queries about a commit of this database.
-    func noteCommit<Model: StorableModel>(_ changes: CommittedChanges, of model: Model.Type) {
-        let needed = withLiveQueries(of: model) { $0.noteCommit(changes.changes(of: model)) }
-        refreshLiveQueries(of: model, needed: needed)
-    }
-
-    /// Tells every model's live queries which models a commit of this database changed, so
-    /// that those following references into them refresh.
-    func noteCommit(toModels changed: Set<ObjectIdentifier>) {
-        for model in models { noteCommit(toModels: changed, of: model) }
-    }
-
-    private func noteCommit<Model: StorableModel>(
-        toModels changed: Set<ObjectIdentifier>, of model: Model.Type
-    ) {
-        let needed = withLiveQueries(of: model) { $0.noteCommit(toModels: changed) }
-        refreshLiveQueries(of: model, needed: needed)
-    }
-
-    /// Tells every model's live queries about a commit another connection made.
-    func noteUnknownCommit() {
-        for model in models { noteUnknownCommit(of: model) }
-    }
-
-    private func noteUnknownCommit<Model: StorableModel>(of model: Model.Type) {
-        let needed = withLiveQueries(of: model) { $0.noteUnknownCommit() }
-        refreshLiveQueries(of: model, needed: needed)
-    }
-
-    func refreshLiveQueries<Model: StorableModel>(of model: Model.Type, needed: Bool) {
-        guard needed, let layout = try? layout(of: model) else { return }
-        Task {
-            while !isClosed, let stale = withLiveQueries(of: model, { $0.nextStale() }) {
-                let result = try? await liveResult(
-                    of: stale.query, compiled: stale.compiled, in: layout)
-                if let result { withLiveQueries(of: model) { $0.deliver(result, for: stale) } }
-            }
-        }
-    }
-
-    /// Ends every model's live queries.
-    func finishLiveQueries() {
-        for model in models { finishLiveQueries(of: model) }
-    }
-
-    private func finishLiveQueries<Model: StorableModel>(of model: Model.Type) {
-        withLiveQueries(of: model) { $0.finishAll() }
     }
 }

@@ -1,6 +1,7 @@
 import InternalSupport
 import KeyPathQuery
 import ModelStorage
+import SQLStorage
 
 /// Live queries that see other connections' commits: while the store has a live query, a
 /// task looks at `PRAGMA data_version` on a read connection of its own every
@@ -18,7 +19,7 @@ extension SQLiteModelDatabase {
     ///
     /// - Parameter version: The table version the live queries are current with.
     func startWatching(from version: UInt64) {
-        guard !watch.isWatching, !isClosed, hasLiveQueries else { return }
+        guard !watch.isWatching, !isClosed, !liveQueries.isEmpty else { return }
         let interval = Swift.max(options.observationInterval, .milliseconds(1))
         let task = Task { [weak self] in
             while !Task.isCancelled {
@@ -42,7 +43,7 @@ extension SQLiteModelDatabase {
     /// - Returns: Whether to keep looking.
     private func lookForOtherCommits() async -> Bool {
         guard !Task.isCancelled, watch.isWatching else { return false }
-        guard !isClosed, hasLiveQueries else {
+        guard !isClosed, !liveQueries.isEmpty else {
             // Ended from its own task, which must not wait for itself.
             await watch.end().connection?.close()
             return false
@@ -68,7 +69,7 @@ extension SQLiteModelDatabase {
         watch.dataVersion = dataVersion
         guard watch.othersCommitted(reaching: version) else { return true }
         writes.withLock { $0.committedVersion = Swift.max($0.committedVersion, version) }
-        noteUnknownCommit()
+        liveQueries.noteUnknownCommit(refreshingWith: liveResults)
         return true
     }
 }

@@ -28,19 +28,15 @@ extension SQLiteConnection {
     /// The state of one model's table in a schema, for a model the caller knows only as a
     /// type (see ``inspect(for:in:)``).
     func inspectTable(
-        of model: any StorableModel.Type, in layouts: [ObjectIdentifier: any Sendable],
-        schema: SchemaSnapshot
+        of model: any StorableModel.Type, in tables: ModelTables, schema: SchemaSnapshot
     ) throws(StoreError) -> TableState {
-        try inspectTable(of: model, layouts: layouts, schema: schema)
+        try inspectTable(of: model, tables: tables, schema: schema)
     }
 
     private func inspectTable<Model: StorableModel>(
-        of model: Model.Type, layouts: [ObjectIdentifier: any Sendable], schema: SchemaSnapshot
+        of model: Model.Type, tables: ModelTables, schema: SchemaSnapshot
     ) throws(StoreError) -> TableState {
-        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            return .absent
-        }
-        return try inspect(for: layout, in: schema)
+        try inspect(for: tables.layout(of: model) as TableLayout<Model>, in: schema)
     }
 
     /// Reads what the database holds for the model now and checks it, writing nothing (see
@@ -121,7 +117,7 @@ extension SQLiteConnection {
     /// tables, records each table's schema version, and brings the indexes up to date.
     func prepareForWriting(
         _ tables: [(model: any StorableModel.Type, state: TableState)],
-        layouts: [ObjectIdentifier: any Sendable], schema: SchemaSnapshot
+        layouts: ModelTables, schema: SchemaSnapshot
     ) throws(StoreError) {
         let migrating = tables.contains { if case .older = $0.state { true } else { false } }
         if migrating {
@@ -179,12 +175,9 @@ extension SQLiteConnection {
     }
 
     private func prepareTable<Model: StorableModel>(
-        of model: Model.Type, state: TableState, layouts: [ObjectIdentifier: any Sendable],
-        schema: SchemaSnapshot
+        of model: Model.Type, state: TableState, layouts: ModelTables, schema: SchemaSnapshot
     ) throws(StoreError) {
-        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            return
-        }
+        let layout: TableLayout<Model> = try layouts.layout(of: model)
         if state == .withoutWriteVersions { try addWriteVersions(layout: layout) }
         if state == .absent { try createTable(layout: layout) }
         // A new table has no index yet, and a migrated one lost those the schema listed.
@@ -198,12 +191,9 @@ extension SQLiteConnection {
     }
 
     private func migrate<Model: StorableModel>(
-        _ model: Model.Type, from version: Int, layouts: [ObjectIdentifier: any Sendable]
+        _ model: Model.Type, from version: Int, layouts: ModelTables
     ) throws(StoreError) {
-        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            return
-        }
-        try migrate(from: version, layout: layout)
+        try migrate(from: version, layout: layouts.layout(of: model) as TableLayout<Model>)
     }
 
     private func createTable<Model>(layout: TableLayout<Model>) throws(StoreError) {

@@ -52,10 +52,11 @@ extension SQLiteModelDatabase {
                 message: "not a file URL")
         }
         let path = url.standardizedFileURL.path(percentEncoded: false)
-        let names = try checkedNames(of: models, at: .file(path))
-        var layouts: [ObjectIdentifier: any Sendable] = [:]
-        let tables = SQLTables(models: models) { _ in "_key" }
-        for model in models { try addLayout(of: model, tables: tables, to: &layouts) }
+        _ = try checkedNames(of: models, at: .file(path))
+        let sqlTables = SQLTables(models: models) { _ in "_key" }
+        let layouts = try ModelTables(models, at: .file(path)) { (model) throws(StoreError) in
+            try layout(of: model, tables: sqlTables)
+        }
         let writable = options.mode == .readWrite
         if writable, options.createsDirectories {
             try FileSystem().makeDirectories((path as NSString).deletingLastPathComponent)
@@ -67,7 +68,7 @@ extension SQLiteModelDatabase {
             evaluations: evaluations)
         do {
             return try await open(
-                first, at: url, path: path, models: models, names: names, layouts: layouts,
+                first, at: url, path: path, layouts: layouts,
                 options: options, evaluations: evaluations)
         } catch {
             // Closed at once, so that a database the store only read keeps no -wal or -shm.
@@ -76,19 +77,20 @@ extension SQLiteModelDatabase {
         }
     }
 
-    private static func addLayout<Model: StorableModel>(
-        of model: Model.Type, tables: SQLTables,
-        to layouts: inout [ObjectIdentifier: any Sendable]
-    ) throws(StoreError) {
-        layouts[ObjectIdentifier(model)] = try TableLayout<Model>(tables: tables)
+    /// A model's table layout, once its indexed attributes are checked.
+    private static func layout<Model: StorableModel>(
+        of model: Model.Type, tables: SQLTables
+    ) throws(StoreError) -> any SQLTableLayout {
+        let layout = try TableLayout<Model>(tables: tables)
         try Model.checkIndexedAttributes()
+        return layout
     }
 
     private static func open(
-        _ first: ConnectionQueue, at url: URL, path: String, models: [any StorableModel.Type],
-        names: [String], layouts: [ObjectIdentifier: any Sendable],
+        _ first: ConnectionQueue, at url: URL, path: String, layouts: ModelTables,
         options: SQLiteStoreOptions, evaluations: QueryEvaluationCounter
     ) async throws -> SQLiteModelDatabase {
+        let models = layouts.models
         let writable = options.mode == .readWrite
         if writable, await first.run({ $0.isReadOnly }) {
             throw StoreError.io(
@@ -104,12 +106,12 @@ extension SQLiteModelDatabase {
                 }
             )
         }
-        var migratedFrom: [ObjectIdentifier: Int] = [:]
+        var opened = layouts
         var awaiting: Set<ObjectIdentifier> = []
         for (model, state) in zip(models, tables) {
             switch (state, writable) {
             case (.current, _), (.withoutWriteVersions, _): break
-            case (.older(let version), true): migratedFrom[ObjectIdentifier(model)] = version
+            case (.older(let version), true): opened.noteMigration(of: model, from: version)
             case (.older(let version), false):
                 throw StoreError.migrationFailed(
                     at: .file(path), sourceVersion: version, location: .wholeFile,
@@ -143,9 +145,8 @@ extension SQLiteModelDatabase {
                     ? try connection.databaseVersion() : try connection.databaseVersionIfAny()
             }
             return SQLiteModelDatabase(
-                url: url, path: path, models: models, modelNames: names, layouts: layouts,
-                writer: writable ? first : nil, readers: readers, version: version,
-                migratedFrom: migratedFrom, options: options, evaluations: evaluations,
+                url: url, path: path, tables: opened, writer: writable ? first : nil,
+                readers: readers, version: version, options: options, evaluations: evaluations,
                 awaitingTables: awaiting)
         } catch {
             for reader in readers where reader !== first { await reader.close() }

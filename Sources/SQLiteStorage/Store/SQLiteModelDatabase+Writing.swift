@@ -105,12 +105,7 @@ extension SQLiteModelDatabase {
 
     private func noteOwnCommit(_ commit: GroupCommit) {
         watch.noteOwnCommit(from: commit.startVersion, to: commit.version)
-        var changed: Set<ObjectIdentifier> = []
-        for model in models where commit.changes.contains(model) {
-            changed.insert(ObjectIdentifier(model))
-            noteCommit(commit.changes, of: model)
-        }
-        noteCommit(toModels: changed)
+        liveQueries.noteCommit(commit.changes, refreshingWith: liveResults)
     }
 }
 

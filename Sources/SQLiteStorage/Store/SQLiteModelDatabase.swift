@@ -49,19 +49,22 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
     /// The models the database holds, in the order it was opened with.
     public nonisolated let models: [any StorableModel.Type]
 
-    nonisolated let modelNames: [String]
     nonisolated let path: String
-    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier.
-    nonisolated let layouts: [ObjectIdentifier: any Sendable]
-    /// The schema version each model's table was migrated from when the database opened.
-    nonisolated let migratedFrom: [ObjectIdentifier: Int]
+    /// Each model's table layout, and the schema version it was migrated from when the
+    /// database opened.
+    nonisolated let tables: ModelTables
+    /// The models' names, as `StoreError/unknownModel(_:at:models:)` lists them.
+    nonisolated var modelNames: [String] { tables.modelNames }
+    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier, for
+    /// the transactions' reads (``layout(of:)`` looks one up by its model's type).
+    nonisolated var layouts: [ObjectIdentifier: any Sendable] { tables.layoutsByModel }
     let writer: ConnectionQueue?
     let readers: [ConnectionQueue]
     private var nextReader = 0
     /// The number of ``read(_:)`` snapshots taken, which tells each one's reads apart.
     var snapshotsTaken: UInt64 = 0
-    /// Each model's live queries, a `LiveQueryRegistry<Model>` under the model's identifier.
-    var liveQueries: [ObjectIdentifier: any Sendable] = [:]
+    /// Every model's live queries.
+    nonisolated let liveQueries = LiveQueries()
     /// The writes waiting for a group commit and what the writing tasks share with them,
     /// reached without the actor (see `SQLiteModelDatabase+Writing.swift`).
     let writes: Mutex<WriteQueue>
@@ -80,22 +83,18 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
     nonisolated let evaluations: QueryEvaluationCounter
 
     init(
-        url: URL, path: String, models: [any StorableModel.Type], modelNames: [String],
-        layouts: [ObjectIdentifier: any Sendable], writer: ConnectionQueue?,
-        readers: [ConnectionQueue], version: UInt64, migratedFrom: [ObjectIdentifier: Int],
-        options: SQLiteStoreOptions, evaluations: QueryEvaluationCounter,
-        awaitingTables: Set<ObjectIdentifier>
+        url: URL, path: String, tables: ModelTables, writer: ConnectionQueue?,
+        readers: [ConnectionQueue], version: UInt64, options: SQLiteStoreOptions,
+        evaluations: QueryEvaluationCounter, awaitingTables: Set<ObjectIdentifier>
     ) {
         self.url = url
         self.path = path
-        self.models = models
-        self.modelNames = modelNames
-        self.layouts = layouts
+        self.models = tables.models
+        self.tables = tables
         self.writer = writer
         self.readers = readers
         self.isReadOnly = writer == nil
         self.writes = Mutex(WriteQueue(committedVersion: version))
-        self.migratedFrom = migratedFrom
         self.options = options
         self.awaitingTables = awaitingTables
         self.evaluations = evaluations
@@ -151,10 +150,7 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
     nonisolated func layout<Model: StorableModel>(
         of model: Model.Type
     ) throws(StoreError) -> TableLayout<Model> {
-        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            throw .unknownModel(String(describing: model), at: .file(path), models: modelNames)
-        }
-        return layout
+        try tables.layout(of: model)
     }
 
     nonisolated var isClosed: Bool {
@@ -231,7 +227,7 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
             }
             if idle { continuation.resume() }
         }
-        finishLiveQueries()
+        liveQueries.finishAll()
         await stopWatching()
         for reader in readers { await reader.close() }
         await writer?.close()

@@ -106,7 +106,7 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// The schema version the table was migrated from when the store opened, or `nil` when
     /// it was current.
     public var migratedFromSchemaVersion: Int? {
-        database.migratedFrom[ObjectIdentifier(Model.self)]
+        database.tables.migratedFromSchemaVersion(of: Model.self)
     }
 
     /// How the store answered queries so far: in SQLite, or in memory (a condition with an

@@ -4,28 +4,28 @@ import ModelStorage
 import PostgresNIO
 import SQLStorage
 
+/// The live queries of every model, kept and refreshed by the shared `LiveQueries`: what is
+/// PostgreSQL's own is how a result is read (on a reader, or through a transaction for a
+/// reference SQL cannot answer exactly) and how other databases' commits are heard (`LISTEN`
+/// on the schema's channel).
 extension PostgresModelDatabase {
-    /// Runs `body` on one model's live queries.
-    func withLiveQueries<Model: StorableModel, Value>(
-        of model: Model.Type, _ body: (inout LiveQueryRegistry<Model>) -> Value
-    ) -> Value {
-        let key = ObjectIdentifier(model)
-        var registry =
-            liveQueries.removeValue(forKey: key) as? LiveQueryRegistry<Model>
-            ?? LiveQueryRegistry()
-        defer { liveQueries[key] = registry }
-        return body(&registry)
+    /// How the live queries read their results: through this database.
+    struct LiveResults: LiveQueryReading {
+        let database: PostgresModelDatabase
+
+        var isClosed: Bool {
+            get async { await database.isClosed }
+        }
+
+        func result<Model: StorableModel>(
+            of query: RecordQuery<Model>, compiled: CompiledQuery<Model>
+        ) async throws -> QueryResult<Model> {
+            try await database.refreshedResult(of: query, compiled: compiled)
+        }
     }
 
-    /// Whether any model has a live query.
-    var hasLiveQueries: Bool {
-        models.contains { hasLiveQueries(of: $0) }
-    }
-
-    private func hasLiveQueries<Model: StorableModel>(of model: Model.Type) -> Bool {
-        (liveQueries[ObjectIdentifier(model)] as? LiveQueryRegistry<Model>).map { !$0.isEmpty }
-            ?? false
-    }
+    /// How the live queries read their results.
+    nonisolated var liveResults: LiveResults { LiveResults(database: self) }
 
     /// The records a query selects with the count and the version: read in SQL, or, for a
     /// condition that follows references SQL cannot answer exactly, through a transaction of
@@ -61,81 +61,39 @@ extension PostgresModelDatabase {
         let compiled = try query.compiledForRefreshes(options: layout.options)
         let first = try await result(of: query, in: layout)
         try checkOpen()
-        let (id, stream) = withLiveQueries(of: Model.self) {
-            $0.add(query, compiled: compiled, current: first) { [weak self] id in
-                guard let self else { return }
-                Task { await self.removeLiveQuery(id) }
-            }
+        let (id, stream) = liveQueries.add(query, compiled: compiled, current: first) {
+            [weak self] id in
+            guard let self else { return }
+            Task { await self.removeLiveQuery(id) }
         }
         if first.version < committedVersion {
             // A commit landed while the first result was read.
-            refreshLiveQueries(
-                of: Model.self, needed: withLiveQueries(of: Model.self) { $0.markStale(id) })
+            liveQueries.markStale(id, refreshingWith: liveResults)
         }
         startListening()
         return stream
     }
 
     private func removeLiveQuery<Model: StorableModel>(_ id: LiveQueryRegistry<Model>.ID) {
-        withLiveQueries(of: Model.self) { $0.remove(id) }
-        guard !hasLiveQueries else { return }
+        guard liveQueries.remove(id) else { return }
         listener?.cancel()
         listener = nil
     }
 
-    /// Tells a model's live queries about a commit of this database.
-    func noteCommit<Model: StorableModel>(_ changes: CommittedChanges, of model: Model.Type) {
-        let needed = withLiveQueries(of: model) { $0.noteCommit(changes.changes(of: model)) }
-        refreshLiveQueries(of: model, needed: needed)
-    }
-
-    /// Tells every model's live queries which models a commit of this database changed, so
-    /// that those following references into them refresh.
-    func noteCommit(toModels changed: Set<ObjectIdentifier>) {
-        for model in models { noteCommit(toModels: changed, of: model) }
-    }
-
-    private func noteCommit<Model: StorableModel>(
-        toModels changed: Set<ObjectIdentifier>, of model: Model.Type
-    ) {
-        let needed = withLiveQueries(of: model) { $0.noteCommit(toModels: changed) }
-        refreshLiveQueries(of: model, needed: needed)
-    }
-
-    private func noteUnknownCommit<Model: StorableModel>(of model: Model.Type) {
-        let needed = withLiveQueries(of: model) { $0.noteUnknownCommit() }
-        refreshLiveQueries(of: model, needed: needed)
-    }
-
-    /// Starts a pass that re-runs a model's stale live queries on a reader, until none is
-    /// stale.
-    private func refreshLiveQueries<Model: StorableModel>(of model: Model.Type, needed: Bool) {
-        guard needed, let layout = try? layout(of: model) else { return }
-        Task {
-            while !isClosed, let stale = withLiveQueries(of: model, { $0.nextStale() }) {
-                let result =
-                    stale.query.condition.followsReferences
-                    ? try? await result(
-                        of: stale.query,
-                        compiled: stale.query.readsWithSQL(options: layout.options)
-                            ? stale.compiled : nil,
-                        in: layout)
-                    : try? await reader().perform { connection in
-                        try connection.result(
-                            of: stale.query, compiled: stale.compiled, in: layout)
-                    }
-                if let result { withLiveQueries(of: model) { $0.deliver(result, for: stale) } }
+    /// A stale live query's result, re-read on a reader: in SQL alone when it follows no
+    /// reference, otherwise as ``result(of:in:)`` reads it.
+    private func refreshedResult<Model: StorableModel>(
+        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>
+    ) async throws -> QueryResult<Model> {
+        let layout = try layout(of: Model.self)
+        guard query.condition.followsReferences else {
+            return try await reader().perform { connection in
+                try connection.result(of: query, compiled: compiled, in: layout)
             }
         }
-    }
-
-    /// Ends every model's live queries.
-    func finishLiveQueries() {
-        for model in models { finishLiveQueries(of: model) }
-    }
-
-    private func finishLiveQueries<Model: StorableModel>(of model: Model.Type) {
-        withLiveQueries(of: model) { $0.finishAll() }
+        return try await result(
+            of: query, compiled: query.readsWithSQL(options: layout.options) ? compiled : nil,
+            in: layout)
     }
 
     // MARK: Other databases' commits
@@ -183,6 +141,6 @@ extension PostgresModelDatabase {
     /// whose live queries its own commit left alone.
     private func noteOtherCommit(version: UInt64?) {
         if let version { committedVersion = Swift.max(committedVersion, version) }
-        for model in models { noteUnknownCommit(of: model) }
+        liveQueries.noteUnknownCommit(refreshingWith: liveResults)
     }
 }

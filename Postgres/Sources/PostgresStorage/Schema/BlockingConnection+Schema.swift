@@ -126,18 +126,15 @@ extension BlockingConnection {
 
     /// The state of one model's table, for a model the caller knows only as a type.
     func inspectTable(
-        of model: any StorableModel.Type, in layouts: [ObjectIdentifier: any Sendable]
+        of model: any StorableModel.Type, in tables: ModelTables
     ) throws(StoreError) -> TableState {
-        try inspectTable(of: model, layouts: layouts)
+        try inspectTable(of: model, tables: tables)
     }
 
     private func inspectTable<Model: StorableModel>(
-        of model: Model.Type, layouts: [ObjectIdentifier: any Sendable]
+        of model: Model.Type, tables: ModelTables
     ) throws(StoreError) -> TableState {
-        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            return .absent
-        }
-        return try inspect(for: layout)
+        try inspect(for: tables.layout(of: model) as TableLayout<Model>)
     }
 
     /// The PostgreSQL schema the connection's tables are in: the database's namespace.
@@ -191,7 +188,7 @@ extension BlockingConnection {
     /// - Throws: ``StoreError`` when the database cannot be written or a migration fails;
     ///   nothing changes then.
     func prepare(
-        _ models: [any StorableModel.Type], layouts: [ObjectIdentifier: any Sendable]
+        _ models: [any StorableModel.Type], layouts: ModelTables
     ) throws(StoreError) {
         try rows("BEGIN", operation: "prepare the tables")
         do {
@@ -209,11 +206,9 @@ extension BlockingConnection {
     }
 
     private func prepareTable<Model: StorableModel>(
-        of model: Model.Type, layouts: [ObjectIdentifier: any Sendable]
+        of model: Model.Type, layouts: ModelTables
     ) throws(StoreError) {
-        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            return
-        }
+        let layout: TableLayout<Model> = try layouts.layout(of: model)
         switch try inspect(for: layout) {
         case .current: break
         case .absent: try createTable(layout: layout)

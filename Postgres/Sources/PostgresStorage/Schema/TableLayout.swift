@@ -24,7 +24,7 @@ import SQLStorage
 /// text with a character of several code points (`"q\u{301}"`, a flag, `"\r\n"`), a NaN,
 /// an unsigned integer above `Int64.max` — is stored as `NULL`, and the row's `_exact` is
 /// false: such rows are always evaluated in memory, from `_record`.
-struct TableLayout<Model: StorableModel>: Sendable {
+struct TableLayout<Model: StorableModel>: SQLTableLayout {
     /// What every SQL backend's table of the model shares: names, keys, decoding.
     let model: ModelTable<Model>
     /// The table's name, unquoted.

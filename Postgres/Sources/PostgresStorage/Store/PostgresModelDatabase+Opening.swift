@@ -42,11 +42,12 @@ extension PostgresModelDatabase {
         options: PostgresStoreOptions = PostgresStoreOptions()
     ) async throws -> PostgresModelDatabase {
         let url = BlockingConnection.describe(configuration)
-        let names = try checkedNames(of: models, at: .database(url))
-        var made: [ObjectIdentifier: any Sendable] = [:]
-        let tables = SQLTables(models: models, keyColumn: SQLTables.idColumn(of:))
-        for model in models { try addLayout(of: model, tables: tables, to: &made) }
-        let layouts = made
+        _ = try checkedNames(of: models, at: .database(url))
+        let sqlTables = SQLTables(models: models, keyColumn: SQLTables.idColumn(of:))
+        let layouts = try ModelTables(models, at: .database(url)) {
+            (model) throws(StoreError) in
+            try layout(of: model, tables: sqlTables)
+        }
         let evaluations = QueryEvaluationCounter()
         let writerConnection = BlockingConnection(
             configuration: configuration, logger: options.logger)
@@ -63,11 +64,11 @@ extension PostgresModelDatabase {
                 if writable { try connection.prepare(models, layouts: layouts) }
                 return (states, try connection.currentSchema())
             }
-            var migratedFrom: [ObjectIdentifier: Int] = [:]
+            var opened = layouts
             for (model, state) in zip(models, states) {
                 if !writable { try checkReadable(state, database: url, model: model) }
                 if writable, case .older(let version) = state {
-                    migratedFrom[ObjectIdentifier(model)] = version
+                    opened.noteMigration(of: model, from: version)
                 }
             }
             while readers.count < Swift.max(1, options.readerCount) {
@@ -82,9 +83,7 @@ extension PostgresModelDatabase {
                 try connection.databaseVersion(operation: "read the version")
             }
             let parts = Parts(
-                location: .database(url), models: models, modelNames: names, layouts: layouts,
-                migratedFrom: migratedFrom, channel: Schema.channel(schema: schema),
-                version: version)
+                tables: opened, channel: Schema.channel(schema: schema), version: version)
             return PostgresModelDatabase(
                 parts, writer: writer, readers: readers, options: options,
                 configuration: configuration, evaluations: evaluations)
@@ -95,12 +94,13 @@ extension PostgresModelDatabase {
         }
     }
 
-    private static func addLayout<Model: StorableModel>(
-        of model: Model.Type, tables: SQLTables,
-        to layouts: inout [ObjectIdentifier: any Sendable]
-    ) throws(StoreError) {
-        layouts[ObjectIdentifier(model)] = try TableLayout<Model>(tables: tables)
+    /// A model's table layout, once its indexed attributes are checked.
+    private static func layout<Model: StorableModel>(
+        of model: Model.Type, tables: SQLTables
+    ) throws(StoreError) -> any SQLTableLayout {
+        let layout = try TableLayout<Model>(tables: tables)
         _ = try Model.indexedAttributeNames()
+        return layout
     }
 
     /// Refuses, for a read-only database, a table it would have to create or migrate.

@@ -70,7 +70,7 @@ extension PostgresModelDatabase {
         pending.removeAll()
         lastGroup += 1
         let (models, layouts, group, channel, tag) = (models, layouts, lastGroup, channel, tag)
-        let collecting = hasLiveQueries
+        let collecting = !liveQueries.isEmpty
         let writer = writer
         let commit: GroupCommit
         do {
@@ -87,12 +87,7 @@ extension PostgresModelDatabase {
             return
         }
         committedVersion = Swift.max(committedVersion, commit.version)
-        var changed: Set<ObjectIdentifier> = []
-        for model in models where commit.changes.contains(model) {
-            changed.insert(ObjectIdentifier(model))
-            noteCommit(commit.changes, of: model)
-        }
-        noteCommit(toModels: changed)
+        liveQueries.noteCommit(commit.changes, refreshingWith: liveResults)
         commit.resumeCallers(of: batch)
     }
 }

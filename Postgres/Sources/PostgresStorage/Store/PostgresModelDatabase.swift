@@ -64,13 +64,16 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     /// The models the database holds, in the order it was opened with.
     public nonisolated let models: [any StorableModel.Type]
 
-    nonisolated let modelNames: [String]
-    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier.
-    nonisolated let layouts: [ObjectIdentifier: any Sendable]
+    /// Each model's table layout, and the schema version it was migrated from when the
+    /// database opened.
+    nonisolated let tables: ModelTables
+    /// The models' names, as `StoreError/unknownModel(_:at:models:)` lists them.
+    nonisolated var modelNames: [String] { tables.modelNames }
+    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier, for
+    /// the transactions' reads (``layout(of:)`` looks one up by its model's type).
+    nonisolated var layouts: [ObjectIdentifier: any Sendable] { tables.layoutsByModel }
     /// The quoted names of the models' tables.
     nonisolated let tableNames: [String]
-    /// The schema version each model's table was migrated from when the database opened.
-    nonisolated let migratedFrom: [ObjectIdentifier: Int]
     /// The channel the database's commits are announced on (see ``Schema/channel(schema:)``).
     nonisolated let channel: String
     /// What this database's notifications carry after the version, to tell them from other
@@ -83,8 +86,8 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     private var nextReader = 0
     /// The number of ``read(_:)`` snapshots taken, which tells each one's reads apart.
     var snapshotsTaken: UInt64 = 0
-    /// Each model's live queries, a `LiveQueryRegistry<Model>` under the model's identifier.
-    var liveQueries: [ObjectIdentifier: any Sendable] = [:]
+    /// Every model's live queries.
+    nonisolated let liveQueries = LiveQueries()
     /// The version of the latest commit this database made or heard of.
     var committedVersion: UInt64
     var pending: [QueuedWrite] = []
@@ -98,11 +101,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     nonisolated let evaluations: QueryEvaluationCounter
 
     struct Parts {
-        var location: StoreLocation
-        var models: [any StorableModel.Type]
-        var modelNames: [String]
-        var layouts: [ObjectIdentifier: any Sendable]
-        var migratedFrom: [ObjectIdentifier: Int]
+        var tables: ModelTables
         var channel: String
         var version: UInt64
     }
@@ -112,13 +111,11 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
         options: PostgresStoreOptions, configuration: PostgresConnection.Configuration,
         evaluations: QueryEvaluationCounter
     ) {
-        self.location = parts.location
+        self.location = parts.tables.location
         self.isReadOnly = options.mode == .readOnly
-        self.models = parts.models
-        self.modelNames = parts.modelNames
-        self.layouts = parts.layouts
-        tableNames = parts.models.map { SQLIdentifier.quoted($0.storageName) }
-        self.migratedFrom = parts.migratedFrom
+        self.models = parts.tables.models
+        self.tables = parts.tables
+        tableNames = parts.tables.models.map { SQLIdentifier.quoted($0.storageName) }
         self.channel = parts.channel
         self.committedVersion = parts.version
         self.writer = writer
@@ -179,10 +176,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     nonisolated func layout<Model: StorableModel>(
         of model: Model.Type
     ) throws(StoreError) -> TableLayout<Model> {
-        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            throw .unknownModel(String(describing: model), at: location, models: modelNames)
-        }
-        return layout
+        try tables.layout(of: model)
     }
 
     /// How the database answered queries so far, for every model: in PostgreSQL alone,
@@ -233,7 +227,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
         while isFlushing {
             await withCheckedContinuation { flushWaiters.append($0) }
         }
-        finishLiveQueries()
+        liveQueries.finishAll()
         listener?.cancel()
         listener = nil
         for reader in readers { await reader.stop() }

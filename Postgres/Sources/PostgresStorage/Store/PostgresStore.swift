@@ -94,7 +94,7 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     /// The schema version the table was migrated from when the store opened, or `nil` when
     /// it was current.
     public var migratedFromSchemaVersion: Int? {
-        database.migratedFrom[ObjectIdentifier(Model.self)]
+        database.tables.migratedFromSchemaVersion(of: Model.self)
     }
 
     /// How the store's database answered queries so far, for every model: in PostgreSQL
