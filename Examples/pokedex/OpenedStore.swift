@@ -75,23 +75,16 @@ struct OpenedStore {
         do {
             switch format {
             case .json:
-                // The store makes the missing folders, each durable before the open returns.
-                let options =
-                    writing
-                    ? JSONFileStoreOptions(lockTimeout: lockTimeout, createsDirectories: true)
-                    : .readOnly
                 let database = try await JSONFileModelDatabase.open(
-                    at: url, for: models, options: options)
+                    at: url, for: models,
+                    options: fileOptions(writing: writing, lockTimeout: lockTimeout))
                 return OpenedStore(
                     database: database, store: try database.store(for: Pokemon.self),
                     backendName: format.description)
             case .sqlite:
-                // The store makes the missing folders, each durable before the open returns.
-                let options = SQLiteStoreOptions(
-                    mode: writing ? .readWrite : .readOnly, lockTimeout: lockTimeout,
-                    createsDirectories: true)
                 let database = try await SQLiteModelDatabase.open(
-                    at: url, for: models, options: options)
+                    at: url, for: models,
+                    options: fileOptions(writing: writing, lockTimeout: lockTimeout))
                 return OpenedStore(
                     database: database, store: try database.store(for: Pokemon.self),
                     backendName: format.description)
@@ -107,6 +100,19 @@ struct OpenedStore {
             }
             throw UnopenableStore(error.description)
         }
+    }
+
+    /// The options of a store file, in either backend: one core, whatever the extras.
+    ///
+    /// A writer waits `lockTimeout` for another's lock, and makes the missing folders, each
+    /// durable before the open returns.
+    private static func fileOptions<Extras: LockWaitingExtras & FileStoreExtras>(
+        writing: Bool, lockTimeout: Duration
+    ) -> StoreOptions<Extras> {
+        var options = StoreOptions<Extras>(mode: writing ? .readWrite : .readOnly)
+        options.lockTimeout = lockTimeout
+        options.createsDirectories = true
+        return options
     }
 
     /// The stores of an in-memory database.
