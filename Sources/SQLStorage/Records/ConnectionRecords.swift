@@ -67,12 +67,8 @@ public struct ConnectionRecords<Reads: ConnectionReads>: CommittedRecords {
         selectedBy query: RecordQuery<Model>, excluding ids: Set<Model.ID>
     ) throws -> [(position: Int, record: Model)] {
         let plan = try plan(for: query)
-        return try readThrowing { (connection) throws(StoreError) in
-            guard
-                let records = try reads.records(
-                    selectedBy: query, plan: plan, excluding: ids, on: connection)
-            else { throw .unresolvedReference }
-            return records
+        return try readPlanned { (connection) throws(StoreError) in
+            try reads.records(selectedBy: query, plan: plan, excluding: ids, on: connection)
         }
     }
 
@@ -83,12 +79,8 @@ public struct ConnectionRecords<Reads: ConnectionReads>: CommittedRecords {
         -> Int
     {
         let plan = try plan(for: RecordQuery(where: condition))
-        return try readThrowing { (connection) throws(StoreError) in
-            guard
-                let count = try reads.count(
-                    where: condition, plan: plan, excluding: ids, on: connection)
-            else { throw .unresolvedReference }
-            return count
+        return try readPlanned { (connection) throws(StoreError) in
+            try reads.count(where: condition, plan: plan, excluding: ids, on: connection)
         }
     }
 
@@ -112,6 +104,17 @@ public struct ConnectionRecords<Reads: ConnectionReads>: CommittedRecords {
                 return nil
             }
         } ?? nil
+    }
+
+    /// A planned read that throws its failure, `StoreError/closed(at:)` outside the session,
+    /// and `StoreError/invalidQuery(_:)` when only a transaction of the database can answer.
+    private func readPlanned<Value>(
+        _ body: (Reads.Connection) throws(StoreError) -> Value?
+    ) throws(StoreError) -> Value {
+        try readThrowing { (connection) throws(StoreError) in
+            guard let value = try body(connection) else { throw .unresolvedReference }
+            return value
+        }
     }
 
     /// A read that throws its failure, and `StoreError/closed(at:)` outside the session.
