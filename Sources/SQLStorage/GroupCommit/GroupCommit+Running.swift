@@ -33,7 +33,7 @@ extension GroupCommit {
             return .failed(count: writes.count, with: error, at: 0)
         }
         var commit = GroupCommit(startVersion: committedVersion, version: committedVersion)
-        writer.connection.currentGroup = group
+        writer.connection.currentSession = group
         let inSavepoints = writes.count > 1
         for write in writes {
             let outcome = run(
@@ -45,12 +45,12 @@ extension GroupCommit {
             // (each would commit on its own), and the ones before it are undone, so every
             // write of the group fails with that error.
             if case .failure(let error) = outcome, inSavepoints, !writer.isInTransaction {
-                writer.connection.currentGroup = 0
+                writer.connection.currentSession = 0
                 writer.rollBackGroup()
                 return .failed(count: writes.count, with: error, at: committedVersion)
             }
         }
-        writer.connection.currentGroup = 0
+        writer.connection.currentSession = 0
         if !inSavepoints, case .failure = commit.outcomes.first {
             // The lone write failed: undo whatever it stored, with the transaction.
             writer.rollBackGroup()

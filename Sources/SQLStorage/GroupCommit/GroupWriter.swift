@@ -26,10 +26,10 @@ import ModelStorage
 /// - ``isInTransaction`` is false once the database rolled the transaction back on its own
 ///   (a full disk in SQLite) or the connection was lost.
 /// - ``connection`` keeps the group's number and the current write's read failure, so that
-///   the transactions' reads (``WriterRecords``) see them.
+///   the transactions' reads (``ConnectionRecords``) see them.
 public protocol GroupWriter {
     /// The writer's connection.
-    associatedtype Connection: WriterConnection
+    associatedtype Connection: ReadingConnection
 
     /// The committed records of every model that a write's transaction reads.
     associatedtype Tables: DatabaseTransaction.Tables

@@ -35,18 +35,17 @@ extension SQLTables {
 }
 
 extension RecordQuery where Model: StorableModel {
-    /// The query compiled for a SQL store's read, or `nil` when its condition follows a
+    /// The query compiled for a live query's SQL read, or `nil` when its condition follows a
     /// reference and does not render as SQL, so that the store must read it through a
     /// transaction of its database, which resolves the reference through the other model's
     /// records.
     ///
-    /// A query that follows no reference is compiled as always: SQL answers it, or memory
-    /// when SQL cannot. One that follows a reference and renders (`EXISTS` on the other
-    /// table) is compiled without its condition, which memory could not evaluate and SQL
-    /// does. Before it reads with SQL alone, the store still checks that its tables hold
-    /// nothing its SQL would read differently from memory (SQLite: JSON holding NUL under a
-    /// collection condition; PostgreSQL: an inexact row), and reads through a transaction
-    /// when they do.
+    /// A query that follows no reference is compiled as always. One that follows a reference
+    /// and renders (`EXISTS` on the other table) is compiled without its condition, which
+    /// memory could not evaluate and SQL does. A store's `fetch`, `fetchResult` and `count`
+    /// decide with ``QueryPlan`` instead, which keeps the SQL it renders; a live query
+    /// compiles its query once with ``compiledForRefreshes(options:)`` and plans each refresh
+    /// with that compiled query.
     ///
     /// - Parameter options: How the store renders SQL, with its database's tables.
     /// - Returns: The compiled query, or `nil`.

@@ -9,16 +9,16 @@ import ModelStorage
 /// Not `Sendable`: its ``ConnectionQueue`` owns it and lends it to one caller at a time,
 /// which is all SQLite asks of a connection opened without its own mutex. Statements are
 /// prepared once and kept.
-final class SQLiteConnection: WriterConnection {
+final class SQLiteConnection: ReadingConnection {
     /// The database file, for errors.
     let path: String
 
     /// The connection and its statements.
     private let database: Database
 
-    /// The group of writes whose transactions may read through this connection now (see
-    /// `WriterRecords`); 0 between groups.
-    var currentGroup: UInt64 = 0
+    /// The group of writes, or the snapshot read, whose transactions may read through this
+    /// connection now (see `ConnectionRecords`); 0 between them.
+    var currentSession: UInt64 = 0
     /// A read that failed inside the current write's body, which then fails.
     var readFailure: StoreError?
     /// On a read-only connection, whether each table's stored JSON held NUL at a

@@ -38,43 +38,54 @@ extension SQLiteConnection {
     }
 
     /// The records a query selects among those whose keys are not excluded, with their
-    /// `_order`: the condition, sort keys and page run in SQLite, ties broken by `_order`.
+    /// `_order`, as its plan says: in SQLite (ties broken by `_order`), or in memory over the
+    /// rows, read one at a time in store order, keeping only the matches.
     ///
-    /// A condition that does not render (an operand SQLite cannot hold with the same
-    /// meaning, such as an unsigned integer above `Int64.max`), or that reads collection
-    /// elements while a stored one holds NUL (see ``readsTruncatedJSON(_:in:)``), is
-    /// evaluated in memory over the rows, read one at a time in store order; only the matches
-    /// are kept. A condition that follows a reference cannot be evaluated so (memory would
-    /// need the other model's records): for it the answer is `nil`, and the store reads
-    /// through a transaction of its database instead.
+    /// A plan of SQL whose condition reads collection elements while a stored one holds NUL
+    /// (see ``readsTruncatedJSON(_:in:)``) is evaluated in memory instead, unless its
+    /// condition follows a reference, which memory cannot evaluate alone (it would need the
+    /// other model's records): the answer is then `nil`, as for a plan that resolves
+    /// references, and the store reads through a transaction of its database.
     ///
-    /// - Returns: The records with their `_order`, or `nil` for a condition that follows a
-    ///   reference which SQL cannot answer exactly here.
+    /// - Returns: The records with their `_order`, or `nil` when only a transaction of the
+    ///   database can answer.
     func records<Model>(
-        selectedBy query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
+        selectedBy query: RecordQuery<Model>, plan: QueryPlan<Model>,
         in layout: TableLayout<Model>, excluding keys: [SQLBinding] = []
     ) throws(StoreError) -> [(position: Int, record: Model)]? {
         let exclusion = Self.exclusion(of: keys)
-        var selected: [(position: Int, record: Model)] = []
         let columns = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
-        if let rendered = try? Self.render(query, in: layout),
-            try !readsTruncatedJSON(
-                rendered.condition.sql, in: tables(readBy: query.condition, in: layout))
-        {
-            try run(
-                columns + rendered.filter(and: exclusion?.sql) + " " + rendered.orderAndPage,
-                rendered.bindings(and: exclusion?.binding), operation: "query the records"
-            ) { (row) throws(StoreError) in
-                let order = row.integer(at: 0)
-                selected.append(
-                    (Int(order), try layout.record(from: row.data(at: 1), path: path, order: order))
-                )
-                return true
+        let compiled: CompiledQuery<Model>
+        switch plan {
+        case .resolvingReferences: return nil
+        case .memory(let engine): compiled = engine
+        case .sql(let clauses, let fallback):
+            if try !readsTruncatedJSON(
+                clauses.whereClause.sql, in: tables(readBy: query.condition, in: layout))
+            {
+                var selected: [(position: Int, record: Model)] = []
+                try run(
+                    columns + clauses.filter(and: exclusion?.sql) + " " + clauses.orderInStore
+                        + (clauses.limitClause.map { " " + $0.sql } ?? ""),
+                    clauses.whereClause.bindings + (exclusion.map { [$0.binding] } ?? [])
+                        + (clauses.limitClause?.bindings ?? []),
+                    operation: "query the records"
+                ) { (row) throws(StoreError) in
+                    let order = row.integer(at: 0)
+                    selected.append(
+                        (
+                            Int(order),
+                            try layout.record(from: row.data(at: 1), path: path, order: order)
+                        ))
+                    return true
+                }
+                evaluations?.count(.inDatabase, as: QueryEvaluationCounter.kinds(of: query))
+                return selected
             }
-            evaluations?.count(.inDatabase, as: QueryEvaluationCounter.kinds(of: query))
-            return selected
+            guard let fallback else { return nil }
+            compiled = fallback
         }
-        guard !query.condition.followsReferences else { return nil }
+        var selected: [(position: Int, record: Model)] = []
         try run(
             columns + (exclusion.map { "WHERE " + $0.sql } ?? "") + " ORDER BY \"_order\"",
             exclusion.map { [$0.binding] } ?? [], operation: "query the records"
@@ -91,28 +102,35 @@ extension SQLiteConnection {
     }
 
     /// The number of records whose keys are not excluded that satisfy a condition, counted
-    /// in SQLite (or, for a condition that does not render, in memory over the rows).
+    /// as its plan (the plan of `RecordQuery(where: condition)`) says: in SQLite, or in
+    /// memory over the rows.
     ///
-    /// - Returns: The count, or `nil` for a condition that follows a reference which SQL
-    ///   cannot answer exactly here (see ``records(selectedBy:compiled:in:excluding:)``).
+    /// - Returns: The count, or `nil` when only a transaction of the database can answer
+    ///   (see ``records(selectedBy:plan:in:excluding:)``).
     func count<Model>(
-        where condition: Condition<Model>, compiled: CompiledCondition<Model>,
+        where condition: Condition<Model>, plan: QueryPlan<Model>,
         in layout: TableLayout<Model>, excluding keys: [SQLBinding] = []
     ) throws(StoreError) -> Int? {
         let exclusion = Self.exclusion(of: keys)
-        let from = "SELECT count(*) FROM \(layout.table) "
-        if let expression = try? condition.sqlExpression(options: layout.options),
-            try !readsTruncatedJSON(expression.sql, in: tables(readBy: condition, in: layout))
-        {
-            let sql =
-                from + "WHERE (\(expression.sql))" + (exclusion.map { " AND " + $0.sql } ?? "")
-            evaluations?.count(.inDatabase, as: [.count])
-            return Int(
-                try integer(
-                    sql, expression.bindings + (exclusion.map { [$0.binding] } ?? []),
-                    operation: "count the records") ?? 0)
+        let compiled: CompiledCondition<Model>
+        switch plan {
+        case .resolvingReferences: return nil
+        case .memory(let engine): compiled = engine.condition
+        case .sql(let clauses, let fallback):
+            if try !readsTruncatedJSON(
+                clauses.whereClause.sql, in: tables(readBy: condition, in: layout))
+            {
+                evaluations?.count(.inDatabase, as: [.count])
+                return Int(
+                    try integer(
+                        "SELECT count(*) FROM \(layout.table) "
+                            + clauses.filter(and: exclusion?.sql),
+                        clauses.whereClause.bindings + (exclusion.map { [$0.binding] } ?? []),
+                        operation: "count the records") ?? 0)
+            }
+            guard let fallback else { return nil }
+            compiled = fallback.condition
         }
-        guard !condition.followsReferences else { return nil }
         evaluations?.count(.inMemory, as: [.count])
         var count = 0
         try run(
@@ -205,20 +223,30 @@ extension SQLiteConnection {
         return tables == 1 ? try databaseVersion() : 0
     }
 
-    /// The records a query selects with the total count and the version, read at one moment;
-    /// `nil` for a condition that follows a reference which SQL cannot answer exactly here
-    /// (see ``records(selectedBy:compiled:in:excluding:)``).
+    /// The records a query selects with the total count and the version, read at one moment
+    /// as the query's plan says; `nil` when only a transaction of the database can answer
+    /// (see ``records(selectedBy:plan:in:excluding:)``).
     func result<Model>(
-        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
-        in layout: TableLayout<Model>
+        of query: RecordQuery<Model>, plan: QueryPlan<Model>, in layout: TableLayout<Model>
     ) throws(StoreError) -> QueryResult<Model>? {
-        try reading { () throws(StoreError) in
-            guard let records = try records(selectedBy: query, compiled: compiled, in: layout)
+        if plan.resolvesReferences { return nil }
+        return try reading { () throws(StoreError) in
+            guard let records = try records(selectedBy: query, plan: plan, in: layout)
             else { return nil }
             return QueryResult(
                 records: records.map { $0.record }, totalCount: try count(in: layout),
                 version: try databaseVersion())
         }
+    }
+
+    /// The records a query selects with the total count and the version, for a live query
+    /// that compiled it already: planned with that compiled query, then read as
+    /// ``result(of:plan:in:)`` reads.
+    func result<Model>(
+        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
+        in layout: TableLayout<Model>
+    ) throws(StoreError) -> QueryResult<Model>? {
+        try result(of: query, plan: try layout.plan(for: query, compiled: compiled), in: layout)
     }
 
     /// The record with a key and the version, read at one moment.
@@ -247,36 +275,6 @@ extension SQLiteConnection {
     }
 
     // MARK: SQL
-
-    /// A query's condition and its sort keys and page, rendered apart so that another
-    /// condition can be and'ed with it.
-    private struct RenderedQuery {
-        let condition: SQLFragment
-        let orderAndPage: String
-        let pageBindings: [SQLBinding]
-
-        func filter(and extra: String?) -> String {
-            "WHERE (" + condition.sql + ")" + (extra.map { " AND " + $0 } ?? "")
-        }
-
-        func bindings(and extra: SQLBinding?) -> [SQLBinding] {
-            condition.bindings + (extra.map { [$0] } ?? []) + pageBindings
-        }
-    }
-
-    private static func render<Model>(
-        _ query: RecordQuery<Model>, in layout: TableLayout<Model>
-    ) throws(QueryError) -> RenderedQuery {
-        var page = query
-        page.condition = .true
-        let clauses = try page.sqlClauses(options: layout.options)
-        // Ties between sort keys, and a query without any, take the store's order.
-        let order = clauses.orderByClause.map { $0 + ", \"_order\"" } ?? "ORDER BY \"_order\""
-        return RenderedQuery(
-            condition: try query.condition.sqlExpression(options: layout.options),
-            orderAndPage: order + (clauses.limitClause.map { " " + $0.sql } ?? ""),
-            pageBindings: clauses.limitClause?.bindings ?? [])
-    }
 
     /// The rows to leave out, as one binding: a JSON array of their keys.
     private static func exclusion(of keys: [SQLBinding]) -> (sql: String, binding: SQLBinding)? {

@@ -24,8 +24,8 @@ struct SQLiteGroupWriter: GroupWriter {
 
     var isInTransaction: Bool { connection.isInTransaction }
 
-    func committedTables(group: UInt64) -> Tables {
-        Tables(queue: queue, layouts: layouts, group: group)
+    func committedTables(group: UInt64) -> SQLiteConnectionTables {
+        SQLiteConnectionTables(queue: queue, layouts: layouts, session: group)
     }
 
     func store<Model: StorableModel>(
@@ -54,30 +54,5 @@ struct SQLiteGroupWriter: GroupWriter {
 
     func rollBackGroup() {
         try? connection.run("ROLLBACK", operation: "roll back a write")
-    }
-
-    /// Each model's committed records, read on a connection during a group (the writer's)
-    /// or a snapshot (a reader's, `SQLiteModelDatabase.read(_:)`).
-    struct Tables: DatabaseTransaction.Tables {
-        let queue: ConnectionQueue
-        let layouts: [ObjectIdentifier: any Sendable]
-        let group: UInt64
-        /// The models whose tables a read-only database has not found yet: they read as
-        /// empty.
-        var absent: Set<ObjectIdentifier> = []
-
-        func transaction<Model: StorableModel>(
-            of model: Model.Type, version: UInt64
-        ) -> StoreTransaction<Model>? {
-            guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-                return nil
-            }
-            if absent.contains(ObjectIdentifier(model)) {
-                return try? StoreTransaction([], version: version)
-            }
-            return StoreTransaction(
-                over: WriterRecords(SQLiteWriterReads(queue: queue, layout: layout), group: group),
-                version: version)
-        }
     }
 }

@@ -26,10 +26,10 @@ extension SQLiteModelDatabase {
         try await read(answering: nil, body)
     }
 
-    /// Reads through a transaction, as ``read(_:)`` does; with `kinds`, as a store's answer to
-    /// a query whose references SQL cannot follow, which the engine resolves through the
-    /// transaction: counted once, as finished in memory (in all and as those kinds), and none
-    /// of the reads inside it counted.
+    /// Reads through a transaction, as ``read(_:)`` does (the shared `SnapshotRead`); with
+    /// `kinds`, as a store's answer to a query whose references SQL cannot follow, which the
+    /// engine resolves through the transaction: counted once, as finished in memory (in all
+    /// and as those kinds), and none of the reads inside it counted.
     func read<Result: Sendable>(
         answering kinds: Set<QueryEvaluationCounter.Kind>?,
         _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
@@ -40,36 +40,16 @@ extension SQLiteModelDatabase {
             absent.insert(ObjectIdentifier(model))
         }
         snapshotsTaken += 1
-        let snapshot = snapshotsTaken
+        let read = SnapshotRead(
+            session: snapshotsTaken, location: .file(path), models: modelNames, kinds: kinds,
+            evaluations: evaluations)
         let queue = reader()
-        let tables = SQLiteGroupWriter.Tables(
-            queue: queue, layouts: layouts, group: snapshot, absent: absent)
-        let (path, names) = (path, modelNames)
+        let tables = SQLiteConnectionTables(
+            queue: queue, layouts: layouts, session: read.session, absent: absent)
         let outcome = await queue.run { connection -> Swift.Result<Result, any Error> in
-            Swift.Result {
-                let evaluations = connection.evaluations
-                if kinds != nil { connection.evaluations = nil }
-                defer { connection.evaluations = evaluations }
-                try connection.run("BEGIN", operation: "begin a read")
-                defer {
-                    connection.currentGroup = 0
-                    connection.readFailure = nil
-                    try? connection.run("COMMIT", operation: "end a read")
-                }
-                // The first read starts the snapshot every later one sees.
-                let version = try connection.databaseVersionIfAny()
-                connection.currentGroup = snapshot
-                connection.readFailure = nil
-                let transaction = DatabaseTransaction(version: version, tables: tables)
-                let result = try body(transaction)
-                if let failure = connection.readFailure { throw failure }
-                try transaction.checkModels(in: .file(path), models: names)
-                return result
-            }
+            Swift.Result { try read.run(on: connection, tables: tables, body) }
         }
-        let result = try outcome.get()
-        if let kinds { evaluations.count(.finishedInMemory, as: kinds) }
-        return result
+        return try outcome.get()
     }
 
     /// A query's result read through a transaction, as a store's answer to a query whose

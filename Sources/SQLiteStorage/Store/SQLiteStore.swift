@@ -141,12 +141,13 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     /// - Complexity: SQLite's: a scan of the table for a condition no index serves, plus a
     ///   sort of the matches (a partial one with a limit); only the page is decoded.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
-        try await read(query) { [layout] compiled in
+        let plan = try layout.plan(for: query)
+        return try await plan.answer { [layout] in
             try await database.read(layout, orEmpty: []) { connection throws(StoreError) in
-                try connection.records(selectedBy: query, compiled: compiled, in: layout)?
+                try connection.records(selectedBy: query, plan: plan, in: layout)?
                     .map { $0.record }
             }
-        } inTransaction: {
+        } resolvingReferences: {
             try await database.read(answering: QueryEvaluationCounter.kinds(of: query)) {
                 try $0[Model.self].fetch(query)
             }
@@ -162,9 +163,14 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
     ///   evaluated; `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
-        try await read(query) { [layout] compiled in
-            try await database.result(of: query, compiled: compiled, in: layout)
-        } inTransaction: {
+        let plan = try layout.plan(for: query)
+        return try await plan.answer { [layout] in
+            try await database.read(
+                layout, orEmpty: QueryResult(records: [], totalCount: 0, version: 0)
+            ) { connection throws(StoreError) in
+                try connection.result(of: query, plan: plan, in: layout)
+            }
+        } resolvingReferences: {
             try await database.resultResolvingReferences(of: query)
         }
     }
@@ -184,41 +190,16 @@ public struct SQLiteStore<Model: StorableModel>: ModelStore, QueryEvaluationRepo
                 try connection.count(in: layout)
             }
         }
-        return try await read(RecordQuery(where: condition)) { [layout] compiled in
+        let plan = try layout.plan(for: RecordQuery(where: condition))
+        return try await plan.answer { [layout] in
             try await database.read(layout, orEmpty: 0) { connection throws(StoreError) in
-                try connection.count(where: condition, compiled: compiled.condition, in: layout)
+                try connection.count(where: condition, plan: plan, in: layout)
             }
-        } inTransaction: {
+        } resolvingReferences: {
             try await database.read(answering: [.count]) {
                 try $0[Model.self].count(where: condition)
             }
         }
-    }
-
-    /// Reads a query's answer with SQL when SQL can give it, and otherwise through a
-    /// transaction of the database, which resolves references in memory.
-    ///
-    /// - Parameters:
-    ///   - query: The query, whose condition decides whether SQL can answer.
-    ///   - sql: Reads with SQL, given the query as `compiledForSQL(options:)` compiles it;
-    ///     `nil` when SQL cannot answer it exactly now (a table holds what SQL reads
-    ///     differently from memory).
-    ///   - inTransaction: Reads through the database's `read(_:)`, which resolves references
-    ///     in memory.
-    /// - Returns: The answer.
-    /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated; what
-    ///   `sql` or `inTransaction` throws.
-    private func read<Answer>(
-        _ query: RecordQuery<Model>,
-        sql: (CompiledQuery<Model>) async throws -> Answer?,
-        inTransaction: () async throws -> Answer
-    ) async throws -> Answer {
-        if let compiled = try query.compiledForSQL(options: layout.options),
-            let answer = try await sql(compiled)
-        {
-            return answer
-        }
-        return try await inTransaction()
     }
 
     /// The record with an id, with the store's version, read at one moment.

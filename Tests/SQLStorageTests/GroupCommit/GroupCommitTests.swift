@@ -196,7 +196,7 @@ struct GroupCommitTests {
                 }
             ], on: database)
         let transaction = try #require(kept.transaction)
-        let records = WriterRecords(FakeReads(database: database), group: 1)
+        let records = ConnectionRecords(FakeReads(database: database), session: 1)
         #expect(records.count == 0)
         #expect(records.record(withID: 1) == nil)
         let error = #expect(throws: StoreError.self) {

@@ -3,12 +3,12 @@ import ModelStorage
 import SQLStorage
 
 /// A database in memory with a transaction and savepoints, whose faults a test sets: what a
-/// `GroupWriter` and its `WriterReads` see of an SQL database, and a log of what they did.
+/// `GroupWriter` and its `ConnectionReads` see of an SQL database, and a log of what they did.
 ///
 /// `@unchecked Sendable`: a test touches it from one task, and the group commit runs
 /// synchronously on that task.
-final class FakeDatabase: WriterConnection, @unchecked Sendable {
-    var currentGroup: UInt64 = 0
+final class FakeDatabase: ReadingConnection, @unchecked Sendable {
+    var currentSession: UInt64 = 0
     var readFailure: StoreError?
 
     /// The committed rows, by id, with their write versions, and the committed version.
@@ -117,7 +117,7 @@ struct FakeGroupWriter: GroupWriter {
     }
     var isInTransaction: Bool { connection.isInTransaction }
     func committedTables(group: UInt64) -> Tables {
-        Tables(records: WriterRecords(FakeReads(database: connection), group: group))
+        Tables(records: ConnectionRecords(FakeReads(database: connection), session: group))
     }
     func store<Model: StorableModel>(
         _ changes: [RecordChange<Model>], of model: Model.Type, version: UInt64,
@@ -136,7 +136,7 @@ struct FakeGroupWriter: GroupWriter {
 
     /// The one table of notes.
     struct Tables: DatabaseTransaction.Tables {
-        let records: WriterRecords<FakeReads>
+        let records: ConnectionRecords<FakeReads>
 
         func transaction<Model: StorableModel>(
             of model: Model.Type, version: UInt64
@@ -148,13 +148,13 @@ struct FakeGroupWriter: GroupWriter {
 
 /// A transaction's reads over a ``FakeDatabase``: ids in ascending order stand for the
 /// store's order.
-struct FakeReads: WriterReads {
+struct FakeReads: ConnectionReads {
     let database: FakeDatabase
 
     var storeLocation: StoreLocation { .file("fake.db") }
 
-    func duringGroup<Value>(_ group: UInt64, _ body: (FakeDatabase) -> Value) -> Value? {
-        database.currentGroup == group ? body(database) : nil
+    func duringSession<Value>(_ session: UInt64, _ body: (FakeDatabase) -> Value) -> Value? {
+        database.currentSession == session ? body(database) : nil
     }
 
     func count(on connection: FakeDatabase) throws(StoreError) -> Int {
@@ -173,20 +173,27 @@ struct FakeReads: WriterReads {
         try connection.rows()[id]?.version
     }
 
+    /// Every query is the engine's, over the rows.
+    func plan(for query: RecordQuery<Note>, compiled: CompiledQuery<Note>) -> QueryPlan<Note> {
+        .memory(compiled)
+    }
+
     func records(
-        selectedBy query: RecordQuery<Note>, compiled: CompiledQuery<Note>,
+        selectedBy query: RecordQuery<Note>, plan: QueryPlan<Note>,
         excluding ids: Set<Int>, on connection: FakeDatabase
-    ) throws(StoreError) -> [(position: Int, record: Note)] {
+    ) throws(StoreError) -> [(position: Int, record: Note)]? {
+        guard case .memory(let compiled) = plan else { return nil }
         let notes = try connection.rows().keys.sorted().filter { !ids.contains($0) }
             .compactMap { try? connection.rows()[$0]?.note }
         return compiled.apply(to: notes).map { ($0.id, $0) }
     }
 
     func count(
-        where condition: Condition<Note>, compiled: CompiledCondition<Note>,
+        where condition: Condition<Note>, plan: QueryPlan<Note>,
         excluding ids: Set<Int>, on connection: FakeDatabase
-    ) throws(StoreError) -> Int {
-        try connection.rows().values.filter { !ids.contains($0.note.id) }
-            .filter { compiled.evaluate($0.note) }.count
+    ) throws(StoreError) -> Int? {
+        guard case .memory(let compiled) = plan else { return nil }
+        return try connection.rows().values.filter { !ids.contains($0.note.id) }
+            .filter { compiled.condition.evaluate($0.note) }.count
     }
 }

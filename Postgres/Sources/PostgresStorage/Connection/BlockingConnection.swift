@@ -23,7 +23,7 @@ import PostgresNIO
 /// transaction's `COMMIT` or `ROLLBACK`, rather than running outside it on a new connection.
 /// A connection lost during `COMMIT` itself leaves the outcome unknown to the client; the
 /// store then reports the write as failed, and the commit may or may not have happened.
-final class BlockingConnection: WriterConnection {
+final class BlockingConnection: ReadingConnection {
     /// The database, as errors name it: `postgresql://user@host:port/database`, or the
     /// socket's path for a Unix socket.
     let database: String
@@ -45,9 +45,9 @@ final class BlockingConnection: WriterConnection {
     /// again, since the transaction went with the lost one.
     private(set) var transactionIsOpen = false
 
-    /// The group commit whose transaction may read through the connection now; 0 outside
-    /// one (see `WriterRecords`).
-    var currentGroup: UInt64 = 0
+    /// The group commit, or the snapshot read, whose transactions may read through the
+    /// connection now; 0 outside them (see `ConnectionRecords`).
+    var currentSession: UInt64 = 0
     /// The first read that failed where a transaction cannot throw, to fail the write with.
     var readFailure: StoreError?
     /// Counts how the connection answers queries and counts, for the store's

@@ -81,13 +81,21 @@ extension BlockingConnection {
 
     /// The records a query selects among those whose keys are not excluded, with their
     /// `_order` (or 0 without `positions`: a read that only needs the records, whose query
-    /// SQL answers whole then reads no `_order`), in the query's order.
+    /// SQL answers whole then reads no `_order`), in the query's order, as its plan says.
+    ///
+    /// - Returns: The records, or `nil` when only a transaction of the database can answer:
+    ///   a plan that resolves references, or one whose condition follows references while
+    ///   some row is inexact.
     func records<Model>(
-        selectedBy query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
+        selectedBy query: RecordQuery<Model>, plan: QueryPlan<Model>,
         in layout: TableLayout<Model>, excluding keys: [String] = [], positions: Bool = true
-    ) throws(StoreError) -> [(position: Int, record: Model)] {
+    ) throws(StoreError) -> [(position: Int, record: Model)]? {
         let select = Self.selectRecords(layout)
-        guard let clauses = Self.render(query, in: layout) else {
+        let clauses: SQLClauses
+        let fallback: CompiledQuery<Model>?
+        switch plan {
+        case .resolvingReferences: return nil
+        case .memory(let compiled):
             // The engine over every row.
             evaluations?.count(.inMemory, as: QueryEvaluationCounter.kinds(of: query))
             let exclusion = try Self.exclusion(of: keys, number: 1)
@@ -95,32 +103,31 @@ extension BlockingConnection {
                 select + (exclusion.map { "WHERE " + $0.sql } ?? "") + " ORDER BY \"_order\"",
                 exclusion.map { [$0.binding] } ?? [], operation: "query the records")
             return try applying(compiled, to: rows, layout)
+        case .sql(let rendered, let engine): (clauses, fallback) = (rendered, engine)
         }
-        let condition = String(clauses.whereClause.sql.dropFirst("WHERE ".count))
+        let condition = clauses.condition
         // In one round trip: the whole query in SQL, provided no row is inexact (a condition
         // PostgreSQL evaluates once). No row back means no match, or some inexact row.
         let exclusion = try Self.exclusion(
             of: keys, number: clauses.whereClause.bindings.count + 1)
-        let order = clauses.orderByClause.map { $0 + ", \"_order\"" } ?? "ORDER BY \"_order\""
         let found = try queryRows(
             (positions ? select : "SELECT \"_key\", \"_record\" FROM \(layout.table) ")
                 + "WHERE (\(condition)) AND NOT EXISTS (SELECT 1 FROM \(layout.table) "
                 + "WHERE NOT \"_exact\")" + (exclusion.map { " AND " + $0.sql } ?? "") + " "
-                + order + Self.page(of: query),
+                + clauses.orderInStore + Self.page(of: query),
             clauses.whereClause.bindings + (exclusion.map { [$0.binding] } ?? []),
             operation: "query the records")
         if found.isEmpty, try hasInexactRows(layout) {
             // SQL narrows to the exact rows that match and every inexact one; the engine
-            // decides.
+            // decides. A condition that follows references it cannot evaluate alone.
+            guard let fallback else { return nil }
             evaluations?.count(.finishedInMemory, as: QueryEvaluationCounter.kinds(of: query))
-            let exclusion = try Self.exclusion(
-                of: keys, number: clauses.whereClause.bindings.count + 1)
             let rows = try rows(
                 select + "WHERE ((\"_exact\" AND (\(condition))) OR NOT \"_exact\")"
                     + (exclusion.map { " AND " + $0.sql } ?? "") + " ORDER BY \"_order\"",
                 clauses.whereClause.bindings + (exclusion.map { [$0.binding] } ?? []),
                 operation: "query the records")
-            return try applying(compiled, to: rows, layout)
+            return try applying(fallback, to: rows, layout)
         }
         evaluations?.count(.inDatabase, as: QueryEvaluationCounter.kinds(of: query))
         var selected: [(position: Int, record: Model)] = []
@@ -138,49 +145,75 @@ extension BlockingConnection {
         return selected
     }
 
-    /// The number of records whose keys are not excluded that satisfy a condition.
+    /// The number of records whose keys are not excluded that satisfy a condition, counted
+    /// as its plan (the plan of `RecordQuery(where: condition)`) says.
+    ///
+    /// - Returns: The count, or `nil` when only a transaction of the database can answer
+    ///   (see ``records(selectedBy:plan:in:excluding:positions:)``).
     func count<Model>(
-        where condition: Condition<Model>, compiled: CompiledCondition<Model>,
+        where condition: Condition<Model>, plan: QueryPlan<Model>,
         in layout: TableLayout<Model>, excluding keys: [String] = []
-    ) throws(StoreError) -> Int {
+    ) throws(StoreError) -> Int? {
         let select = Self.selectRecords(layout)
-        guard let clauses = Self.render(RecordQuery(where: condition), in: layout) else {
+        let clauses: SQLClauses
+        let fallback: CompiledQuery<Model>?
+        switch plan {
+        case .resolvingReferences: return nil
+        case .memory(let compiled):
             evaluations?.count(.inMemory, as: [.count])
             let exclusion = try Self.exclusion(of: keys, number: 1)
             let rows = try rows(
                 select + (exclusion.map { "WHERE " + $0.sql } ?? ""),
                 exclusion.map { [$0.binding] } ?? [], operation: "count the records")
-            return try evaluating(compiled, on: rows, layout)
+            return try evaluating(compiled.condition, on: rows, layout)
+        case .sql(let rendered, let engine): (clauses, fallback) = (rendered, engine)
         }
-        let sql = String(clauses.whereClause.sql.dropFirst("WHERE ".count))
         let bindings = clauses.whereClause.bindings
         let exclusion = try Self.exclusion(of: keys, number: bindings.count + 1)
         let inSQL = try integer(
-            "SELECT count(*) FROM \(layout.table) WHERE \"_exact\" AND (\(sql))"
+            "SELECT count(*) FROM \(layout.table) WHERE \"_exact\" AND (\(clauses.condition))"
                 + (exclusion.map { " AND " + $0.sql } ?? ""),
             bindings + (exclusion.map { [$0.binding] } ?? []), operation: "count the records")
         let inexactExclusion = try Self.exclusion(of: keys, number: 1)
         let inexact = try rows(
             select + "WHERE NOT \"_exact\"" + (inexactExclusion.map { " AND " + $0.sql } ?? ""),
             inexactExclusion.map { [$0.binding] } ?? [], operation: "count the records")
-        evaluations?.count(inexact.isEmpty ? .inDatabase : .finishedInMemory, as: [.count])
-        return Int(inSQL ?? 0) + (try evaluating(compiled, on: inexact, layout))
+        guard !inexact.isEmpty else {
+            evaluations?.count(.inDatabase, as: [.count])
+            return Int(inSQL ?? 0)
+        }
+        // A condition that follows references the engine cannot evaluate alone.
+        guard let fallback else { return nil }
+        evaluations?.count(.finishedInMemory, as: [.count])
+        return Int(inSQL ?? 0) + (try evaluating(fallback.condition, on: inexact, layout))
     }
 
     /// The records a query selects with the total count and the version, read in one
-    /// snapshot.
+    /// snapshot as the query's plan says; `nil` when only a transaction of the database can
+    /// answer (see ``records(selectedBy:plan:in:excluding:positions:)``).
+    func result<Model>(
+        of query: RecordQuery<Model>, plan: QueryPlan<Model>, in layout: TableLayout<Model>
+    ) throws(StoreError) -> QueryResult<Model>? {
+        if plan.resolvesReferences { return nil }
+        return try inSnapshot { () throws(StoreError) in
+            guard
+                let records = try records(
+                    selectedBy: query, plan: plan, in: layout, positions: false)
+            else { return nil }
+            return QueryResult(
+                records: records.map(\.record), totalCount: try count(in: layout),
+                version: try databaseVersion(operation: "read the version"))
+        }
+    }
+
+    /// The records a query selects with the total count and the version, for a live query
+    /// that compiled it already: planned with that compiled query, then read as
+    /// ``result(of:plan:in:)`` reads.
     func result<Model>(
         of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
         in layout: TableLayout<Model>
-    ) throws(StoreError) -> QueryResult<Model> {
-        try inSnapshot { () throws(StoreError) in
-            QueryResult(
-                records: try records(
-                    selectedBy: query, compiled: compiled, in: layout, positions: false
-                ).map(\.record),
-                totalCount: try count(in: layout),
-                version: try databaseVersion(operation: "read the version"))
-        }
+    ) throws(StoreError) -> QueryResult<Model>? {
+        try result(of: query, plan: try layout.plan(for: query, compiled: compiled), in: layout)
     }
 
     /// The record with a key and the version, read in one snapshot.
@@ -299,24 +332,6 @@ extension BlockingConnection {
     }
 
     // MARK: SQL
-
-    /// A query's clauses in the PostgreSQL dialect, or `nil` when SQL cannot give the
-    /// engine's answer: the dialect refuses it, or a text operand is not exact.
-    static func render<Model>(_ query: RecordQuery<Model>, in layout: TableLayout<Model>)
-        -> SQLClauses?
-    {
-        guard let clauses = try? query.sqlClauses(options: layout.options) else { return nil }
-        for binding in clauses.bindings {
-            // Compared by code points: `==` on `String` would find the NFC form equal.
-            if case .text(let text) = binding,
-                TableLayout<Model>.exactText(text)?.unicodeScalars.elementsEqual(
-                    text.unicodeScalars) != true
-            {
-                return nil
-            }
-        }
-        return clauses
-    }
 
     /// The rows to leave out, as one `jsonb` array of their keys bound at `$number`.
     static func exclusion(of keys: [String], number: Int) throws(StoreError)

@@ -45,8 +45,9 @@ struct PostgresGroupWriter: GroupWriter {
         (try? connection.rows("SELECT 1", operation: "check the transaction")) != nil
     }
 
-    func committedTables(group: UInt64) -> Tables {
-        Tables(thread: thread, connection: connection, layouts: layouts, group: group)
+    func committedTables(group: UInt64) -> PostgresConnectionTables {
+        PostgresConnectionTables(
+            thread: thread, connection: connection, layouts: layouts, session: group)
     }
 
     func store<Model: StorableModel>(
@@ -94,28 +95,5 @@ struct PostgresGroupWriter: GroupWriter {
 
     func rollBackGroup() {
         _ = try? connection.rows("ROLLBACK", operation: "roll back a write")
-    }
-
-    /// Each model's committed records, read on a connection during a group (the writer's)
-    /// or a snapshot (a reader's, `PostgresModelDatabase.read(_:)`).
-    struct Tables: DatabaseTransaction.Tables, @unchecked Sendable {
-        // `@unchecked`: the connection is touched only on `thread`, which every read checks.
-        let thread: ConnectionThread
-        let connection: BlockingConnection
-        let layouts: [ObjectIdentifier: any Sendable]
-        let group: UInt64
-
-        func transaction<Model: StorableModel>(
-            of model: Model.Type, version: UInt64
-        ) -> StoreTransaction<Model>? {
-            guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-                return nil
-            }
-            return StoreTransaction(
-                over: WriterRecords(
-                    PostgresWriterReads(thread: thread, connection: connection, layout: layout),
-                    group: group),
-                version: version)
-        }
     }
 }

@@ -26,51 +26,29 @@ extension PostgresModelDatabase {
         try await read(answering: nil, body)
     }
 
-    /// Reads through a transaction, as ``read(_:)`` does; with `kinds`, as a store's answer to
-    /// a query whose references SQL cannot follow exactly, which the engine resolves through
-    /// the transaction: counted once, as finished in memory (in all and as those kinds), and
-    /// none of the reads inside it counted.
+    /// Reads through a transaction, as ``read(_:)`` does (the shared `SnapshotRead`); with
+    /// `kinds`, as a store's answer to a query whose references SQL cannot follow exactly,
+    /// which the engine resolves through the transaction: counted once, as finished in memory
+    /// (in all and as those kinds), and none of the reads inside it counted.
     func read<Result: Sendable>(
         answering kinds: Set<QueryEvaluationCounter.Kind>?,
         _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
     ) async throws -> Result {
         try checkOpen()
         snapshotsTaken += 1
-        let snapshot = snapshotsTaken
+        let read = SnapshotRead(
+            session: snapshotsTaken, location: location, models: modelNames, kinds: kinds,
+            evaluations: evaluations)
         let thread = reader()
-        let (layouts, location, names) = (layouts, location, modelNames)
-        let result = try await thread.perform { connection in
-            let evaluations = connection.evaluations
-            if kinds != nil { connection.evaluations = nil }
-            defer { connection.evaluations = evaluations }
-            try connection.rows(
-                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", operation: "read")
-            defer {
-                connection.currentGroup = 0
-                connection.readFailure = nil
-            }
-            do {
-                // The first read takes the snapshot every later one sees.
-                let version = try connection.databaseVersion(operation: "read")
-                connection.currentGroup = snapshot
-                connection.readFailure = nil
-                let transaction = DatabaseTransaction(
-                    version: version,
-                    tables: PostgresGroupWriter.Tables(
-                        thread: thread, connection: connection, layouts: layouts,
-                        group: snapshot))
-                let result = try body(transaction)
-                if let failure = connection.readFailure { throw failure }
-                try transaction.checkModels(in: location, models: names)
-                try connection.rows("COMMIT", operation: "read")
-                return result
-            } catch {
-                _ = try? connection.rows("ROLLBACK", operation: "read")
-                throw error
-            }
+        let layouts = layouts
+        return try await thread.perform { connection in
+            try read.run(
+                on: connection,
+                tables: PostgresConnectionTables(
+                    thread: thread, connection: connection, layouts: layouts,
+                    session: read.session),
+                body)
         }
-        if let kinds { evaluations.count(.finishedInMemory, as: kinds) }
-        return result
     }
 
     /// A query's result read through a transaction, as a store's answer to a query whose

@@ -130,19 +130,16 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     ///   matches (a top-*k* one with a limit); only the page is decoded. A query SQL cannot
     ///   answer exactly decodes every row.
     public func fetch(_ query: RecordQuery<Model>) async throws -> [Model] {
-        let compiled = try query.compiledForSQL(options: layout.options)
-        let tables = database.tableNames
-        let found = try await database.read { [layout] connection -> [Model]? in
-            guard let compiled, try connection.answersExactly(query, tables: tables) else {
-                return nil
+        let plan = try layout.plan(for: query)
+        return try await plan.answer {
+            try await read(query) { [layout] connection in
+                try connection.records(selectedBy: query, plan: plan, in: layout, positions: false)?
+                    .map(\.record)
             }
-            return try connection.records(
-                selectedBy: query, compiled: compiled, in: layout, positions: false
-            ).map(\.record)
-        }
-        if let found { return found }
-        return try await database.read(answering: QueryEvaluationCounter.kinds(of: query)) {
-            try $0[Model.self].fetch(query)
+        } resolvingReferences: {
+            try await database.read(answering: QueryEvaluationCounter.kinds(of: query)) {
+                try $0[Model.self].fetch(query)
+            }
         }
     }
 
@@ -155,7 +152,14 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
     ///   `StoreError/closed(at:)` when the store is closed.
     /// - Complexity: That of ``fetch(_:)``, plus a count.
     public func fetchResult(_ query: RecordQuery<Model>) async throws -> QueryResult<Model> {
-        try await database.result(of: query, in: layout)
+        let plan = try layout.plan(for: query)
+        return try await plan.answer {
+            try await read(query) { [layout] connection in
+                try connection.result(of: query, plan: plan, in: layout)
+            }
+        } resolvingReferences: {
+            try await database.resultResolvingReferences(of: query)
+        }
     }
 
     /// The number of records that satisfy a condition, counted in PostgreSQL.
@@ -172,18 +176,30 @@ public struct PostgresStore<Model: StorableModel>: ModelStore, QueryEvaluationRe
             }
         }
         let query = RecordQuery(where: condition)
-        let compiled = try query.compiledForSQL(options: layout.options)
-        let tables = database.tableNames
-        let counted = try await database.read { [layout] connection -> Int? in
-            guard let compiled, try connection.answersExactly(query, tables: tables) else {
-                return nil
+        let plan = try layout.plan(for: query)
+        return try await plan.answer {
+            try await read(query) { [layout] connection in
+                try connection.count(where: condition, plan: plan, in: layout)
             }
-            return try connection.count(
-                where: condition, compiled: compiled.condition, in: layout)
+        } resolvingReferences: {
+            try await database.read(answering: [.count]) {
+                try $0[Model.self].count(where: condition)
+            }
         }
-        if let counted { return counted }
-        return try await database.read(answering: [.count]) {
-            try $0[Model.self].count(where: condition)
+    }
+
+    /// Reads on a reader's connection what SQL or memory answers; `nil` when only a
+    /// transaction of the database can (the plan's `answer` then reads through one): a
+    /// condition that follows references while some table of the database holds an inexact
+    /// row, which the other tables' `EXISTS` could not see.
+    private func read<Answer: Sendable>(
+        _ query: RecordQuery<Model>,
+        _ body: @escaping @Sendable (BlockingConnection) throws -> Answer?
+    ) async throws -> Answer? {
+        let tables = database.tableNames
+        return try await database.read { connection -> Answer? in
+            guard try connection.answersExactly(query, tables: tables) else { return nil }
+            return try body(connection)
         }
     }
 

@@ -2,13 +2,14 @@ import KeyPathQuery
 import ModelStorage
 import SQLStorage
 
-/// A write's transaction reads through the writer's connection, inside the PostgreSQL
-/// transaction of its group (the shared `WriterRecords` adds the checks).
+/// A transaction reads one model's records through a connection, inside its PostgreSQL
+/// transaction (the shared `ConnectionRecords` adds the checks): the writer's, during the
+/// write's group, or a reader's, during a snapshot read.
 ///
-/// Its body runs on the writer's own thread (``ConnectionThread``), so each read blocks that
-/// thread until the server answers, after checking that it is on that thread and the group
-/// still runs.
-struct PostgresWriterReads<Model: StorableModel>: WriterReads, @unchecked Sendable {
+/// The transaction's body runs on the connection's own thread (``ConnectionThread``), so
+/// each read blocks that thread until the server answers, after checking that it is on that
+/// thread and the session still runs.
+struct PostgresConnectionReads<Model: StorableModel>: ConnectionReads, @unchecked Sendable {
     // `@unchecked`: the connection is touched only on `thread`, which every read checks.
     let thread: ConnectionThread
     let connection: BlockingConnection
@@ -16,8 +17,10 @@ struct PostgresWriterReads<Model: StorableModel>: WriterReads, @unchecked Sendab
 
     var storeLocation: StoreLocation { .database(connection.database) }
 
-    func duringGroup<Value>(_ group: UInt64, _ body: (BlockingConnection) -> Value) -> Value? {
-        guard thread.isCurrent, connection.currentGroup == group else { return nil }
+    func duringSession<Value>(_ session: UInt64, _ body: (BlockingConnection) -> Value)
+        -> Value?
+    {
+        guard thread.isCurrent, connection.currentSession == session else { return nil }
         return body(connection)
     }
 
@@ -43,20 +46,26 @@ struct PostgresWriterReads<Model: StorableModel>: WriterReads, @unchecked Sendab
         try connection.writeVersion(ofKey: try layout.key(of: id), in: layout)
     }
 
+    func plan(for query: RecordQuery<Model>, compiled: CompiledQuery<Model>)
+        throws(StoreError) -> QueryPlan<Model>
+    {
+        try layout.plan(for: query, compiled: compiled)
+    }
+
     func records(
-        selectedBy query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
+        selectedBy query: RecordQuery<Model>, plan: QueryPlan<Model>,
         excluding ids: Set<Model.ID>, on connection: BlockingConnection
-    ) throws(StoreError) -> [(position: Int, record: Model)] {
+    ) throws(StoreError) -> [(position: Int, record: Model)]? {
         try connection.records(
-            selectedBy: query, compiled: compiled, in: layout, excluding: try keys(of: ids))
+            selectedBy: query, plan: plan, in: layout, excluding: try keys(of: ids))
     }
 
     func count(
-        where condition: Condition<Model>, compiled: CompiledCondition<Model>,
+        where condition: Condition<Model>, plan: QueryPlan<Model>,
         excluding ids: Set<Model.ID>, on connection: BlockingConnection
-    ) throws(StoreError) -> Int {
+    ) throws(StoreError) -> Int? {
         try connection.count(
-            where: condition, compiled: compiled, in: layout, excluding: try keys(of: ids))
+            where: condition, plan: plan, in: layout, excluding: try keys(of: ids))
     }
 
     private func keys(of ids: Set<Model.ID>) throws(StoreError) -> [String] {

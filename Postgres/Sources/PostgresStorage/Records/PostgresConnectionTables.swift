@@ -1,0 +1,31 @@
+import KeyPathQuery
+import ModelStorage
+import SQLStorage
+
+/// Each model's committed records as a transaction reads them on one PostgreSQL connection:
+/// the writer's during a group of writes (`PostgresGroupWriter`), or a reader's during a
+/// snapshot read (`PostgresModelDatabase.read(_:)`).
+struct PostgresConnectionTables: DatabaseTransaction.Tables, @unchecked Sendable {
+    // `@unchecked`: the connection is touched only on `thread`, which every read checks.
+    /// The thread that owns the connection.
+    let thread: ConnectionThread
+    /// The connection the reads use.
+    let connection: BlockingConnection
+    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier.
+    let layouts: [ObjectIdentifier: any Sendable]
+    /// The group, or the snapshot read, the transactions belong to.
+    let session: UInt64
+
+    func transaction<Model: StorableModel>(
+        of model: Model.Type, version: UInt64
+    ) -> StoreTransaction<Model>? {
+        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
+            return nil
+        }
+        return StoreTransaction(
+            over: ConnectionRecords(
+                PostgresConnectionReads(thread: thread, connection: connection, layout: layout),
+                session: session),
+            version: version)
+    }
+}
