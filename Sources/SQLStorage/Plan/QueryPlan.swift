@@ -81,12 +81,15 @@ public enum QueryPlan<Model: StorableModel>: Sendable {
     /// found rows that SQL cannot read exactly under a condition that follows references.
     ///
     /// - Parameters:
+    ///   - isolation: The caller's actor, on which both reads are called (a database's live
+    ///     queries call it from the database).
     ///   - onConnection: Reads the answer on one of the store's connections; `nil` sends the
     ///     query through a transaction.
     ///   - resolvingReferences: Reads the answer through a transaction of the database.
     /// - Returns: The answer.
     /// - Throws: What either read throws.
     public func answer<Answer>(
+        isolation: isolated (any Actor)? = #isolation,
         onConnection: () async throws -> Answer?,
         resolvingReferences: () async throws -> Answer
     ) async throws -> Answer {

@@ -25,31 +25,22 @@ extension SQLiteModelDatabase {
     /// How the live queries read their results.
     nonisolated var liveResults: LiveResults { LiveResults(database: self) }
 
-    /// The records a query selects with the count and the version, read at one moment;
-    /// `nil` for a condition that follows a reference which SQL cannot answer exactly now
-    /// (the caller then reads through a transaction).
-    func result<Model: StorableModel>(
-        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
-        in layout: TableLayout<Model>
-    ) async throws(StoreError) -> QueryResult<Model>? {
-        try await read(layout, orEmpty: QueryResult(records: [], totalCount: 0, version: 0)) {
-            connection throws(StoreError) in
-            try connection.result(of: query, compiled: compiled, in: layout)
-        }
-    }
-
-    /// A live query's result: read in SQL, or, for a condition that follows references SQL
-    /// cannot answer alone, through a transaction of the database, which commits nothing.
+    /// A live query's result, as its plan answers it: read in SQL, or, for a condition that
+    /// follows references SQL cannot answer alone, through a transaction of the database,
+    /// which commits nothing.
     func liveResult<Model: StorableModel>(
         of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
         in layout: TableLayout<Model>
     ) async throws -> QueryResult<Model> {
-        if query.readsWithSQL(options: layout.options),
-            let result = try await result(of: query, compiled: compiled, in: layout)
-        {
-            return result
+        let plan = try layout.plan(for: query, compiled: compiled)
+        return try await plan.answer {
+            try await read(layout, orEmpty: QueryResult(records: [], totalCount: 0, version: 0)) {
+                connection throws(StoreError) in
+                try connection.result(of: query, plan: plan, in: layout)
+            }
+        } resolvingReferences: {
+            try await resultResolvingReferences(of: query)
         }
-        return try await resultResolvingReferences(of: query)
     }
 
     /// A live query of one model (see ``SQLiteStore/observe(_:)``).

@@ -239,16 +239,6 @@ extension SQLiteConnection {
         }
     }
 
-    /// The records a query selects with the total count and the version, for a live query
-    /// that compiled it already: planned with that compiled query, then read as
-    /// ``result(of:plan:in:)`` reads.
-    func result<Model>(
-        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>,
-        in layout: TableLayout<Model>
-    ) throws(StoreError) -> QueryResult<Model>? {
-        try result(of: query, plan: try layout.plan(for: query, compiled: compiled), in: layout)
-    }
-
     /// The record with a key and the version, read at one moment.
     func versioned<Model>(
         withKey key: SQLBinding, in layout: TableLayout<Model>

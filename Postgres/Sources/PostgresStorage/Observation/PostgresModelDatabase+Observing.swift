@@ -27,31 +27,28 @@ extension PostgresModelDatabase {
     /// How the live queries read their results.
     nonisolated var liveResults: LiveResults { LiveResults(database: self) }
 
-    /// The records a query selects with the count and the version: read in SQL, or, for a
-    /// condition that follows references SQL cannot answer exactly, through a transaction of
-    /// the database, which commits nothing.
+    /// The records a query selects with the count and the version, as its plan answers it:
+    /// read in SQL, or, for a condition that follows references SQL cannot answer exactly,
+    /// through a transaction of the database, which commits nothing.
+    ///
+    /// - Parameters:
+    ///   - query: The query.
+    ///   - compiled: The query compiled already (a live query's refreshes), if it is.
+    ///   - layout: The model's table.
     func result<Model: StorableModel>(
-        of query: RecordQuery<Model>, in layout: TableLayout<Model>
-    ) async throws -> QueryResult<Model> {
-        try await result(
-            of: query, compiled: try query.compiledForSQL(options: layout.options), in: layout)
-    }
-
-    /// The records a query selects with the count and the version, given the query as
-    /// `compiledForSQL(options:)` compiles it: `nil` reads through a transaction.
-    private func result<Model: StorableModel>(
-        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>?,
+        of query: RecordQuery<Model>, compiled: CompiledQuery<Model>? = nil,
         in layout: TableLayout<Model>
     ) async throws -> QueryResult<Model> {
+        let plan = try layout.plan(for: query, compiled: compiled)
         let tables = tableNames
-        let found = try await read { connection -> QueryResult<Model>? in
-            guard let compiled, try connection.answersExactly(query, tables: tables) else {
-                return nil
+        return try await plan.answer {
+            try await read { connection -> QueryResult<Model>? in
+                guard try connection.answersExactly(query, tables: tables) else { return nil }
+                return try connection.result(of: query, plan: plan, in: layout)
             }
-            return try connection.result(of: query, compiled: compiled, in: layout)
+        } resolvingReferences: {
+            try await resultResolvingReferences(of: query)
         }
-        if let found { return found }
-        return try await resultResolvingReferences(of: query)
     }
 
     /// A live query of one model (see ``PostgresStore/observe(_:)``).
@@ -59,7 +56,7 @@ extension PostgresModelDatabase {
         _ query: RecordQuery<Model>, in layout: TableLayout<Model>
     ) async throws -> AsyncStream<QueryResult<Model>> {
         let compiled = try query.compiledForRefreshes(options: layout.options)
-        let first = try await result(of: query, in: layout)
+        let first = try await result(of: query, compiled: compiled, in: layout)
         try checkOpen()
         let (id, stream) = liveQueries.add(query, compiled: compiled, current: first) {
             [weak self] id in
@@ -80,20 +77,12 @@ extension PostgresModelDatabase {
         listener = nil
     }
 
-    /// A stale live query's result, re-read on a reader: in SQL alone when it follows no
-    /// reference, otherwise as ``result(of:in:)`` reads it.
+    /// A stale live query's result, re-read as its plan answers it (see
+    /// ``result(of:compiled:in:)``).
     private func refreshedResult<Model: StorableModel>(
         of query: RecordQuery<Model>, compiled: CompiledQuery<Model>
     ) async throws -> QueryResult<Model> {
-        let layout = try layout(of: Model.self)
-        guard query.condition.followsReferences else {
-            return try await reader().perform { connection in
-                try connection.result(of: query, compiled: compiled, in: layout)
-            }
-        }
-        return try await result(
-            of: query, compiled: query.readsWithSQL(options: layout.options) ? compiled : nil,
-            in: layout)
+        try await result(of: query, compiled: compiled, in: try layout(of: Model.self))
     }
 
     // MARK: Other databases' commits
