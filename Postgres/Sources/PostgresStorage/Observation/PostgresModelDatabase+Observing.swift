@@ -35,6 +35,8 @@ extension PostgresModelDatabase {
     ///   - query: The query.
     ///   - compiled: The query compiled already (a live query's refreshes), if it is.
     ///   - layout: The model's table.
+    /// - Returns: The records, their count and the version they were read at.
+    /// - Throws: `StoreError` when the records cannot be read.
     func result<Model: StorableModel>(
         of query: RecordQuery<Model>, compiled: CompiledQuery<Model>? = nil,
         in layout: TableLayout<Model>
