@@ -2,7 +2,7 @@ import InternalSupport
 import KeyPathQuery
 import ModelStorage
 
-/// Every live query of a SQL database, a ``LiveQueryRegistry`` per model, and the passes
+/// Every live query of a SQL database, a `LiveQueryRegistry` per model, and the passes
 /// that refresh them after commits; safe to share between the database and its tasks.
 ///
 /// The database adds each model's queries, tells the live queries of every commit — its own

@@ -1,7 +1,7 @@
 import ModelStorage
 
 /// A connection that transactions read through: the writer's while it runs a group of
-/// writes, a reader's while it runs a snapshot read (``SnapshotRead``).
+/// writes, a reader's while it runs a snapshot read (`SnapshotRead`).
 ///
 /// The connection is a class owned by one thread (or serial queue) at a time; the group
 /// commit or the snapshot read, and the reads of its transactions, run there.
