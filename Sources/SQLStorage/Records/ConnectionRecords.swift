@@ -35,25 +35,27 @@ public struct ConnectionRecords<Reads: ConnectionReads>: CommittedRecords {
 
     /// The number of committed records, or zero outside the session.
     public var count: Int {
-        read { (connection) throws(StoreError) in try reads.count(on: connection) } ?? 0
+        read { (connection) throws(StoreError) in try reads.table.count(on: connection) } ?? 0
     }
 
     /// The record with an id, or `nil` (also outside the session).
     public func record(withID id: Model.ID) -> Model? {
-        read { (connection) throws(StoreError) in try reads.record(withID: id, on: connection) }
+        read { (connection) throws(StoreError) in try reads.table.record(withID: id, on: connection)
+        }
             ?? nil
     }
 
     /// The record's place in the store's order, or `nil` (also outside the session).
     public func position(ofID id: Model.ID) -> Int? {
-        read { (connection) throws(StoreError) in try reads.position(ofID: id, on: connection) }
+        read { (connection) throws(StoreError) in try reads.table.position(ofID: id, on: connection)
+        }
             ?? nil
     }
 
     /// The record's write version, or `nil` (also outside the session).
     public func writeVersion(ofID id: Model.ID) -> UInt64? {
         read { (connection) throws(StoreError) in
-            try reads.writeVersion(ofID: id, on: connection)
+            try reads.table.writeVersion(ofID: id, on: connection)
         } ?? nil
     }
 
@@ -68,7 +70,7 @@ public struct ConnectionRecords<Reads: ConnectionReads>: CommittedRecords {
     ) throws -> [(position: Int, record: Model)] {
         let plan = try plan(for: query)
         return try readPlanned { (connection) throws(StoreError) in
-            try reads.records(selectedBy: query, plan: plan, excluding: ids, on: connection)
+            try reads.table.records(selectedBy: query, plan: plan, excluding: ids, on: connection)
         }
     }
 
@@ -80,7 +82,7 @@ public struct ConnectionRecords<Reads: ConnectionReads>: CommittedRecords {
     {
         let plan = try plan(for: RecordQuery(where: condition))
         return try readPlanned { (connection) throws(StoreError) in
-            try reads.count(where: condition, plan: plan, excluding: ids, on: connection)
+            try reads.table.count(where: condition, plan: plan, excluding: ids, on: connection)
         }
     }
 
@@ -89,7 +91,7 @@ public struct ConnectionRecords<Reads: ConnectionReads>: CommittedRecords {
     private func plan(for query: RecordQuery<Model>) throws(StoreError) -> QueryPlan<Model> {
         let compiled: CompiledQuery<Model>
         do { compiled = try query.compiled() } catch { throw .invalidQuery(error) }
-        return try reads.plan(for: query, compiled: compiled)
+        return try reads.table.plan(for: query, compiled: compiled)
     }
 
     /// A read that cannot throw: `nil` outside the session, and a failure remembered.

@@ -46,7 +46,6 @@ public struct ModelTables: Sendable {
         self.models = models
         self.location = location
         self.layouts = layouts
-        layoutsByModel = layouts.mapValues { $0 }
         modelNames = models.map { String(describing: $0) }
     }
 
@@ -75,10 +74,6 @@ public struct ModelTables: Sendable {
     public func contains(_ model: any StorableModel.Type) -> Bool {
         layouts[ObjectIdentifier(model)] != nil
     }
-
-    /// Each model's layout under the model's identifier, for code that keeps its layouts in
-    /// a map of its own and casts them back.
-    public let layoutsByModel: [ObjectIdentifier: any Sendable]
 
     // MARK: Migrations
 

@@ -6,10 +6,13 @@ import ModelStorage
 
 /// One connection to an SQLite database: the writer of a store, or one of its readers.
 ///
-/// Not `Sendable`: its ``ConnectionQueue`` owns it and lends it to one caller at a time,
+/// Not `Sendable`: its `ConnectionQueue` owns it and lends it to one caller at a time,
 /// which is all SQLite asks of a connection opened without its own mutex. Statements are
 /// prepared once and kept.
-final class SQLiteConnection: ReadingConnection {
+///
+/// It is public only as the connection of SQLite's driver (`SQLStoreDatabase.Connection`),
+/// which the shared store passes back to the driver; all of its API is the driver's own.
+public final class SQLiteConnection: ReadingConnection {
     /// The database file, for errors.
     let path: String
 
@@ -18,9 +21,9 @@ final class SQLiteConnection: ReadingConnection {
 
     /// The group of writes, or the snapshot read, whose transactions may read through this
     /// connection now (see `ConnectionRecords`); 0 between them.
-    var currentSession: UInt64 = 0
+    public var currentSession: UInt64 = 0
     /// A read that failed inside the current write's body, which then fails.
-    var readFailure: StoreError?
+    public var readFailure: StoreError?
     /// On a read-only connection, whether each table's stored JSON held NUL at a
     /// `PRAGMA data_version` (see `readsTruncatedJSON(_:in:)`): only another connection can
     /// change the answers, and its commit changes the data version.
@@ -30,7 +33,7 @@ final class SQLiteConnection: ReadingConnection {
     var sawSchemaVersions = false
     /// Counts how the connection answers queries and counts, for the store's
     /// `queryEvaluationCounts`; `nil` on a connection that only watches.
-    var evaluations: QueryEvaluationCounter?
+    @_spi(BackendInternals) public var evaluations: QueryEvaluationCounter?
     /// The text of the updates that set some columns of a row, by table and columns.
     var updateStatements: [UpdateShape: String] = [:]
 

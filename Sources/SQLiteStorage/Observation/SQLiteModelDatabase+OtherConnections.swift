@@ -15,10 +15,10 @@ import SQLStorage
 /// live query re-run, delivering the results that differ from the last.
 extension SQLiteModelDatabase {
     /// Starts looking for other connections' commits, when a live query exists and no task
-    /// looks yet.
+    /// looks yet (`SQLStoreDatabase`).
     ///
     /// - Parameter version: The table version the live queries are current with.
-    func startWatching(from version: UInt64) {
+    public func watchOtherCommits(from version: UInt64) {
         guard !watch.isWatching, !isClosed, !liveQueries.isEmpty else { return }
         let interval = Swift.max(options.observationInterval, .milliseconds(1))
         let task = Task { [weak self] in
@@ -30,8 +30,9 @@ extension SQLiteModelDatabase {
         watch.start(from: version, task: task)
     }
 
-    /// Stops looking, closes the watch's connection and waits for its task to end.
-    func stopWatching() async {
+    /// Stops looking, closes the watch's connection and waits for its task to end
+    /// (`SQLStoreDatabase`).
+    public func stopWatchingOtherCommits() async {
         let (connection, task) = watch.end()
         await connection?.close()
         await task?.value
@@ -68,7 +69,7 @@ extension SQLiteModelDatabase {
         guard !Task.isCancelled, watch.connection === connection else { return false }
         watch.dataVersion = dataVersion
         guard watch.othersCommitted(reaching: version) else { return true }
-        writes.withLock { $0.committedVersion = Swift.max($0.committedVersion, version) }
+        writes.noteCommitted(version)
         liveQueries.noteUnknownCommit(refreshingWith: liveResults)
         return true
     }

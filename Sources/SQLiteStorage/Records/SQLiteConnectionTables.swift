@@ -8,8 +8,8 @@ import ModelStorage
 struct SQLiteConnectionTables: DatabaseTransaction.Tables {
     /// The queue of the connection the reads use.
     let queue: ConnectionQueue
-    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier.
-    let layouts: [ObjectIdentifier: any Sendable]
+    /// The database's models and their tables.
+    let tables: ModelTables
     /// The group, or the snapshot read, the transactions belong to.
     let session: UInt64
     /// The models whose tables a read-only database has not found yet: they read as
@@ -19,15 +19,13 @@ struct SQLiteConnectionTables: DatabaseTransaction.Tables {
     func transaction<Model: StorableModel>(
         of model: Model.Type, version: UInt64
     ) -> StoreTransaction<Model>? {
-        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            return nil
-        }
+        guard let layout: TableLayout<Model> = try? tables.layout(of: model) else { return nil }
         if absent.contains(ObjectIdentifier(model)) {
             return try? StoreTransaction([], version: version)
         }
         return StoreTransaction(
             over: ConnectionRecords(
-                SQLiteConnectionReads(queue: queue, layout: layout), session: session),
+                SQLiteConnectionReads(queue: queue, table: layout), session: session),
             version: version)
     }
 }

@@ -7,11 +7,13 @@ import SQLStorage
 struct SQLiteGroupWriter: GroupWriter {
     let connection: SQLiteConnection
     let queue: ConnectionQueue
-    let models: [any StorableModel.Type]
-    let layouts: [ObjectIdentifier: any Sendable]
+    /// The database's models and their tables.
+    let tables: ModelTables
     let encoder = RecordJSONEncoder()
 
     var storeLocation: StoreLocation { .file(connection.path) }
+
+    var models: [any StorableModel.Type] { tables.models }
 
     func beginGroup() throws(StoreError) -> UInt64 {
         try connection.run("BEGIN IMMEDIATE", operation: "begin a write")
@@ -25,20 +27,15 @@ struct SQLiteGroupWriter: GroupWriter {
     var isInTransaction: Bool { connection.isInTransaction }
 
     func committedTables(group: UInt64) -> SQLiteConnectionTables {
-        SQLiteConnectionTables(queue: queue, layouts: layouts, session: group)
+        SQLiteConnectionTables(queue: queue, tables: tables, session: group)
     }
 
     func store<Model: StorableModel>(
         _ changes: [RecordChange<Model>], of model: Model.Type, version: UInt64,
         collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
-        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            throw .unknownModel(
-                String(describing: model), at: .file(connection.path),
-                models: models.map { String(describing: $0) })
-        }
-        return try connection.store(
-            changes, layout: layout, version: version, encoder: encoder,
+        try connection.store(
+            changes, layout: tables.layout(of: model), version: version, encoder: encoder,
             collectingChanges: collectingChanges)
     }
 

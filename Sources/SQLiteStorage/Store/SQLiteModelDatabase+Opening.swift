@@ -27,7 +27,7 @@ extension SQLiteModelDatabase {
     /// its bytes left as they are. A writable database then switches the file to WAL,
     /// creates each missing table, migrates each older one with its model's
     /// `SchemaMigration` steps (keeping the database as it was at `<file>.backup`), and
-    /// creates each model's indexes, as ``SQLiteStore/open(at:options:)`` describes for one
+    /// creates each model's indexes, as `SQLiteStore.open(at:options:)` describes for one
     /// model. A table of a model the database was not opened with is left as it is.
     ///
     /// - Parameters:
@@ -39,7 +39,7 @@ extension SQLiteModelDatabase {
     /// - Returns: The open database.
     /// - Throws: `StoreError/invalidModels(at:reason:)` when `models` is empty, lists a
     ///   model twice, or two models share a table name; otherwise the errors of
-    ///   ``SQLiteStore/open(at:options:)``, for whichever model's table they concern.
+    ///   `SQLiteStore.open(at:options:)`, for whichever model's table they concern.
     /// - Complexity: O(1) in the number of records, unless a table is migrated (O(*n*) in
     ///   its records).
     public static func open(

@@ -45,11 +45,21 @@ extension SQLiteModelDatabase {
             evaluations: evaluations)
         let queue = reader()
         let tables = SQLiteConnectionTables(
-            queue: queue, layouts: layouts, session: read.session, absent: absent)
+            queue: queue, tables: tables, session: read.session, absent: absent)
         let outcome = await queue.run { connection -> Swift.Result<Result, any Error> in
             Swift.Result { try read.run(on: connection, tables: tables, body) }
         }
         return try outcome.get()
+    }
+
+    /// Answers a store's query whose references SQL cannot follow through a read of the
+    /// whole database (`SQLStoreDatabase`; see `read(answering:_:)`).
+    public func read<Model: StorableModel, Result: Sendable>(
+        resolving query: RecordQuery<Model>, counting: Bool,
+        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
+    ) async throws -> Result {
+        try await read(
+            answering: counting ? [.count] : QueryEvaluationCounter.kinds(of: query), body)
     }
 
     /// A query's result read through a transaction, as a store's answer to a query whose
@@ -57,9 +67,7 @@ extension SQLiteModelDatabase {
     func resultResolvingReferences<Model: StorableModel>(
         of query: RecordQuery<Model>
     ) async throws -> QueryResult<Model> {
-        try await read(answering: QueryEvaluationCounter.kinds(of: query)) {
-            try $0.result(of: query)
-        }
+        try await read(resolving: query, counting: false) { try $0.result(of: query) }
     }
 
     private func lacksTable<Model: StorableModel>(of model: Model.Type) async throws(StoreError)

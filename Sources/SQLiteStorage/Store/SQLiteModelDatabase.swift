@@ -35,7 +35,7 @@ import ModelStorage
 /// A database written by ``SQLiteStore`` before it kept several models — one table, its
 /// schema version in `PRAGMA user_version` — opens with nothing lost: that table keeps its
 /// records and versions, and a model added beside it gets a table of its own.
-public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
+public actor SQLiteModelDatabase: SQLStoreDatabase {
     /// The database file's URL, as it was opened at.
     public nonisolated let url: URL
 
@@ -50,24 +50,21 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
     public nonisolated let models: [any StorableModel.Type]
 
     nonisolated let path: String
-    /// Each model's table layout, and the schema version it was migrated from when the
-    /// database opened.
-    nonisolated let tables: ModelTables
+    /// The database's models: each one's table layout, and the schema version it was
+    /// migrated from when the database opened.
+    public nonisolated let tables: ModelTables
     /// The models' names, as `StoreError/unknownModel(_:at:models:)` lists them.
     nonisolated var modelNames: [String] { tables.modelNames }
-    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier, for
-    /// the transactions' reads (``layout(of:)`` looks one up by its model's type).
-    nonisolated var layouts: [ObjectIdentifier: any Sendable] { tables.layoutsByModel }
     let writer: ConnectionQueue?
     let readers: [ConnectionQueue]
     private var nextReader = 0
     /// The number of ``read(_:)`` snapshots taken, which tells each one's reads apart.
     var snapshotsTaken: UInt64 = 0
     /// Every model's live queries.
-    nonisolated let liveQueries = LiveQueries()
+    public nonisolated let liveQueries = LiveQueries()
     /// The writes waiting for a group commit and what the writing tasks share with them,
     /// reached without the actor (see `SQLiteModelDatabase+Writing.swift`).
-    let writes: Mutex<WriteQueue>
+    public nonisolated let writes: WriteQueue
     /// What the database needs to open another connection and to watch for other
     /// connections' commits.
     let options: SQLiteStoreOptions
@@ -94,7 +91,7 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
         self.writer = writer
         self.readers = readers
         self.isReadOnly = writer == nil
-        self.writes = Mutex(WriteQueue(committedVersion: version))
+        self.writes = WriteQueue(committedVersion: version, location: .file(path))
         self.options = options
         self.awaitingTables = awaitingTables
         self.evaluations = evaluations
@@ -107,54 +104,24 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
         evaluations.counts
     }
 
-    /// The store of one of the database's models.
-    ///
-    /// ```swift
-    /// let species = try dex.store(for: PokemonSpecies.self)
-    /// ```
-    ///
-    /// Every call returns a store over the same table; closing any of them closes the
-    /// database.
-    ///
-    /// - Parameter model: The model.
-    /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
-    ///   hold the model.
-    public nonisolated func store<Model: StorableModel>(
-        for model: Model.Type
-    ) throws(StoreError) -> SQLiteStore<Model> {
-        SQLiteStore(database: self, layout: try layout(of: model))
-    }
-
-    /// The store of one of the database's models, as `ModelDatabase.store(for:)` hands it
-    /// to code written against any database: the same `SQLiteStore` as the `store(for:)`
-    /// that returns it, which a call on the database itself chooses.
-    ///
-    /// ```swift
-    /// func load(_ pokemon: [Pokemon], into dex: some ModelDatabase) async throws {
-    ///     try await dex.store(for: Pokemon.self).upsert(contentsOf: pokemon)
-    /// }
-    /// ```
-    ///
-    /// - Parameter model: The model.
-    /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
-    ///   hold the model.
-    @_disfavoredOverload
-    public nonisolated func store<Model: StorableModel>(
-        for model: Model.Type
-    ) throws(StoreError) -> any ModelStore<Model> {
-        try store(for: model) as SQLiteStore<Model>
-    }
-
     nonisolated func layout<Model: StorableModel>(
         of model: Model.Type
     ) throws(StoreError) -> TableLayout<Model> {
         try tables.layout(of: model)
     }
 
+    /// One model's table as SQLite's driver reads it (`SQLStoreDatabase`).
+    ///
+    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not hold
+    ///   the model.
+    public nonisolated func table<Model: StorableModel>(
+        of model: Model.Type
+    ) throws(StoreError) -> any SQLDriverTable<Model, SQLiteConnection> {
+        try layout(of: model)
+    }
+
     nonisolated var isClosed: Bool {
-        writes.withLock { $0.isClosed }
+        writes.isClosed
     }
 
     func checkOpen() throws(StoreError) {
@@ -166,14 +133,14 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
         return readers[nextReader % readers.count]
     }
 
-    /// Runs a read on a reader; a model whose table a read-only database has not found yet
-    /// reads as `empty`.
-    func read<Model: StorableModel, Value: Sendable>(
-        _ layout: TableLayout<Model>, orEmpty empty: @autoclosure () -> Value,
+    /// Runs a read of one model's table on a reader (`SQLStoreDatabase`); a model whose
+    /// table a read-only database has not found yet reads as `empty`.
+    public func read<Model: StorableModel, Value: Sendable>(
+        _ model: Model.Type, orEmpty empty: Value,
         _ body: @escaping @Sendable (SQLiteConnection) throws(StoreError) -> Value
-    ) async throws(StoreError) -> Value {
+    ) async throws -> Value {
         try checkOpen()
-        if try await lacksTable(layout) { return empty() }
+        if try await lacksTable(layout(of: model)) { return empty }
         return try await reader().run(body)
     }
 
@@ -214,21 +181,10 @@ public actor SQLiteModelDatabase: ModelDatabase, QueryEvaluationReporting {
     /// - Throws: Nothing in this backend; the signature is `ModelDatabase/close()`'s.
     /// - Complexity: That of the writes still queued.
     public func close() async throws {
-        let wasClosed = writes.withLock { queue in
-            defer { queue.isClosed = true }
-            return queue.isClosed
-        }
-        guard !wasClosed else { return }
-        // No write is queued from now on: wait for the groups being committed.
-        await withCheckedContinuation { continuation in
-            let idle = writes.withLock { queue in
-                if queue.isCommitting { queue.idleWaiters.append(continuation) }
-                return !queue.isCommitting
-            }
-            if idle { continuation.resume() }
-        }
+        // No write joins from now on; the groups being committed finish first.
+        guard await writes.close() else { return }
         liveQueries.finishAll()
-        await stopWatching()
+        await stopWatchingOtherCommits()
         for reader in readers { await reader.close() }
         await writer?.close()
     }

@@ -1,7 +1,8 @@
 import Foundation
 import ModelStorage
+import SQLStorage
 
-extension SQLiteStore {
+extension SQLStore where Database == SQLiteModelDatabase {
     /// Opens the store kept in an SQLite database, creating the database when it does not
     /// exist.
     ///
@@ -42,7 +43,7 @@ extension SQLiteStore {
     /// - Complexity: O(1) in the number of records, unless the table is migrated (O(*n*)).
     public static func open(
         at url: URL, options: SQLiteStoreOptions = .readWrite
-    ) async throws -> SQLiteStore {
+    ) async throws -> SQLiteStore<Model> {
         try await SQLiteModelDatabase.open(at: url, for: [Model.self], options: options)
             .store(for: Model.self)
     }

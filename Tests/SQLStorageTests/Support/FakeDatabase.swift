@@ -146,16 +146,23 @@ struct FakeGroupWriter: GroupWriter {
     }
 }
 
-/// A transaction's reads over a ``FakeDatabase``: ids in ascending order stand for the
-/// store's order.
+/// A transaction's reads over a ``FakeDatabase``: its one table, read while the session runs.
 struct FakeReads: ConnectionReads {
     let database: FakeDatabase
+
+    var table: FakeTable { FakeTable() }
 
     var storeLocation: StoreLocation { .file("fake.db") }
 
     func duringSession<Value>(_ session: UInt64, _ body: (FakeDatabase) -> Value) -> Value? {
         database.currentSession == session ? body(database) : nil
     }
+}
+
+/// The notes' table of a ``FakeDatabase``: ids in ascending order stand for the store's
+/// order, and every query is the engine's, over the rows.
+struct FakeTable: SQLDriverTable {
+    var options: SQLOptions { SQLOptions(dialect: .sqlite) }
 
     func count(on connection: FakeDatabase) throws(StoreError) -> Int {
         try connection.rows().count
@@ -163,6 +170,13 @@ struct FakeReads: ConnectionReads {
 
     func record(withID id: Int, on connection: FakeDatabase) throws(StoreError) -> Note? {
         try connection.rows()[id]?.note
+    }
+
+    func versioned(withID id: Int, on connection: FakeDatabase) throws(StoreError)
+        -> Versioned<Note>?
+    {
+        guard let row = try connection.rows()[id] else { return nil }
+        return Versioned(row.note, version: connection.committedVersion)
     }
 
     func position(ofID id: Int, on connection: FakeDatabase) throws(StoreError) -> Int? {
@@ -173,9 +187,18 @@ struct FakeReads: ConnectionReads {
         try connection.rows()[id]?.version
     }
 
-    /// Every query is the engine's, over the rows.
-    func plan(for query: RecordQuery<Note>, compiled: CompiledQuery<Note>) -> QueryPlan<Note> {
-        .memory(compiled)
+    func plan(for query: RecordQuery<Note>, compiled: CompiledQuery<Note>?) throws(StoreError)
+        -> QueryPlan<Note>
+    {
+        if let compiled { return .memory(compiled) }
+        do { return .memory(try query.compiled()) } catch { throw .invalidQuery(error) }
+    }
+
+    func records(
+        selectedBy query: RecordQuery<Note>, plan: QueryPlan<Note>, on connection: FakeDatabase
+    ) throws(StoreError) -> [Note]? {
+        try records(selectedBy: query, plan: plan, excluding: [], on: connection)?
+            .map(\.record)
     }
 
     func records(
@@ -195,5 +218,16 @@ struct FakeReads: ConnectionReads {
         guard case .memory(let compiled) = plan else { return nil }
         return try connection.rows().values.filter { !ids.contains($0.note.id) }
             .filter { compiled.condition.evaluate($0.note) }.count
+    }
+
+    func result(
+        of query: RecordQuery<Note>, plan: QueryPlan<Note>, on connection: FakeDatabase
+    ) throws(StoreError) -> QueryResult<Note>? {
+        guard let records = try records(selectedBy: query, plan: plan, on: connection) else {
+            return nil
+        }
+        return QueryResult(
+            records: records, totalCount: try count(on: connection),
+            version: connection.committedVersion)
     }
 }

@@ -23,7 +23,11 @@ import PostgresNIO
 /// transaction's `COMMIT` or `ROLLBACK`, rather than running outside it on a new connection.
 /// A connection lost during `COMMIT` itself leaves the outcome unknown to the client; the
 /// store then reports the write as failed, and the commit may or may not have happened.
-final class BlockingConnection: ReadingConnection {
+///
+/// It is public only as the connection of PostgreSQL's driver
+/// (`SQLStoreDatabase.Connection`), which the shared store passes back to the driver; all of
+/// its API is the driver's own.
+public final class BlockingConnection: ReadingConnection {
     /// The database, as errors name it: `postgresql://user@host:port/database`, or the
     /// socket's path for a Unix socket.
     let database: String
@@ -47,12 +51,12 @@ final class BlockingConnection: ReadingConnection {
 
     /// The group commit, or the snapshot read, whose transactions may read through the
     /// connection now; 0 outside them (see `ConnectionRecords`).
-    var currentSession: UInt64 = 0
+    public var currentSession: UInt64 = 0
     /// The first read that failed where a transaction cannot throw, to fail the write with.
-    var readFailure: StoreError?
+    public var readFailure: StoreError?
     /// Counts how the connection answers queries and counts, for the store's
     /// `queryEvaluationCounts`; `nil` on a connection that only listens.
-    var evaluations: QueryEvaluationCounter?
+    @_spi(BackendInternals) public var evaluations: QueryEvaluationCounter?
 
     /// A connection to make on first use.
     ///

@@ -3,20 +3,25 @@ import ModelStorage
 
 /// A reader's connection runs snapshot reads (the shared `SnapshotRead`) in read-only
 /// `REPEATABLE READ` transactions: the first read takes the snapshot every later one sees.
+@_spi(BackendInternals)
 extension BlockingConnection: SnapshotConnection {
-    func beginSnapshot() throws(StoreError) {
+    /// Begins the snapshot read's transaction.
+    public func beginSnapshot() throws(StoreError) {
         try rows("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", operation: "read")
     }
 
-    func snapshotVersion() throws(StoreError) -> UInt64 {
+    /// The database's version, read in the transaction: the read that takes its snapshot.
+    public func snapshotVersion() throws(StoreError) -> UInt64 {
         try databaseVersion(operation: "read")
     }
 
-    func commitSnapshot() throws(StoreError) {
+    /// Ends the snapshot read's transaction.
+    public func commitSnapshot() throws(StoreError) {
         try rows("COMMIT", operation: "read")
     }
 
-    func rollBackSnapshot() {
+    /// Rolls the snapshot read's transaction back, after a read failed.
+    public func rollBackSnapshot() {
         _ = try? rows("ROLLBACK", operation: "read")
     }
 }

@@ -11,20 +11,18 @@ struct PostgresConnectionTables: DatabaseTransaction.Tables, @unchecked Sendable
     let thread: ConnectionThread
     /// The connection the reads use.
     let connection: BlockingConnection
-    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier.
-    let layouts: [ObjectIdentifier: any Sendable]
+    /// The database's models and their tables.
+    let tables: ModelTables
     /// The group, or the snapshot read, the transactions belong to.
     let session: UInt64
 
     func transaction<Model: StorableModel>(
         of model: Model.Type, version: UInt64
     ) -> StoreTransaction<Model>? {
-        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            return nil
-        }
+        guard let layout: TableLayout<Model> = try? tables.layout(of: model) else { return nil }
         return StoreTransaction(
             over: ConnectionRecords(
-                PostgresConnectionReads(thread: thread, connection: connection, layout: layout),
+                PostgresConnectionReads(thread: thread, connection: connection, table: layout),
                 session: session),
             version: version)
     }

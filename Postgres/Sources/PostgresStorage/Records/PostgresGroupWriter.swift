@@ -19,9 +19,8 @@ struct PostgresGroupWriter: GroupWriter {
     let connection: BlockingConnection
     /// The thread the connection belongs to (the transactions' reads check it).
     let thread: ConnectionThread
-    let models: [any StorableModel.Type]
-    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier.
-    let layouts: [ObjectIdentifier: any Sendable]
+    /// The database's models and their tables.
+    let tables: ModelTables
     /// The channel to notify of the commit.
     let channel: String
     /// The database's tag, sent after the version so that it can leave out its own
@@ -31,6 +30,8 @@ struct PostgresGroupWriter: GroupWriter {
     let encoder = RecordJSONEncoder()
 
     var storeLocation: StoreLocation { .database(connection.database) }
+
+    var models: [any StorableModel.Type] { tables.models }
 
     func beginGroup() throws(StoreError) -> UInt64 {
         try connection.beginLocked(operation: "begin a write")
@@ -47,20 +48,15 @@ struct PostgresGroupWriter: GroupWriter {
 
     func committedTables(group: UInt64) -> PostgresConnectionTables {
         PostgresConnectionTables(
-            thread: thread, connection: connection, layouts: layouts, session: group)
+            thread: thread, connection: connection, tables: tables, session: group)
     }
 
     func store<Model: StorableModel>(
         _ changes: [RecordChange<Model>], of model: Model.Type, version: UInt64,
         collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
-        guard let layout = layouts[ObjectIdentifier(model)] as? TableLayout<Model> else {
-            throw .unknownModel(
-                String(describing: model), at: .database(connection.database),
-                models: models.map { String(describing: $0) })
-        }
-        return try connection.store(
-            changes, layout: layout, version: version, encoder: encoder,
+        try connection.store(
+            changes, layout: tables.layout(of: model), version: version, encoder: encoder,
             collectingChanges: collectingChanges)
     }
 

@@ -22,7 +22,7 @@ extension PostgresModelDatabase {
     /// databases opening at once do it once) and the writers' lock (every row of the version table), it
     /// creates each missing table with its row in `modelstorage_version` and its indexes, or
     /// migrates each older table in place with its model's `SchemaMigration` steps, and
-    /// brings each model's indexes up to date, as ``PostgresStore/open(_:options:)``
+    /// brings each model's indexes up to date, as `PostgresStore.open(_:options:)`
     /// describes for one model. A table of a model the database was not opened with is left
     /// as it is, and its version still counts in the database's. A database opened with
     /// `StoreAccessMode/readOnly` does none of this: it checks the tables and writes nothing.
@@ -34,7 +34,7 @@ extension PostgresModelDatabase {
     /// - Returns: The open database.
     /// - Throws: `StoreError/invalidModels(at:reason:)` when `models` is empty, lists a
     ///   model twice, or two models share a table name; otherwise the errors of
-    ///   ``PostgresStore/open(_:options:)``, for whichever model's table they concern.
+    ///   `PostgresStore.open(_:options:)`, for whichever model's table they concern.
     /// - Complexity: O(1) in the number of records, unless a table is migrated (O(*n*) in
     ///   its records).
     public static func open(

@@ -40,19 +40,29 @@ extension PostgresModelDatabase {
             session: snapshotsTaken, location: location, models: modelNames, kinds: kinds,
             evaluations: evaluations)
         let thread = reader()
-        let layouts = layouts
+        let tables = tables
         return try await thread.perform { connection in
             try read.run(
                 on: connection,
                 tables: PostgresConnectionTables(
-                    thread: thread, connection: connection, layouts: layouts,
+                    thread: thread, connection: connection, tables: tables,
                     session: read.session),
                 body)
         }
     }
 
+    /// Answers a store's query whose references SQL cannot follow through a read of the
+    /// whole database (`SQLStoreDatabase`; see `read(answering:_:)`).
+    public func read<Model: StorableModel, Result: Sendable>(
+        resolving query: RecordQuery<Model>, counting: Bool,
+        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
+    ) async throws -> Result {
+        try await read(
+            answering: counting ? [.count] : QueryEvaluationCounter.kinds(of: query), body)
+    }
+
     /// A query's result read through a transaction, as a store's answer to a query whose
-    /// references SQL cannot follow exactly (see ``read(answering:_:)``).
+    /// references SQL cannot follow.
     func resultResolvingReferences<Model: StorableModel>(
         of query: RecordQuery<Model>
     ) async throws -> QueryResult<Model> {

@@ -14,7 +14,7 @@ extension PostgresModelDatabase {
     /// ```
     ///
     /// The body runs as a store's transaction body does (see
-    /// ``PostgresStore/transaction(_:)``): on the writer's thread, inside the group's
+    /// `PostgresStore.transaction(_:)`): on the writer's thread, inside the group's
     /// PostgreSQL transaction, with its reads in SQL on the writer's connection. Its changes
     /// to every model are stored in that transaction and committed with the group, at one
     /// version, or not at all.
@@ -32,62 +32,32 @@ extension PostgresModelDatabase {
     public func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (inout DatabaseTransaction) throws -> Result
     ) async throws -> Result {
-        try await enqueue { resume in QueuedWrite(body, resume: resume) }
+        try await enqueue(isLarge: false) { resume in QueuedWrite(body, resume: resume) }
     }
 
-    /// Queues the write `makeWrite` makes and waits for its group's commit.
-    func enqueue<Result: Sendable>(
-        _ makeWrite:
-            @Sendable (
-                @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
-            ) -> QueuedWrite
-    ) async throws -> Result {
-        try checkWritable()
-        return try await withCheckedThrowingContinuation { continuation in
-            pending.append(makeWrite { continuation.resume(with: $0) })
-            if !isFlushing {
-                isFlushing = true
-                Task { await self.flush() }
-            }
-        }
-    }
-
-    /// Commits the queued writes in groups until none is left.
-    private func flush() async {
-        while !pending.isEmpty {
-            await commitPending()
-        }
-        isFlushing = false
-        let waiters = flushWaiters
-        flushWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
-    }
-
-    /// Commits the writes queued now as one group on the writer's thread, then tells the
-    /// live queries of each model it changed, and the callers.
-    private func commitPending() async {
-        let batch = pending
-        pending.removeAll()
-        lastGroup += 1
-        let (models, layouts, group, channel, tag) = (models, layouts, lastGroup, channel, tag)
-        let collecting = !liveQueries.isEmpty
-        let writer = writer
-        let commit: GroupCommit
+    /// Commits one group on the writer's thread (`SQLStoreDatabase`); a group the writer
+    /// cannot run at all (its thread stopped) fails every write in it.
+    public nonisolated func commitGroup(
+        _ batch: [QueuedWrite], group: UInt64, collectingChanges collecting: Bool
+    ) async -> GroupCommit? {
+        let (tables, channel, tag, writer) = (tables, channel, tag, writer)
         do {
-            commit = try await writer.perform { connection in
+            return try await writer.perform { connection in
                 GroupCommit.run(
                     batch,
                     on: PostgresGroupWriter(
-                        connection: connection, thread: writer, models: models, layouts: layouts,
+                        connection: connection, thread: writer, tables: tables,
                         channel: channel, tag: tag),
                     collectingChanges: collecting, group: group)
             }
         } catch {
             for write in batch { write.fail(error) }
-            return
+            return nil
         }
-        committedVersion = Swift.max(committedVersion, commit.version)
+    }
+
+    /// Tells the live queries of one of the database's own commits (`SQLStoreDatabase`).
+    public func noteOwnCommit(_ commit: GroupCommit) {
         liveQueries.noteCommit(commit.changes, refreshingWith: liveResults)
-        commit.resumeCallers(of: batch)
     }
 }

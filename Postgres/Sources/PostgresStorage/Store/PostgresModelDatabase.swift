@@ -51,7 +51,7 @@ import PostgresNIO
 /// model, each with its own `version` — opens with nothing lost: the tables keep their
 /// records and write versions, the database's version is the highest of theirs, and a model
 /// added beside them gets a table of its own.
-public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
+public actor PostgresModelDatabase: SQLStoreDatabase {
     /// Where the database keeps its records, as its errors name it:
     /// `.database("postgresql://user@host:port/database")`, with the directory of the Unix
     /// socket for the host when it has one, and never a password.
@@ -64,14 +64,11 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     /// The models the database holds, in the order it was opened with.
     public nonisolated let models: [any StorableModel.Type]
 
-    /// Each model's table layout, and the schema version it was migrated from when the
-    /// database opened.
-    nonisolated let tables: ModelTables
+    /// The database's models: each one's table layout, and the schema version it was
+    /// migrated from when the database opened.
+    public nonisolated let tables: ModelTables
     /// The models' names, as `StoreError/unknownModel(_:at:models:)` lists them.
     nonisolated var modelNames: [String] { tables.modelNames }
-    /// Each model's table layout, a `TableLayout<Model>` under the model's identifier, for
-    /// the transactions' reads (``layout(of:)`` looks one up by its model's type).
-    nonisolated var layouts: [ObjectIdentifier: any Sendable] { tables.layoutsByModel }
     /// The quoted names of the models' tables.
     nonisolated let tableNames: [String]
     /// The channel the database's commits are announced on (see ``Schema/channel(schema:)``).
@@ -79,7 +76,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     /// What this database's notifications carry after the version, to tell them from other
     /// databases'.
     nonisolated let tag = UUID().uuidString
-    let writer: ConnectionThread
+    nonisolated let writer: ConnectionThread
     let readers: [ConnectionThread]
     let options: PostgresStoreOptions
     let configuration: PostgresConnection.Configuration
@@ -87,14 +84,12 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     /// The number of ``read(_:)`` snapshots taken, which tells each one's reads apart.
     var snapshotsTaken: UInt64 = 0
     /// Every model's live queries.
-    nonisolated let liveQueries = LiveQueries()
-    /// The version of the latest commit this database made or heard of.
-    var committedVersion: UInt64
-    var pending: [QueuedWrite] = []
-    var isFlushing = false
-    var flushWaiters: [CheckedContinuation<Void, Never>] = []
-    var lastGroup: UInt64 = 0
-    var isClosed = false
+    public nonisolated let liveQueries = LiveQueries()
+    /// The writes waiting for a group commit, the version of the latest commit this
+    /// database made or heard of, and whether it is closed.
+    public nonisolated let writes: WriteQueue
+    /// Whether the database is closed.
+    nonisolated var isClosed: Bool { writes.isClosed }
     /// The task that listens for other databases' commits while a live query exists.
     var listener: Task<Void, Never>?
     /// Counts how the database's connections answer queries (``queryEvaluationCounts``).
@@ -117,7 +112,7 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
         self.tables = parts.tables
         tableNames = parts.tables.models.map { SQLIdentifier.quoted($0.storageName) }
         self.channel = parts.channel
-        self.committedVersion = parts.version
+        self.writes = WriteQueue(committedVersion: parts.version, location: parts.tables.location)
         self.writer = writer
         self.readers = readers
         self.options = options
@@ -132,51 +127,29 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
         writer.stopSoon()
     }
 
-    /// The store of one of the database's models.
-    ///
-    /// ```swift
-    /// let species = try dex.store(for: PokemonSpecies.self)
-    /// ```
-    ///
-    /// Every call returns a store over the same table, sharing the database's connections
-    /// and version; closing any of them closes the database.
-    ///
-    /// - Parameter model: The model.
-    /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
-    ///   hold the model.
-    /// - Complexity: O(1).
-    public nonisolated func store<Model: StorableModel>(
-        for model: Model.Type
-    ) throws(StoreError) -> PostgresStore<Model> {
-        PostgresStore(database: self, layout: try layout(of: model))
-    }
-
-    /// The store of one of the database's models, as `ModelDatabase.store(for:)` hands it
-    /// to code written against any database: the same `PostgresStore` as the `store(for:)`
-    /// that returns it, which a call on the database itself chooses.
-    ///
-    /// ```swift
-    /// func load(_ pokemon: [Pokemon], into dex: some ModelDatabase) async throws {
-    ///     try await dex.store(for: Pokemon.self).upsert(contentsOf: pokemon)
-    /// }
-    /// ```
-    ///
-    /// - Parameter model: The model.
-    /// - Returns: The model's store.
-    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not
-    ///   hold the model.
-    @_disfavoredOverload
-    public nonisolated func store<Model: StorableModel>(
-        for model: Model.Type
-    ) throws(StoreError) -> any ModelStore<Model> {
-        try store(for: model) as PostgresStore<Model>
-    }
-
     nonisolated func layout<Model: StorableModel>(
         of model: Model.Type
     ) throws(StoreError) -> TableLayout<Model> {
         try tables.layout(of: model)
+    }
+
+    /// One model's table as PostgreSQL's driver reads it (`SQLStoreDatabase`).
+    ///
+    /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not hold
+    ///   the model.
+    public nonisolated func table<Model: StorableModel>(
+        of model: Model.Type
+    ) throws(StoreError) -> any SQLDriverTable<Model, BlockingConnection> {
+        try layout(of: model)
+    }
+
+    /// Whether SQL answers a query exactly on the database as it is (`SQLStoreDatabase`):
+    /// always for one that follows no reference; for one that follows references, only
+    /// while no table of the database holds an inexact row.
+    public nonisolated func answersInSQL<Model: StorableModel>(
+        _ query: RecordQuery<Model>, on connection: BlockingConnection
+    ) throws(StoreError) -> Bool {
+        try connection.answersExactly(query, tables: tableNames)
     }
 
     /// How the database answered queries so far, for every model: in PostgreSQL alone,
@@ -190,16 +163,20 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
         guard !isClosed else { throw .closed(at: location) }
     }
 
-    /// Throws unless the database is open for writing.
-    func checkWritable() throws(StoreError) {
-        try checkOpen()
-        guard !isReadOnly else { throw .readOnly(at: location) }
-    }
-
     /// The next reader, in turn.
     func reader() -> ConnectionThread {
         nextReader += 1
         return readers[nextReader % readers.count]
+    }
+
+    /// Runs a read of one model's table on the next reader (`SQLStoreDatabase`).
+    ///
+    /// Opening made every model's table, so none is missing.
+    public func read<Model: StorableModel, Value: Sendable>(
+        _ model: Model.Type, orEmpty empty: Value,
+        _ body: @escaping @Sendable (BlockingConnection) throws(StoreError) -> Value
+    ) async throws -> Value {
+        try await read { connection in try body(connection) }
     }
 
     /// Runs a read on the next reader, once the database is known to be open.
@@ -222,11 +199,8 @@ public actor PostgresModelDatabase: ModelDatabase, QueryEvaluationReporting {
     ///   signature is `ModelDatabase/close()`'s, so that every backend closes alike.
     /// - Complexity: That of the writes still queued.
     public func close() async throws {
-        guard !isClosed else { return }
-        isClosed = true
-        while isFlushing {
-            await withCheckedContinuation { flushWaiters.append($0) }
-        }
+        // No write joins from now on; the groups being committed finish first.
+        guard await writes.close() else { return }
         liveQueries.finishAll()
         listener?.cancel()
         listener = nil

@@ -3,7 +3,7 @@ import ModelStorage
 import PostgresNIO
 import SQLStorage
 
-extension PostgresStore {
+extension SQLStore where Database == PostgresModelDatabase {
     /// Opens the store kept in a PostgreSQL database, creating the model's table when the
     /// database has none (unless the store is opened read-only).
     ///
@@ -47,7 +47,7 @@ extension PostgresStore {
     public static func open(
         _ configuration: PostgresConnection.Configuration,
         options: PostgresStoreOptions = PostgresStoreOptions()
-    ) async throws -> PostgresStore {
+    ) async throws -> PostgresStore<Model> {
         try await PostgresModelDatabase.open(configuration, for: [Model.self], options: options)
             .store(for: Model.self)
     }

@@ -1,0 +1,72 @@
+import KeyPathQuery
+import ModelStorage
+import SQLStorage
+
+// PostgreSQL's driver reads of one model's table (`SQLDriverTable`): by key, with the id
+// made the key the table stores (its JSON text), and by plan.
+extension TableLayout: SQLDriverTable {
+    func count(on connection: BlockingConnection) throws(StoreError) -> Int {
+        try connection.count(in: self)
+    }
+
+    func record(withID id: Model.ID, on connection: BlockingConnection) throws(StoreError)
+        -> Model?
+    {
+        try connection.record(withKey: try key(of: id), in: self)
+    }
+
+    func versioned(withID id: Model.ID, on connection: BlockingConnection) throws(StoreError)
+        -> Versioned<Model>?
+    {
+        try connection.versioned(withKey: try key(of: id), in: self)
+    }
+
+    func position(ofID id: Model.ID, on connection: BlockingConnection) throws(StoreError)
+        -> Int?
+    {
+        try connection.order(ofKey: try key(of: id), in: self).map { Int($0) }
+    }
+
+    func writeVersion(ofID id: Model.ID, on connection: BlockingConnection) throws(StoreError)
+        -> UInt64?
+    {
+        try connection.writeVersion(ofKey: try key(of: id), in: self)
+    }
+
+    func records(
+        selectedBy query: RecordQuery<Model>, plan: QueryPlan<Model>,
+        on connection: BlockingConnection
+    ) throws(StoreError) -> [Model]? {
+        // Without `_order`: a read that needs only the records.
+        try connection.records(selectedBy: query, plan: plan, in: self, positions: false)?
+            .map(\.record)
+    }
+
+    func records(
+        selectedBy query: RecordQuery<Model>, plan: QueryPlan<Model>,
+        excluding ids: Set<Model.ID>, on connection: BlockingConnection
+    ) throws(StoreError) -> [(position: Int, record: Model)]? {
+        try connection.records(
+            selectedBy: query, plan: plan, in: self, excluding: try keys(of: ids))
+    }
+
+    func count(
+        where condition: Condition<Model>, plan: QueryPlan<Model>,
+        excluding ids: Set<Model.ID>, on connection: BlockingConnection
+    ) throws(StoreError) -> Int? {
+        try connection.count(
+            where: condition, plan: plan, in: self, excluding: try keys(of: ids))
+    }
+
+    func result(
+        of query: RecordQuery<Model>, plan: QueryPlan<Model>, on connection: BlockingConnection
+    ) throws(StoreError) -> QueryResult<Model>? {
+        try connection.result(of: query, plan: plan, in: self)
+    }
+
+    private func keys(of ids: Set<Model.ID>) throws(StoreError) -> [String] {
+        var keys: [String] = []
+        for id in ids { keys.append(try key(of: id)) }
+        return keys
+    }
+}
