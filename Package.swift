@@ -7,8 +7,10 @@
 // SQLiteStorage on SQLStorage), then PokedexKit. Documentation/Architecture.md draws the
 // map, with the nested packages (Postgres/, Benchmarks/, Fuzz/) that depend on this one.
 //
-// The backends reach the record engine and the file-system calls of ModelStorage through
-// `package` declarations: visible to this package's modules, never to a client.
+// The backends reach the record engine of ModelStorage through `package` declarations:
+// visible to this package's modules, never to a client. The file stores' POSIX calls are in
+// FileSystemSupport, a module of `package` declarations under JSONFileStorage and
+// SQLiteStorage that no product names.
 //
 // Under them, InternalSupport holds what every module shares but no client may see (the one
 // lock type); its declarations are `package`, and no product names it.
@@ -46,9 +48,16 @@ let package = Package(
             name: "ModelStorage",
             dependencies: ["InternalSupport", "KeyPathQuery"]
         ),
+        // The POSIX file calls the file stores make (open, write, sync, rename, locks), each
+        // failing with a StoreError that names the file; `package` declarations only, in no
+        // product, and a fault can be injected into every call for the tests.
+        .target(
+            name: "FileSystemSupport",
+            dependencies: ["ModelStorage"]
+        ),
         .target(
             name: "JSONFileStorage",
-            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage"]
+            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage", "FileSystemSupport"]
         ),
         .target(
             name: "ModelStorageTesting",
@@ -70,7 +79,11 @@ let package = Package(
         ),
         .target(
             name: "SQLiteStorage",
-            dependencies: ["KeyPathQuery", "ModelStorage", "SQLStorage", "CSQLite"]
+            dependencies: [
+                "InternalSupport", "KeyPathQuery", "ModelStorage", "SQLStorage",
+                "FileSystemSupport",
+                "CSQLite",
+            ]
         ),
         .target(
             name: "PokedexKit",
@@ -153,8 +166,8 @@ let package = Package(
         .testTarget(
             name: "ModelStorageTests",
             dependencies: [
-                "InternalSupport", "ModelStorage", "JSONFileStorage", "ModelStorageTesting",
-                "SQLiteStorage", "QueryTestSupport", "TestSupport",
+                "InternalSupport", "ModelStorage", "FileSystemSupport", "JSONFileStorage",
+                "ModelStorageTesting", "SQLiteStorage", "QueryTestSupport", "TestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -175,8 +188,8 @@ let package = Package(
         .executableTarget(
             name: "StoreCrashWriter",
             dependencies: [
-                "InternalSupport", "ModelStorage", "JSONFileStorage", "ModelStorageTesting",
-                "SQLiteStorage", "CSQLite",
+                "InternalSupport", "ModelStorage", "FileSystemSupport", "JSONFileStorage",
+                "ModelStorageTesting", "SQLiteStorage", "CSQLite",
             ],
             path: "Tests/Support/StoreCrashWriter"
         ),

@@ -1,4 +1,5 @@
 import Dispatch
+import FileSystemSupport
 import InternalSupport
 import ModelStorage
 

@@ -1,3 +1,4 @@
+import FileSystemSupport
 import ModelStorage
 
 /// How a ``JSONFileStore`` opens: for writing or only reading, how long to wait for another

@@ -50,7 +50,7 @@ extension RecordQuery where Model: StorableModel {
     /// - Parameter options: How the store renders SQL, with its database's tables.
     /// - Returns: The compiled query, or `nil`.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated.
-    public func compiledForSQL(options: SQLOptions) throws(StoreError) -> CompiledQuery<Model>? {
+    func compiledForSQL(options: SQLOptions) throws(StoreError) -> CompiledQuery<Model>? {
         guard condition.followsReferences else {
             do { return try compiled() } catch { throw .invalidQuery(error) }
         }
@@ -72,7 +72,7 @@ extension RecordQuery where Model: StorableModel {
     ///
     /// - Parameter options: How the store renders SQL, with its database's tables.
     /// - Returns: Whether SQL can read the query.
-    public func readsWithSQL(options: SQLOptions) -> Bool {
+    func readsWithSQL(options: SQLOptions) -> Bool {
         !condition.followsReferences || (try? sqlClauses(options: options)) != nil
     }
 
@@ -84,7 +84,7 @@ extension RecordQuery where Model: StorableModel {
     /// - Parameter options: How the store renders SQL, with its database's tables.
     /// - Returns: The compiled query.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated.
-    public func compiledForRefreshes(options: SQLOptions) throws(StoreError) -> CompiledQuery<
+    func compiledForRefreshes(options: SQLOptions) throws(StoreError) -> CompiledQuery<
         Model
     > {
         if let compiled = try compiledForSQL(options: options) { return compiled }

@@ -1,3 +1,4 @@
+import FileSystemSupport
 import Foundation
 import InternalSupport
 import KeyPathQuery

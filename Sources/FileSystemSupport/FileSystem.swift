@@ -1,4 +1,5 @@
 import Foundation
+import ModelStorage
 
 #if canImport(Glibc)
     import Glibc
