@@ -62,14 +62,6 @@ extension SQLiteModelDatabase {
             answering: counting ? [.count] : QueryEvaluationCounter.kinds(of: query), body)
     }
 
-    /// A query's result read through a transaction, as a store's answer to a query whose
-    /// references SQL cannot follow (see ``read(answering:_:)``).
-    func resultResolvingReferences<Model: StorableModel>(
-        of query: RecordQuery<Model>
-    ) async throws -> QueryResult<Model> {
-        try await read(resolving: query, counting: false) { try $0.result(of: query) }
-    }
-
     private func lacksTable<Model: StorableModel>(of model: Model.Type) async throws(StoreError)
         -> Bool
     {

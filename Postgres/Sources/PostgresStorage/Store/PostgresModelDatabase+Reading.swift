@@ -61,13 +61,4 @@ extension PostgresModelDatabase {
             answering: counting ? [.count] : QueryEvaluationCounter.kinds(of: query), body)
     }
 
-    /// A query's result read through a transaction, as a store's answer to a query whose
-    /// references SQL cannot follow.
-    func resultResolvingReferences<Model: StorableModel>(
-        of query: RecordQuery<Model>
-    ) async throws -> QueryResult<Model> {
-        try await read(answering: QueryEvaluationCounter.kinds(of: query)) {
-            try $0.result(of: query)
-        }
-    }
 }

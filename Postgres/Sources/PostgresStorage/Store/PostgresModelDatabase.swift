@@ -127,12 +127,6 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
         writer.stopSoon()
     }
 
-    nonisolated func layout<Model: StorableModel>(
-        of model: Model.Type
-    ) throws(StoreError) -> TableLayout<Model> {
-        try tables.layout(of: model)
-    }
-
     /// One model's table as PostgreSQL's driver reads it (`SQLStoreDatabase`).
     ///
     /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not hold
@@ -140,7 +134,7 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
     public nonisolated func table<Model: StorableModel>(
         of model: Model.Type
     ) throws(StoreError) -> any SQLDriverTable<Model, BlockingConnection> {
-        try layout(of: model)
+        try tables.layout(of: model) as TableLayout<Model>
     }
 
     /// Whether SQL answers a query exactly on the database as it is (`SQLStoreDatabase`):
