@@ -48,6 +48,16 @@ public final class BlockingConnection: ReadingConnection {
     /// Whether a transaction was begun and not yet ended: the connection is then never made
     /// again, since the transaction went with the lost one.
     private(set) var transactionIsOpen = false
+    /// Whether the schema is known to hold the version table: always, but for the readers
+    /// of a read-only database opened before any of its models' tables was made, which
+    /// look for it before each read of the version until they find it (see
+    /// ``databaseVersion(operation:)``).
+    var hasVersionTable = true
+    /// Whether the read running now is a read-only database's that has not found every
+    /// model's table yet: SQL that follows references could name a missing table, so a
+    /// query that does is answered through a snapshot read (see
+    /// ``answersExactly(_:tables:)``).
+    var awaitsTables = false
 
     /// The group commit, or the snapshot read, whose transactions may read through the
     /// connection now; 0 outside them (see `ConnectionRecords`).

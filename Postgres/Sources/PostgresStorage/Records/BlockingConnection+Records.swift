@@ -235,11 +235,13 @@ extension BlockingConnection {
     /// Whether SQL answers a query exactly: always for one that follows no reference (the
     /// store's own reads see its table's inexact rows); for one that follows references, only
     /// while no table of the database holds an inexact row, which the other tables' `EXISTS`
-    /// could not see.
+    /// could not see, and every table is there to be named (see ``awaitsTables``).
     func answersExactly<Model>(
         _ query: RecordQuery<Model>, tables: [String]
     ) throws(StoreError) -> Bool {
         guard query.condition.followsReferences else { return true }
+        // A snapshot read reads the models whose tables are missing as empty.
+        guard !awaitsTables else { return false }
         let checks = tables.map { "EXISTS (SELECT 1 FROM \($0) WHERE NOT \"_exact\")" }
         let inexact = try integer(
             "SELECT CASE WHEN " + checks.joined(separator: " OR ") + " THEN 1 ELSE 0 END",

@@ -15,11 +15,17 @@ struct PostgresConnectionTables: DatabaseTransaction.Tables, @unchecked Sendable
     let tables: ModelTables
     /// The group, or the snapshot read, the transactions belong to.
     let session: UInt64
+    /// The models whose tables a read-only database has not found yet: they read as
+    /// empty.
+    var absent: Set<ObjectIdentifier> = []
 
     func transaction<Model: StorableModel>(
         of model: Model.Type, version: UInt64
     ) -> StoreTransaction<Model>? {
         guard let layout: TableLayout<Model> = try? tables.layout(of: model) else { return nil }
+        if absent.contains(ObjectIdentifier(model)) {
+            return try? StoreTransaction([], version: version)
+        }
         return StoreTransaction(
             over: ConnectionRecords(
                 PostgresConnectionReads(thread: thread, connection: connection, table: layout),

@@ -73,13 +73,8 @@ extension BlockingConnection {
                 + "WHERE table_schema = current_schema() AND table_name = $1",
             [.text(layout.name)], operation: "read the schema"
         ).compactMap { try? $0.decode(String.self) }
-        let hasVersionTable =
-            try integer(
-                "SELECT count(*) FROM information_schema.tables WHERE table_schema = "
-                    + "current_schema() AND table_name = 'modelstorage_version'",
-                operation: "read the schema") == 1
         let found =
-            hasVersionTable
+            try versionTableExists()
             ? try integer(
                 "SELECT \"schema_version\" FROM \(Schema.versionTable) WHERE \"table_name\" = $1",
                 [.text(layout.name)], operation: "read the schema") : nil
@@ -149,9 +144,26 @@ extension BlockingConnection {
         return schema
     }
 
+    /// Whether the connection's schema holds the version table.
+    func versionTableExists(operation: String = "read the schema") throws(StoreError) -> Bool {
+        try integer(
+            "SELECT count(*) FROM information_schema.tables WHERE table_schema = "
+                + "current_schema() AND table_name = 'modelstorage_version'",
+            operation: operation) == 1
+    }
+
     /// The database's version: the highest version of its tables, read by a prepared
-    /// statement.
+    /// statement; 0 while the schema has no version table (a read-only database opened
+    /// before any database wrote the schema), which is looked for first until it is found
+    /// (see ``hasVersionTable``).
+    ///
+    /// Looking first, rather than reading and catching the error, keeps a transaction
+    /// usable: in PostgreSQL a statement naming a missing table aborts the transaction.
     func databaseVersion(operation: String) throws(StoreError) -> UInt64 {
+        if !hasVersionTable {
+            hasVersionTable = try versionTableExists(operation: operation)
+            guard hasVersionTable else { return 0 }
+        }
         let found = try preparedRow(Schema.selectVersion, text: [], operation: operation)
         guard let found else { return 0 }
         return UInt64(Swift.max(0, try parsedInteger(found[0], operation: operation)))

@@ -26,6 +26,10 @@ extension PostgresModelDatabase {
     /// describes for one model. A table of a model the database was not opened with is left
     /// as it is, and its version still counts in the database's. A database opened with
     /// `StoreAccessMode/readOnly` does none of this: it checks the tables and writes nothing.
+    /// It reads a model whose table the schema does not have yet as empty, and looks for the
+    /// table again before each read of the model until a writer has made it; a table found
+    /// then is checked as at opening, so that one at an older schema version throws
+    /// `StoreError/migrationFailed(at:sourceVersion:location:reason:)` from the read.
     ///
     /// - Parameters:
     ///   - configuration: How to reach the server: postgres-nio's configuration.
@@ -65,17 +69,27 @@ extension PostgresModelDatabase {
                 return (states, try connection.currentSchema())
             }
             var opened = layouts
+            var awaiting: Set<ObjectIdentifier> = []
             for (model, state) in zip(models, states) {
-                if !writable { try checkReadable(state, database: url, model: model) }
-                if writable, case .older(let version) = state {
-                    opened.noteMigration(of: model, from: version)
+                switch (state, writable) {
+                case (.current, _): break
+                case (.older(let version), true): opened.noteMigration(of: model, from: version)
+                case (.older(let version), false):
+                    throw cannotMigrate(model, from: version, at: .database(url))
+                case (.absent, _):
+                    // A read-only database with no table of the model's yet reads it as
+                    // empty until a writer makes it.
+                    if !writable { awaiting.insert(ObjectIdentifier(model)) }
                 }
             }
+            // A table of a model's has its row in the version table (`inspect` checked).
+            let hasVersionTable = writable || states.contains { $0 != .absent }
             while readers.count < Swift.max(1, options.readerCount) {
                 let connection = BlockingConnection(
                     configuration: configuration, logger: options.logger)
                 connection.preparesQueries = true
                 connection.evaluations = evaluations
+                connection.hasVersionTable = hasVersionTable
                 readers.append(
                     ConnectionThread(connection, name: "modelstorage reader \(readers.count + 1)"))
             }
@@ -83,7 +97,8 @@ extension PostgresModelDatabase {
                 try connection.databaseVersion(operation: "read the version")
             }
             let parts = Parts(
-                tables: opened, channel: Schema.channel(schema: schema), version: version)
+                tables: opened, channel: Schema.channel(schema: schema), version: version,
+                awaitingTables: awaiting)
             return PostgresModelDatabase(
                 parts, writer: writer, readers: readers, options: options,
                 configuration: configuration, evaluations: evaluations)
@@ -101,25 +116,5 @@ extension PostgresModelDatabase {
         let layout = try TableLayout<Model>(tables: tables)
         _ = try Model.indexedAttributeNames()
         return layout
-    }
-
-    /// Refuses, for a read-only database, a table it would have to create or migrate.
-    private static func checkReadable(
-        _ state: BlockingConnection.TableState, database: String,
-        model: any StorableModel.Type
-    ) throws(StoreError) {
-        let table = SQLIdentifier.quoted(model.storageName)
-        switch state {
-        case .current: break
-        case .older(let version):
-            throw .migrationFailed(
-                at: .database(database), sourceVersion: version, location: .wholeFile,
-                reason: "a read-only store cannot migrate the table \(table); open it for "
-                    + "writing once")
-        case .absent:
-            throw .corruptFile(
-                at: .database(database), problem: "it has no table \(table) for \(model)",
-                location: .wholeFile)
-        }
     }
 }

@@ -10,7 +10,8 @@ extension PostgresModelDatabase {
     ///
     /// The body runs on a reader's connection inside one `REPEATABLE READ READ ONLY`
     /// transaction, so it sees the database as of one commit while writers go on, and it is
-    /// not queued behind the writes.
+    /// not queued behind the writes. A model whose table a read-only database has not found
+    /// yet reads as empty.
     ///
     /// - Parameter body: Reads through the transaction; its result is returned.
     /// - Returns: What `body` returns.
@@ -35,18 +36,22 @@ extension PostgresModelDatabase {
         _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
     ) async throws -> Result {
         try checkOpen()
+        var absent: Set<ObjectIdentifier> = []
+        for model in models where try await lacksTable(of: model) {
+            absent.insert(ObjectIdentifier(model))
+        }
         snapshotsTaken += 1
         let read = SnapshotRead(
             session: snapshotsTaken, location: location, models: modelNames, kinds: kinds,
             evaluations: evaluations)
         let thread = reader()
         let tables = tables
-        return try await thread.perform { connection in
+        return try await thread.perform { [absent] connection in
             try read.run(
                 on: connection,
                 tables: PostgresConnectionTables(
                     thread: thread, connection: connection, tables: tables,
-                    session: read.session),
+                    session: read.session, absent: absent),
                 body)
         }
     }
@@ -60,5 +65,4 @@ extension PostgresModelDatabase {
         try await read(
             answering: counting ? [.count] : QueryEvaluationCounter.kinds(of: query), body)
     }
-
 }

@@ -94,11 +94,18 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
     var listener: Task<Void, Never>?
     /// Counts how the database's connections answer queries (``queryEvaluationCounts``).
     nonisolated let evaluations: QueryEvaluationCounter
+    /// The models of this read-only database whose table it last found missing.
+    ///
+    /// No database has written the schema yet, or none opened with the model. The model's
+    /// store then reads as empty, and looks again before each read.
+    var awaitingTables: Set<ObjectIdentifier>
 
     struct Parts {
         var tables: ModelTables
         var channel: String
         var version: UInt64
+        /// The models whose table a read-only database did not find when it opened.
+        var awaitingTables: Set<ObjectIdentifier> = []
     }
 
     init(
@@ -118,6 +125,7 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
         self.options = options
         self.configuration = configuration
         self.evaluations = evaluations
+        self.awaitingTables = parts.awaitingTables
     }
 
     deinit {
@@ -163,22 +171,53 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
         return readers[nextReader % readers.count]
     }
 
-    /// Runs a read of one model's table on the next reader (`SQLStoreDatabase`).
-    ///
-    /// Opening made every model's table, so none is missing.
+    /// Runs a read of one model's table on the next reader (`SQLStoreDatabase`); a model
+    /// whose table a read-only database has not found yet reads as `empty`.
     public func read<Model: StorableModel, Value: Sendable>(
         _ model: Model.Type, orEmpty empty: Value,
         _ body: @escaping @Sendable (BlockingConnection) throws(StoreError) -> Value
     ) async throws -> Value {
-        try await read { connection in try body(connection) }
+        try checkOpen()
+        if try await lacksTable(of: model) { return empty }
+        let awaiting = !awaitingTables.isEmpty
+        return try await reader().perform { connection in
+            connection.awaitsTables = awaiting
+            return try body(connection)
+        }
     }
 
-    /// Runs a read on the next reader, once the database is known to be open.
-    func read<Value: Sendable>(
-        _ body: @escaping @Sendable (BlockingConnection) throws -> Value
-    ) async throws -> Value {
-        try checkOpen()
-        return try await reader().perform(body)
+    /// Whether a read-only database has no table of a model yet; once it has one, it is not
+    /// looked for again.
+    ///
+    /// - Throws: `StoreError/migrationFailed(at:sourceVersion:location:reason:)` when the
+    ///   table is of an older schema version, which a read-only database cannot migrate; the
+    ///   errors of opening for a table that is not the model's.
+    func lacksTable<Model: StorableModel>(of model: Model.Type) async throws -> Bool {
+        let key = ObjectIdentifier(model)
+        guard awaitingTables.contains(key) else { return false }
+        let layout: TableLayout<Model> = try tables.layout(of: model)
+        let state = try await reader().perform { connection throws(StoreError) in
+            try connection.inspect(for: layout)
+        }
+        switch state {
+        case .absent: return true
+        case .current:
+            awaitingTables.remove(key)
+            return false
+        case .older(let version):
+            throw Self.cannotMigrate(model, from: version, at: location)
+        }
+    }
+
+    /// The error of a read-only database that finds a model's table at an older schema
+    /// version, which it would have to migrate.
+    static func cannotMigrate(
+        _ model: any StorableModel.Type, from version: Int, at location: StoreLocation
+    ) -> StoreError {
+        .migrationFailed(
+            at: location, sourceVersion: version, location: .wholeFile,
+            reason: "a read-only store cannot migrate the table "
+                + "\(SQLIdentifier.quoted(model.storageName)); open it for writing once")
     }
 
     // MARK: Closing

@@ -27,7 +27,8 @@ extension SQLStore where Database == PostgresModelDatabase {
     /// attributes the model no longer declares. Each index is `NULLS FIRST`, the in-memory
     /// order, so that a query sorted by its attribute, either way, reads it in order. A store
     /// opened with `StoreAccessMode/readOnly` does none of this: it checks the table and
-    /// writes nothing.
+    /// writes nothing, and when the database has no table yet, it reads as empty until a
+    /// writer makes one.
     ///
     /// - Parameters:
     ///   - configuration: How to reach the server: postgres-nio's configuration.
@@ -39,9 +40,9 @@ extension SQLStore where Database == PostgresModelDatabase {
     ///   table that does not match the model, naming the columns that differ;
     ///   `StoreError/unsupportedVersion(at:kind:found:supported:)` for a newer
     ///   schema version; `StoreError/migrationFailed(at:sourceVersion:location:reason:)`
-    ///   when a migration fails (or is needed by a read-only store), and
-    ///   `StoreError/corruptFile(at:problem:location:)` when a read-only store finds no
-    ///   table; `StoreError/invalidQuery(_:)` when an attribute is named
+    ///   when a migration fails (or is needed by a read-only store);
+    ///   `StoreError/corruptFile(at:problem:location:)` for a table the store did not make;
+    ///   `StoreError/invalidQuery(_:)` when an attribute is named
     ///   like one of the store's own columns, or an indexed key path is not mapped.
     /// - Complexity: O(1) in the number of records, unless the table is migrated (O(*n*)).
     public static func open(

@@ -18,12 +18,13 @@ import PostgresNIO
 ///
 /// `mode` `StoreAccessMode/readWrite` creates the model's table when the database has none,
 /// migrates an older one and keeps its indexes as the model declares them.
-/// `StoreAccessMode/readOnly` changes nothing in the database: the table must exist at the
-/// model's schema version, and every write throws `StoreError/readOnly(at:)` naming the
-/// database. A read-only store still sees, and its live queries observe, the commits other
-/// stores make. `readerCount` counts the connections that answer reads outside
-/// transactions; the store also holds one connection for writes and, while a live query
-/// exists, one that listens for other stores' commits.
+/// `StoreAccessMode/readOnly` changes nothing in the database: a table must be at its
+/// model's schema version, a model with no table yet reads as empty until a writer makes
+/// one, and every write throws `StoreError/readOnly(at:)` naming the database. A read-only
+/// store still sees, and its live queries observe, the commits other stores make.
+/// `readerCount` counts the connections that answer reads outside transactions; the store
+/// also holds one connection for writes and, while a live query exists, one that listens
+/// for other stores' commits.
 public typealias PostgresStoreOptions = StoreOptions<PostgresExtras>
 
 /// PostgreSQL's own options, beside the `mode` and `readerCount` it shares with other

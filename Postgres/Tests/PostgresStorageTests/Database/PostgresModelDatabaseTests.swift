@@ -14,6 +14,10 @@ struct PostgresModelDatabaseTests {
     static let models: [any StorableModel.Type] = [Note.self, ConformanceRecord.self]
     static let notes = PostgresStoreTests.notes
     static let records = (1...4).map(ConformanceRecord.sample)
+    /// Two models, one of which refers to the other.
+    static let relatedModels: [any StorableModel.Type] = [
+        ConformanceRecord.self, ConformanceNote.self,
+    ]
 
     @Test("a transaction across models commits both, as one commit of one version")
     func commitsBoth() async throws {
@@ -38,14 +42,9 @@ struct PostgresModelDatabaseTests {
     @Test("a read-only database reads several models at one moment, and related records")
     func readOnlyReads() async throws {
         try await TestStores.with { stores in
-            let database = try await TestStores.freshDatabase()
-            let models: [any StorableModel.Type] = [ConformanceRecord.self, ConformanceNote.self]
-            let writer = try await stores.openDatabase(models, on: database)
-            try await writer.store(for: ConformanceRecord.self).upsert(
-                contentsOf: [.sample(1), .sample(3)])
-            try await writer.store(for: ConformanceNote.self).upsert(
-                ConformanceNote(id: 10, recordID: 3, text: "three"))
-            let viewer = try await stores.openDatabase(models, on: database, mode: .readOnly)
+            let database = try await Self.writtenDatabase(stores)
+            let viewer = try await stores.openDatabase(
+                Self.relatedModels, on: database, mode: .readOnly)
             let counts = try await viewer.read {
                 [$0[ConformanceRecord.self].count, $0[ConformanceNote.self].count]
             }
@@ -58,11 +57,101 @@ struct PostgresModelDatabaseTests {
         }
     }
 
+    @Test("a read-only database reads a model with no table yet as empty")
+    func readOnlyWithoutATable() async throws {
+        try await TestStores.with { stores in
+            let database = try await Self.writtenDatabase(stores)
+            // `Note` has no table: its store reads as empty.
+            let viewer = try await stores.openDatabase(
+                Self.relatedModels + [Note.self], on: database, mode: .readOnly)
+            let notes = try viewer.store(for: Note.self)
+            #expect(try await notes.count(where: .true) == 0)
+            #expect(try await notes.fetch(.everyRecord).isEmpty)
+            #expect(try await notes.fetch(id: 1) == nil)
+            #expect(try await viewer.store(for: ConformanceRecord.self).count(where: .true) == 2)
+            // A condition that follows a reference, while a table of the database is missing.
+            let condition: Condition<ConformanceNote> = .reference(
+                \.recordID, to: ConformanceRecord.self, where: \.favorite == true)
+            let related = try viewer.store(for: ConformanceNote.self)
+            #expect(try await related.fetch(RecordQuery(where: condition)).map(\.id) == [10])
+            #expect(try await related.count(where: condition) == 1)
+            let counts = try await viewer.read {
+                [
+                    $0[ConformanceRecord.self].count, $0[ConformanceNote.self].count,
+                    $0[Note.self].count,
+                ]
+            }
+            #expect(counts == [2, 1, 0])
+        }
+    }
+
+    @Test("a read-only database over a fresh schema reads empty, then what a writer commits")
+    func readOnlyFindsTablesMadeLater() async throws {
+        try await TestStores.with { stores in
+            let database = try await TestStores.freshDatabase()
+            let models = Self.relatedModels
+            let viewer = try await stores.openDatabase(models, on: database, mode: .readOnly)
+            let records = try viewer.store(for: ConformanceRecord.self)
+            let notes = try viewer.store(for: ConformanceNote.self)
+            #expect(try await records.count(where: .true) == 0)
+            #expect(try await records.fetch(.everyRecord).isEmpty)
+            #expect(try await records.fetch(id: 1) == nil)
+            #expect(try await records.fetchResult(.everyRecord).version == 0)
+            #expect(try await notes.count(where: \.recordID == 3) == 0)
+            let empty = try await viewer.read {
+                ($0.version, [$0[ConformanceRecord.self].count, $0[ConformanceNote.self].count])
+            }
+            #expect(empty.0 == 0)
+            #expect(empty.1 == [0, 0])
+
+            let writer = try await stores.openDatabase(models, on: database)
+            // Made, and nothing written yet.
+            #expect(try await notes.count(where: .true) == 0)
+            #expect(try await viewer.read { $0.version } == 0)
+            try await Self.storeRecordsAndNote(through: writer)
+            // The same read-only database, still open, reads them.
+            #expect(try await records.count(where: .true) == 2)
+            #expect(try await notes.fetch(id: 10)?.text == "three")
+            let counts = try await viewer.read {
+                ($0.version, [$0[ConformanceRecord.self].count, $0[ConformanceNote.self].count])
+            }
+            #expect(counts.0 == 2)
+            #expect(counts.1 == [2, 1])
+            let related = try await viewer.fetch(
+                RecordQuery<ConformanceNote>(), including: \.recordID, from: ConformanceRecord.self)
+            #expect(related.map(\.related?.id) == [3])
+        }
+    }
+
+    @Test(
+        "a read-only database's live query of a model with no table starts empty and sees it made",
+        .timeLimit(.minutes(2)))
+    func readOnlyLiveQueryFindsTableMadeLater() async throws {
+        try await TestStores.with { stores in
+            let database = try await TestStores.freshDatabase()
+            let models = Self.relatedModels
+            let viewer = try await stores.openDatabase(models, on: database, mode: .readOnly)
+            var favorites = try await viewer.store(for: ConformanceRecord.self)
+                .observe(RecordQuery(where: \.favorite == true)).makeAsyncIterator()
+            let first = try #require(await favorites.next())
+            #expect(first.records.isEmpty)
+            #expect(first.totalCount == 0)
+
+            let writer = try await stores.openDatabase(models, on: database)
+            try await writer.store(for: ConformanceRecord.self).upsert(
+                contentsOf: [.sample(1), .sample(3)])
+            let seen = try await DatabasesOnOneSchemaTests.next(
+                &favorites, where: { $0.records.map(\.id) == [3] })
+            #expect(seen.version == 1)
+            #expect(seen.totalCount == 2)
+        }
+    }
+
     @Test("a read-only database answers a reference condition SQL cannot, through read(_:)")
     func readOnlyReferenceThroughRead() async throws {
         try await TestStores.with { stores in
             let database = try await TestStores.freshDatabase()
-            let models: [any StorableModel.Type] = [ConformanceRecord.self, ConformanceNote.self]
+            let models = Self.relatedModels
             let writer = try await stores.openDatabase(models, on: database)
             try await writer.transaction { transaction in
                 // A tag holding NUL makes its row inexact: conditions that follow references
@@ -243,6 +332,25 @@ struct PostgresModelDatabaseTests {
         let notes = try dex.store(for: Note.self)
         try await notes.upsert(contentsOf: Self.notes)
         return (dex, notes, try dex.store(for: ConformanceRecord.self))
+    }
+
+    /// A new database in which a database of ``relatedModels`` stored the records 1 and 3
+    /// and the note 10 (see ``storeRecordsAndNote(through:)``).
+    static func writtenDatabase(_ stores: TestStores) async throws
+        -> PostgresConnection.Configuration
+    {
+        let database = try await TestStores.freshDatabase()
+        try await storeRecordsAndNote(
+            through: stores.openDatabase(relatedModels, on: database))
+        return database
+    }
+
+    /// Stores the records 1 and 3, then the note 10 about record 3: two commits.
+    static func storeRecordsAndNote(through writer: PostgresModelDatabase) async throws {
+        try await writer.store(for: ConformanceRecord.self).upsert(
+            contentsOf: [.sample(1), .sample(3)])
+        try await writer.store(for: ConformanceNote.self).upsert(
+            ConformanceNote(id: 10, recordID: 3, text: "three"))
     }
 
     /// Adds a trigger that refuses any row of a table whose `_key` is `key`.

@@ -5,7 +5,7 @@ import PostgresStorage
 import Testing
 
 /// A `PostgresStore` opened with `StoreAccessMode.readOnly`: it reads, refuses every write,
-/// and creates or migrates nothing.
+/// creates or migrates nothing, and reads a model with no table yet as empty.
 @Suite("PostgresStore read-only")
 struct PostgresReadOnlyTests {
     @Test("a read-only store reads what a writer stored and refuses every write")
@@ -38,20 +38,16 @@ struct PostgresReadOnlyTests {
         }
     }
 
-    @Test("a read-only store creates no table and migrates none, naming the database")
+    @Test("a read-only store of a database with no table reads empty and creates nothing")
     func createsAndMigratesNothing() async throws {
         let database = try await TestStores.freshDatabase()
         try await TestStores.with { stores in
-            do {
-                _ = try await stores.open(Note.self, on: database, mode: .readOnly)
-                Issue.record("opened a database with no table read-only")
-            } catch let error as StoreError {
-                #expect(error.code == .corruptFile)
-                #expect(
-                    error.storeLocation?.description.hasSuffix("/\(database.database ?? "")")
-                        == true)
-                #expect("\(error)".contains("no table"), "\(error)")
-            }
+            let viewer = try await stores.open(Note.self, on: database, mode: .readOnly)
+            #expect(try await viewer.fetch(.everyRecord).isEmpty)
+            #expect(try await viewer.count(where: .true) == 0)
+            #expect(try await viewer.count(where: \.pinned == true) == 0)
+            #expect(try await viewer.fetch(id: 1) == nil)
+            #expect(try await viewer.fetchResult(.everyRecord).version == 0)
         }
         let tables = try await PostgresStoreTests.strings(
             "SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema()",
@@ -75,5 +71,23 @@ struct PostgresReadOnlyTests {
             "SELECT schema_version::text FROM modelstorage_version WHERE table_name = 'note'",
             on: database)
         #expect(version == ["1"])
+    }
+
+    @Test("a read-only store whose table a writer makes later at an older version refuses it")
+    func refusesAnOlderTableMadeLater() async throws {
+        let database = try await TestStores.freshDatabase()
+        try await TestStores.with { stores in
+            let viewer = try await stores.open(NoteV2.self, on: database, mode: .readOnly)
+            #expect(try await viewer.count(where: .true) == 0)
+            let writer = try await stores.open(Note.self, on: database)
+            try await writer.upsert(contentsOf: PostgresStoreTests.notes)
+            do {
+                _ = try await viewer.count(where: .true)
+                Issue.record("read a table of an older version read-only")
+            } catch let error as StoreError {
+                #expect(error.code == .migrationFailed, "\(error)")
+                #expect(error.foundVersion == 1)
+            }
+        }
     }
 }
