@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of the Fuzz/ package, built with -sanitize=fuzzer,address.
 #
-#   bash Scripts/fuzz.sh                    every target, 60 seconds each (CI's smoke run)
+#   bash Scripts/fuzz.sh                    every target, 60 seconds each (CI's smoke run gives each 30)
 #   bash Scripts/fuzz.sh TARGET             one target, 60 seconds
 #   bash Scripts/fuzz.sh TARGET 600         one target, 600 seconds
 #   bash Scripts/fuzz.sh TARGET 1000000r    one target, 1,000,000 executions
