@@ -46,24 +46,51 @@ public struct RecordJSONDecoder: Sendable {
         try decodeReportingFallback(type, from: data).value
     }
 
+    /// Decodes a value from JSON text in memory the caller owns, such as a column SQLite
+    /// returned, without copying it first: what ``decode(_:from:)`` returns for the same
+    /// bytes. Only a value left to `JSONDecoder` copies them.
+    ///
+    /// - Parameters:
+    ///   - type: The value's type.
+    ///   - bytes: The JSON text, UTF-8, valid for the duration of the call.
+    /// - Returns: The value `JSONDecoder().decode(type, from: Data(bytes))` returns.
+    /// - Throws: The error `JSONDecoder().decode(type, from: Data(bytes))` throws.
+    package func decode<Value: Decodable>(
+        _ type: Value.Type, fromBytes bytes: UnsafeRawBufferPointer
+    ) throws -> Value {
+        if let value = decodeWithoutFoundation(type, from: bytes) { return value }
+        return try decodeWithFoundation(type, from: Data(bytes))
+    }
+
     /// Decodes a value, saying whether it was left to `JSONDecoder` (for the tests).
     package func decodeReportingFallback<Value: Decodable>(
         _ type: Value.Type, from data: Data
     ) throws -> (value: Value, leftToFoundation: Bool) {
-        let fast: Value? = data.withUnsafeBytes { bytes in
-            guard let document = try? RecordJSONDocument(bytes) else { return nil }
-            document.userInfo = userInfo
-            let decoder = RecordJSONValueDecoder(
-                document: document, node: 0, parent: nil, key: nil)
-            guard let value = try? decoder.decodeValue(Value.self, at: 0, key: nil),
-                !document.refused
-            else { return nil }
-            return value
-        }
+        let fast: Value? = data.withUnsafeBytes { decodeWithoutFoundation(type, from: $0) }
         if let fast { return (fast, false) }
+        return (try decodeWithFoundation(type, from: data), true)
+    }
+
+    /// The value read from the scanned text, or `nil` when it is left to `JSONDecoder`.
+    private func decodeWithoutFoundation<Value: Decodable>(
+        _ type: Value.Type, from bytes: UnsafeRawBufferPointer
+    ) -> Value? {
+        guard let document = try? RecordJSONDocument(bytes) else { return nil }
+        // An empty `userInfo` is the document's already: no conversion a record.
+        if !userInfo.isEmpty { document.userInfo = userInfo }
+        let decoder = RecordJSONValueDecoder(document: document, node: 0, parent: nil, key: nil)
+        guard let value = try? decoder.decodeValue(Value.self, at: 0, key: nil),
+            !document.refused
+        else { return nil }
+        return value
+    }
+
+    private func decodeWithFoundation<Value: Decodable>(
+        _ type: Value.Type, from data: Data
+    ) throws -> Value {
         let foundation = JSONDecoder()
         foundation.userInfo = userInfo
-        return (try foundation.decode(type, from: data), true)
+        return try foundation.decode(type, from: data)
     }
 }
 

@@ -84,22 +84,48 @@ public struct ModelTable<Model: StorableModel>: Sendable {
     /// - Parameters:
     ///   - json: The row's `_record`.
     ///   - store: The file or database, for errors.
-    ///   - row: Which row it is, for errors: `_order 7`, `_key 25`.
+    ///   - row: Which row it is, for errors: `_order 7`, `_key 25`; made only for an error.
     /// - Returns: The record.
     /// - Throws: `StoreError/corruptFile(at:problem:location:)` for JSON that does not
     ///   decode as the model, naming the store, the table and the row.
-    public func record(fromJSON json: Data, store: StoreLocation, row: String) throws(StoreError)
-        -> Model
-    {
+    public func record(
+        fromJSON json: Data, store: StoreLocation, row: @autoclosure () -> String
+    ) throws(StoreError) -> Model {
         do {
             return try RecordJSONDecoder().decode(Model.self, from: json)
         } catch {
-            throw .corruptFile(
-                at: store,
-                problem: "the row with \(row) of table \(table) does not decode as "
-                    + "\(Model.self): \(error)",
-                location: .wholeFile)
+            throw undecodable(store: store, row: row(), error: error)
         }
+    }
+
+    /// Decodes a row's `_record` where it lies, in memory the caller owns (a column the
+    /// database returned), without copying it first.
+    ///
+    /// - Parameters:
+    ///   - bytes: The row's `_record`, UTF-8, valid for the duration of the call.
+    ///   - store: The file or database, for errors.
+    ///   - row: Which row it is, for errors: `_order 7`, `_key 25`; made only for an error.
+    /// - Returns: The record.
+    /// - Throws: `StoreError/corruptFile(at:problem:location:)` for JSON that does not
+    ///   decode as the model, naming the store, the table and the row.
+    public func record(
+        fromJSONBytes bytes: UnsafeRawBufferPointer, store: StoreLocation,
+        row: @autoclosure () -> String
+    ) throws(StoreError) -> Model {
+        do {
+            return try RecordJSONDecoder().decode(Model.self, fromBytes: bytes)
+        } catch {
+            throw undecodable(store: store, row: row(), error: error)
+        }
+    }
+
+    /// The error of a row whose `_record` does not decode.
+    private func undecodable(store: StoreLocation, row: String, error: any Error) -> StoreError {
+        .corruptFile(
+            at: store,
+            problem: "the row with \(row) of table \(table) does not decode as "
+                + "\(Model.self): \(error)",
+            location: .wholeFile)
     }
 
     /// A row's `_record`, stored at an older schema version, brought to the model's through

@@ -77,6 +77,16 @@ final class SQLiteStatement {
         return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, column)))
     }
 
+    /// A column of the current row as bytes where SQLite keeps them, valid until the
+    /// statement steps, resets or finalizes: no copy, for a value read at once.
+    func bytes(at column: Int32) -> UnsafeRawBufferPointer {
+        guard let bytes = sqlite3_column_blob(handle, column) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(
+            start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
     /// A column of the current row as text, or `nil` for `NULL`.
     func text(at column: Int32) -> String? {
         guard sqlite3_column_type(handle, column) != SQLITE_NULL,

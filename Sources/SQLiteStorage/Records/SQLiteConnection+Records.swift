@@ -11,7 +11,7 @@ extension SQLiteConnection {
     ) throws(StoreError) -> Model? {
         var record: Model?
         try run(layout.recordByKey, [key], operation: "read a record") { (row) throws(StoreError) in
-            record = try layout.record(from: row.data(at: 0), path: path, order: 0)
+            record = try layout.record(from: row.bytes(at: 0), path: path, order: 0)
             return false
         }
         return record
@@ -52,7 +52,7 @@ extension SQLiteConnection {
     func records<Model>(
         selectedBy query: RecordQuery<Model>, plan: QueryPlan<Model>,
         in layout: TableLayout<Model>, excluding keys: [SQLBinding] = []
-    ) throws(StoreError) -> [(position: Int, record: Model)]? {
+    ) throws(StoreError) -> SelectedRecords<Model>? {
         let exclusion = Self.exclusion(of: keys)
         let columns = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
         let compiled: CompiledQuery<Model>
@@ -63,7 +63,7 @@ extension SQLiteConnection {
             if try !readsTruncatedJSON(
                 clauses.whereClause.sql, in: tables(readBy: query.condition, in: layout))
             {
-                var selected: [(position: Int, record: Model)] = []
+                var selected = SelectedRecords<Model>()
                 try run(
                     columns + clauses.filter(and: exclusion?.sql) + " " + clauses.orderInStore
                         + (clauses.limitClause.map { " " + $0.sql } ?? ""),
@@ -72,11 +72,9 @@ extension SQLiteConnection {
                     operation: "query the records"
                 ) { (row) throws(StoreError) in
                     let order = row.integer(at: 0)
-                    selected.append(
-                        (
-                            Int(order),
-                            try layout.record(from: row.data(at: 1), path: path, order: order)
-                        ))
+                    selected.positions.append(Int(order))
+                    selected.records.append(
+                        try layout.record(from: row.bytes(at: 1), path: path, order: order))
                     return true
                 }
                 evaluations?.count(.inDatabase, as: QueryEvaluationCounter.kinds(of: query))
@@ -85,20 +83,28 @@ extension SQLiteConnection {
             guard let fallback else { return nil }
             compiled = fallback
         }
-        var selected: [(position: Int, record: Model)] = []
+        var matches = SelectedRecords<Model>()
         try run(
             columns + (exclusion.map { "WHERE " + $0.sql } ?? "") + " ORDER BY \"_order\"",
             exclusion.map { [$0.binding] } ?? [], operation: "query the records"
         ) { (row) throws(StoreError) in
             let order = row.integer(at: 0)
-            let record = try layout.record(from: row.data(at: 1), path: path, order: order)
-            if compiled.condition.evaluate(record) { selected.append((Int(order), record)) }
+            let record = try layout.record(from: row.bytes(at: 1), path: path, order: order)
+            if compiled.condition.evaluate(record) {
+                matches.positions.append(Int(order))
+                matches.records.append(record)
+            }
             return true
         }
         evaluations?.count(.inMemory, as: QueryEvaluationCounter.kinds(of: query))
         var positions: [Model.ID: Int] = [:]
-        for (position, record) in selected { positions[record.id] = position }
-        return compiled.apply(to: selected.map { $0.record }).map { (positions[$0.id] ?? 0, $0) }
+        for (position, record) in zip(matches.positions, matches.records) {
+            positions[record.id] = position
+        }
+        var selected = SelectedRecords<Model>()
+        selected.records = compiled.apply(to: matches.records)
+        selected.positions = selected.records.map { positions[$0.id] ?? 0 }
+        return selected
     }
 
     /// The number of records whose keys are not excluded that satisfy a condition, counted
@@ -139,7 +145,7 @@ extension SQLiteConnection {
             exclusion.map { [$0.binding] } ?? [], operation: "count the records"
         ) { (row) throws(StoreError) in
             let order = row.integer(at: 0)
-            let record = try layout.record(from: row.data(at: 1), path: path, order: order)
+            let record = try layout.record(from: row.bytes(at: 1), path: path, order: order)
             if compiled.evaluate(record) { count += 1 }
             return true
         }
@@ -234,7 +240,7 @@ extension SQLiteConnection {
             guard let records = try records(selectedBy: query, plan: plan, in: layout)
             else { return nil }
             return QueryResult(
-                records: records.map { $0.record }, totalCount: try count(in: layout),
+                records: records.records, totalCount: try count(in: layout),
                 version: try databaseVersion())
         }
     }
@@ -281,5 +287,19 @@ extension SQLiteConnection {
         return (
             "\"_key\" NOT IN (SELECT value FROM json_each(?))", SQLBinding(storing: .list(values))
         )
+    }
+}
+
+/// The records a query selected, in its order, and the `_order` of each: two lists rather
+/// than one of pairs, so that reading a row appends an integer and a record.
+struct SelectedRecords<Model> {
+    /// The `_order` of each record, by its place in `records`.
+    var positions: [Int] = []
+    /// The records.
+    var records: [Model] = []
+
+    /// The records with their `_order`.
+    var pairs: [(position: Int, record: Model)] {
+        zip(positions, records).map { ($0, $1) }
     }
 }

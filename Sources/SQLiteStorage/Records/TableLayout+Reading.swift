@@ -35,7 +35,7 @@ extension TableLayout: SQLDriverTable {
         selectedBy query: RecordQuery<Model>, plan: QueryPlan<Model>,
         on connection: SQLiteConnection
     ) throws(StoreError) -> [Model]? {
-        try connection.records(selectedBy: query, plan: plan, in: self)?.map { $0.record }
+        try connection.records(selectedBy: query, plan: plan, in: self)?.records
     }
 
     func records(
@@ -43,7 +43,7 @@ extension TableLayout: SQLDriverTable {
         excluding ids: Set<Model.ID>, on connection: SQLiteConnection
     ) throws(StoreError) -> [(position: Int, record: Model)]? {
         try connection.records(
-            selectedBy: query, plan: plan, in: self, excluding: try keys(of: ids))
+            selectedBy: query, plan: plan, in: self, excluding: try keys(of: ids))?.pairs
     }
 
     func count(

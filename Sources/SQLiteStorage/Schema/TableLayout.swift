@@ -186,7 +186,9 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
     ///
     /// - Throws: ``StoreError/corruptFile(at:problem:location:)`` for JSON that does not
     ///   decode as the model.
-    func record(from json: Data, path: String, order: Int64) throws(StoreError) -> Model {
-        try model.record(fromJSON: json, store: .file(path), row: "_order \(order)")
+    func record(from json: UnsafeRawBufferPointer, path: String, order: Int64)
+        throws(StoreError) -> Model
+    {
+        try model.record(fromJSONBytes: json, store: .file(path), row: "_order \(order)")
     }
 }

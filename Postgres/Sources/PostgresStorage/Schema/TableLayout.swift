@@ -243,11 +243,20 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
     /// - Parameters:
     ///   - json: The row's `_record`.
     ///   - database: The database, for errors.
-    ///   - row: Which row it is, for errors: `_order 7`, `_key 25`.
+    ///   - row: Which row it is, for errors: `_order 7`, `_key 25`; made only for an error.
     /// - Returns: The record.
     /// - Throws: ``StoreError/corruptFile(at:problem:location:)`` for JSON that does not
     ///   decode as the model, naming the database and the row.
-    func record(from json: String, database: String, row: String) throws(StoreError) -> Model {
-        try model.record(fromJSON: Data(json.utf8), store: .database(database), row: row)
+    func record(from json: String, database: String, row: @autoclosure () -> String)
+        throws(StoreError) -> Model
+    {
+        var json = json
+        return try json.withUTF8 { utf8 in
+            Result { () throws(StoreError) -> Model in
+                try model.record(
+                    fromJSONBytes: UnsafeRawBufferPointer(utf8), store: .database(database),
+                    row: row())
+            }
+        }.get()
     }
 }
