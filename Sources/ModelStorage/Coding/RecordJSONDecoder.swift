@@ -46,9 +46,10 @@ public struct RecordJSONDecoder: Sendable {
         try decodeReportingFallback(type, from: data).value
     }
 
-    /// Decodes a value from JSON text in memory the caller owns, such as a column SQLite
-    /// returned, without copying it first: what ``decode(_:from:)`` returns for the same
-    /// bytes. Only a value left to `JSONDecoder` copies them.
+    /// Decodes a value from JSON text in memory the caller owns, without copying it first.
+    ///
+    /// It returns what ``decode(_:from:)`` returns for the same bytes, such as a column
+    /// SQLite returned; only a value left to `JSONDecoder` copies them.
     ///
     /// - Parameters:
     ///   - type: The value's type.

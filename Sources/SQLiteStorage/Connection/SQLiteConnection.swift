@@ -22,6 +22,11 @@ public final class SQLiteConnection: ReadingConnection {
     /// The group of writes, or the snapshot read, whose transactions may read through this
     /// connection now (see `ConnectionRecords`); 0 between them.
     public var currentSession: UInt64 = 0
+    /// Whether the read running now is a read-only database's that has not found every
+    /// model's table yet: SQL that follows references could name a missing table, so a
+    /// query that does is answered through a snapshot read, which reads the missing models
+    /// as empty (see `SQLiteModelDatabase.answersInSQL(_:on:)`).
+    var awaitsTables = false
     /// A read that failed inside the current write's body, which then fails.
     public var readFailure: StoreError?
     /// On a read-only connection, whether each table's stored JSON held NUL at a

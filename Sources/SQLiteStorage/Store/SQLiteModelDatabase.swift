@@ -141,7 +141,21 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
     ) async throws -> Value {
         try checkOpen()
         if try await lacksTable(layout(of: model)) { return empty }
-        return try await reader().run(body)
+        let awaiting = !awaitingTables.isEmpty
+        return try await reader().run { (connection) throws(StoreError) in
+            connection.awaitsTables = awaiting
+            return try body(connection)
+        }
+    }
+
+    /// Whether SQL answers a query exactly on the database as it is (`SQLStoreDatabase`):
+    /// always, but for a query that follows references while a read-only database has not
+    /// found every model's table, which a snapshot read answers, reading the missing
+    /// models as empty.
+    public nonisolated func answersInSQL<Model: StorableModel>(
+        _ query: RecordQuery<Model>, on connection: SQLiteConnection
+    ) throws(StoreError) -> Bool {
+        !(connection.awaitsTables && query.condition.followsReferences)
     }
 
     /// Whether a read-only database has no table of a model yet; once it has one, it is not

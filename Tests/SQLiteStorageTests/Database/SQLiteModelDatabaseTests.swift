@@ -175,6 +175,26 @@ struct SQLiteModelDatabaseTests {
         }
     }
 
+    @Test("a read-only database follows a reference into a model with no table yet as empty")
+    func readOnlyReferenceIntoAMissingTable() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "dex.sqlite")
+            let first = try await SQLiteStore<ConformanceRecord>.open(at: url)
+            try await first.upsert(contentsOf: [.sample(1), .sample(3)])
+            try await first.close()
+            // The notes have no table: a condition over them reads them as none.
+            let viewer = try await SQLiteModelDatabase.open(
+                at: url, for: Self.models, options: SQLiteStoreOptions(mode: .readOnly))
+            let records = try viewer.store(for: ConformanceRecord.self)
+            let noted: Condition<ConformanceRecord> = .anyReferrer(
+                ConformanceNote.self, through: \.recordID, where: .true)
+            #expect(try await records.fetch(RecordQuery(where: noted)).isEmpty)
+            #expect(try await records.count(where: noted) == 0)
+            #expect(try await records.fetch(RecordQuery(where: !noted)).map(\.id) == [1, 3])
+            try await viewer.close()
+        }
+    }
+
     @Test("a read-only database reads several models at one moment, and related records")
     func readOnlyReads() async throws {
         try await withTemporaryDirectory { directory in
