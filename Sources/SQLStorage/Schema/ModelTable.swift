@@ -91,11 +91,11 @@ public struct ModelTable<Model: StorableModel>: Sendable {
     public func record(
         fromJSON json: Data, store: StoreLocation, row: @autoclosure () -> String
     ) throws(StoreError) -> Model {
-        do {
-            return try RecordJSONDecoder().decode(Model.self, from: json)
-        } catch {
-            throw undecodable(store: store, row: row(), error: error)
-        }
+        try json.withUnsafeBytes { bytes in
+            Result { () throws(StoreError) -> Model in
+                try record(fromJSONBytes: bytes, store: store, row: row())
+            }
+        }.get()
     }
 
     /// Decodes a row's `_record` where it lies, in memory the caller owns (a column the
@@ -115,17 +115,12 @@ public struct ModelTable<Model: StorableModel>: Sendable {
         do {
             return try RecordJSONDecoder().decode(Model.self, fromBytes: bytes)
         } catch {
-            throw undecodable(store: store, row: row(), error: error)
+            throw .corruptFile(
+                at: store,
+                problem: "the row with \(row()) of table \(table) does not decode as "
+                    + "\(Model.self): \(error)",
+                location: .wholeFile)
         }
-    }
-
-    /// The error of a row whose `_record` does not decode.
-    private func undecodable(store: StoreLocation, row: String, error: any Error) -> StoreError {
-        .corruptFile(
-            at: store,
-            problem: "the row with \(row) of table \(table) does not decode as "
-                + "\(Model.self): \(error)",
-            location: .wholeFile)
     }
 
     /// A row's `_record`, stored at an older schema version, brought to the model's through
