@@ -23,6 +23,15 @@ extension SQLiteConnection {
         case withoutWriteVersions
         /// No table yet, in a database that holds nothing of the store's.
         case absent
+
+        /// What a read-only database's look for the table found.
+        var look: AwaitedTables.Look {
+            switch self {
+            case .current, .withoutWriteVersions: .found
+            case .older(let version): .older(schemaVersion: version)
+            case .absent: .absent
+            }
+        }
     }
 
     /// The state of one model's table in a schema, for a model the caller knows only as a

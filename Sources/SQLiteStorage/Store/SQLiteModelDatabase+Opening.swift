@@ -108,20 +108,17 @@ extension SQLiteModelDatabase {
             )
         }
         var opened = layouts
-        var awaiting: Set<ObjectIdentifier> = []
+        var awaiting = AwaitedTables()
         for (model, state) in zip(models, tables) {
             switch (state, writable) {
             case (.current, _), (.withoutWriteVersions, _): break
             case (.older(let version), true): opened.noteMigration(of: model, from: version)
             case (.older(let version), false):
-                throw StoreError.migrationFailed(
-                    at: .file(path), sourceVersion: version, location: .wholeFile,
-                    reason: "a read-only store cannot migrate the table "
-                        + "\(model.storageName); open it for writing once")
+                throw AwaitedTables.cannotMigrate(model, from: version, at: .file(path))
             case (.absent, _):
                 // A read-only database with no table of the model's yet (one cut off
                 // before its first commit, say) reads it as empty until a writer makes it.
-                if !writable { awaiting.insert(ObjectIdentifier(model)) }
+                if !writable { awaiting.insert(model) }
             }
         }
         if writable {

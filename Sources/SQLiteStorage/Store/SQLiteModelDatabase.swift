@@ -75,14 +75,14 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
     ///
     /// The database was cut off before its first commit, or a writer has yet to make the
     /// table. The model's store then reads as empty, and looks again before each read.
-    var awaitingTables: Set<ObjectIdentifier>
+    var awaitingTables: AwaitedTables
     /// Counts how the database's connections answer queries.
     nonisolated let evaluations: QueryEvaluationCounter
 
     init(
         url: URL, path: String, tables: ModelTables, writer: ConnectionQueue?,
         readers: [ConnectionQueue], version: UInt64, options: SQLiteStoreOptions,
-        evaluations: QueryEvaluationCounter, awaitingTables: Set<ObjectIdentifier>
+        evaluations: QueryEvaluationCounter, awaitingTables: AwaitedTables
     ) {
         self.url = url
         self.path = path
@@ -166,22 +166,11 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
     func lacksTable<Model: StorableModel>(_ layout: TableLayout<Model>) async throws(StoreError)
         -> Bool
     {
-        let key = ObjectIdentifier(Model.self)
-        guard awaitingTables.contains(key) else { return false }
+        guard awaitingTables.awaits(Model.self) else { return false }
         let state = try await reader().run { connection throws(StoreError) in
             try connection.inspect(for: layout)
         }
-        switch state {
-        case .absent: return true
-        case .current, .withoutWriteVersions:
-            awaitingTables.remove(key)
-            return false
-        case .older(let version):
-            throw StoreError.migrationFailed(
-                at: .file(path), sourceVersion: version, location: .wholeFile,
-                reason: "a read-only store cannot migrate the database; open it for "
-                    + "writing once")
-        }
+        return try awaitingTables.note(state.look, of: Model.self, at: .file(path))
     }
 
     // MARK: Closing

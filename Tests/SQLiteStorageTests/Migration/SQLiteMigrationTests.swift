@@ -13,6 +13,12 @@ private struct NoteV1: StorableModel, Hashable {
     static var storageName: String { "note" }
 }
 
+/// A model of another table, so that a file exists without the notes' table.
+private struct Label: StorableModel, Hashable {
+    var id: Int
+    static let queryAttributes: AttributeMap<Label> = [\.id: "id"]
+}
+
 /// Version 2 added `pinned`, true for titles starting with "!".
 private struct NoteV2: StorableModel, Hashable {
     var id: Int
@@ -139,6 +145,28 @@ struct SQLiteMigrationTests {
             let store = try await SQLiteStore<NoteV1>.open(at: url)
             #expect(try await store.count() == 3)
             try await store.close()
+        }
+    }
+
+    @Test("a read-only store whose table a writer makes later at an older version refuses it")
+    func readOnlyRefusesAnOlderTableMadeLater() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appending(path: "notes.sqlite")
+            let labels = try await SQLiteStore<Label>.open(at: url)
+            try await labels.upsert(contentsOf: [Label(id: 1)])
+            try await labels.close()
+            let viewer = try await SQLiteStore<NoteV2>.open(at: url, options: .readOnly)
+            #expect(try await viewer.count() == 0)
+            try await Self.writeVersion1(at: url, titles: ["a"])
+            do {
+                _ = try await viewer.count()
+                Issue.record("read a table of an older version read-only")
+            } catch let error as StoreError {
+                #expect(error.code == .migrationFailed, "\(error)")
+                #expect(error.foundVersion == 1)
+                #expect(error.description.contains("the table \"note\""), "\(error)")
+            }
+            try await viewer.close()
         }
     }
 

@@ -59,6 +59,15 @@ extension BlockingConnection {
         case older(Int)
         /// No table yet.
         case absent
+
+        /// What a read-only database's look for the table found.
+        var look: AwaitedTables.Look {
+            switch self {
+            case .current: .found
+            case .older(let version): .older(schemaVersion: version)
+            case .absent: .absent
+            }
+        }
     }
 
     /// Reads what the database holds for the model and checks it, writing nothing.

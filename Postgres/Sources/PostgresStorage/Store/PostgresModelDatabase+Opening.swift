@@ -69,17 +69,17 @@ extension PostgresModelDatabase {
                 return (states, try connection.currentSchema())
             }
             var opened = layouts
-            var awaiting: Set<ObjectIdentifier> = []
+            var awaiting = AwaitedTables()
             for (model, state) in zip(models, states) {
                 switch (state, writable) {
                 case (.current, _): break
                 case (.older(let version), true): opened.noteMigration(of: model, from: version)
                 case (.older(let version), false):
-                    throw cannotMigrate(model, from: version, at: .database(url))
+                    throw AwaitedTables.cannotMigrate(model, from: version, at: .database(url))
                 case (.absent, _):
                     // A read-only database with no table of the model's yet reads it as
                     // empty until a writer makes it.
-                    if !writable { awaiting.insert(ObjectIdentifier(model)) }
+                    if !writable { awaiting.insert(model) }
                 }
             }
             // A table of a model's has its row in the version table (`inspect` checked).

@@ -98,14 +98,14 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
     ///
     /// No database has written the schema yet, or none opened with the model. The model's
     /// store then reads as empty, and looks again before each read.
-    var awaitingTables: Set<ObjectIdentifier>
+    var awaitingTables: AwaitedTables
 
     struct Parts {
         var tables: ModelTables
         var channel: String
         var version: UInt64
         /// The models whose table a read-only database did not find when it opened.
-        var awaitingTables: Set<ObjectIdentifier> = []
+        var awaitingTables = AwaitedTables()
     }
 
     init(
@@ -193,31 +193,12 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
     ///   table is of an older schema version, which a read-only database cannot migrate; the
     ///   errors of opening for a table that is not the model's.
     func lacksTable<Model: StorableModel>(of model: Model.Type) async throws -> Bool {
-        let key = ObjectIdentifier(model)
-        guard awaitingTables.contains(key) else { return false }
+        guard awaitingTables.awaits(model) else { return false }
         let layout: TableLayout<Model> = try tables.layout(of: model)
         let state = try await reader().perform { connection throws(StoreError) in
             try connection.inspect(for: layout)
         }
-        switch state {
-        case .absent: return true
-        case .current:
-            awaitingTables.remove(key)
-            return false
-        case .older(let version):
-            throw Self.cannotMigrate(model, from: version, at: location)
-        }
-    }
-
-    /// The error of a read-only database that finds a model's table at an older schema
-    /// version, which it would have to migrate.
-    static func cannotMigrate(
-        _ model: any StorableModel.Type, from version: Int, at location: StoreLocation
-    ) -> StoreError {
-        .migrationFailed(
-            at: location, sourceVersion: version, location: .wholeFile,
-            reason: "a read-only store cannot migrate the table "
-                + "\(SQLIdentifier.quoted(model.storageName)); open it for writing once")
+        return try awaitingTables.note(state.look, of: model, at: location)
     }
 
     // MARK: Closing
