@@ -40,13 +40,18 @@ let package = Package(
         // MARK: Libraries
 
         .target(name: "InternalSupport"),
+        // The record JSON coders the stores read and write records with (the values and
+        // errors JSONEncoder and JSONDecoder give, at a fraction of their cost) and the JSON
+        // tokenizer that names where a file goes wrong; `package` declarations only, in no
+        // product.
+        .target(name: "RecordCoding"),
         .target(
             name: "KeyPathQuery",
             dependencies: ["InternalSupport"]
         ),
         .target(
             name: "ModelStorage",
-            dependencies: ["InternalSupport", "KeyPathQuery"]
+            dependencies: ["InternalSupport", "KeyPathQuery", "RecordCoding"]
         ),
         // The POSIX file calls the file stores make (open, write, sync, rename, locks), each
         // failing with a StoreError that names the file; `package` declarations only, in no
@@ -57,7 +62,10 @@ let package = Package(
         ),
         .target(
             name: "JSONFileStorage",
-            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage", "FileSystemSupport"]
+            dependencies: [
+                "InternalSupport", "KeyPathQuery", "ModelStorage", "FileSystemSupport",
+                "RecordCoding",
+            ]
         ),
         .target(
             name: "ModelStorageTesting",
@@ -75,26 +83,29 @@ let package = Package(
         // no database library, so a backend in another package (PostgresStorage) uses it too.
         .target(
             name: "SQLStorage",
-            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage"]
+            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage", "RecordCoding"]
         ),
         .target(
             name: "SQLiteStorage",
             dependencies: [
                 "InternalSupport", "KeyPathQuery", "ModelStorage", "SQLStorage",
-                "FileSystemSupport",
+                "FileSystemSupport", "RecordCoding",
                 "CSQLite",
             ]
         ),
         .target(
             name: "PokedexKit",
-            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage", "JSONFileStorage"]
+            dependencies: [
+                "InternalSupport", "KeyPathQuery", "ModelStorage", "JSONFileStorage",
+                "RecordCoding",
+            ]
         ),
         // Every PokeAPI Pokémon, species, evolution chain, type and ability as bundled
         // resources (1.6 MB, made by Scripts/make-offline-data.py from Data/pokeapi/all), in a
         // product of their own so that apps which do not want the data do not carry it.
         .target(
             name: "PokedexOfflineData",
-            dependencies: ["PokedexKit"],
+            dependencies: ["PokedexKit", "RecordCoding"],
             resources: [.copy("Resources")]
         ),
 
@@ -168,6 +179,7 @@ let package = Package(
             dependencies: [
                 "InternalSupport", "ModelStorage", "FileSystemSupport", "JSONFileStorage",
                 "ModelStorageTesting", "SQLiteStorage", "QueryTestSupport", "TestSupport",
+                "RecordCoding",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -179,7 +191,7 @@ let package = Package(
             name: "SQLiteStorageTests",
             dependencies: [
                 "InternalSupport", "SQLiteStorage", "ModelStorageTesting", "PokedexKit", "CSQLite",
-                "TestSupport",
+                "TestSupport", "RecordCoding",
             ],
             resources: [.copy("Fixtures")]
         ),

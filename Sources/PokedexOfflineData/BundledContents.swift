@@ -1,5 +1,6 @@
 import Foundation
 import PokedexKit
+import RecordCoding
 
 /// The bundle's files, each read and decoded once, on first use, by whichever thread asks
 /// first; every later call shares the decoded values (copies of value types).

@@ -1,5 +1,6 @@
 import Foundation
 import PokedexKit
+import RecordCoding
 
 /// Every Pokémon, species, evolution chain, type and ability of PokeAPI, bundled with the
 /// package in a compact form, so that examples, previews and tests work offline.

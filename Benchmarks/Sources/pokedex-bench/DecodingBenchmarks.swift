@@ -45,24 +45,24 @@ enum DecodingBenchmarks {
     static func recordEncoding(_ bench: Bench) async throws -> Result {
         let records = try Fixtures.generationOne()
         let rounds = bench.quick ? 5 : 50
-        let encoder = RecordJSONEncoder()
+        let encoder = SQLRecordEncoder()
         let foundation = JSONEncoder()
         foundation.outputFormatting = [.withoutEscapingSlashes]
         for record in records {
             let decoded = try JSONDecoder().decode(
-                Pokemon.self, from: Data(try encoder.encode(record).utf8))
+                Pokemon.self, from: Data(try encoder.json(of: record).utf8))
             guard decoded == record else {
-                throw BenchmarkError.disagreement("RecordJSONEncoder on \(record.name)")
+                throw BenchmarkError.disagreement("SQLRecordEncoder on \(record.name)")
             }
         }
         var result = try await bench.compare(
             group: "5. Decoding", name: "encoding 151 records' JSON × \(rounds)",
             target: .report,
             candidate: (
-                "RecordJSONEncoder (SQLiteStore)",
+                "SQLRecordEncoder (SQLiteStore)",
                 {
                     for _ in 0..<rounds {
-                        for record in records { blackHole(try encoder.encode(record)) }
+                        for record in records { blackHole(try encoder.json(of: record)) }
                     }
                 }
             ),

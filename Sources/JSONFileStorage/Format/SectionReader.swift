@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import RecordCoding
 
 /// How the files read one model's records: its section of a document, its journal parts.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import RecordCoding
 
 extension StoreDocument {
     /// A document as a database reads it, whatever its format.

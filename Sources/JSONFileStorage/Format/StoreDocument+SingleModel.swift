@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import RecordCoding
 
 /// The single-model layout (format 1), which this code reads but no longer writes: one
 /// model's records in a versioned envelope, one record per line.

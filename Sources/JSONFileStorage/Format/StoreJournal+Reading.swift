@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import RecordCoding
 
 extension StoreJournal {
     typealias Location = StoreError.Location

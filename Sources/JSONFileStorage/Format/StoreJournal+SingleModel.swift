@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import RecordCoding
 
 /// The single-model journal (format 1), which this code reads but no longer writes: a
 /// header, then one line per commit of the one model.

@@ -1,4 +1,5 @@
 import Foundation
+import RecordCoding
 
 /// Resolves a save based on an earlier read against the record as it is now, attribute by
 /// attribute, under a ``MergePolicy``.

@@ -1,4 +1,5 @@
 import Foundation
+import RecordCoding
 
 /// The one way a store writes a record, its ids or a value of it as JSON: compact, `/` left
 /// unescaped so that URLs read as written, and keys sorted when asked.

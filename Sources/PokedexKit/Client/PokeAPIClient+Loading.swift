@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import RecordCoding
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

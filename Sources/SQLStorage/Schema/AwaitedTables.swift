@@ -73,4 +73,42 @@ public struct AwaitedTables: Sendable {
             reason: "a read-only store cannot migrate the table "
                 + "\(SQLIdentifier.quoted(model.storageName)); open it for writing once")
     }
+
+    /// What a database opens with, from its look at each model's table: a writer migrates
+    /// an older table (noted in `tables`), a read-only database refuses it and awaits an
+    /// absent one.
+    ///
+    /// ```swift
+    /// var opened = layouts
+    /// let awaiting = try AwaitedTables.opening(&opened, found: looks, writable: writable)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - tables: The database's tables; each older table a writer finds is noted as
+    ///     migrated from its version (`ModelTables/noteMigration(of:from:)`).
+    ///   - looks: What the look at each model's table found, in the order of
+    ///     `tables.models`.
+    ///   - writable: Whether the database opens for writing.
+    /// - Returns: The models whose tables a read-only database awaits; none for a writer,
+    ///   which makes them.
+    /// - Throws: ``cannotMigrate(_:from:at:)`` for an older table of a read-only database.
+    public static func opening(
+        _ tables: inout ModelTables, found looks: [Look], writable: Bool
+    ) throws(StoreError) -> AwaitedTables {
+        var awaiting = AwaitedTables()
+        for (model, look) in zip(tables.models, looks) {
+            switch (look, writable) {
+            case (.found, _): break
+            case (.older(let version), true): tables.noteMigration(of: model, from: version)
+            case (.older(let version), false):
+                throw cannotMigrate(model, from: version, at: tables.location)
+            case (.absent, _):
+                // A read-only database with no table of the model's yet (one cut off before
+                // its first commit, or one no writer has opened with the model) reads it as
+                // empty until a writer makes it.
+                if !writable { awaiting.insert(model) }
+            }
+        }
+        return awaiting
+    }
 }

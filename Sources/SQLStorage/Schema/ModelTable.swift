@@ -1,6 +1,7 @@
 import Foundation
 import KeyPathQuery
 import ModelStorage
+import RecordCoding
 
 /// What every SQL backend's table of a model shares: its name and attribute columns checked
 /// against the store's own columns and the database's limits, record ids as keys, and

@@ -19,6 +19,12 @@ public protocol SnapshotConnection: ReadingConnection {
     /// nothing.
     var evaluations: QueryEvaluationCounter? { get set }
 
+    /// Whether the connection's database is read-only and still awaits a model's table
+    /// (`AwaitedTables`), as the database last found it before this read: a query that
+    /// follows references is then answered by a snapshot read, which reads the missing
+    /// models as empty.
+    var awaitsTables: Bool { get set }
+
     /// Begins a read transaction.
     ///
     /// - Throws: `StoreError` when the database refuses it.

@@ -16,7 +16,7 @@ import ModelStorage
 ///
 /// `@unchecked Sendable`: the connection, which is not `Sendable`, is reached only from
 /// closures the serial queue runs one at a time, and never escapes them.
-final class ConnectionQueue: @unchecked Sendable {
+final class ConnectionQueue: ConnectionOwner, @unchecked Sendable {
     /// The database file, for errors.
     let path: String
     private let queue: DispatchQueue
@@ -91,6 +91,21 @@ final class ConnectionQueue: @unchecked Sendable {
         guard isCurrent else { return nil }
         return body(connection)
     }
+
+    /// Runs a closure with the connection on the queue's thread, as ``run(_:)`` does
+    /// (`ConnectionOwner`).
+    ///
+    /// - Parameter body: Uses the connection.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    func perform<Value: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws -> Value
+    ) async throws -> Value {
+        try await run(body)
+    }
+
+    /// The database file, as errors name it (`ConnectionOwner`).
+    var storeLocation: StoreLocation { .file(path) }
 
     /// Finalizes the statements and closes the connection, after the closures queued before.
     func close() async {

@@ -26,7 +26,7 @@ public final class SQLiteConnection: ReadingConnection {
     /// model's table yet: SQL that follows references could name a missing table, so a
     /// query that does is answered through a snapshot read, which reads the missing models
     /// as empty (see `SQLiteModelDatabase.answersInSQL(_:on:)`).
-    var awaitsTables = false
+    public var awaitsTables = false
     /// A read that failed inside the current write's body, which then fails.
     public var readFailure: StoreError?
     /// On a read-only connection, whether each table's stored JSON held NUL at a

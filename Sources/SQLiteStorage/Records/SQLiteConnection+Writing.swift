@@ -1,6 +1,7 @@
 import Foundation
 import KeyPathQuery
 import ModelStorage
+import SQLStorage
 
 /// Storing a write's changes on the writer's connection, inside its group's transaction
 /// (`SQLiteGroupWriter` runs the group).
@@ -14,7 +15,7 @@ extension SQLiteConnection {
     ///   and after.
     func store<Model>(
         _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
-        encoder: RecordJSONEncoder, collectingChanges: Bool
+        encoder: SQLRecordEncoder, collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
         var stored: [(old: Model?, new: Model?)] = []
         stored.reserveCapacity(changes.count)

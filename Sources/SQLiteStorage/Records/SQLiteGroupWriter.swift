@@ -1,6 +1,6 @@
 import KeyPathQuery
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// The group commit's hooks on SQLite's writer connection: `BEGIN IMMEDIATE`, which takes
 /// the database's write lock, the version table, and `COMMIT`.
@@ -9,7 +9,7 @@ struct SQLiteGroupWriter: GroupWriter {
     let queue: ConnectionQueue
     /// The database's models and their tables.
     let tables: ModelTables
-    let encoder = RecordJSONEncoder()
+    let encoder = SQLRecordEncoder()
 
     var storeLocation: StoreLocation { .file(connection.path) }
 
@@ -26,8 +26,8 @@ struct SQLiteGroupWriter: GroupWriter {
 
     var isInTransaction: Bool { connection.isInTransaction }
 
-    func committedTables(group: UInt64) -> SQLiteConnectionTables {
-        SQLiteConnectionTables(queue: queue, tables: tables, session: group)
+    func committedTables(group: UInt64) -> ConnectionTables<SQLiteDriver> {
+        ConnectionTables(owner: queue, tables: tables, session: group)
     }
 
     func store<Model: StorableModel>(

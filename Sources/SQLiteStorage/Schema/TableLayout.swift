@@ -163,23 +163,18 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
     ///   - encoder: The encoder for `_record`.
     /// - Returns: The bindings, in ``upsert``'s order.
     /// - Throws: ``StoreError/encodingFailed(id:reason:)`` when the record does not encode.
-    func row(of record: Model, version: UInt64, encoder: RecordJSONEncoder) throws(StoreError)
+    func row(of record: Model, version: UInt64, encoder: SQLRecordEncoder) throws(StoreError)
         -> [SQLBinding]
     {
-        let json: String
-        do {
-            json = try encoder.encode(record)
-        } catch {
-            throw .encodingFailed(id: String(describing: record.id), reason: "\(error)")
-        }
+        let json = try encoder.json(of: record)
         return [try key(of: record.id), .text(json), .integer(Int64(clamping: version))]
             + columns.map { $0.value(in: record, options: options) }
     }
 
     /// The encoder for `_record`: the JSON `JSONEncoder` writes, compact, with `/` left
     /// unescaped so that URLs read as written, as the JSON file store writes records.
-    static func makeEncoder() -> RecordJSONEncoder {
-        RecordJSONEncoder()
+    static func makeEncoder() -> SQLRecordEncoder {
+        SQLRecordEncoder()
     }
 
     /// Decodes a row's `_record`.

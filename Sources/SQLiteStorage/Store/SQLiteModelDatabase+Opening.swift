@@ -53,11 +53,7 @@ extension SQLiteModelDatabase {
                 message: "not a file URL")
         }
         let path = url.standardizedFileURL.path(percentEncoded: false)
-        _ = try checkedNames(of: models, at: .file(path))
-        let sqlTables = SQLTables(models: models) { _ in "_key" }
-        let layouts = try ModelTables(models, at: .file(path)) { (model) throws(StoreError) in
-            try layout(of: model, tables: sqlTables)
-        }
+        let layouts = try modelTables(for: models, at: .file(path))
         let writable = options.mode == .readWrite
         if writable, options.createsDirectories {
             try FileSystem().makeDirectories((path as NSString).deletingLastPathComponent)
@@ -76,15 +72,6 @@ extension SQLiteModelDatabase {
             await first.close()
             throw error
         }
-    }
-
-    /// A model's table layout, once its indexed attributes are checked.
-    private static func layout<Model: StorableModel>(
-        of model: Model.Type, tables: SQLTables
-    ) throws(StoreError) -> any SQLTableLayout {
-        let layout = try TableLayout<Model>(tables: tables)
-        try Model.checkIndexedAttributes()
-        return layout
     }
 
     private static func open(
@@ -108,19 +95,8 @@ extension SQLiteModelDatabase {
             )
         }
         var opened = layouts
-        var awaiting = AwaitedTables()
-        for (model, state) in zip(models, tables) {
-            switch (state, writable) {
-            case (.current, _), (.withoutWriteVersions, _): break
-            case (.older(let version), true): opened.noteMigration(of: model, from: version)
-            case (.older(let version), false):
-                throw AwaitedTables.cannotMigrate(model, from: version, at: .file(path))
-            case (.absent, _):
-                // A read-only database with no table of the model's yet (one cut off
-                // before its first commit, say) reads it as empty until a writer makes it.
-                if !writable { awaiting.insert(model) }
-            }
-        }
+        let awaiting = try AwaitedTables.opening(
+            &opened, found: tables.map(\.look), writable: writable)
         if writable {
             try await first.run { connection throws(StoreError) in
                 try connection.prepareForWriting(

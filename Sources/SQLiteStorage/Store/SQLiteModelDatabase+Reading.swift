@@ -23,48 +23,16 @@ extension SQLiteModelDatabase {
     public func read<Result: Sendable>(
         _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
     ) async throws -> Result {
-        try await read(answering: nil, body)
-    }
-
-    /// Reads through a transaction, as ``read(_:)`` does (the shared `SnapshotRead`); with
-    /// `kinds`, as a store's answer to a query whose references SQL cannot follow, which the
-    /// engine resolves through the transaction: counted once, as finished in memory (in all
-    /// and as those kinds), and none of the reads inside it counted.
-    func read<Result: Sendable>(
-        answering kinds: Set<QueryEvaluationCounter.Kind>?,
-        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
-    ) async throws -> Result {
-        try checkOpen()
-        var absent: Set<ObjectIdentifier> = []
-        for model in models where try await lacksTable(of: model) {
-            absent.insert(ObjectIdentifier(model))
-        }
-        snapshotsTaken += 1
-        let read = SnapshotRead(
-            session: snapshotsTaken, location: .file(path), models: modelNames, kinds: kinds,
-            evaluations: evaluations)
-        let queue = reader()
-        let tables = SQLiteConnectionTables(
-            queue: queue, tables: tables, session: read.session, absent: absent)
-        let outcome = await queue.run { connection -> Swift.Result<Result, any Error> in
-            Swift.Result { try read.run(on: connection, tables: tables, body) }
-        }
-        return try outcome.get()
+        try await snapshotRead(answering: nil, body)
     }
 
     /// Answers a store's query whose references SQL cannot follow through a read of the
-    /// whole database (`SQLStoreDatabase`; see `read(answering:_:)`).
+    /// whole database (`SQLStoreDatabase`; see `SQLDriverDatabase.snapshotRead(answering:_:)`).
     public func read<Model: StorableModel, Result: Sendable>(
         resolving query: RecordQuery<Model>, counting: Bool,
         _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
     ) async throws -> Result {
-        try await read(
+        try await snapshotRead(
             answering: counting ? [.count] : QueryEvaluationCounter.kinds(of: query), body)
-    }
-
-    private func lacksTable<Model: StorableModel>(of model: Model.Type) async throws(StoreError)
-        -> Bool
-    {
-        try await lacksTable(try layout(of: model))
     }
 }

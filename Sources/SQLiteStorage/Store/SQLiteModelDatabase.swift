@@ -59,7 +59,7 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
     let readers: [ConnectionQueue]
     private var nextReader = 0
     /// The number of ``read(_:)`` snapshots taken, which tells each one's reads apart.
-    var snapshotsTaken: UInt64 = 0
+    @_spi(BackendInternals) public var snapshotsTaken: UInt64 = 0
     /// Every model's live queries.
     public nonisolated let liveQueries = LiveQueries()
     /// The writes waiting for a group commit and what the writing tasks share with them,
@@ -75,9 +75,9 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
     ///
     /// The database was cut off before its first commit, or a writer has yet to make the
     /// table. The model's store then reads as empty, and looks again before each read.
-    var awaitingTables: AwaitedTables
+    @_spi(BackendInternals) public var awaitingTables: AwaitedTables
     /// Counts how the database's connections answer queries.
-    nonisolated let evaluations: QueryEvaluationCounter
+    @_spi(BackendInternals) public nonisolated let evaluations: QueryEvaluationCounter
 
     init(
         url: URL, path: String, tables: ModelTables, writer: ConnectionQueue?,
@@ -124,11 +124,8 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
         writes.isClosed
     }
 
-    func checkOpen() throws(StoreError) {
-        guard !isClosed else { throw .closed(at: .file(path)) }
-    }
-
-    func reader() -> ConnectionQueue {
+    /// The next reader, in turn (`SQLDriverDatabase`).
+    @_spi(BackendInternals) public func reader() -> any ConnectionOwner<SQLiteConnection> {
         nextReader += 1
         return readers[nextReader % readers.count]
     }
@@ -139,13 +136,7 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
         _ model: Model.Type, orEmpty empty: Value,
         _ body: @escaping @Sendable (SQLiteConnection) throws(StoreError) -> Value
     ) async throws -> Value {
-        try checkOpen()
-        if try await lacksTable(layout(of: model)) { return empty }
-        let awaiting = !awaitingTables.isEmpty
-        return try await reader().run { (connection) throws(StoreError) in
-            connection.awaitsTables = awaiting
-            return try body(connection)
-        }
+        try await readTable(model, orEmpty: empty, body)
     }
 
     /// Whether SQL answers a query exactly on the database as it is (`SQLStoreDatabase`):
@@ -156,21 +147,6 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
         _ query: RecordQuery<Model>, on connection: SQLiteConnection
     ) throws(StoreError) -> Bool {
         !(connection.awaitsTables && query.condition.followsReferences)
-    }
-
-    /// Whether a read-only database has no table of a model yet; once it has one, it is not
-    /// looked for again.
-    ///
-    /// - Throws: `StoreError/migrationFailed(at:sourceVersion:location:reason:)` when the
-    ///   table is of an older schema version, which a read-only database cannot migrate.
-    func lacksTable<Model: StorableModel>(_ layout: TableLayout<Model>) async throws(StoreError)
-        -> Bool
-    {
-        guard awaitingTables.awaits(Model.self) else { return false }
-        let state = try await reader().run { connection throws(StoreError) in
-            try connection.inspect(for: layout)
-        }
-        return try awaitingTables.note(state.look, of: Model.self, at: .file(path))
     }
 
     // MARK: Closing
@@ -191,4 +167,11 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
         for reader in readers { await reader.close() }
         await writer?.close()
     }
+}
+
+/// SQLite's database on its driver: the shared reads (`SQLDriverDatabase`).
+@_spi(BackendInternals)
+extension SQLiteModelDatabase: SQLDriverDatabase {
+    /// SQLite's driver.
+    public typealias Driver = SQLiteDriver
 }

@@ -4,6 +4,7 @@ import JSONFileStorage
 import KeyPathQuery
 import ModelStorage
 import ModelStorageTesting
+import RecordCoding
 import TestSupport
 import Testing
 

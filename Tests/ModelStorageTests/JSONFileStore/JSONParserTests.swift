@@ -3,6 +3,7 @@ import Testing
 
 @testable import JSONFileStorage
 @testable import ModelStorage
+@testable import RecordCoding
 
 @Suite("JSON parser")
 struct JSONParserTests {

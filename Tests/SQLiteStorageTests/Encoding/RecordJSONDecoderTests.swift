@@ -4,6 +4,7 @@ import PokedexKit
 import Testing
 
 @testable import ModelStorage
+@testable import RecordCoding
 
 /// RecordJSONDecoder against `JSONDecoder`: the same value or the same error, on the real
 /// records, on seeded random values of every scalar type, on hand-picked texts at the edges

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelStorage
+@testable import RecordCoding
 
 /// RecordJSONEncoder's containers write what `JSONEncoder`'s do, however a value uses them:
 /// nested, merged, interleaved, superseded, left empty or written twice.

@@ -4,6 +4,7 @@ import PokedexKit
 import Testing
 
 @testable import ModelStorage
+@testable import RecordCoding
 @testable import SQLiteStorage
 
 /// RecordJSONEncoder writes the real PokeAPI fixtures' records as `JSONEncoder` does: the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelStorage
+@testable import RecordCoding
 
 /// RecordJSONEncoder against `JSONEncoder` on thousands of seeded random nested values
 /// (``RandomShape``), one encoder for all of them.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelStorage
+@testable import RecordCoding
 
 /// RecordJSONEncoder writes every scalar as `JSONEncoder` does: at the top, in an object and
 /// in an array (a value's text must be the same wherever it is).

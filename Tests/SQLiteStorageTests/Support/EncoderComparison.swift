@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelStorage
+@testable import RecordCoding
 
 /// RecordJSONEncoder against `JSONEncoder` configured as the store configured it before
 /// (`.withoutEscapingSlashes`, the default strategies).

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ModelStorage
+@testable import RecordCoding
 
 // Models for RecordJSONEncoder's tests: synthesized ones, and values that use the
 // encoding containers every way `Encoder` allows.

@@ -57,7 +57,7 @@ public final class BlockingConnection: ReadingConnection {
     /// model's table yet: SQL that follows references could name a missing table, so a
     /// query that does is answered through a snapshot read (see
     /// ``answersExactly(_:tables:)``).
-    var awaitsTables = false
+    public var awaitsTables = false
 
     /// The group commit, or the snapshot read, whose transactions may read through the
     /// connection now; 0 outside them (see `ConnectionRecords`).

@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+@_spi(BackendInternals) import SQLStorage
 
 #if canImport(Glibc)
     import Glibc
@@ -30,7 +31,7 @@ import ModelStorage
 ///
 /// Its job queue is guarded by an `NSCondition`, a lock with a condition variable to sleep
 /// on while the queue is empty.
-final class ConnectionThread: @unchecked Sendable {
+final class ConnectionThread: ConnectionOwner, @unchecked Sendable {
     /// The connection; used only on the thread, by the jobs (which is what makes the class
     /// `@unchecked Sendable`: every other stored property is guarded by `condition`).
     private let connection: BlockingConnection
@@ -84,6 +85,19 @@ final class ConnectionThread: @unchecked Sendable {
             }
         }
     }
+
+    /// Runs a body with the connection at once when the caller runs on this thread, inside
+    /// one of its jobs (`ConnectionOwner`).
+    ///
+    /// - Parameter body: Uses the connection.
+    /// - Returns: What `body` returns, or `nil` when the caller runs elsewhere.
+    func ifCurrent<Value>(_ body: (BlockingConnection) -> Value) -> Value? {
+        guard isCurrent else { return nil }
+        return body(connection)
+    }
+
+    /// The database, as errors name it (`ConnectionOwner`).
+    var storeLocation: StoreLocation { .database(database) }
 
     /// Runs the jobs queued so far, closes the connection and ends the thread; later jobs
     /// fail with ``StoreError/closed(at:)``.

@@ -1,6 +1,7 @@
 import Foundation
 import KeyPathQuery
 import ModelStorage
+import SQLStorage
 
 /// Storing a write's changes on the writer's connection, inside its group's transaction
 /// (`PostgresGroupWriter` runs the group).
@@ -14,7 +15,7 @@ extension BlockingConnection {
     /// first, in one query.
     func store<Model>(
         _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
-        encoder: RecordJSONEncoder, collectingChanges: Bool
+        encoder: SQLRecordEncoder, collectingChanges: Bool
     ) throws(StoreError) -> [(old: Model?, new: Model?)] {
         guard collectingChanges else {
             try storeInBatches(changes, layout: layout, version: version, encoder: encoder)
@@ -46,7 +47,7 @@ extension BlockingConnection {
     /// Stores changes in as few statements as the server takes: see ``store``.
     private func storeInBatches<Model>(
         _ changes: [RecordChange<Model>], layout: TableLayout<Model>, version: UInt64,
-        encoder: RecordJSONEncoder
+        encoder: SQLRecordEncoder
     ) throws(StoreError) {
         var deleted: [String] = []
         var upserted: [Model] = []

@@ -1,7 +1,7 @@
 import Foundation
 import KeyPathQuery
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// The PostgreSQL side of a group commit (the shared `GroupCommit` runs the algorithm), for
 /// every model of a ``PostgresModelDatabase``.
@@ -27,7 +27,7 @@ struct PostgresGroupWriter: GroupWriter {
     /// notifications.
     let tag: String
     /// The encoder of every record the group writes.
-    let encoder = RecordJSONEncoder()
+    let encoder = SQLRecordEncoder()
 
     var storeLocation: StoreLocation { .database(connection.database) }
 
@@ -46,9 +46,8 @@ struct PostgresGroupWriter: GroupWriter {
         (try? connection.rows("SELECT 1", operation: "check the transaction")) != nil
     }
 
-    func committedTables(group: UInt64) -> PostgresConnectionTables {
-        PostgresConnectionTables(
-            thread: thread, connection: connection, tables: tables, session: group)
+    func committedTables(group: UInt64) -> ConnectionTables<PostgresDriver> {
+        ConnectionTables(owner: thread, tables: tables, session: group)
     }
 
     func store<Model: StorableModel>(

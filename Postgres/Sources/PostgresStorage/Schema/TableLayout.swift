@@ -149,15 +149,10 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
     /// attribute.
     ///
     /// - Throws: ``StoreError/encodingFailed(id:reason:)`` when the record does not encode.
-    func row(of record: Model, version: UInt64, encoder: RecordJSONEncoder) throws(StoreError)
+    func row(of record: Model, version: UInt64, encoder: SQLRecordEncoder) throws(StoreError)
         -> [SQLBinding]
     {
-        let json: String
-        do {
-            json = try encoder.encode(record)
-        } catch {
-            throw .encodingFailed(id: String(describing: record.id), reason: "\(error)")
-        }
+        let json = try encoder.json(of: record)
         var exact = !Self.holdsNaN(record)
         var values: [SQLBinding] = []
         values.reserveCapacity(columns.count)
@@ -234,8 +229,8 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
 
     /// The encoder for `_record`: the JSON a `JSONEncoder` writes, compact, with `/` left
     /// unescaped, at a fraction of its cost.
-    static func makeEncoder() -> RecordJSONEncoder {
-        RecordJSONEncoder()
+    static func makeEncoder() -> SQLRecordEncoder {
+        SQLRecordEncoder()
     }
 
     /// Decodes a row's `_record`.

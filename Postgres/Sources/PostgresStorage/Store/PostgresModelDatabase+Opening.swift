@@ -46,12 +46,7 @@ extension PostgresModelDatabase {
         options: PostgresStoreOptions = PostgresStoreOptions()
     ) async throws -> PostgresModelDatabase {
         let url = BlockingConnection.describe(configuration)
-        _ = try checkedNames(of: models, at: .database(url))
-        let sqlTables = SQLTables(models: models, keyColumn: SQLTables.idColumn(of:))
-        let layouts = try ModelTables(models, at: .database(url)) {
-            (model) throws(StoreError) in
-            try layout(of: model, tables: sqlTables)
-        }
+        let layouts = try modelTables(for: models, at: .database(url))
         let evaluations = QueryEvaluationCounter()
         let writerConnection = BlockingConnection(
             configuration: configuration, logger: options.logger)
@@ -69,19 +64,8 @@ extension PostgresModelDatabase {
                 return (states, try connection.currentSchema())
             }
             var opened = layouts
-            var awaiting = AwaitedTables()
-            for (model, state) in zip(models, states) {
-                switch (state, writable) {
-                case (.current, _): break
-                case (.older(let version), true): opened.noteMigration(of: model, from: version)
-                case (.older(let version), false):
-                    throw AwaitedTables.cannotMigrate(model, from: version, at: .database(url))
-                case (.absent, _):
-                    // A read-only database with no table of the model's yet reads it as
-                    // empty until a writer makes it.
-                    if !writable { awaiting.insert(model) }
-                }
-            }
+            let awaiting = try AwaitedTables.opening(
+                &opened, found: states.map(\.look), writable: writable)
             // A table of a model's has its row in the version table (`inspect` checked).
             let hasVersionTable = writable || states.contains { $0 != .absent }
             while readers.count < Swift.max(1, options.readerCount) {
@@ -107,14 +91,5 @@ extension PostgresModelDatabase {
             await writer.stop()
             throw error
         }
-    }
-
-    /// A model's table layout, once its indexed attributes are checked.
-    private static func layout<Model: StorableModel>(
-        of model: Model.Type, tables: SQLTables
-    ) throws(StoreError) -> any SQLTableLayout {
-        let layout = try TableLayout<Model>(tables: tables)
-        _ = try Model.indexedAttributeNames()
-        return layout
     }
 }

@@ -24,45 +24,16 @@ extension PostgresModelDatabase {
     public func read<Result: Sendable>(
         _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
     ) async throws -> Result {
-        try await read(answering: nil, body)
-    }
-
-    /// Reads through a transaction, as ``read(_:)`` does (the shared `SnapshotRead`); with
-    /// `kinds`, as a store's answer to a query whose references SQL cannot follow exactly,
-    /// which the engine resolves through the transaction: counted once, as finished in memory
-    /// (in all and as those kinds), and none of the reads inside it counted.
-    func read<Result: Sendable>(
-        answering kinds: Set<QueryEvaluationCounter.Kind>?,
-        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
-    ) async throws -> Result {
-        try checkOpen()
-        var absent: Set<ObjectIdentifier> = []
-        for model in models where try await lacksTable(of: model) {
-            absent.insert(ObjectIdentifier(model))
-        }
-        snapshotsTaken += 1
-        let read = SnapshotRead(
-            session: snapshotsTaken, location: location, models: modelNames, kinds: kinds,
-            evaluations: evaluations)
-        let thread = reader()
-        let tables = tables
-        return try await thread.perform { [absent] connection in
-            try read.run(
-                on: connection,
-                tables: PostgresConnectionTables(
-                    thread: thread, connection: connection, tables: tables,
-                    session: read.session, absent: absent),
-                body)
-        }
+        try await snapshotRead(answering: nil, body)
     }
 
     /// Answers a store's query whose references SQL cannot follow through a read of the
-    /// whole database (`SQLStoreDatabase`; see `read(answering:_:)`).
+    /// whole database (`SQLStoreDatabase`; see `SQLDriverDatabase.snapshotRead(answering:_:)`).
     public func read<Model: StorableModel, Result: Sendable>(
         resolving query: RecordQuery<Model>, counting: Bool,
         _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
     ) async throws -> Result {
-        try await read(
+        try await snapshotRead(
             answering: counting ? [.count] : QueryEvaluationCounter.kinds(of: query), body)
     }
 }

@@ -82,7 +82,7 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
     let configuration: PostgresConnection.Configuration
     private var nextReader = 0
     /// The number of ``read(_:)`` snapshots taken, which tells each one's reads apart.
-    var snapshotsTaken: UInt64 = 0
+    @_spi(BackendInternals) public var snapshotsTaken: UInt64 = 0
     /// Every model's live queries.
     public nonisolated let liveQueries = LiveQueries()
     /// The writes waiting for a group commit, the version of the latest commit this
@@ -93,12 +93,12 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
     /// The task that listens for other databases' commits while a live query exists.
     var listener: Task<Void, Never>?
     /// Counts how the database's connections answer queries (``queryEvaluationCounts``).
-    nonisolated let evaluations: QueryEvaluationCounter
+    @_spi(BackendInternals) public nonisolated let evaluations: QueryEvaluationCounter
     /// The models of this read-only database whose table it last found missing.
     ///
     /// No database has written the schema yet, or none opened with the model. The model's
     /// store then reads as empty, and looks again before each read.
-    var awaitingTables: AwaitedTables
+    @_spi(BackendInternals) public var awaitingTables: AwaitedTables
 
     struct Parts {
         var tables: ModelTables
@@ -161,12 +161,8 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
         evaluations.counts
     }
 
-    func checkOpen() throws(StoreError) {
-        guard !isClosed else { throw .closed(at: location) }
-    }
-
-    /// The next reader, in turn.
-    func reader() -> ConnectionThread {
+    /// The next reader, in turn (`SQLDriverDatabase`).
+    @_spi(BackendInternals) public func reader() -> any ConnectionOwner<BlockingConnection> {
         nextReader += 1
         return readers[nextReader % readers.count]
     }
@@ -177,28 +173,7 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
         _ model: Model.Type, orEmpty empty: Value,
         _ body: @escaping @Sendable (BlockingConnection) throws(StoreError) -> Value
     ) async throws -> Value {
-        try checkOpen()
-        if try await lacksTable(of: model) { return empty }
-        let awaiting = !awaitingTables.isEmpty
-        return try await reader().perform { connection in
-            connection.awaitsTables = awaiting
-            return try body(connection)
-        }
-    }
-
-    /// Whether a read-only database has no table of a model yet; once it has one, it is not
-    /// looked for again.
-    ///
-    /// - Throws: `StoreError/migrationFailed(at:sourceVersion:location:reason:)` when the
-    ///   table is of an older schema version, which a read-only database cannot migrate; the
-    ///   errors of opening for a table that is not the model's.
-    func lacksTable<Model: StorableModel>(of model: Model.Type) async throws -> Bool {
-        guard awaitingTables.awaits(model) else { return false }
-        let layout: TableLayout<Model> = try tables.layout(of: model)
-        let state = try await reader().perform { connection throws(StoreError) in
-            try connection.inspect(for: layout)
-        }
-        return try awaitingTables.note(state.look, of: model, at: location)
+        try await readTable(model, orEmpty: empty, body)
     }
 
     // MARK: Closing
@@ -221,4 +196,11 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
         for reader in readers { await reader.stop() }
         await writer.stop()
     }
+}
+
+/// PostgreSQL's database on its driver: the shared reads (`SQLDriverDatabase`).
+@_spi(BackendInternals)
+extension PostgresModelDatabase: SQLDriverDatabase {
+    /// PostgreSQL's driver.
+    public typealias Driver = PostgresDriver
 }

@@ -3,7 +3,7 @@ import ModelStorageTesting
 @_spi(BackendInternals) import SQLStorage
 import Testing
 
-@testable import PostgresStorage
+@_spi(BackendInternals) @testable import PostgresStorage
 
 /// ModelStorageTesting's conformance suite, unchanged, against `PostgresStore` on a real
 /// PostgreSQL server: each store in a new database of its own, opened alone or handed out

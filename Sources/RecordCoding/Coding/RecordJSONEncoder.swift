@@ -4,8 +4,9 @@ import Foundation
 /// `.withoutEscapingSlashes` (compact, `/` unescaped, the default strategies) writes, at
 /// about a fifth of its cost.
 ///
-/// The SQL backends write each record's `_record` column with it, and a backend of your own
-/// may too:
+/// The SQL backends write each record's `_record` column with it (a backend in another
+/// package, through SQLStorage's public `SQLRecordEncoder`), and the JSON file store its
+/// records:
 ///
 /// ```swift
 /// let encoder = RecordJSONEncoder()
@@ -38,7 +39,7 @@ import Foundation
 /// `EncodingError.invalidValue` instead.
 ///
 /// Not thread-safe: each thread makes its own; one is reused for every record of a write.
-public final class RecordJSONEncoder {
+package final class RecordJSONEncoder {
     /// The text and the open levels, where the containers write.
     ///
     /// Behind a pointer, so that each write is not checked for exclusive access at run
@@ -58,7 +59,7 @@ public final class RecordJSONEncoder {
     }()
 
     /// An encoder with an empty buffer.
-    public init() {
+    package init() {
         output = .allocate(capacity: 1)
         output.initialize(to: RecordJSONOutput())
     }
@@ -76,7 +77,7 @@ public final class RecordJSONEncoder {
     ///   order of object keys.
     /// - Throws: `EncodingError` as `JSONEncoder` throws it (a non-finite float, a value that
     ///   encodes nothing), or the value's own error.
-    public func encode<Value: Encodable>(_ value: Value) throws -> String {
+    package func encode<Value: Encodable>(_ value: Value) throws -> String {
         guard !isBusy else { return try RecordJSONEncoder().encode(value) }
         guard let left = try write(value) else { return output.pointee.text }
         return String(decoding: left, as: UTF8.self)

@@ -28,12 +28,12 @@ import Foundation
 ///   super-decoder of a missing key.
 ///
 /// A value, and so the decoder, is `Sendable`: it holds no state between calls.
-public struct RecordJSONDecoder: Sendable {
+package struct RecordJSONDecoder: Sendable {
     /// What the values' decoders carry in their `userInfo`, as `JSONDecoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    package var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
     /// A decoder.
-    public init() {}
+    package init() {}
 
     /// Decodes a value from JSON text.
     ///
@@ -42,7 +42,7 @@ public struct RecordJSONDecoder: Sendable {
     ///   - data: The JSON text, UTF-8.
     /// - Returns: The value `JSONDecoder().decode(type, from: data)` returns.
     /// - Throws: The error `JSONDecoder().decode(type, from: data)` throws.
-    public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+    package func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
         try decodeReportingFallback(type, from: data).value
     }
 

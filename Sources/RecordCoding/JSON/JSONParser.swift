@@ -5,6 +5,9 @@ import Foundation
 /// `JSONDecoder` only reports that data "was not valid JSON"; stores run this parser over a
 /// file that failed to decode, to name the line, column and byte offset of the fault. It also
 /// reads records for schema migrations and merges. It takes any bytes, so it can be fuzzed.
+///
+/// Here it reads tokens, for the record coders beneath the stores; ModelStorage builds its
+/// `JSONValue`s (`parse(_:)`, `parseValue(depth:)`) on them.
 package struct JSONParser {
     /// Where and why the input is not JSON.
     package struct SyntaxError: Error, Hashable, Sendable {
@@ -21,21 +24,9 @@ package struct JSONParser {
     /// The offset of the next byte to read.
     package private(set) var offset = 0
 
+    /// A parser at the first of `bytes`.
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
-    }
-
-    /// Parses a whole input as one JSON value, surrounded by nothing but whitespace.
-    ///
-    /// - Throws: ``SyntaxError`` at the first fault.
-    package static func parse(_ data: some Collection<UInt8>) throws(SyntaxError) -> JSONValue {
-        var parser = JSONParser(Array(data))
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        guard parser.isAtEnd else {
-            throw parser.error("unexpected content after the JSON value")
-        }
-        return value
     }
 
     /// Whether every byte has been read.
@@ -80,51 +71,8 @@ package struct JSONParser {
         return error("unexpected \(found), expected \(what)")
     }
 
-    /// Parses one value, after any whitespace.
-    package mutating func parseValue(depth: Int = 0) throws(SyntaxError) -> JSONValue {
-        skipWhitespace()
-        guard let byte = peek else { throw unexpected("a value") }
-        switch byte {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try parseLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try parseLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try parseLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw unexpected("a value")
-        }
-    }
-
-    private mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw error("nesting deeper than 512 levels") }
-        offset += 1
-        var members: [String: JSONValue] = [:]
-        if consume(UInt8(ascii: "}")) { return .object(members) }
-        repeat {
-            skipWhitespace()
-            guard peek == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
-            let key = try parseString()
-            try expect(UInt8(ascii: ":"), "':' after a key")
-            members[key] = try parseValue(depth: depth)
-        } while consume(UInt8(ascii: ","))
-        try expect(UInt8(ascii: "}"), "',' or '}' in an object")
-        return .object(members)
-    }
-
-    private mutating func parseArray(depth: Int) throws(SyntaxError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw error("nesting deeper than 512 levels") }
-        offset += 1
-        var elements: [JSONValue] = []
-        if consume(UInt8(ascii: "]")) { return .array(elements) }
-        repeat {
-            elements.append(try parseValue(depth: depth))
-        } while consume(UInt8(ascii: ","))
-        try expect(UInt8(ascii: "]"), "',' or ']' in an array")
-        return .array(elements)
-    }
-
-    private mutating func parseLiteral(_ literal: StaticString) throws(SyntaxError) {
+    /// Reads `literal` (`true`, `false`, `null`), which must come next.
+    package mutating func parseLiteral(_ literal: StaticString) throws(SyntaxError) {
         let count = literal.utf8CodeUnitCount
         guard offset + count <= bytes.count else {
             throw error("unexpected end of data in \(literal)")
@@ -223,7 +171,19 @@ package struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() throws(SyntaxError) -> JSONValue {
+    /// A JSON number, as `JSONSerialization` reads it: an integer when it has no fraction
+    /// or exponent and fits in 64 bits, a `Double` otherwise.
+    package enum Number: Hashable, Sendable {
+        /// A number without fraction or exponent that fits in an `Int64`.
+        case integer(Int64)
+        /// Any other number.
+        case double(Double)
+    }
+
+    /// Reads a number, which must come next.
+    ///
+    /// - Throws: ``SyntaxError`` for a malformed number or one out of `Double`'s range.
+    package mutating func parseNumber() throws(SyntaxError) -> Number {
         let start = offset
         var isInteger = true
         if peek == UInt8(ascii: "-") { offset += 1 }
@@ -253,28 +213,5 @@ package struct JSONParser {
 
     private func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-}
-
-/// A line and column in a text file, both counted from 1; the column counts characters
-/// (UTF-8 sequences), not bytes.
-package struct TextPosition: Hashable, Sendable {
-    package let line: Int
-    package let column: Int
-
-    /// The position of a byte offset in some bytes.
-    package init(offset: Int, in bytes: some Collection<UInt8>) {
-        var line = 1
-        var column = 1
-        for byte in bytes.prefix(offset) {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        self.line = line
-        self.column = column
     }
 }

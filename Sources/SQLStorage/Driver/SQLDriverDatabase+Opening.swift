@@ -1,0 +1,38 @@
+import KeyPathQuery
+import ModelStorage
+
+extension SQLDriverDatabase {
+    /// The tables a database of these models opens with: each model's layout from the
+    /// driver, with the tables of the others for conditions that follow references.
+    ///
+    /// ```swift
+    /// let layouts = try modelTables(for: [Pokemon.self, PokemonSpecies.self], at: location)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - models: The database's models, in order.
+    ///   - location: Where the database keeps its records, for errors.
+    /// - Returns: Every model's layout.
+    /// - Throws: `StoreError/invalidModels(at:reason:)` when `models` is empty, lists a model
+    ///   twice, or two models share a table name; `StoreError/invalidQuery(_:)` when a
+    ///   model's indexed attribute is not in its attribute map; the driver's errors of a
+    ///   layout (``SQLDriver/layout(of:tables:)``).
+    public static func modelTables(
+        for models: [any StorableModel.Type], at location: StoreLocation
+    ) throws(StoreError) -> ModelTables {
+        _ = try checkedNames(of: models, at: location)
+        let sqlTables = SQLTables(models: models, keyColumn: Driver.referenceKeyColumn(of:))
+        return try ModelTables(models, at: location) { (model) throws(StoreError) in
+            try layout(of: model, tables: sqlTables)
+        }
+    }
+
+    /// A model's layout from the driver, once its indexed attributes are checked.
+    private static func layout<Model: StorableModel>(
+        of model: Model.Type, tables: SQLTables
+    ) throws(StoreError) -> any SQLTableLayout {
+        let layout = try Driver.layout(of: model, tables: tables)
+        try Model.checkIndexedAttributes()
+        return layout
+    }
+}
