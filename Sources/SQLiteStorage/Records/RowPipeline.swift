@@ -138,7 +138,7 @@ final class RowPipeline<Model: StorableModel>: @unchecked Sendable {
 
     /// Makes a chunk's rows with an encoder of the calling thread's own.
     private func make(_ index: Int) -> Chunk {
-        let encoder = TableLayout<Model>.makeEncoder()
+        let encoder = SQLRecordEncoder()
         var chunk = Chunk()
         chunk.rows.reserveCapacity(Self.chunkSize)
         for position in range(ofChunk: index) {

@@ -266,7 +266,7 @@ extension SQLiteConnection {
                 of: "INSERT INTO \(layout.table) (", with: "INSERT INTO \(staging) (\"_order\", "
             )
             .replacingOccurrences(of: "VALUES (", with: "VALUES (?, ")
-            let encoder = TableLayout<Model>.makeEncoder()
+            let encoder = SQLRecordEncoder()
             // Each record keeps its write version; a table written before they were kept
             // gives every record the store's version now.
             let hasWriteVersions =

@@ -171,12 +171,6 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
             + columns.map { $0.value(in: record, options: options) }
     }
 
-    /// The encoder for `_record`: the JSON `JSONEncoder` writes, compact, with `/` left
-    /// unescaped so that URLs read as written, as the JSON file store writes records.
-    static func makeEncoder() -> SQLRecordEncoder {
-        SQLRecordEncoder()
-    }
-
     /// Decodes a row's `_record`.
     ///
     /// - Throws: ``StoreError/corruptFile(at:problem:location:)`` for JSON that does not

@@ -53,8 +53,6 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
     /// The database's models: each one's table layout, and the schema version it was
     /// migrated from when the database opened.
     public nonisolated let tables: ModelTables
-    /// The models' names, as `StoreError/unknownModel(_:at:models:)` lists them.
-    nonisolated var modelNames: [String] { tables.modelNames }
     let writer: ConnectionQueue?
     let readers: [ConnectionQueue]
     private var nextReader = 0

@@ -53,7 +53,7 @@ struct RecordJSONEncoderFixtureTests {
     @Test("the row the store binds holds the record's JSON, which decodes to the record")
     func rowText() throws {
         let layout = try TableLayout<Pokemon>()
-        let encoder = TableLayout<Pokemon>.makeEncoder()
+        let encoder = SQLRecordEncoder()
         for entry in try Self.fetched() {
             let record = Pokemon(entry)
             let row = try layout.row(of: record, version: 3, encoder: encoder)

@@ -271,7 +271,7 @@ extension BlockingConnection {
         let stored = try rows(
             "SELECT \"_record\", \"_version\" FROM \(layout.table) ORDER BY \"_order\"",
             operation: "migrate the table")
-        let encoder = TableLayout<Model>.makeEncoder()
+        let encoder = SQLRecordEncoder()
         for (index, row) in stored.enumerated() {
             guard let (json, written) = try? row.decode((String, Int64).self) else {
                 throw .migrationFailed(

@@ -227,12 +227,6 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
         return false
     }
 
-    /// The encoder for `_record`: the JSON a `JSONEncoder` writes, compact, with `/` left
-    /// unescaped, at a fraction of its cost.
-    static func makeEncoder() -> SQLRecordEncoder {
-        SQLRecordEncoder()
-    }
-
     /// Decodes a row's `_record`.
     ///
     /// - Parameters:

@@ -67,8 +67,6 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
     /// The database's models: each one's table layout, and the schema version it was
     /// migrated from when the database opened.
     public nonisolated let tables: ModelTables
-    /// The models' names, as `StoreError/unknownModel(_:at:models:)` lists them.
-    nonisolated var modelNames: [String] { tables.modelNames }
     /// The quoted names of the models' tables.
     nonisolated let tableNames: [String]
     /// The channel the database's commits are announced on (see ``Schema/channel(schema:)``).
@@ -88,8 +86,6 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
     /// The writes waiting for a group commit, the version of the latest commit this
     /// database made or heard of, and whether it is closed.
     public nonisolated let writes: WriteQueue
-    /// Whether the database is closed.
-    nonisolated var isClosed: Bool { writes.isClosed }
     /// The task that listens for other databases' commits while a live query exists.
     var listener: Task<Void, Never>?
     /// Counts how the database's connections answer queries (``queryEvaluationCounts``).

@@ -60,7 +60,7 @@ struct ExactTextTests {
     @Test("a row is inexact when an attribute holds text SQL cannot compare exactly")
     func rows() throws {
         let layout = try Layout()
-        let encoder = Layout.makeEncoder()
+        let encoder = SQLRecordEncoder()
         let plain = try layout.row(
             of: ConformanceRecord(id: 1, name: "caf\u{E9}", attack: 1, tags: ["a"]), version: 1,
             encoder: encoder)
