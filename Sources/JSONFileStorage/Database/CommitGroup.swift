@@ -4,14 +4,13 @@ import ModelStorage
 /// The writes of one group commit, of every model: each write is a commit of its own, with
 /// its own version, and the group stores them all with one durable write.
 ///
-/// Each model's part is kept under the model's `ObjectIdentifier`, typed by the model: an
-/// `Overlay<Model>` of the group's writes so far, which later writes read over, and the
-/// `[ModelSectionWrite<Model>.Commit]` of each write that changed it.
+/// Each model's part is typed by the model: an `Overlay<Model>` of the group's writes so far,
+/// which later writes read over, and the `ModelCommits<Model>` of each write that changed it.
 struct CommitGroup {
-    /// Each model's writes so far, an `Overlay<Model>` under the model's key.
-    private(set) var overlays: [ObjectIdentifier: any Sendable] = [:]
-    /// Each model's commits, a `[ModelSectionWrite<Model>.Commit]` under the model's key.
-    private var commits: [ObjectIdentifier: any Sendable] = [:]
+    /// Each model's writes so far, its `Overlay<Model>`.
+    private(set) var overlays = PerModelValues()
+    /// Each model's commits, its `ModelCommits<Model>`.
+    private var commits = PerModelValues()
     /// The version of each commit of the group, in order.
     private(set) var versions: [UInt64] = []
 
@@ -46,13 +45,12 @@ struct CommitGroup {
     /// the model.
     func write<Model: StorableModel>(
         of model: Model.Type, in transaction: DatabaseTransaction,
-        over tables: [ObjectIdentifier: any Sendable]
+        over tables: PerModelValues
     ) -> (any Write)? {
         let changes = transaction.changes(of: model)
         guard !changes.isEmpty else { return nil }
-        let key = ObjectIdentifier(model)
-        let inherited = overlays[key] as? Overlay<Model>
-        let table = (tables[key] as? StoreState<Model>)?.table
+        let inherited = overlays[Overlay<Model>.self]
+        let table = tables[StoreState<Model>.self]?.table
         var own = Overlay<Model>()
         for change in changes {
             switch change {
@@ -70,28 +68,29 @@ struct CommitGroup {
     /// Every model's records before the group and the group's commits of it, in the order
     /// of the models, for the writer.
     func sections(
-        models: [any StorableModel.Type], tables: [ObjectIdentifier: any Sendable]
+        models: [any StorableModel.Type], tables: PerModelValues
     ) -> [any SectionWrite] {
         models.compactMap { section(of: $0, tables: tables) }
     }
 
     private func section<Model: StorableModel>(
-        of model: Model.Type, tables: [ObjectIdentifier: any Sendable]
+        of model: Model.Type, tables: PerModelValues
     ) -> (any SectionWrite)? {
-        let key = ObjectIdentifier(model)
-        guard let state = tables[key] as? StoreState<Model> else { return nil }
+        guard let state = tables[StoreState<Model>.self] else { return nil }
         return ModelSectionWrite(
-            table: state.table,
-            commits: commits[key] as? [ModelSectionWrite<Model>.Commit] ?? [])
+            table: state.table, commits: commits[ModelCommits<Model>.self]?.commits ?? [])
     }
 
     /// One model's commits in the group, in order: their versions and changes.
     func commits<Model: StorableModel>(of model: Model.Type) -> [(
         version: UInt64, changes: [RecordChange<Model>]
     )] {
-        (commits[ObjectIdentifier(model)] as? [ModelSectionWrite<Model>.Commit] ?? []).map {
-            ($0.version, $0.changes)
-        }
+        (commits[ModelCommits<Model>.self]?.commits ?? []).map { ($0.version, $0.changes) }
+    }
+
+    /// One model's commits in the group, in order.
+    private struct ModelCommits<Model: StorableModel>: PerModelValue {
+        var commits: [ModelSectionWrite<Model>.Commit] = []
     }
 
     /// One model's ``Write``.
@@ -123,30 +122,24 @@ struct CommitGroup {
         }
 
         func absorb(into group: inout CommitGroup, version: UInt64) {
-            let key = ObjectIdentifier(Model.self)
-            var overlay = group.overlays.removeValue(forKey: key) as? Overlay<Model> ?? Overlay()
-            overlay.absorb(own)
-            group.overlays[key] = overlay
-            var commits =
-                group.commits.removeValue(forKey: key) as? [ModelSectionWrite<Model>.Commit] ?? []
-            commits.append(.init(version: version, changes: changes, encoded: encoded))
-            group.commits[key] = commits
+            group.overlays[Overlay<Model>.self, default: Overlay()].absorb(own)
+            group.commits[ModelCommits<Model>.self, default: ModelCommits()].commits.append(
+                .init(version: version, changes: changes, encoded: encoded))
         }
     }
 
     /// The committed tables a write reads, with the group's earlier writes laid over them.
     struct Tables: DatabaseTransaction.Tables {
-        let tables: [ObjectIdentifier: any Sendable]
-        let overlays: [ObjectIdentifier: any Sendable]
+        let tables: PerModelValues
+        let overlays: PerModelValues
 
         func transaction<Model: StorableModel>(
             of model: Model.Type, version: UInt64
         ) -> StoreTransaction<Model>? {
-            let key = ObjectIdentifier(model)
-            guard let state = tables[key] as? StoreState<Model> else { return nil }
+            guard let state = tables[StoreState<Model>.self] else { return nil }
             return StoreTransaction(
                 base: state.table, version: version,
-                inherited: overlays[key] as? Overlay<Model> ?? Overlay())
+                inherited: overlays[Overlay<Model>.self] ?? Overlay())
         }
     }
 }

@@ -152,16 +152,13 @@ extension JSONFileModelDatabase {
     }
 
     private func apply<Model: StorableModel>(_ group: CommitGroup, of model: Model.Type) -> Bool {
-        let key = ObjectIdentifier(model)
-        guard var state = tables.removeValue(forKey: key) as? StoreState<Model> else {
-            return false
-        }
+        guard var state = tables.removeValue(StoreState<Model>.self) else { return false }
         var applied: [StoreState<Model>.AppliedChange] = []
         for commit in group.commits(of: model) {
             applied += state.apply(commit.changes, committedVersion: commit.version)
         }
         state.setVersion(version)
-        tables[key] = state
+        tables[StoreState<Model>.self] = state
         return observers.noteCommit(applied, of: model)
     }
 

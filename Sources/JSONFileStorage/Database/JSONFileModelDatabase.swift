@@ -46,9 +46,8 @@ public actor JSONFileModelDatabase: ModelDatabase {
     nonisolated let migratedFrom: [ObjectIdentifier: Int]
     let paths: StorePaths
     let files: StoreFiles?
-    /// Each model's records, a `StoreState<Model>` under the model's `ObjectIdentifier`;
-    /// every one's version is the database's.
-    var tables: [ObjectIdentifier: any Sendable]
+    /// Each model's records, its `StoreState<Model>`; every one's version is the database's.
+    var tables: PerModelValues
     /// Each model's live queries.
     var observers = LiveQueryRegistries()
     /// The number of commits.
@@ -167,7 +166,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
         _ model: Model.Type, _ body: @Sendable (StoreState<Model>) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
         try checkOpen()
-        guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else {
+        guard let state = tables[StoreState<Model>.self] else {
             throw unknownModel(model)
         }
         return try body(state)
@@ -195,8 +194,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
         _ query: RecordQuery<Model>
     ) throws(StoreError) -> AsyncStream<QueryResult<Model>> {
         try checkOpen()
-        let key = ObjectIdentifier(Model.self)
-        guard let state = tables[key] as? StoreState<Model> else { throw unknownModel(Model.self) }
+        guard let state = tables[StoreState<Model>.self] else { throw unknownModel(Model.self) }
         let resolved = try CommittedTables(tables: tables).resolvingReferences(
             query, version: state.version, at: .file(paths.document), models: modelNames)
         let compiled = try StoreTransaction<Model>.compile(resolved)
@@ -216,7 +214,7 @@ public actor JSONFileModelDatabase: ModelDatabase {
     }
 
     private func refreshObservers<Model: StorableModel>(of model: Model.Type) {
-        guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else { return }
+        guard let state = tables[StoreState<Model>.self] else { return }
         observers.refresh(from: state, tables: CommittedTables(tables: tables))
     }
 

@@ -153,17 +153,15 @@ struct StoreWriter: ~Copyable {
 
     /// Every model's records as they are, for a new document.
     static func sections(
-        of tables: [ObjectIdentifier: any Sendable], models: [any StorableModel.Type]
+        of tables: PerModelValues, models: [any StorableModel.Type]
     ) -> [any SectionWrite] {
         models.compactMap { section(of: $0, in: tables) }
     }
 
     private static func section<Model: StorableModel>(
-        of _: Model.Type, in tables: [ObjectIdentifier: any Sendable]
+        of _: Model.Type, in tables: PerModelValues
     ) -> (any SectionWrite)? {
-        (tables[ObjectIdentifier(Model.self)] as? StoreState<Model>).map {
-            ModelSectionWrite(table: $0.table)
-        }
+        tables[StoreState<Model>.self].map { ModelSectionWrite(table: $0.table) }
     }
 
     /// Appends lines to the journal and syncs it; on failure, cuts the journal back.

@@ -8,26 +8,28 @@ import RecordCoding
 /// of its section (`StorableModel/storageName`) in their `userInfo`, so that every model's
 /// records decode in the one pass over the file.
 protocol SectionReading: Sendable {
-    /// The model's `ObjectIdentifier`: what a database keys its tables by.
-    var modelID: ObjectIdentifier { get }
-
-    /// Decodes the model's section of a document: a `StoreDocument.Contents` of the model.
+    /// Decodes the model's section of a document, and keeps it in `sections` as the
+    /// model's `StoreDocument.Contents`.
     ///
     /// - Parameters:
     ///   - decoder: The decoder of the section's object.
     ///   - generation: The document's generation.
     ///   - version: The document's version, which no write version may exceed.
-    /// - Returns: The section's `StoreDocument.Contents` of the model.
+    ///   - sections: The document's sections read so far.
     /// - Throws: `SectionProblem`, or the decoder's error.
-    func section(from decoder: any Decoder, generation: UInt64, version: UInt64) throws
-        -> any Sendable
+    func readSection(
+        from decoder: any Decoder, generation: UInt64, version: UInt64,
+        into sections: inout PerModelValues
+    ) throws
 
     /// Decodes the model's part of a journal line, its records migrated from
-    /// `schemaVersion` when that is older.
+    /// `schemaVersion` when that is older, and keeps it in `changes` as the model's
+    /// `StoreJournal.ModelChanges`.
     ///
-    /// - Returns: The part's `[RecordChange]` of the model.
     /// - Throws: `SectionProblem`, or the decoder's error.
-    func changes(from decoder: any Decoder, schemaVersion: Int) throws -> any Sendable
+    func readChanges(
+        from decoder: any Decoder, schemaVersion: Int, into changes: inout PerModelValues
+    ) throws
 }
 
 /// The readers of a database's models, by section name, and the journal header's schema
@@ -88,15 +90,14 @@ enum SectionProblem: Error {
 
 /// One model's ``SectionReading``.
 struct SectionReader<Model: StorableModel>: SectionReading {
-    var modelID: ObjectIdentifier { ObjectIdentifier(Model.self) }
-
     private enum Keys: String, CodingKey {
         case schemaVersion, records, writeVersions, delete, put
     }
 
-    func section(from decoder: any Decoder, generation: UInt64, version: UInt64) throws
-        -> any Sendable
-    {
+    func readSection(
+        from decoder: any Decoder, generation: UInt64, version: UInt64,
+        into sections: inout PerModelValues
+    ) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         let schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
         let records = try Self.records(in: container, forKey: .records, from: schemaVersion)
@@ -106,21 +107,23 @@ struct SectionReader<Model: StorableModel>: SectionReading {
         {
             throw SectionProblem.writeVersions(section: Model.storageName, problem: problem)
         }
-        return StoreDocument.Contents<Model>(
+        sections[StoreDocument.Contents<Model>.self] = StoreDocument.Contents(
             records: records, writeVersions: writeVersions, generation: generation,
             version: version,
             migratedFrom: schemaVersion == Model.schemaVersion ? nil : schemaVersion)
     }
 
-    func changes(from decoder: any Decoder, schemaVersion: Int) throws -> any Sendable {
+    func readChanges(
+        from decoder: any Decoder, schemaVersion: Int, into changes: inout PerModelValues
+    ) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         let deleted = try container.decodeIfPresent([Model.ID].self, forKey: .delete) ?? []
-        var changes: [RecordChange<Model>] = deleted.map { .delete($0) }
+        var part = StoreJournal.ModelChanges<Model>(changes: deleted.map { .delete($0) })
         if container.contains(.put) {
-            changes += try Self.records(in: container, forKey: .put, from: schemaVersion)
+            part.changes += try Self.records(in: container, forKey: .put, from: schemaVersion)
                 .map { .upsert($0) }
         }
-        return changes
+        changes[StoreJournal.ModelChanges<Model>.self] = part
     }
 
     /// The records under a key, migrated when they were written at an older schema version.

@@ -7,9 +7,9 @@ extension StoreDocument {
     struct Read: Sendable {
         var generation: UInt64 = 0
         var version: UInt64 = 0
-        /// The sections of the database's models, each a `Contents` of its model under the
-        /// model's `ObjectIdentifier`; a model without a section has none.
-        var sections: [ObjectIdentifier: any Sendable] = [:]
+        /// The sections of the database's models, each its model's `Contents`; a model
+        /// without a section has none.
+        var sections = PerModelValues()
         /// The sections of models the database was not opened with, by name, as their
         /// bytes: written back unchanged.
         var kept: [(name: String, bytes: Data)] = []
@@ -59,9 +59,10 @@ extension StoreDocument {
         _ data: Data, as _: Model.Type, path: String
     ) throws(StoreError) -> Read {
         let contents = try decodeSingleModel(data, as: Model.self, path: path)
+        var sections = PerModelValues()
+        sections[Contents<Model>.self] = contents
         return Read(
-            generation: contents.generation, version: contents.version,
-            sections: [ObjectIdentifier(Model.self): contents],
+            generation: contents.generation, version: contents.version, sections: sections,
             format: singleModelFormatVersion)
     }
 
@@ -91,7 +92,7 @@ extension StoreDocument {
     private struct Envelope: Decodable {
         let generation: UInt64
         let version: UInt64
-        var sections: [ObjectIdentifier: any Sendable] = [:]
+        var sections = PerModelValues()
         var unknown: [String] = []
 
         private enum Keys: String, CodingKey {
@@ -111,9 +112,9 @@ extension StoreDocument {
                     unknown.append(key.stringValue)
                     continue
                 }
-                sections[reader.modelID] = try reader.section(
+                try reader.readSection(
                     from: models.superDecoder(forKey: key), generation: generation,
-                    version: version)
+                    version: version, into: &sections)
             }
             unknown.sort()
         }

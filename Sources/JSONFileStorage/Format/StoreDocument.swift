@@ -36,7 +36,7 @@ enum StoreDocument {
     static let singleModelFormatVersion = 1
 
     /// What a document holds of one model.
-    struct Contents<Model: StorableModel>: Sendable {
+    struct Contents<Model: StorableModel>: PerModelValue {
         var records: [Model]
         /// Each record's write version, or `nil` when the document does not have them.
         var writeVersions: [UInt64]? = nil

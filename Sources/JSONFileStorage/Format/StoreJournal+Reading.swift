@@ -119,8 +119,10 @@ extension StoreJournal {
             data, as: Model.self, path: path, documentGeneration: generation)
         let key = ObjectIdentifier(Model.self)
         var contents = Contents()
-        contents.commits = single.entries.map {
-            Commit(version: $0.version, changes: [key: $0.changes])
+        contents.commits = single.entries.map { entry in
+            var changes = PerModelValues()
+            changes[ModelChanges<Model>.self] = ModelChanges(changes: entry.changes)
+            return Commit(version: entry.version, changes: changes)
         }
         // New lines are of the new format: they cannot follow these.
         contents.isCurrent = false
@@ -134,7 +136,7 @@ extension StoreJournal {
     /// A commit's line: its version and each model's part, through the model's reader.
     private struct Line: Decodable {
         let version: UInt64
-        var changes: [ObjectIdentifier: any Sendable] = [:]
+        var changes = PerModelValues()
         var unknown: [String] = []
 
         private enum Keys: String, CodingKey {
@@ -161,8 +163,7 @@ extension StoreJournal {
                     unknown.append(name)
                     continue
                 }
-                changes[reader.modelID] = try reader.changes(
-                    from: part, schemaVersion: schemaVersion)
+                try reader.readChanges(from: part, schemaVersion: schemaVersion, into: &changes)
             }
         }
     }

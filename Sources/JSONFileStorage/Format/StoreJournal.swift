@@ -40,9 +40,13 @@ enum StoreJournal {
     /// One commit of the database, as replayed.
     struct Commit: Sendable {
         let version: UInt64
-        /// Each model's changes, a `[RecordChange]` of the model under its
-        /// `ObjectIdentifier`.
-        var changes: [ObjectIdentifier: any Sendable] = [:]
+        /// Each model's changes, its ``ModelChanges``.
+        var changes = PerModelValues()
+    }
+
+    /// One model's changes in a commit, in order.
+    struct ModelChanges<Model: StorableModel>: PerModelValue {
+        var changes: [RecordChange<Model>]
     }
 
     /// What a journal holds.

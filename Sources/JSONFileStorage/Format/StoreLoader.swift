@@ -8,8 +8,8 @@ import ModelStorage
 enum StoreLoader {
     /// A database as read from its files.
     struct Loaded: Sendable {
-        /// Each model's records, a `StoreState` of the model under its `ObjectIdentifier`.
-        var tables: [ObjectIdentifier: any Sendable] = [:]
+        /// Each model's records, its `StoreState<Model>`.
+        var tables = PerModelValues()
         /// The database's version: its number of commits.
         var version: UInt64 = 0
         var generation: UInt64 = 0
@@ -89,9 +89,10 @@ enum StoreLoader {
         _ model: Model.Type, from document: StoreDocument.Read, into loaded: inout Loaded,
         data: Data?, paths: StorePaths
     ) throws(StoreError) {
-        let key = ObjectIdentifier(model)
-        let contents = document.sections[key] as? StoreDocument.Contents<Model>
-        if let migratedFrom = contents?.migratedFrom { loaded.migratedFrom[key] = migratedFrom }
+        let contents = document.sections[StoreDocument.Contents<Model>.self]
+        if let migratedFrom = contents?.migratedFrom {
+            loaded.migratedFrom[ObjectIdentifier(model)] = migratedFrom
+        }
         var state: StoreState<Model>
         do {
             // A document without write versions (written before they were kept) reads as
@@ -116,11 +117,13 @@ enum StoreLoader {
                 location: location)
         }
         for commit in loaded.journal.commits {
-            guard let changes = commit.changes[key] as? [RecordChange<Model>] else { continue }
+            guard let part = commit.changes[StoreJournal.ModelChanges<Model>.self] else {
+                continue
+            }
             // The commit's records were written at its version.
-            state.apply(changes, committedVersion: commit.version)
+            state.apply(part.changes, committedVersion: commit.version)
         }
         state.setVersion(loaded.version)
-        loaded.tables[key] = state
+        loaded.tables[StoreState<Model>.self] = state
     }
 }

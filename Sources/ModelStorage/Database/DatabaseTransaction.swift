@@ -45,7 +45,7 @@ public struct DatabaseTransaction: Sendable {
     public let version: UInt64
 
     private let tables: any Tables
-    private var parts: [ObjectIdentifier: any Sendable] = [:]
+    private var parts = PerModelValues()
     private let unknown = UnknownModels()
 
     /// Creates a transaction over a backend's committed records.
@@ -81,7 +81,7 @@ public struct DatabaseTransaction: Sendable {
     public subscript<Model: StorableModel>(model: Model.Type) -> StoreTransaction<Model> {
         get {
             var part: StoreTransaction<Model>
-            if let existing = parts[ObjectIdentifier(model)] as? StoreTransaction<Model> {
+            if let existing = parts[StoreTransaction<Model>.self] {
                 part = existing
             } else if let made = tables.transaction(of: model, version: version) {
                 part = made
@@ -93,9 +93,8 @@ public struct DatabaseTransaction: Sendable {
             return part
         }
         _modify {
-            let key = ObjectIdentifier(model)
             var part: StoreTransaction<Model>
-            if let existing = parts.removeValue(forKey: key) as? StoreTransaction<Model> {
+            if let existing = parts.removeValue(StoreTransaction<Model>.self) {
                 part = existing
             } else if let made = tables.transaction(of: model, version: version) {
                 part = made
@@ -106,7 +105,7 @@ public struct DatabaseTransaction: Sendable {
             part.database = self
             defer {
                 part.database = nil
-                parts[key] = part
+                parts[StoreTransaction<Model>.self] = part
             }
             yield &part
         }
@@ -120,13 +119,13 @@ public struct DatabaseTransaction: Sendable {
     ///   the body did not write the model.
     /// - Complexity: O(*m*) in the number of records written.
     public func changes<Model: StorableModel>(of model: Model.Type) -> [RecordChange<Model>] {
-        (parts[ObjectIdentifier(model)] as? StoreTransaction<Model>)?.changes ?? []
+        parts[StoreTransaction<Model>.self]?.changes ?? []
     }
 
     /// The records the transaction wrote of one model, as they are now: the upserts of
     /// ``changes(of:)``, without looking up whether each deleted record existed before.
     package func upserts<Model: StorableModel>(of model: Model.Type) -> [Model] {
-        (parts[ObjectIdentifier(model)] as? StoreTransaction<Model>)?.upserts ?? []
+        parts[StoreTransaction<Model>.self]?.upserts ?? []
     }
 
     /// Throws when the body reached a model the database does not hold.

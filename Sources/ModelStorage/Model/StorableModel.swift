@@ -172,18 +172,16 @@ extension StorableModel {
 
 /// The ``StorableModel/references`` of each model type, read once.
 private enum DeclaredReferences {
-    private final class Entry<Model: StorableModel>: Sendable {
+    private struct Entry<Model: StorableModel>: PerModelValue {
         let references: [ModelReference<Model>]
-        init(_ references: [ModelReference<Model>]) { self.references = references }
     }
 
-    private static let cache = Mutex<[ObjectIdentifier: any Sendable]>([:])
+    private static let cache = Mutex(PerModelValues())
 
     static func of<Model: StorableModel>(_: Model.Type) -> [ModelReference<Model>] {
-        let key = ObjectIdentifier(Model.self)
-        if let entry = cache.withLock({ $0[key] }) as? Entry<Model> { return entry.references }
+        if let entry = cache.withLock({ $0[Entry<Model>.self] }) { return entry.references }
         let references = Model.references
-        cache.withLock { $0[key] = Entry(references) }
+        cache.withLock { $0[Entry<Model>.self] = Entry(references: references) }
         return references
     }
 }

@@ -1,12 +1,12 @@
 import KeyPathQuery
 
-/// The live queries of a database of several models: a ``LiveQueryRegistry`` per model,
-/// kept under the model's `ObjectIdentifier`, for a backend's actor to hold.
+/// The live queries of a database of several models: a ``LiveQueryRegistry`` per model, kept
+/// in a ``PerModelValues``, for a backend's actor to hold.
 ///
 /// It is `package` so that every database backend keeps its models' live queries alike.
 package struct LiveQueryRegistries: Sendable {
-    /// Each model's registry, a `LiveQueryRegistry<Model>` under the model's key.
-    private var registries: [ObjectIdentifier: any Sendable] = [:]
+    /// Each model's registry.
+    private var registries = PerModelValues()
 
     package init() {}
 
@@ -14,12 +14,7 @@ package struct LiveQueryRegistries: Sendable {
     private mutating func withRegistry<Model: StorableModel, Result>(
         of _: Model.Type, _ body: (inout LiveQueryRegistry<Model>) -> Result
     ) -> Result {
-        let key = ObjectIdentifier(Model.self)
-        var registry =
-            registries.removeValue(forKey: key) as? LiveQueryRegistry<Model>
-            ?? LiveQueryRegistry()
-        defer { registries[key] = registry }
-        return body(&registry)
+        body(&registries[LiveQueryRegistry<Model>.self, default: LiveQueryRegistry()])
     }
 
     /// Adds a live query of one model (see ``LiveQueryRegistry/add(_:compiled:current:onTermination:)``).
@@ -45,7 +40,7 @@ package struct LiveQueryRegistries: Sendable {
     package mutating func noteCommit<Model: StorableModel>(
         _ changes: [(old: Model?, new: Model?)], of _: Model.Type
     ) -> Bool {
-        guard !changes.isEmpty, registries[ObjectIdentifier(Model.self)] != nil else {
+        guard !changes.isEmpty, registries.contains(LiveQueryRegistry<Model>.self) else {
             return false
         }
         return withRegistry(of: Model.self) { $0.noteCommit(changes) }
@@ -56,7 +51,7 @@ package struct LiveQueryRegistries: Sendable {
     package mutating func noteCommit<Model: StorableModel>(
         toModels models: Set<ObjectIdentifier>, of _: Model.Type
     ) -> Bool {
-        guard registries[ObjectIdentifier(Model.self)] != nil else { return false }
+        guard registries.contains(LiveQueryRegistry<Model>.self) else { return false }
         return withRegistry(of: Model.self) { $0.noteCommit(toModels: models) }
     }
 
@@ -66,13 +61,13 @@ package struct LiveQueryRegistries: Sendable {
     package mutating func refresh<Model: StorableModel>(
         from state: StoreState<Model>, tables: CommittedTables
     ) {
-        guard registries[ObjectIdentifier(Model.self)] != nil else { return }
+        guard registries.contains(LiveQueryRegistry<Model>.self) else { return }
         withRegistry(of: Model.self) { $0.refresh(from: state, tables: tables) }
     }
 
     /// Finishes every live query of one model.
     package mutating func finishAll<Model: StorableModel>(of _: Model.Type) {
-        guard registries[ObjectIdentifier(Model.self)] != nil else { return }
+        guard registries.contains(LiveQueryRegistry<Model>.self) else { return }
         withRegistry(of: Model.self) { $0.finishAll() }
     }
 }

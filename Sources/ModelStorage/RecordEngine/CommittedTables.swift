@@ -3,17 +3,17 @@ import KeyPathQuery
 /// The committed records of every model of a database kept in memory (`StoreState`s by
 /// model), as the tables a `DatabaseTransaction` reads.
 package struct CommittedTables: DatabaseTransaction.Tables {
-    /// Each model's `StoreState`, by the model's `ObjectIdentifier`.
-    package let tables: [ObjectIdentifier: any Sendable]
+    /// Each model's `StoreState`.
+    package let tables: PerModelValues
 
-    package init(tables: [ObjectIdentifier: any Sendable]) {
+    package init(tables: PerModelValues) {
         self.tables = tables
     }
 
     package func transaction<Model: StorableModel>(
         of model: Model.Type, version: UInt64
     ) -> StoreTransaction<Model>? {
-        guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else {
+        guard let state = tables[StoreState<Model>.self] else {
             return nil
         }
         return StoreTransaction(base: state.table, version: version)

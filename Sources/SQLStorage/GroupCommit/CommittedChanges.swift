@@ -3,17 +3,22 @@ import ModelStorage
 /// What a group commit changed, model by model: each record's value before the change and
 /// after it, which a database hands to the live queries of each model.
 public struct CommittedChanges: Sendable {
-    /// Each model's changes, `[(old: Model?, new: Model?)]` under the model's identifier.
-    private var byModel: [ObjectIdentifier: any Sendable] = [:]
+    /// One model's changes, in the order they were committed.
+    private struct ModelChanges<Model: StorableModel>: PerModelValue {
+        var changes: [(old: Model?, new: Model?)] = []
+    }
+
+    /// Each changed model's changes.
+    private var byModel = PerModelValues()
 
     /// No changes.
     public init() {}
 
     /// Whether no model changed.
-    public var isEmpty: Bool { byModel.isEmpty }
+    public var isEmpty: Bool { changedModels.isEmpty }
 
     /// The identifiers of the models that changed.
-    public var changedModels: Set<ObjectIdentifier> { Set(byModel.keys) }
+    public private(set) var changedModels: Set<ObjectIdentifier> = []
 
     /// One model's changes, in the order they were committed.
     ///
@@ -24,7 +29,7 @@ public struct CommittedChanges: Sendable {
     public func changes<Model: StorableModel>(
         of model: Model.Type
     ) -> [(old: Model?, new: Model?)] {
-        byModel[ObjectIdentifier(model)] as? [(old: Model?, new: Model?)] ?? []
+        byModel[ModelChanges<Model>.self]?.changes ?? []
     }
 
     /// Whether a model changed.
@@ -32,7 +37,7 @@ public struct CommittedChanges: Sendable {
     /// - Parameter model: The model.
     /// - Returns: `true` when the group wrote one of its records.
     public func contains(_ model: any StorableModel.Type) -> Bool {
-        byModel[ObjectIdentifier(model)] != nil
+        changedModels.contains(ObjectIdentifier(model))
     }
 
     /// Adds one write's changes of a model after those already there.
@@ -44,9 +49,7 @@ public struct CommittedChanges: Sendable {
         _ changes: [(old: Model?, new: Model?)], of model: Model.Type
     ) {
         guard !changes.isEmpty else { return }
-        let key = ObjectIdentifier(model)
-        var all = byModel.removeValue(forKey: key) as? [(old: Model?, new: Model?)] ?? []
-        all += changes
-        byModel[key] = all
+        changedModels.insert(ObjectIdentifier(model))
+        byModel[ModelChanges<Model>.self, default: ModelChanges()].changes += changes
     }
 }

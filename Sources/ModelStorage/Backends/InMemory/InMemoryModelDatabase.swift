@@ -21,8 +21,8 @@ public actor InMemoryModelDatabase: ModelDatabase {
     public nonisolated var location: StoreLocation { .memory }
 
     nonisolated let modelNames: [String]
-    /// Each model's records, a `StoreState<Model>` under the model's `ObjectIdentifier`.
-    private var tables: [ObjectIdentifier: any Sendable] = [:]
+    /// Each model's records, its `StoreState<Model>`.
+    private var tables = PerModelValues()
     /// Each model's live queries.
     private var observers = LiveQueryRegistries()
     private var version: UInt64 = 0
@@ -48,14 +48,14 @@ public actor InMemoryModelDatabase: ModelDatabase {
         transaction.upsert(contentsOf: records)
         var state = StoreState<Model>()
         state.apply(transaction.changes)
-        tables[ObjectIdentifier(model)] = state
+        tables[StoreState<Model>.self] = state
         version = state.version
     }
 
     private static func addTable<Model: StorableModel>(
-        for model: Model.Type, to tables: inout [ObjectIdentifier: any Sendable]
+        for model: Model.Type, to tables: inout PerModelValues
     ) {
-        tables[ObjectIdentifier(model)] = StoreState<Model>()
+        tables[StoreState<Model>.self] = StoreState<Model>()
     }
 
     /// The store of one of the database's models.
@@ -177,12 +177,9 @@ public actor InMemoryModelDatabase: ModelDatabase {
         guard let changes = changes.value as? [RecordChange<Model>], !changes.isEmpty else {
             return false
         }
-        let key = ObjectIdentifier(model)
-        guard var state = tables.removeValue(forKey: key) as? StoreState<Model> else {
-            return false
-        }
+        guard var state = tables.removeValue(StoreState<Model>.self) else { return false }
         let applied = state.apply(changes, committedVersion: version)
-        tables[key] = state
+        tables[StoreState<Model>.self] = state
         return observers.noteCommit(applied, of: model)
     }
 
@@ -193,10 +190,9 @@ public actor InMemoryModelDatabase: ModelDatabase {
     }
 
     private func setVersion<Model: StorableModel>(of model: Model.Type) {
-        let key = ObjectIdentifier(model)
-        guard var state = tables.removeValue(forKey: key) as? StoreState<Model> else { return }
+        guard var state = tables.removeValue(StoreState<Model>.self) else { return }
         state.setVersion(version)
-        tables[key] = state
+        tables[StoreState<Model>.self] = state
     }
 
     // MARK: One model's records
@@ -205,7 +201,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
     /// which ``store(for:)`` refuses.
     func state<Model: StorableModel>(of model: Model.Type) throws(StoreError) -> StoreState<Model> {
         try checkOpen()
-        guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else {
+        guard let state = tables[StoreState<Model>.self] else {
             throw .unknownModel(
                 String(describing: model), at: .memory, models: modelNames)
         }
@@ -244,7 +240,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
     }
 
     private func refreshObservers<Model: StorableModel>(of model: Model.Type) {
-        guard let state = tables[ObjectIdentifier(model)] as? StoreState<Model> else { return }
+        guard let state = tables[StoreState<Model>.self] else { return }
         observers.refresh(from: state, tables: CommittedTables(tables: tables))
     }
 
@@ -267,7 +263,7 @@ public actor InMemoryModelDatabase: ModelDatabase {
         guard !isClosed else { return }
         isClosed = true
         for model in models { finishObservers(of: model) }
-        tables = [:]
+        tables = PerModelValues()
     }
 
     private func finishObservers<Model: StorableModel>(of model: Model.Type) {
