@@ -49,7 +49,7 @@ enum StoreDocumentFuzz: FuzzTarget {
             requireNamesDocument(error)
             return
         }
-        guard let state = loaded.tables[ObjectIdentifier(Model.self)] as? StoreState<Model> else {
+        guard let state = loaded.tables[StoreState<Model>.self] else {
             fatalError("a document that reads has no table of its model")
         }
         let records = Array(state.table.records)
@@ -63,7 +63,7 @@ enum StoreDocumentFuzz: FuzzTarget {
             StoreDocument.finishDocument(&written)
             let again = try StoreLoader.decode(
                 document: written, journal: nil, paths: paths, models: [Model.self])
-            let table = (again.tables[ObjectIdentifier(Model.self)] as? StoreState<Model>)?.table
+            let table = again.tables[StoreState<Model>.self]?.table
             require(
                 table.map { Array($0.records) } == records,
                 "the records do not read back the same")
