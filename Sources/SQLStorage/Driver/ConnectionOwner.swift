@@ -17,6 +17,7 @@ import ModelStorage
 ///   without running it once the owner has stopped.
 /// - ``ifCurrent(_:)`` runs its body at once, with the connection, only when the caller runs
 ///   on the owner's thread, inside one of its bodies.
+/// - ``close()`` returns once the connection is closed.
 @_spi(BackendInternals)
 public protocol ConnectionOwner<Connection>: AnyObject, Sendable {
     /// The backend's connection.
@@ -39,4 +40,8 @@ public protocol ConnectionOwner<Connection>: AnyObject, Sendable {
     /// - Parameter body: Uses the connection.
     /// - Returns: What `body` returns, or `nil` when the caller runs elsewhere.
     func ifCurrent<Value>(_ body: (Connection) -> Value) -> Value?
+
+    /// Closes the connection once the bodies queued before have run; later bodies throw
+    /// `StoreError/closed(at:)`.
+    func close() async
 }

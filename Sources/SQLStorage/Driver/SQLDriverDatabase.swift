@@ -16,6 +16,7 @@ import ModelStorage
 /// - ``reader()`` hands out the database's readers in turn, never the writer.
 /// - ``awaitingTables`` starts with the models whose tables a read-only database did not
 ///   find when it opened, and is changed only by ``lacksTable(of:)``.
+/// - ``otherCommitsFollower`` starts `nil`.
 @_spi(BackendInternals)
 public protocol SQLDriverDatabase: SQLStoreDatabase, Actor
 where Connection == Driver.Connection {
@@ -34,4 +35,15 @@ where Connection == Driver.Connection {
 
     /// The next of the database's readers, in turn.
     func reader() -> any ConnectionOwner<Connection>
+
+    /// How the database hears of other connections' commits.
+    associatedtype OtherCommits: OtherCommitSource
+
+    /// The source of notices of other connections' commits, which the database follows while
+    /// it has a live query.
+    var otherCommits: OtherCommits { get }
+
+    /// The task that follows ``otherCommits`` while the database has a live query, or `nil`;
+    /// set only by ``followOtherCommits(from:)`` and ``stopFollowingOtherCommits()``.
+    var otherCommitsFollower: Task<Void, Never>? { get set }
 }

@@ -61,7 +61,7 @@ extension SQLiteModelDatabase {
     /// Tells the live queries, and the watch of other connections, of one of the database's
     /// own commits (`SQLStoreDatabase`).
     public func noteOwnCommit(_ commit: GroupCommit) {
-        watch.noteOwnCommit(from: commit.startVersion, to: commit.version)
+        otherCommits.noteOwnCommit(from: commit.startVersion, to: commit.version)
         liveQueries.noteCommit(commit.changes, refreshingWith: liveResults)
     }
 }

@@ -63,12 +63,11 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
     /// The writes waiting for a group commit and what the writing tasks share with them,
     /// reached without the actor (see `SQLiteModelDatabase+Writing.swift`).
     public nonisolated let writes: WriteQueue
-    /// What the database needs to open another connection and to watch for other
-    /// connections' commits.
-    let options: SQLiteStoreOptions
-    /// The watch for other connections' commits while a live query exists (see
-    /// `SQLiteModelDatabase+OtherConnections.swift`).
-    var watch = ConnectionWatch()
+    /// How the database hears of other connections' commits (`SQLDriverDatabase`):
+    /// `PRAGMA data_version`, looked at on a connection of its own.
+    @_spi(BackendInternals) public nonisolated let otherCommits: SQLiteOtherCommits
+    /// The task that follows ``otherCommits`` while a live query exists.
+    @_spi(BackendInternals) public var otherCommitsFollower: Task<Void, Never>?
     /// The models of this read-only database whose table it last found missing.
     ///
     /// The database was cut off before its first commit, or a writer has yet to make the
@@ -90,9 +89,14 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
         self.readers = readers
         self.isReadOnly = writer == nil
         self.writes = WriteQueue(committedVersion: version, location: .file(path))
-        self.options = options
+        otherCommits = SQLiteOtherCommits(path: path, options: options)
         self.awaitingTables = awaitingTables
         self.evaluations = evaluations
+    }
+
+    deinit {
+        // Released without `close()`: the connection that looks for other commits goes too.
+        otherCommitsFollower?.cancel()
     }
 
     /// How the database answered queries so far, for every model: in SQLite, or in memory (a
@@ -116,10 +120,6 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
         of model: Model.Type
     ) throws(StoreError) -> any SQLDriverTable<Model, SQLiteConnection> {
         try layout(of: model)
-    }
-
-    nonisolated var isClosed: Bool {
-        writes.isClosed
     }
 
     /// The next reader, in turn (`SQLDriverDatabase`).
@@ -158,12 +158,7 @@ public actor SQLiteModelDatabase: SQLStoreDatabase {
     /// - Throws: Nothing in this backend; the signature is `ModelDatabase/close()`'s.
     /// - Complexity: That of the writes still queued.
     public func close() async throws {
-        // No write joins from now on; the groups being committed finish first.
-        guard await writes.close() else { return }
-        liveQueries.finishAll()
-        await stopWatchingOtherCommits()
-        for reader in readers { await reader.close() }
-        await writer?.close()
+        await closeConnections(readers: readers, writer: writer)
     }
 }
 

@@ -100,8 +100,8 @@ final class ConnectionThread: ConnectionOwner, @unchecked Sendable {
     var storeLocation: StoreLocation { .database(database) }
 
     /// Runs the jobs queued so far, closes the connection and ends the thread; later jobs
-    /// fail with ``StoreError/closed(at:)``.
-    func stop() async {
+    /// fail with ``StoreError/closed(at:)`` (`ConnectionOwner`).
+    func close() async {
         _ = try? await perform { connection in connection.close() }
         markStopping()
     }

@@ -87,8 +87,8 @@ extension PostgresModelDatabase {
                 parts, writer: writer, readers: readers, options: options,
                 configuration: configuration, evaluations: evaluations)
         } catch {
-            for reader in readers { await reader.stop() }
-            await writer.stop()
+            for reader in readers { await reader.close() }
+            await writer.close()
             throw error
         }
     }

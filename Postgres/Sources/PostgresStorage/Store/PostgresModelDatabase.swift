@@ -73,11 +73,9 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
     nonisolated let channel: String
     /// What this database's notifications carry after the version, to tell them from other
     /// databases'.
-    nonisolated let tag = UUID().uuidString
+    nonisolated let tag: String
     nonisolated let writer: ConnectionThread
     let readers: [ConnectionThread]
-    let options: PostgresStoreOptions
-    let configuration: PostgresConnection.Configuration
     private var nextReader = 0
     /// The number of ``read(_:)`` snapshots taken, which tells each one's reads apart.
     @_spi(BackendInternals) public var snapshotsTaken: UInt64 = 0
@@ -86,8 +84,11 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
     /// The writes waiting for a group commit, the version of the latest commit this
     /// database made or heard of, and whether it is closed.
     public nonisolated let writes: WriteQueue
+    /// How the database hears of other databases' commits (`SQLDriverDatabase`): `LISTEN`
+    /// on the schema's channel.
+    @_spi(BackendInternals) public nonisolated let otherCommits: PostgresOtherCommits
     /// The task that listens for other databases' commits while a live query exists.
-    var listener: Task<Void, Never>?
+    @_spi(BackendInternals) public var otherCommitsFollower: Task<Void, Never>?
     /// Counts how the database's connections answer queries (``queryEvaluationCounts``).
     @_spi(BackendInternals) public nonisolated let evaluations: QueryEvaluationCounter
     /// The models of this read-only database whose table it last found missing.
@@ -118,15 +119,18 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
         self.writes = WriteQueue(committedVersion: parts.version, location: parts.tables.location)
         self.writer = writer
         self.readers = readers
-        self.options = options
-        self.configuration = configuration
+        let tag = UUID().uuidString
+        self.tag = tag
+        otherCommits = PostgresOtherCommits(
+            configuration: configuration, logger: options.logger, channel: parts.channel,
+            tag: tag)
         self.evaluations = evaluations
         self.awaitingTables = parts.awaitingTables
     }
 
     deinit {
         // Released without `close()`: its threads and connections go too.
-        listener?.cancel()
+        otherCommitsFollower?.cancel()
         for reader in readers { reader.stopSoon() }
         writer.stopSoon()
     }
@@ -184,13 +188,7 @@ public actor PostgresModelDatabase: SQLStoreDatabase {
     ///   signature is `ModelDatabase/close()`'s, so that every backend closes alike.
     /// - Complexity: That of the writes still queued.
     public func close() async throws {
-        // No write joins from now on; the groups being committed finish first.
-        guard await writes.close() else { return }
-        liveQueries.finishAll()
-        listener?.cancel()
-        listener = nil
-        for reader in readers { await reader.stop() }
-        await writer.stop()
+        await closeConnections(readers: readers, writer: writer)
     }
 }
 

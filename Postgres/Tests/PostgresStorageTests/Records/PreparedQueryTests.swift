@@ -114,10 +114,10 @@ struct PreparedQueryTests {
         let thread = ConnectionThread(connection, name: "PreparedQueryTests")
         do {
             let value = try await thread.perform { connection in try body(connection) }
-            await thread.stop()
+            await thread.close()
             return value
         } catch {
-            await thread.stop()
+            await thread.close()
             throw error
         }
     }
