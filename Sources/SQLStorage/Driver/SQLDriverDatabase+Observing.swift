@@ -14,12 +14,13 @@ extension SQLDriverDatabase {
             return
         }
         let source = otherCommits
-        otherCommitsFollower = Task { [weak self] in
-            await source.follow(from: version) { version in
-                guard let self else { return false }
-                return await self.noteOtherCommit(version: version)
-            }
+        // The follower holds the database weakly: a database released without `close()`
+        // ends its follower from `deinit`.
+        let notice: @Sendable (UInt64?) async -> Bool = { [weak self] version in
+            guard let self else { return false }
+            return await self.noteOtherCommit(version: version)
         }
+        otherCommitsFollower = Task { await source.follow(from: version, notice: notice) }
     }
 
     /// Stops following other connections' commits, and returns once the source has let go

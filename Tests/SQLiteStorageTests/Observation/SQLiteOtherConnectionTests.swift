@@ -58,32 +58,6 @@ struct SQLiteOtherConnectionTests {
         }
     }
 
-    @Test("closing the store closes the connection that looked: no -wal or -shm is left")
-    func closingClosesTheLookingConnection() async throws {
-        try await withTemporaryDirectory { directory in
-            let url = directory.appending(path: "store.sqlite")
-            let store = try await SQLiteStore<ConformanceRecord>.open(
-                at: url, options: SQLiteStoreOptions(observationInterval: .milliseconds(1)))
-            try await store.upsert(ConformanceRecord.sample(1))
-            let results = try await store.observe(RecordQuery())
-            // Another connection's commit, seen: the looking connection is open.
-            let other = try await SQLiteStore<ConformanceRecord>.open(at: url)
-            try await other.upsert(ConformanceRecord.sample(2))
-            try await other.close()
-            let seen = await firstElement(of: results, timeout: Self.timeout) {
-                $0.totalCount == 2
-            }
-            #expect(seen != nil, "the live query never saw the other connection's commit")
-            try await store.close()
-            // The last connection to close removes the WAL files; one left open keeps them.
-            for suffix in ["-wal", "-shm"] {
-                #expect(
-                    !FileManager.default.fileExists(atPath: url.path(percentEncoded: false) + suffix),
-                    "\(suffix) is left after close")
-            }
-        }
-    }
-
     @Test("closing the store ends a live query that watches for other connections")
     func closingEndsTheWatch() async throws {
         try await withTemporaryDirectory { directory in
