@@ -44,9 +44,11 @@ extension SQLDriverDatabase {
 }
 
 extension SQLDriverDatabase {
-    /// Closes the database (the body of `SQLStoreDatabase.close()`): finishes the writes
-    /// already queued, ends every live query, stops following other connections' commits,
-    /// then closes the readers' connections and the writer's. Closing again does nothing.
+    /// Closes the database: the body of `SQLStoreDatabase.close()`.
+    ///
+    /// It finishes the writes already queued, ends every live query, stops following other
+    /// connections' commits, then closes the readers' connections and the writer's. Closing
+    /// again does nothing.
     ///
     /// - Parameters:
     ///   - readers: The owners of the readers' connections.
