@@ -18,7 +18,8 @@ import ModelStorage
 /// - ``ifCurrent(_:)`` runs its body at once, with the connection, only when the caller runs
 ///   on the owner's thread, inside one of its bodies.
 /// - ``close()`` returns once the connection is closed.
-@_spi(BackendInternals)
+/// - ``closeSoon()`` returns at once; the connection closes once the bodies queued before
+///   have run.
 public protocol ConnectionOwner<Connection>: AnyObject, Sendable {
     /// The backend's connection.
     associatedtype Connection: SnapshotConnection
@@ -44,4 +45,9 @@ public protocol ConnectionOwner<Connection>: AnyObject, Sendable {
     /// Closes the connection once the bodies queued before have run; later bodies throw
     /// `StoreError/closed(at:)`.
     func close() async
+
+    /// Closes the connection once the bodies queued before have run, without waiting: what a
+    /// database released without `close()` does. An owner whose connection closes when the
+    /// owner is released may do nothing.
+    func closeSoon()
 }

@@ -1,14 +1,22 @@
+import KeyPathQuery
 import ModelStorage
 
-/// What an SQL backend gives the parts every backend shares: its connection, its table of
-/// each model, and how it looks for a table.
+/// What an SQL backend gives the database every SQL backend shares (``SQLModelDatabase``):
+/// its connection, its table of each model, how it commits a group of writes, and how it
+/// hears of other connections' commits.
 ///
-/// SQLiteStorage's and PostgresStorage's drivers conform. The database's reads
-/// (``SQLDriverDatabase``), the group writer's transactions and the snapshot reads
-/// (``ConnectionTables``) are built on it.
+/// A driver is a value a backend's `open` makes once it has connected: it holds the
+/// writer's connection and whatever else only the backend knows. The database holds the
+/// driver, the readers' connections and every state the backends share: the model tables,
+/// the group commit's queue, the live queries, the read-only database's missing tables.
+/// SQLiteStorage's ``SQLiteDriver`` and PostgresStorage's `PostgresDriver` conform, and
+/// `SQLiteModelDatabase` and `PostgresModelDatabase` are ``SQLModelDatabase`` over them.
 ///
 /// ```swift
-/// enum MyDriver: SQLDriver {
+/// struct MyDriver: SQLDriver {
+///     let writer: MyConnectionQueue
+///     let otherCommits: MyCommitPoller
+///
 ///     static func referenceKeyColumn(of model: any StorableModel.Type) -> String? {
 ///         SQLTables.idColumn(of: model)
 ///     }
@@ -30,12 +38,66 @@ import ModelStorage
 ///     ) throws(StoreError) -> AwaitedTables.Look {
 ///         try connection.inspect(for: tables.layout(of: model) as MyTableLayout<Model>).look
 ///     }
+///
+///     func commitGroup(
+///         _ batch: [QueuedWrite], group: UInt64, tables: ModelTables,
+///         collectingChanges: Bool
+///     ) async -> GroupCommit? {
+///         try? await writer.perform { connection in
+///             GroupCommit.run(
+///                 batch, on: MyGroupWriter(connection: connection, tables: tables),
+///                 collectingChanges: collectingChanges, group: group)
+///         }
+///     }
 /// }
 /// ```
-@_spi(BackendInternals)
-public protocol SQLDriver {
+///
+/// ## Implementation requirements
+///
+/// - ``commitGroup(_:group:tables:collectingChanges:)`` runs the group on the writer's
+///   connection, never a reader's, and fails every write of a group it cannot run.
+/// - ``answersInSQL(_:on:)`` returns `false` for a query whose answer in SQL could differ
+///   from the in-memory engine's on the database as it is; the store then answers it through
+///   a read of the whole database.
+public protocol SQLDriver: Sendable {
     /// The backend's connection.
     associatedtype Connection: SnapshotConnection
+
+    /// How the backend hears of other connections' commits.
+    associatedtype OtherCommits: OtherCommitSource
+
+    /// The source of notices of other connections' commits, which the database follows while
+    /// it has a live query.
+    var otherCommits: OtherCommits { get }
+
+    /// Commits one group of writes on the writer's connection
+    /// (``GroupCommit/run(_:on:collectingChanges:group:)``), on whichever thread the writer
+    /// needs.
+    ///
+    /// - Parameters:
+    ///   - batch: The group's writes, in the order they were queued.
+    ///   - group: The group's number.
+    ///   - tables: The database's models and their tables.
+    ///   - collectingChanges: Whether the database has live queries, which need each
+    ///     commit's changes.
+    /// - Returns: The commit, or `nil` when the group could not run at all (its writes were
+    ///   failed with the error).
+    func commitGroup(
+        _ batch: [QueuedWrite], group: UInt64, tables: ModelTables, collectingChanges: Bool
+    ) async -> GroupCommit?
+
+    /// Whether SQL answers a query exactly on the database as it is, read on the connection
+    /// before the query runs.
+    ///
+    /// - Parameters:
+    ///   - query: The query.
+    ///   - connection: The reader's connection, on its owner's thread.
+    /// - Returns: `false` when the store must answer the query through a read of the whole
+    ///   database instead.
+    /// - Throws: `StoreError` when the connection cannot tell.
+    func answersInSQL<Model: StorableModel>(
+        _ query: RecordQuery<Model>, on connection: Connection
+    ) throws(StoreError) -> Bool
 
     /// The column of a model's table that holds each record's id as a reference's attribute
     /// compares with it, or `nil` when there is none (the conditions that follow references

@@ -13,11 +13,10 @@ import ModelStorage
 ///   failure and never throws.
 /// - ``evaluations`` is the counter the connection's reads count their answers in, or `nil`
 ///   while they must not count.
-@_spi(BackendInternals)
 public protocol SnapshotConnection: ReadingConnection {
     /// The counter of how the connection's reads were answered, or `nil` while they count
     /// nothing.
-    var evaluations: QueryEvaluationCounter? { get set }
+    @_spi(BackendInternals) var evaluations: QueryEvaluationCounter? { get set }
 
     /// Whether the connection's database is read-only and still awaits a model's table
     /// (`AwaitedTables`), as the database last found it before this read: a query that

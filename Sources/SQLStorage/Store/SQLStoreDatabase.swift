@@ -1,14 +1,15 @@
 import KeyPathQuery
 import ModelStorage
 
-/// A database of several models that ``SQLStore`` reads and writes through: what each SQL
-/// backend's database gives the one store every backend shares.
+/// A database of several models that ``SQLStore`` reads and writes through: what the
+/// database gives the one store every SQL backend shares.
 ///
-/// `SQLiteModelDatabase` and `PostgresModelDatabase` conform; ``SQLStore`` over each is
-/// `SQLiteStore` and `PostgresStore`. A backend of your own conforms its database, and its
-/// layout type to ``SQLDriverTable``, and gets the store:
+/// ``SQLModelDatabase`` conforms, over any backend's driver; ``SQLStore`` over it is
+/// `SQLiteStore` and `PostgresStore`. A backend of your own writes a driver (``SQLDriver``)
+/// and gets the database and the store:
 ///
 /// ```swift
+/// public typealias MyModelDatabase = SQLModelDatabase<MyDriver>
 /// public typealias MyStore<Model: StorableModel> = SQLStore<MyModelDatabase, Model>
 /// ```
 ///

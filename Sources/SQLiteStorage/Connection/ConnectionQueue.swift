@@ -111,4 +111,8 @@ final class ConnectionQueue: ConnectionOwner, @unchecked Sendable {
     func close() async {
         await run { connection in connection.close() }
     }
+
+    /// Does nothing: the connection closes when the queue is released, once the closures
+    /// queued before have run (`ConnectionOwner`).
+    func closeSoon() {}
 }

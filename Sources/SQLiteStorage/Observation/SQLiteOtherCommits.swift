@@ -58,8 +58,8 @@ public final class SQLiteOtherCommits: OtherCommitSource {
     }
 
     /// Notes one of the database's own group commits, from the version it started at to the
-    /// one it reached, while the database follows other commits.
-    func noteOwnCommit(from start: UInt64, to end: UInt64) {
+    /// one it reached, while the database follows other commits (`OtherCommitSource`).
+    public func noteOwnCommit(from start: UInt64, to end: UInt64) {
         steps.withLock { own in
             guard own.run != nil, end > start else { return }
             own.steps[start] = end

@@ -12,7 +12,7 @@ import ModelStorage
     import Darwin
 #endif
 
-extension SQLiteModelDatabase {
+extension SQLModelDatabase where Driver == SQLiteDriver {
     /// Opens a database of several models kept in one SQLite file, creating the file and
     /// the models' tables when they do not exist.
     ///
@@ -118,9 +118,13 @@ extension SQLiteModelDatabase {
                 hasVersionTable
                     ? try connection.databaseVersion() : try connection.databaseVersionIfAny()
             }
+            let writer = writable ? first : nil
+            let driver = SQLiteDriver(
+                url: url, writer: writer,
+                otherCommits: SQLiteOtherCommits(path: path, options: options))
             return SQLiteModelDatabase(
-                url: url, path: path, tables: opened, writer: writable ? first : nil,
-                readers: readers, version: version, options: options, evaluations: evaluations,
+                driver: driver, tables: opened, writer: writer, readers: readers,
+                version: version, isReadOnly: !writable, evaluations: evaluations,
                 awaitingTables: awaiting)
         } catch {
             for reader in readers where reader !== first { await reader.close() }

@@ -107,8 +107,8 @@ final class ConnectionThread: ConnectionOwner, @unchecked Sendable {
     }
 
     /// Closes the connection after the jobs queued so far and ends the thread, without
-    /// waiting: for a store released without being closed.
-    func stopSoon() {
+    /// waiting: for a database released without being closed (`ConnectionOwner`).
+    func closeSoon() {
         _ = enqueue { connection in connection.close() }
         markStopping()
     }

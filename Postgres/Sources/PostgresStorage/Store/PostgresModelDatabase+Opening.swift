@@ -3,7 +3,7 @@ import ModelStorage
 import PostgresNIO
 @_spi(BackendInternals) import SQLStorage
 
-extension PostgresModelDatabase {
+extension SQLModelDatabase where Driver == PostgresDriver {
     /// Opens a database of several models kept in a PostgreSQL schema (the connection's
     /// current one), creating the models' tables that the schema does not have (unless the
     /// database is opened read-only).
@@ -80,12 +80,13 @@ extension PostgresModelDatabase {
             let version = try await readers[0].perform { connection in
                 try connection.databaseVersion(operation: "read the version")
             }
-            let parts = Parts(
-                tables: opened, channel: Schema.channel(schema: schema), version: version,
-                awaitingTables: awaiting)
+            let driver = PostgresDriver(
+                writer: writer, tables: opened, channel: Schema.channel(schema: schema),
+                configuration: configuration, logger: options.logger)
             return PostgresModelDatabase(
-                parts, writer: writer, readers: readers, options: options,
-                configuration: configuration, evaluations: evaluations)
+                driver: driver, tables: opened, writer: writer, readers: readers,
+                version: version, isReadOnly: !writable, evaluations: evaluations,
+                awaitingTables: awaiting)
         } catch {
             for reader in readers { await reader.close() }
             await writer.close()

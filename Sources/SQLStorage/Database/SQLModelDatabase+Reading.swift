@@ -1,15 +1,14 @@
 import KeyPathQuery
 import ModelStorage
 
-extension SQLDriverDatabase {
+extension SQLModelDatabase {
     /// Throws `StoreError/closed(at:)` once the database is closed.
-    public func checkOpen() throws(StoreError) {
+    func checkOpen() throws(StoreError) {
         guard !writes.isClosed else { throw .closed(at: location) }
     }
 
     /// Runs a read of one model's table on the next reader; a model whose table a
-    /// read-only database has not found yet reads as `empty` (`SQLStoreDatabase`'s
-    /// `read(_:orEmpty:_:)`).
+    /// read-only database has not found yet reads as `empty` (`SQLStoreDatabase`).
     ///
     /// - Parameters:
     ///   - model: The model whose table is read.
@@ -17,8 +16,10 @@ extension SQLDriverDatabase {
     ///   - body: The read, on the reader's connection.
     /// - Returns: What `body` returns, or `empty`.
     /// - Throws: `StoreError/closed(at:)` when the database is closed; what `body` throws;
-    ///   what ``lacksTable(of:)`` throws.
-    public func readTable<Model: StorableModel, Value: Sendable>(
+    ///   for a read-only database that looks for the table again,
+    ///   `StoreError/migrationFailed(at:sourceVersion:location:reason:)` when it finds it at
+    ///   an older schema version, and the driver's errors of the look.
+    public func read<Model: StorableModel, Value: Sendable>(
         _ model: Model.Type, orEmpty empty: Value,
         _ body: @escaping @Sendable (Connection) throws(StoreError) -> Value
     ) async throws -> Value {
@@ -29,6 +30,35 @@ extension SQLDriverDatabase {
             connection.awaitsTables = awaiting
             return try body(connection)
         }
+    }
+
+    /// Reads any of the database's models at one moment, writing nothing (see
+    /// `ModelDatabase/read(_:)`).
+    ///
+    /// The body runs on a reader's connection inside one read transaction, so it sees the
+    /// database as of one commit while writers go on, and it is not queued behind the
+    /// writes. A model whose table a read-only database has not found yet reads as empty.
+    ///
+    /// - Parameter body: Reads through the transaction; its result is returned.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; `StoreError/unknownModel(_:at:models:)` when it
+    ///   read a model the database does not hold; `StoreError/closed(at:)` when the
+    ///   database is closed; the driver's errors when the records cannot be read.
+    /// - Complexity: The body's reads, each a query of the database.
+    public func read<Result: Sendable>(
+        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
+    ) async throws -> Result {
+        try await snapshotRead(answering: nil, body)
+    }
+
+    /// Answers a store's query whose references SQL cannot follow through a read of the
+    /// whole database at one moment (`SQLStoreDatabase`), counted once, as finished in memory.
+    public func read<Model: StorableModel, Result: Sendable>(
+        resolving query: RecordQuery<Model>, counting: Bool,
+        _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
+    ) async throws -> Result {
+        try await snapshotRead(
+            answering: counting ? [.count] : QueryEvaluationCounter.kinds(of: query), body)
     }
 
     /// Reads every model at one moment through a transaction (the shared ``SnapshotRead``),
@@ -45,7 +75,7 @@ extension SQLDriverDatabase {
     /// - Throws: What `body` throws; `StoreError/unknownModel(_:at:models:)` when it read a
     ///   model the database does not hold; `StoreError/closed(at:)` when the database is
     ///   closed; the driver's errors when the records cannot be read.
-    public func snapshotRead<Result: Sendable>(
+    func snapshotRead<Result: Sendable>(
         answering kinds: Set<QueryEvaluationCounter.Kind>?,
         _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
     ) async throws -> Result {
@@ -74,7 +104,7 @@ extension SQLDriverDatabase {
     /// - Throws: `StoreError/migrationFailed(at:sourceVersion:location:reason:)` when the
     ///   table is of an older schema version, which a read-only database cannot migrate; the
     ///   driver's errors of a look (``SQLDriver/look(for:in:on:)``).
-    public func lacksTable<Model: StorableModel>(of model: Model.Type) async throws -> Bool {
+    func lacksTable<Model: StorableModel>(of model: Model.Type) async throws -> Bool {
         guard awaitingTables.awaits(model) else { return false }
         let tables = tables
         let look = try await reader().perform { connection in

@@ -1,7 +1,7 @@
 import KeyPathQuery
 import ModelStorage
 
-extension SQLDriverDatabase {
+extension SQLModelDatabase {
     /// The tables a database of these models opens with: each model's layout from the
     /// driver, with the tables of the others for conditions that follow references.
     ///
@@ -13,10 +13,13 @@ extension SQLDriverDatabase {
     ///   - models: The database's models, in order.
     ///   - location: Where the database keeps its records, for errors.
     /// - Returns: Every model's layout.
+    /// A backend's `open` calls it first, before it connects.
+    ///
     /// - Throws: `StoreError/invalidModels(at:reason:)` when `models` is empty, lists a model
     ///   twice, or two models share a table name; `StoreError/invalidQuery(_:)` when a
     ///   model's indexed attribute is not in its attribute map; the driver's errors of a
     ///   layout (``SQLDriver/layout(of:tables:)``).
+    @_spi(BackendInternals)
     public static func modelTables(
         for models: [any StorableModel.Type], at location: StoreLocation
     ) throws(StoreError) -> ModelTables {
