@@ -6,8 +6,8 @@ import ModelStorage
 /// the order it came.
 ///
 /// SQLite's owner is a serial dispatch queue; PostgreSQL's is a thread of its own that waits
-/// on postgres-nio's futures. The shared reads (``ConnectionTables`` and
-/// ``OwnedConnectionReads``) reach the connection only through its owner, so that a
+/// on postgres-nio's futures. The shared reads (`ConnectionTables` and
+/// `OwnedConnectionReads`) reach the connection only through its owner, so that a
 /// transaction kept past its body reads nothing.
 ///
 /// ## Implementation requirements

@@ -9,7 +9,7 @@ import ModelStorage
 /// writer's connection and whatever else only the backend knows. The database holds the
 /// driver, the readers' connections and every state the backends share: the model tables,
 /// the group commit's queue, the live queries, the read-only database's missing tables.
-/// SQLiteStorage's ``SQLiteDriver`` and PostgresStorage's `PostgresDriver` conform, and
+/// SQLiteStorage's `SQLiteDriver` and PostgresStorage's `PostgresDriver` conform, and
 /// `SQLiteModelDatabase` and `PostgresModelDatabase` are ``SQLModelDatabase`` over them.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 import ModelStorage
 
 /// A reader's connection as a snapshot read uses it: the hooks that differ from one SQL
-/// database to another, under the one algorithm of ``SnapshotRead``.
+/// database to another, under the one algorithm of `SnapshotRead`.
 ///
 /// ## Implementation requirements
 ///
@@ -11,7 +11,7 @@ import ModelStorage
 ///   version.
 /// - ``commitSnapshot()`` ends the transaction; ``rollBackSnapshot()`` ends it after a
 ///   failure and never throws.
-/// - ``evaluations`` is the counter the connection's reads count their answers in, or `nil`
+/// - `evaluations` (SPI) is the counter the connection's reads count their answers in, or `nil`
 ///   while they must not count.
 public protocol SnapshotConnection: ReadingConnection {
     /// The counter of how the connection's reads were answered, or `nil` while they count

@@ -8,7 +8,7 @@ import ModelStorage
 /// commits.
 ///
 /// ``SQLiteModelDatabase`` is `SQLModelDatabase` over it, opened by
-/// ``SQLiteModelDatabase/open(at:for:options:)``, which makes the driver.
+/// `SQLiteModelDatabase.open(at:for:options:)`, which makes the driver.
 public struct SQLiteDriver: SQLDriver {
     /// The database file's URL, as it was opened at.
     public let url: URL

@@ -26,7 +26,7 @@ import ModelStorage
 /// the tables it changed.
 ///
 /// One connection writes for every model, so writes to different models, through their
-/// stores or through ``transaction(_:)``, are grouped into one SQLite transaction and one
+/// stores or through `transaction(_:)`, are grouped into one SQLite transaction and one
 /// sync, as a store's writes are (see ``SQLiteStore``). A transaction across models commits
 /// all of its changes in one SQLite transaction: a crash or a power loss leaves all of them
 /// or none. Reads go to the read connections, shared by the models' stores.

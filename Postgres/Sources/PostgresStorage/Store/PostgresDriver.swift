@@ -9,7 +9,7 @@ import PostgresNIO
 /// on its schema.
 ///
 /// ``PostgresModelDatabase`` is `SQLModelDatabase` over it, opened by
-/// ``PostgresModelDatabase/open(_:for:options:)``, which makes the driver.
+/// `PostgresModelDatabase.open(_:for:options:)`, which makes the driver.
 public struct PostgresDriver: SQLDriver {
     /// The writer's connection, on its thread.
     let writer: ConnectionThread

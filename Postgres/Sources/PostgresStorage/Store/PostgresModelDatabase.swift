@@ -35,7 +35,7 @@ import PostgresNIO
 /// thread of its own (see ``PostgresStore`` for why), the readers
 /// (`PostgresStoreOptions.readerCount`), and, while a live query of any model exists, one
 /// that listens. Writes to different models, through their stores or through
-/// ``transaction(_:)``, are grouped into one PostgreSQL transaction, each in a savepoint and
+/// `transaction(_:)`, are grouped into one PostgreSQL transaction, each in a savepoint and
 /// counted as a commit of its own. Each group first locks every row of the version table,
 /// in the order of the tables' names (`SELECT … ORDER BY "table_name" FOR UPDATE`), which
 /// no read waits for, so that the groups of every database on the schema run one at a time, each over every commit before
