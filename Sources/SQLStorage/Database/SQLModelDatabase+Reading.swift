@@ -8,7 +8,7 @@ extension SQLModelDatabase {
     }
 
     /// Runs a read of one model's table on the next reader; a model whose table a
-    /// read-only database has not found yet reads as `empty` (`SQLStoreDatabase`).
+    /// read-only database has not found yet reads as `empty`.
     ///
     /// - Parameters:
     ///   - model: The model whose table is read.
@@ -19,7 +19,7 @@ extension SQLModelDatabase {
     ///   for a read-only database that looks for the table again,
     ///   `StoreError/migrationFailed(at:sourceVersion:location:reason:)` when it finds it at
     ///   an older schema version, and the driver's errors of the look.
-    public func read<Model: StorableModel, Value: Sendable>(
+    func read<Model: StorableModel, Value: Sendable>(
         _ model: Model.Type, orEmpty empty: Value,
         _ body: @escaping @Sendable (Connection) throws(StoreError) -> Value
     ) async throws -> Value {
@@ -52,8 +52,8 @@ extension SQLModelDatabase {
     }
 
     /// Answers a store's query whose references SQL cannot follow through a read of the
-    /// whole database at one moment (`SQLStoreDatabase`), counted once, as finished in memory.
-    public func read<Model: StorableModel, Result: Sendable>(
+    /// whole database at one moment, counted once, as finished in memory.
+    func read<Model: StorableModel, Result: Sendable>(
         resolving query: RecordQuery<Model>, counting: Bool,
         _ body: @escaping @Sendable (DatabaseTransaction) throws -> Result
     ) async throws -> Result {

@@ -31,7 +31,7 @@ import ModelStorage
 ///
 /// The layout of the tables, the SQL, the connections and the errors are the driver's: see
 /// `SQLiteModelDatabase` and `PostgresModelDatabase`.
-public actor SQLModelDatabase<Driver: SQLDriver>: SQLStoreDatabase {
+public actor SQLModelDatabase<Driver: SQLDriver>: ModelDatabase, QueryEvaluationReporting {
     /// The driver's connection, on which reads run.
     public typealias Connection = Driver.Connection
 
@@ -53,11 +53,11 @@ public actor SQLModelDatabase<Driver: SQLDriver>: SQLStoreDatabase {
     public nonisolated let tables: ModelTables
 
     /// Every model's live queries.
-    public nonisolated let liveQueries = LiveQueries()
+    nonisolated let liveQueries = LiveQueries()
 
     /// The writes waiting for a group commit, the version of the latest commit this database
     /// made or heard of, and whether it is closed.
-    public nonisolated let writes: WriteQueue
+    nonisolated let writes: WriteQueue
 
     /// Counts how the database's connections answer queries.
     @_spi(BackendInternals) public nonisolated let evaluations: QueryEvaluationCounter
@@ -122,19 +122,21 @@ public actor SQLModelDatabase<Driver: SQLDriver>: SQLStoreDatabase {
         evaluations.counts
     }
 
-    /// One model's table as the driver reads it (`SQLStoreDatabase`).
+    /// One model's table as the driver reads it.
     ///
     /// - Throws: `StoreError/unknownModel(_:at:models:)` when the database does not hold
     ///   the model.
-    public nonisolated func table<Model: StorableModel>(
+    nonisolated func table<Model: StorableModel>(
         of model: Model.Type
     ) throws(StoreError) -> any SQLDriverTable<Model, Connection> {
         try Driver.table(of: model, in: tables)
     }
 
-    /// Whether SQL answers a query exactly on the database as it is (`SQLStoreDatabase`):
-    /// as the driver says (``SQLDriver/answersInSQL(_:on:)``).
-    public nonisolated func answersInSQL<Model: StorableModel>(
+    /// Whether SQL answers a query exactly on the database as it is, as the driver says.
+    ///
+    /// When it does not, the store resolves the query through a read of the whole database
+    /// (``SQLDriver/answersInSQL(_:on:)``).
+    nonisolated func answersInSQL<Model: StorableModel>(
         _ query: RecordQuery<Model>, on connection: Connection
     ) throws(StoreError) -> Bool {
         try driver.answersInSQL(query, on: connection)

@@ -6,7 +6,7 @@ import ModelStorage
 /// committed version, whether the database has live queries, and whether it is closed.
 ///
 /// A write that finds no group being committed leads: it commits the writes queued so far as
-/// one group, on its own task (``SQLStoreDatabase/enqueue(isLarge:_:)`` says how). Writes
+/// one group, on its own task (`SQLModelDatabase`'s `enqueue(isLarge:_:)` says how). Writes
 /// made meanwhile join the next group, which a task of their own commits once this one is
 /// durable, so a leader waits for one group only.
 ///

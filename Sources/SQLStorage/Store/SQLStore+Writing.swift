@@ -75,7 +75,7 @@ extension SQLStore {
     /// - Complexity: O(*m*) in the number of records, plus storing them.
     public func upsert(contentsOf models: [Model]) async throws {
         guard !models.isEmpty else {
-            try await database.checkWritable()
+            try database.checkWritable()
             return
         }
         try await database.enqueue(isLarge: models.count >= Self.largeWrite) { resume in

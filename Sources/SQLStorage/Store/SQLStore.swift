@@ -2,10 +2,10 @@ import KeyPathQuery
 import ModelStorage
 
 /// A store of one model kept in an SQL database: the one store every SQL backend shares,
-/// over the backend's database (``SQLStoreDatabase``).
+/// over the backend's database (``SQLModelDatabase``).
 ///
 /// Apps write it by the backend's name, `SQLiteStore<Pokemon>` or `PostgresStore<Pokemon>`,
-/// which are this type over `SQLiteModelDatabase` and `PostgresModelDatabase`:
+/// which are this type over SQLite's and PostgreSQL's drivers:
 ///
 /// ```swift
 /// let database = try await SQLiteModelDatabase.open(at: url, models: [Pokemon.self])
@@ -20,13 +20,13 @@ import ModelStorage
 ///
 /// A store is one model's view of its database: the stores of a database share its writer,
 /// its readers and its version. Copies of a store are the same store.
-public struct SQLStore<Database: SQLStoreDatabase, Model: StorableModel>: ModelStore,
+public struct SQLStore<Driver: SQLDriver, Model: StorableModel>: ModelStore,
     QueryEvaluationReporting
 {
     /// The database the store's table is in.
-    public let database: Database
+    public let database: SQLModelDatabase<Driver>
 
-    let table: any SQLDriverTable<Model, Database.Connection>
+    let table: any SQLDriverTable<Model, Driver.Connection>
 
     /// The store of a model of a database.
     ///
@@ -34,7 +34,9 @@ public struct SQLStore<Database: SQLStoreDatabase, Model: StorableModel>: ModelS
     ///   - model: The model.
     ///   - database: The database, whose models include `model`.
     /// - Throws: `StoreError/unknownModel(_:at:models:)` when they do not.
-    public init(of model: Model.Type = Model.self, in database: Database) throws(StoreError) {
+    public init(
+        of model: Model.Type = Model.self, in database: SQLModelDatabase<Driver>
+    ) throws(StoreError) {
         self.database = database
         self.table = try database.table(of: model)
     }
@@ -169,7 +171,7 @@ public struct SQLStore<Database: SQLStoreDatabase, Model: StorableModel>: ModelS
     /// query exactly as it is, or the table's read finds only a transaction can.
     private func readInSQL<Answer: Sendable>(
         _ query: RecordQuery<Model>, orEmpty empty: Answer,
-        _ body: @escaping @Sendable (Database.Connection) throws(StoreError) -> Answer?
+        _ body: @escaping @Sendable (Driver.Connection) throws(StoreError) -> Answer?
     ) async throws -> Answer? {
         try await database.read(Model.self, orEmpty: empty) {
             [database] connection throws(StoreError) -> Answer? in

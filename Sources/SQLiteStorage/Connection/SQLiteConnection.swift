@@ -10,7 +10,7 @@ import ModelStorage
 /// which is all SQLite asks of a connection opened without its own mutex. Statements are
 /// prepared once and kept.
 ///
-/// It is public only as the connection of SQLite's driver (`SQLStoreDatabase.Connection`),
+/// It is public only as the connection of SQLite's driver (`SQLDriver.Connection`),
 /// which the shared store passes back to the driver; all of its API is the driver's own.
 public final class SQLiteConnection: ReadingConnection {
     /// The database file, for errors.

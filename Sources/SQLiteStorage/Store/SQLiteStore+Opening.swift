@@ -2,7 +2,7 @@ import Foundation
 import ModelStorage
 import SQLStorage
 
-extension SQLStore where Database == SQLiteModelDatabase {
+extension SQLStore where Driver == SQLiteDriver {
     /// Opens the store kept in an SQLite database, creating the database when it does not
     /// exist.
     ///

@@ -84,9 +84,9 @@ import SQLStorage
 /// before, and the store goes on working once there is space again. A directory the store
 /// cannot write is refused even for reading a WAL database unless its `-shm` file is already
 /// there: SQLite reads a WAL database through that file, and cannot create it.
-public typealias SQLiteStore<Model: StorableModel> = SQLStore<SQLiteModelDatabase, Model>
+public typealias SQLiteStore<Model: StorableModel> = SQLStore<SQLiteDriver, Model>
 
-extension SQLStore where Database == SQLiteModelDatabase {
+extension SQLStore where Driver == SQLiteDriver {
     /// The database file's URL, as it was opened at.
     public var url: URL { database.url }
 }

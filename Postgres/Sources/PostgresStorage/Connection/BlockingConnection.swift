@@ -25,7 +25,7 @@ import PostgresNIO
 /// store then reports the write as failed, and the commit may or may not have happened.
 ///
 /// It is public only as the connection of PostgreSQL's driver
-/// (`SQLStoreDatabase.Connection`), which the shared store passes back to the driver; all of
+/// (`SQLDriver.Connection`), which the shared store passes back to the driver; all of
 /// its API is the driver's own.
 public final class BlockingConnection: ReadingConnection {
     /// The database, as errors name it: `postgresql://user@host:port/database`, or the

@@ -3,7 +3,7 @@ import ModelStorage
 import PostgresNIO
 import SQLStorage
 
-extension SQLStore where Database == PostgresModelDatabase {
+extension SQLStore where Driver == PostgresDriver {
     /// Opens the store kept in a PostgreSQL database, creating the model's table when the
     /// database has none (unless the store is opened read-only).
     ///

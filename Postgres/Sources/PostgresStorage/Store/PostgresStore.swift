@@ -75,4 +75,4 @@ import SQLStorage
 /// It is SQLStorage's `SQLStore` over a ``PostgresModelDatabase``: the store every SQL
 /// backend shares, whose reads go through PostgreSQL's driver (its table layout and
 /// connection) and whose writes join the database's group commit.
-public typealias PostgresStore<Model: StorableModel> = SQLStore<PostgresModelDatabase, Model>
+public typealias PostgresStore<Model: StorableModel> = SQLStore<PostgresDriver, Model>

@@ -4,7 +4,7 @@ import ModelStorage
 // The live queries every SQL database shares: registered in its `LiveQueries`, read as a
 // store reads a result, and told of the database's own commits by the group commit. What
 // is each driver's own is how it hears of other connections' commits.
-extension SQLStoreDatabase {
+extension SQLModelDatabase {
     /// A live query of one model: the current result, then a new one after every commit
     /// that can change it (see `SQLStore.observe(_:)`).
     ///
@@ -12,7 +12,7 @@ extension SQLStoreDatabase {
     /// - Returns: The results, current first; the sequence ends when the database closes.
     /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated;
     ///   `StoreError/closed(at:)` when the database is closed.
-    public func observe<Model: StorableModel>(
+    nonisolated func observe<Model: StorableModel>(
         _ query: RecordQuery<Model>
     ) async throws -> AsyncStream<QueryResult<Model>> {
         let store = try SQLStore(of: Model.self, in: self)
@@ -45,28 +45,75 @@ extension SQLStoreDatabase {
     }
 
     /// How the database's live queries read their results: as its stores read them.
-    public var liveResults: SQLLiveResults<Self> { SQLLiveResults(database: self) }
+    nonisolated var liveResults: SQLLiveResults<Driver> { SQLLiveResults(database: self) }
 
     /// Removes a live query whose consumer went away; with none left, the database stops
     /// watching for other connections' commits.
-    private func endLiveQuery<Model: StorableModel>(_ id: LiveQueryRegistry<Model>.ID) async {
+    private nonisolated func endLiveQuery<Model: StorableModel>(_ id: LiveQueryRegistry<Model>.ID)
+        async
+    {
         guard liveQueries.remove(id) else { return }
         writes.noteLiveQueries(false)
         await stopWatchingOtherCommits()
     }
 }
 
+// Following other connections' commits while a live query exists: through the driver's
+// `OtherCommitSource`, which is all each driver adds here.
+extension SQLModelDatabase {
+    /// Starts following other connections' commits through the driver's
+    /// ``SQLDriver/otherCommits`` source, unless it already is, it is closed, or no live
+    /// query is left.
+    ///
+    /// After each notice, the database notes the version its source reported, and marks
+    /// every live query stale so that it reads its result again.
+    ///
+    /// - Parameter version: The version the newest live query's first result was read at.
+    func watchOtherCommits(from version: UInt64) {
+        guard otherCommitsFollower == nil, !writes.isClosed, !liveQueries.isEmpty else {
+            return
+        }
+        let source = driver.otherCommits
+        // The follower holds the database weakly: a database released without `close()`
+        // ends its follower from `deinit`.
+        let notice: @Sendable (UInt64?) async -> Bool = { [weak self] version in
+            guard let self else { return false }
+            return await self.noteOtherCommit(version: version)
+        }
+        otherCommitsFollower = Task { await source.follow(from: version, notice: notice) }
+    }
+
+    /// Stops following other connections' commits, and returns once the driver's source has
+    /// let go of its connections.
+    func stopWatchingOtherCommits() async {
+        guard let follower = otherCommitsFollower else { return }
+        otherCommitsFollower = nil
+        follower.cancel()
+        await follower.value
+    }
+
+    /// Notes one notice of other connections' commits.
+    ///
+    /// - Returns: Whether the database still follows them.
+    private func noteOtherCommit(version: UInt64?) -> Bool {
+        guard otherCommitsFollower != nil, !writes.isClosed else { return false }
+        if let version { writes.noteCommitted(version) }
+        liveQueries.noteUnknownCommit(refreshingWith: liveResults)
+        return true
+    }
+}
+
 /// How an SQL database's live queries read their results (``LiveQueryReading``): through
 /// the model's ``SQLStore``, planned as its fetches are.
-public struct SQLLiveResults<Database: SQLStoreDatabase>: LiveQueryReading {
+struct SQLLiveResults<Driver: SQLDriver>: LiveQueryReading {
     /// The database whose live queries these are.
-    public let database: Database
+    let database: SQLModelDatabase<Driver>
 
     /// Whether the database is closed.
-    public var isClosed: Bool { database.writes.isClosed }
+    var isClosed: Bool { database.writes.isClosed }
 
     /// A live query's result, as the model's store reads it.
-    public func result<Model: StorableModel>(
+    func result<Model: StorableModel>(
         of query: RecordQuery<Model>, compiled: CompiledQuery<Model>
     ) async throws -> QueryResult<Model> {
         try await SQLStore(of: Model.self, in: database).result(of: query, compiled: compiled)
