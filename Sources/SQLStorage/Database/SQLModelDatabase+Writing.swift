@@ -31,14 +31,6 @@ extension SQLModelDatabase {
         try await enqueue(isLarge: false) { resume in QueuedWrite(body, resume: resume) }
     }
 
-    /// Commits one group on the writer's connection, through the driver.
-    nonisolated func commitGroup(
-        _ batch: [QueuedWrite], group: UInt64, collectingChanges collecting: Bool
-    ) async -> GroupCommit? {
-        await driver.commitGroup(
-            batch, group: group, tables: tables, collectingChanges: collecting)
-    }
-
     /// Tells the live queries, and the driver's source of other connections' commits, of one
     /// of the database's own commits.
     func noteOwnCommit(_ commit: GroupCommit) {
@@ -108,8 +100,8 @@ extension SQLModelDatabase {
     /// Commits one group through the driver, then tells the live queries and the callers.
     private nonisolated func commit(_ batch: [QueuedWrite], group: UInt64) async {
         guard
-            let commit = await commitGroup(
-                batch, group: group, collectingChanges: writes.hasLiveQueries)
+            let commit = await driver.commitGroup(
+                batch, group: group, tables: tables, collectingChanges: writes.hasLiveQueries)
         else { return }
         writes.noteCommitted(commit.version)
         if writes.hasLiveQueries { await noteOwnCommit(commit) }

@@ -46,7 +46,7 @@ public actor SQLModelDatabase<Driver: SQLDriver>: ModelDatabase, QueryEvaluation
     public nonisolated let isReadOnly: Bool
 
     /// The models the database holds, in the order it was opened with.
-    public nonisolated let models: [any StorableModel.Type]
+    public nonisolated var models: [any StorableModel.Type] { tables.models }
 
     /// The database's models: each one's table layout, and the schema version it was
     /// migrated from when the database opened.
@@ -100,7 +100,6 @@ public actor SQLModelDatabase<Driver: SQLDriver>: ModelDatabase, QueryEvaluation
         precondition(!readers.isEmpty, "a database reads through at least one connection")
         self.driver = driver
         self.tables = tables
-        self.models = tables.models
         self.writer = writer
         self.readers = readers
         self.isReadOnly = isReadOnly
