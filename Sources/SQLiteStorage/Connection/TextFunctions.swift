@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import KeyPathQuery
 
 /// KeyPathQuery's text functions (`SQLTextFunctions`) as SQLite functions and a collation:
@@ -24,13 +25,35 @@ enum TextFunctions {
         ) -> Int32 = { _, leftCount, left, rightCount, right in
             let lhs = UnsafeRawBufferPointer(start: left, count: Int(max(0, leftCount)))
             let rhs = UnsafeRawBufferPointer(start: right, count: Int(max(0, rightCount)))
-            if lhs.allSatisfy({ $0 < 0x80 }) && rhs.allSatisfy({ $0 < 0x80 }) {
-                for (l, r) in zip(lhs, rhs) where l != r { return l < r ? -1 : 1 }
+            if isASCII(lhs), isASCII(rhs) {
+                let common = min(lhs.count, rhs.count)
+                if common > 0, let l = lhs.baseAddress, let r = rhs.baseAddress {
+                    let order = memcmp(l, r, common)
+                    if order != 0 { return order < 0 ? -1 : 1 }
+                }
                 return lhs.count == rhs.count ? 0 : (lhs.count < rhs.count ? -1 : 1)
             }
             return SQLTextFunctions.compare(
                 String(decoding: lhs, as: UTF8.self), String(decoding: rhs, as: UTF8.self))
         }
+
+    /// Whether every byte is below 0x80, eight bytes at a time.
+    ///
+    /// The collation's fast path: an index on a text column calls it for every comparison,
+    /// and long texts that share a prefix (a sort on names, say) are compared to the end.
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if word & 0x8080_8080_8080_8080 != 0 { return false }
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] >= 0x80 { return false }
+            offset += 1
+        }
+        return true
+    }
 
     /// A prepared matcher, kept by SQLite with the operand for the rest of the statement.
     private final class MatcherBox {

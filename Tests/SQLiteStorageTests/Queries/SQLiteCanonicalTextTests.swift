@@ -65,6 +65,35 @@ struct SQLiteCanonicalTextTests {
         }
     }
 
+    /// The collation compares ASCII texts by their bytes, eight at a time for the check that
+    /// both are ASCII: texts that share prefixes longer than a word, that differ in their last
+    /// byte or only in length, and that hold a non-ASCII scalar before, at or after a word's
+    /// end sort as in memory.
+    @Test("texts that share long prefixes sort as the in-memory engine")
+    func longPrefixesSortAsInMemory() async throws {
+        let prefix = String(repeating: "x", count: 15)
+        let names = [
+            prefix, prefix + "a", prefix + "b", prefix + "B", prefix + "ab", "", "x", "xxxxxxx",
+            "xxxxxxxx", "xxxxxxxxy", prefix + "\u{E9}", prefix + "e\u{301}", "xxxxxxx\u{E9}x",
+            "\u{E9}" + prefix, prefix + "\u{7F}", prefix + "~", prefix + prefix + "z",
+        ]
+        let records = names.enumerated().map { index, name in
+            ConformanceRecord(id: 100 - index, name: name, attack: index % 4)
+        }
+        try await withStore(seededWith: records) { store, _ in
+            for keys: [SortKey<ConformanceRecord>] in [
+                [.ascending(\.name)], [.descending(\.name)],
+                [.ascending(\.attack), .descending(\.name)],
+            ] {
+                let query = RecordQuery<ConformanceRecord>(sortedBy: keys)
+                let truth = try query.apply(to: records).map(\.name)
+                #expect(try await store.fetch(query).map(\.name) == truth, "\(keys)")
+            }
+            let below = records.filter { $0.name < prefix + "b" }.count
+            #expect(try await store.count(where: \.name < prefix + "b") == below)
+        }
+    }
+
     /// Element equality with an ASCII operand compares bytes in SQL (no collation call for
     /// each element) unless the operand holds `K`, `;` or `` ` ``, whose look-alikes (KELVIN
     /// SIGN, GREEK QUESTION MARK, GREEK VARIA) are canonically equivalent to them.
