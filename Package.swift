@@ -216,7 +216,7 @@ let package = Package(
             name: "PokedexCLITests",
             dependencies: [
                 "pokedex", "timer-records", "PokedexKit", "PokedexOfflineData", "SQLiteStorage",
-                "PokeAPITestServer", "TestSupport", "CSQLite",
+                "PokeAPITestServer", "TestSupport", "CSQLite", "InternalSupport",
             ]
         ),
         .testTarget(

@@ -20,6 +20,44 @@ enum NameMatcher {
     /// - Parameter name: A name as typed, displayed, or as PokeAPI spells it.
     /// - Returns: Each word's letters and digits, folded; no empty word.
     static func words(_ name: String) -> [String] {
+        asciiWords(name) ?? foldedWords(name)
+    }
+
+    /// ``words(_:)`` for a name of ASCII characters only, as most names are, without
+    /// Foundation's folding: ASCII has no accents or wide forms, its letters fold to lower
+    /// case, and its whitespace is tab through carriage return and space.
+    ///
+    /// - Returns: The words, as ``foldedWords(_:)`` gives them; `nil` when the name has a
+    ///   character outside ASCII.
+    static func asciiWords(_ name: String) -> [String]? {
+        var words: [String] = []
+        var word: [UInt8] = []
+        func endWord() {
+            guard !word.isEmpty else { return }
+            words.append(String(decoding: word, as: UTF8.self))
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                word.append(byte - UInt8(ascii: "A") + UInt8(ascii: "a"))
+            case UInt8(ascii: " "), UInt8(ascii: "-"), 0x09...0x0D:
+                endWord()
+            case 0x80...:
+                return nil
+            default:
+                // Punctuation and control characters: left out of the word.
+                break
+            }
+        }
+        endWord()
+        return words
+    }
+
+    /// ``words(_:)`` for any name, through Foundation's case, diacritic and width folding.
+    static func foldedWords(_ name: String) -> [String] {
         let spelled = name.replacingOccurrences(of: "♀", with: " f")
             .replacingOccurrences(of: "♂", with: " m")
         let folded = spelled.folding(

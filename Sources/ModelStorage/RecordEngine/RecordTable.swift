@@ -250,10 +250,20 @@ package struct RecordTable<Model: StorableModel>: Sendable {
     }
 
     /// Drops the id key paths whose value in this record is not its id.
+    ///
+    /// The last one, `\Model.id`, is the id by definition and is never read: a table of *n*
+    /// records reads each mapped attribute of the id's type at most *n* times, and none once
+    /// the records have ruled them out.
     private mutating func keepIDKeyPaths(matching record: Model) {
-        guard !idKeyPaths.isEmpty else { return }
+        // A plain loop from the back, so that a removal leaves the entries still to check in
+        // place: this runs for every record a table is made of.
+        var index = idKeyPaths.count - 2
+        guard index >= 0 else { return }
         let id = record.id
-        idKeyPaths.removeAll { record[keyPath: $0.keyPath] != id }
+        while index >= 0 {
+            if record[keyPath: idKeyPaths[index].keyPath] != id { idKeyPaths.remove(at: index) }
+            index -= 1
+        }
     }
 
     /// Runs a batch of writes; when the batch is large against the table, the indexes are

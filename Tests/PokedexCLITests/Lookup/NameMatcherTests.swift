@@ -1,3 +1,4 @@
+import InternalSupport
 import Testing
 
 @testable import pokedex
@@ -28,6 +29,30 @@ struct NameMatcherTests {
         #expect(NameMatcher.words(" .-’ ").isEmpty)
         #expect(NameMatcher.key("?!").isEmpty)
         #expect(NameMatcher.pokeAPIName("--").isEmpty)
+    }
+
+    @Test("ASCII names fold by the fast path exactly as through Foundation")
+    func asciiFastPath() {
+        // Every ASCII character alone, between letters, and beside a separator.
+        for scalar in (0..<128).compactMap(Unicode.Scalar.init) {
+            let character = String(scalar)
+            for name in [character, "a\(character)b", "\(character) x-\(character)"] {
+                #expect(NameMatcher.asciiWords(name) == NameMatcher.foldedWords(name), "\(name)")
+            }
+        }
+        // Random ASCII names, seeded.
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 0...12, using: &generator)
+            let name = String(
+                (0..<length).map { _ in
+                    Character(Unicode.Scalar(UInt8.random(in: 0...127, using: &generator)))
+                })
+            #expect(NameMatcher.asciiWords(name) == NameMatcher.foldedWords(name), "\(name)")
+        }
+        // Anything else takes Foundation's folding.
+        #expect(NameMatcher.asciiWords("Flabébé") == nil)
+        #expect(NameMatcher.asciiWords("Nidoran♀") == nil)
     }
 
     @Test("suggestions: the closest names, the typo's first")
