@@ -24,6 +24,9 @@ package enum ColumnRecordEncoder {
     /// floating-point numbers ``SQLBinding/real(_:)`` and text ``SQLBinding/text(_:)``,
     /// whatever the backend's dialect: ``ColumnRow/holdsRecord(_:in:)`` compares them with
     /// the columns as each backend binds them.
+    ///
+    /// - Complexity: It stops at the record's first value that is not a scalar: a record that
+    ///   is never flat costs only the values before that one.
     package static func values(of record: some Encodable) -> [String: SQLBinding]? {
         let encoder = FlatEncoder()
         do {
@@ -43,13 +46,18 @@ private final class FlatEncodingState {
     var isFlat = true
     var hasContainer = false
 
-    func put(_ value: SQLBinding?, forKey key: String) {
+    /// Keeps a key's scalar, or throws ``NotFlat`` for no scalar or a key written again.
+    func put(_ value: SQLBinding?, forKey key: String) throws(NotFlat) {
         guard let value, values.updateValue(value, forKey: key) == nil else {
             isFlat = false
-            return
+            throw NotFlat()
         }
     }
 }
+
+/// Thrown through the record's `encode(to:)` at its first value that is not a scalar, so that
+/// encoding stops there.
+private struct NotFlat: Error {}
 
 /// The record's encoder: one keyed container, of scalars.
 private struct FlatEncoder: Encoder {
@@ -78,53 +86,56 @@ private struct FlatKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let state: FlatEncodingState
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil(forKey key: Key) throws { state.isFlat = false }
+    mutating func encodeNil(forKey key: Key) throws {
+        state.isFlat = false
+        throw NotFlat()
+    }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        state.put(.boolean(value), forKey: key.stringValue)
+        try state.put(.boolean(value), forKey: key.stringValue)
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        state.put(.text(value), forKey: key.stringValue)
+        try state.put(.text(value), forKey: key.stringValue)
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        state.put(ScalarCapture.real(value), forKey: key.stringValue)
+        try state.put(ScalarCapture.real(value), forKey: key.stringValue)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        state.put(ScalarCapture.real(Double(value)), forKey: key.stringValue)
+        try state.put(ScalarCapture.real(Double(value)), forKey: key.stringValue)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        state.put(.integer(Int64(value)), forKey: key.stringValue)
+        try state.put(.integer(Int64(value)), forKey: key.stringValue)
     }
     mutating func encode(_ value: Int8, forKey key: Key) throws {
-        state.put(.integer(Int64(value)), forKey: key.stringValue)
+        try state.put(.integer(Int64(value)), forKey: key.stringValue)
     }
     mutating func encode(_ value: Int16, forKey key: Key) throws {
-        state.put(.integer(Int64(value)), forKey: key.stringValue)
+        try state.put(.integer(Int64(value)), forKey: key.stringValue)
     }
     mutating func encode(_ value: Int32, forKey key: Key) throws {
-        state.put(.integer(Int64(value)), forKey: key.stringValue)
+        try state.put(.integer(Int64(value)), forKey: key.stringValue)
     }
     mutating func encode(_ value: Int64, forKey key: Key) throws {
-        state.put(.integer(value), forKey: key.stringValue)
+        try state.put(.integer(value), forKey: key.stringValue)
     }
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        state.put(Int64(exactly: value).map(SQLBinding.integer), forKey: key.stringValue)
+        try state.put(Int64(exactly: value).map(SQLBinding.integer), forKey: key.stringValue)
     }
     mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        state.put(.integer(Int64(value)), forKey: key.stringValue)
+        try state.put(.integer(Int64(value)), forKey: key.stringValue)
     }
     mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        state.put(.integer(Int64(value)), forKey: key.stringValue)
+        try state.put(.integer(Int64(value)), forKey: key.stringValue)
     }
     mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        state.put(.integer(Int64(value)), forKey: key.stringValue)
+        try state.put(.integer(Int64(value)), forKey: key.stringValue)
     }
     mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        state.put(Int64(exactly: value).map(SQLBinding.integer), forKey: key.stringValue)
+        try state.put(Int64(exactly: value).map(SQLBinding.integer), forKey: key.stringValue)
     }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let capture = ScalarCapture()
         try value.encode(to: capture)
-        state.put(capture.box.value, forKey: key.stringValue)
+        try state.put(capture.box.value, forKey: key.stringValue)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -211,12 +222,12 @@ private struct ScalarCapture: Encoder, SingleValueEncodingContainer {
     }
 }
 
-/// A container that takes anything and keeps nothing, for a record already known not to be
-/// flat: the record's `encode(to:)` runs to its end, and its answer is ignored.
+/// A container for a record already known not to be flat: the first value put in it throws
+/// ``NotFlat``, which ends the record's `encode(to:)`.
 private struct RefusingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { [] }
-    mutating func encodeNil(forKey key: Key) throws {}
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}
+    mutating func encodeNil(forKey key: Key) throws { throw NotFlat() }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw NotFlat() }
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy _: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
@@ -232,8 +243,8 @@ private struct RefusingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPro
 private struct RefusingUnkeyedContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { [] }
     var count: Int { 0 }
-    mutating func encodeNil() throws {}
-    mutating func encode<T: Encodable>(_ value: T) throws {}
+    mutating func encodeNil() throws { throw NotFlat() }
+    mutating func encode<T: Encodable>(_ value: T) throws { throw NotFlat() }
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy _: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {

@@ -121,6 +121,26 @@ struct ColumnRowTests {
         }
     }
 
+    /// Notes how far its `encode(to:)` got: a nested value first, then a scalar.
+    final class Progress: @unchecked Sendable { var reachedScalar = false }
+    struct NestedFirst: Encodable {
+        let progress: Progress
+        enum CodingKeys: String, CodingKey { case stats, id }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(["hp": 3], forKey: .stats)
+            progress.reachedScalar = true
+            try container.encode(1, forKey: .id)
+        }
+    }
+
+    @Test("encoding stops at the first value that is not a scalar")
+    func stopsEarly() {
+        let progress = Progress()
+        #expect(ColumnRecordEncoder.values(of: NestedFirst(progress: progress)) == nil)
+        #expect(!progress.reachedScalar)
+    }
+
     @Test("anything but one keyed container of scalars keeps its JSON")
     func notFlat() {
         #expect(ColumnRecordEncoder.values(of: Nested(id: 1, stats: ["hp": 3])) == nil)
