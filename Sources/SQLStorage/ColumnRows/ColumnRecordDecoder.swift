@@ -15,18 +15,17 @@ import KeyPathQuery
 /// let form = try decoder.decode(Form.self, from: [.integer(1), .text("bulbasaur"), .null])
 /// ```
 package struct ColumnRecordDecoder: Sendable {
-    /// Each column's place in a row, by name.
-    private let positions: [String: Int]
+    /// The columns' names, in a row's order.
+    ///
+    /// A key's column is found by comparing names in
+    /// turn: a model has a few columns, and comparing short names costs less than hashing one.
+    private let names: [String]
 
     /// A decoder of rows with these columns.
     ///
     /// - Parameter names: The attribute columns' names, in the order of a row's values.
     package init(columns names: [String]) {
-        var positions: [String: Int] = [:]
-        for (position, name) in names.enumerated() where positions[name] == nil {
-            positions[name] = position
-        }
-        self.positions = positions
+        self.names = names
     }
 
     /// Decodes a record from a row's values.
@@ -39,19 +38,19 @@ package struct ColumnRecordDecoder: Sendable {
     package func decode<Model: Decodable>(
         _ type: Model.Type, from values: [SQLBinding]
     ) throws -> Model {
-        try Model(from: RowDecoder(positions: positions, values: values))
+        try Model(from: RowDecoder(names: names, values: values))
     }
 }
 
 /// The record's decoder: one keyed container over the row.
 private struct RowDecoder: Decoder {
-    let positions: [String: Int]
+    let names: [String]
     let values: [SQLBinding]
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowContainer<Key>(positions: positions, values: values))
+        KeyedDecodingContainer(RowContainer<Key>(names: names, values: values))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -68,19 +67,20 @@ private struct RowDecoder: Decoder {
 }
 
 private struct RowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let positions: [String: Int]
+    let names: [String]
     let values: [SQLBinding]
     var codingPath: [any CodingKey] { [] }
 
     var allKeys: [Key] {
-        positions.compactMap { name, position in
-            values[position] == .null ? nil : Key(stringValue: name)
+        zip(names, values).compactMap { name, value in
+            value == .null ? nil : Key(stringValue: name)
         }
     }
 
     /// The key's column, `nil` when it has none or holds `NULL`.
     private func value(_ key: Key) -> SQLBinding? {
-        guard let position = positions[key.stringValue], position < values.count,
+        // The first column of the name, as the names of a table's columns are distinct.
+        guard let position = names.firstIndex(of: key.stringValue), position < values.count,
             values[position] != .null
         else { return nil }
         return values[position]
@@ -94,7 +94,7 @@ private struct RowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                     codingPath: [],
                     debugDescription: "No value associated with key \(key.stringValue)."))
         }
-        return ColumnValue(binding: value, codingPath: [key])
+        return ColumnValue(binding: value, key: key)
     }
 
     func contains(_ key: Key) -> Bool { value(key) != nil }
@@ -142,7 +142,9 @@ private struct RowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 /// and as that decoder's single-value container.
 private struct ColumnValue: Decoder, SingleValueDecodingContainer {
     let binding: SQLBinding
-    let codingPath: [any CodingKey]
+    /// The key the value is under, made a coding path only for an error.
+    let key: (any CodingKey)?
+    var codingPath: [any CodingKey] { key.map { [$0] } ?? [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     static func notScalar(_ type: Any.Type, at path: [any CodingKey]) -> DecodingError {

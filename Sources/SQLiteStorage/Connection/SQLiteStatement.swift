@@ -96,6 +96,25 @@ final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// A column of the current row as the value SQLite holds.
+    func binding(at column: Int32) -> SQLBinding {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
+        case SQLITE_TEXT: text(at: column).map { .text($0) } ?? .null
+        case SQLITE_BLOB: .blob(data(at: column))
+        default: .null
+        }
+    }
+
+    /// The number of columns in the statement's rows.
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    /// A column's name in the statement's rows.
+    func name(at column: Int32) -> String {
+        sqlite3_column_name(handle, column).map { String(cString: $0) } ?? ""
+    }
+
     /// Makes the statement ready to run again, its bindings cleared.
     func reset() {
         sqlite3_reset(handle)

@@ -11,7 +11,7 @@ extension SQLiteConnection {
     ) throws(StoreError) -> Model? {
         var record: Model?
         try run(layout.recordByKey, [key], operation: "read a record") { (row) throws(StoreError) in
-            record = try layout.record(from: row.bytes(at: 0), path: path, order: 0)
+            record = try layout.record(in: row, at: 0, path: path, order: 0)
             return false
         }
         return record
@@ -54,7 +54,7 @@ extension SQLiteConnection {
         in layout: TableLayout<Model>, excluding keys: [SQLBinding] = []
     ) throws(StoreError) -> SelectedRecords<Model>? {
         let exclusion = Self.exclusion(of: keys)
-        let columns = "SELECT \"_order\", \"_record\" FROM \(layout.table) "
+        let columns = "SELECT \"_order\", \(layout.recordColumns) FROM \(layout.table) "
         let compiled: CompiledQuery<Model>
         switch plan {
         case .resolvingReferences: return nil
@@ -74,7 +74,7 @@ extension SQLiteConnection {
                     let order = row.integer(at: 0)
                     selected.positions.append(Int(order))
                     selected.records.append(
-                        try layout.record(from: row.bytes(at: 1), path: path, order: order))
+                        try layout.record(in: row, at: 1, path: path, order: order))
                     return true
                 }
                 evaluations?.count(.inDatabase, as: QueryEvaluationCounter.kinds(of: query))
@@ -89,7 +89,7 @@ extension SQLiteConnection {
             exclusion.map { [$0.binding] } ?? [], operation: "query the records"
         ) { (row) throws(StoreError) in
             let order = row.integer(at: 0)
-            let record = try layout.record(from: row.bytes(at: 1), path: path, order: order)
+            let record = try layout.record(in: row, at: 1, path: path, order: order)
             if compiled.condition.evaluate(record) {
                 matches.positions.append(Int(order))
                 matches.records.append(record)
@@ -140,12 +140,12 @@ extension SQLiteConnection {
         evaluations?.count(.inMemory, as: [.count])
         var count = 0
         try run(
-            "SELECT \"_order\", \"_record\" FROM \(layout.table) "
+            "SELECT \"_order\", \(layout.recordColumns) FROM \(layout.table) "
                 + (exclusion.map { "WHERE " + $0.sql } ?? ""),
             exclusion.map { [$0.binding] } ?? [], operation: "count the records"
         ) { (row) throws(StoreError) in
             let order = row.integer(at: 0)
-            let record = try layout.record(from: row.bytes(at: 1), path: path, order: order)
+            let record = try layout.record(in: row, at: 1, path: path, order: order)
             if compiled.evaluate(record) { count += 1 }
             return true
         }

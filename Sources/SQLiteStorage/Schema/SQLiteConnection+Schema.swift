@@ -7,6 +7,8 @@ import SQLStorage
 enum Schema {
     /// The table of each model table's version: `table_name`, `version`.
     static let versionTable = "\"modelstorage_version\""
+    /// The columns of the store's own in each model's table, before the attributes'.
+    static let storeColumns = ["_order", "_key", "_record", "_version"]
 }
 
 /// Checking a database against the model, then creating or migrating its table: the first
@@ -275,17 +277,24 @@ extension SQLiteConnection {
                     [.text(layout.name), .text(TableLayout<Model>.writeVersionColumn)],
                     operation: "migrate the table") == 1
             let storeVersion = Int64(clamping: try databaseVersion())
-            var rows: [(Int64, Data, Int64)] = []
+            var rows: [(Int64, Data?, Int64)] = []
             try run(
                 "SELECT \"_order\", \"_record\", "
                     + (hasWriteVersions ? "\"_version\"" : "\(storeVersion)")
-                    + " FROM \(layout.table) ORDER BY \"_order\"",
+                    + ", * FROM \(layout.table) ORDER BY \"_order\"",
                 operation: "migrate the table"
             ) { (row) throws(StoreError) in
-                rows.append((row.integer(at: 0), row.data(at: 1), row.integer(at: 2)))
+                rows.append((row.integer(at: 0), Self.storedJSON(of: row), row.integer(at: 2)))
                 return true
             }
             for (index, (order, json, written)) in rows.enumerated() {
+                guard let json else {
+                    throw .migrationFailed(
+                        at: .file(path), sourceVersion: version,
+                        location: StoreError.Location(recordIndex: index),
+                        reason: "the row with _order \(order) holds no JSON, and its columns "
+                            + "do not make a record")
+                }
                 let record = try layout.model.migratedRecord(
                     fromJSON: json, schemaVersion: version, store: .file(path), index: index)
                 try run(
@@ -303,5 +312,24 @@ extension SQLiteConnection {
                 [.integer(Int64(Model.schemaVersion)), .text(layout.name)],
                 operation: "migrate the table")
         }
+    }
+
+    /// The JSON a row of `SELECT "_order", "_record", <version>, * …` stands for: its
+    /// `_record`, or, when that is the marker of a row kept in its columns, the object its
+    /// attributes' columns make (the columns after the store's own, as the table names
+    /// them), or `nil` when those do not make one.
+    private static func storedJSON(of row: SQLiteStatement) -> Data? {
+        let json = row.data(at: 1)
+        guard json.withUnsafeBytes(ColumnRowLayout.isMarker) else { return json }
+        let storeColumns = Set(Schema.storeColumns)
+        var names: [String] = []
+        var values: [SQLBinding] = []
+        for column in 3..<row.columnCount {
+            let name = row.name(at: column)
+            guard !storeColumns.contains(name) else { continue }
+            names.append(name)
+            values.append(row.binding(at: column))
+        }
+        return ColumnRowLayout.json(fromColumns: names, values: values, marker: json)
     }
 }

@@ -14,8 +14,13 @@ import SQLStorage
 /// | --- | --- |
 /// | `_order` | `INTEGER PRIMARY KEY`: the record's place in the store's order |
 /// | `_key` | the record's id, unique: as its attribute stores it, or its JSON |
-/// | `_record` | the record's JSON, what the store decodes |
+/// | `_record` | the record's JSON, what the store decodes; a marker when the attributes' columns hold the record (see below) |
 /// | `_version` | the record's write version: the store's version after the commit that last inserted or updated it |
+///
+/// A model whose attributes are all text, integers, floating-point numbers and Booleans
+/// (``ColumnRowLayout``) keeps each record that its columns hold exactly in them alone: its
+/// `_record` is a marker (empty, or the Boolean columns' names after `!`), and the store
+/// decodes the record from the columns. Any other record keeps its JSON.
 ///
 /// A table written before `_version` was kept gains it when a store opens the database for
 /// writing (`inspect(for:)` reports it as `withoutWriteVersions`): every record then reads as
@@ -41,8 +46,14 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
     let unchangedColumnsByKey: String
     /// Deletes the row with a key.
     let delete: String
-    /// Reads the JSON of the row with a key.
+    /// Reads the record of the row with a key: its ``recordColumns``.
     let recordByKey: String
+    /// How the model's records are kept in their columns alone, or `nil` when each keeps its
+    /// JSON.
+    let columnRows: ColumnRowLayout?
+    /// The columns a read of a record selects, quoted and joined: `"_record"`, then the
+    /// attributes' columns when records may be kept in them (see ``record(in:at:path:order:)``).
+    let recordColumns: String
     /// Reads the `_order` of the row with a key.
     let orderByKey: String
     /// Reads the write version of the row with a key.
@@ -57,7 +68,7 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
     let options: SQLOptions
 
     /// The columns of the store's own.
-    static var storeColumns: [String] { ["_order", "_key", "_record", writeVersionColumn] }
+    static var storeColumns: [String] { Schema.storeColumns }
 
     /// The column of each record's write version.
     static var writeVersionColumn: String { "_version" }
@@ -77,6 +88,10 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
         let table = model.table
         let names = model.columnNames.dropFirst(Self.storeColumns.count)
         let written = Array(model.columnNames.dropFirst())
+        let columnRows = ColumnRowLayout(columns: model.columns)
+        self.columnRows = columnRows
+        recordColumns = (["_record"] + (columnRows?.names ?? [])).map(SQLIdentifier.quoted)
+            .joined(separator: ", ")
         upsert = SQLiteDialect().upsert(
             into: table, columns: written, rows: [Array(repeating: "?", count: written.count)],
             uniqueColumn: "_key")
@@ -85,7 +100,7 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
         unchangedColumnsByKey =
             "SELECT \"_order\"\(tests) FROM \(table) WHERE \"_key\" = ?\(names.count + 1)"
         delete = "DELETE FROM \(table) WHERE \"_key\" = ?"
-        recordByKey = "SELECT \"_record\" FROM \(table) WHERE \"_key\" = ?"
+        recordByKey = "SELECT \(recordColumns) FROM \(table) WHERE \"_key\" = ?"
         orderByKey = "SELECT \"_order\" FROM \(table) WHERE \"_key\" = ?"
         writeVersionByKey = "SELECT \"_version\" FROM \(table) WHERE \"_key\" = ?"
         countAll = "SELECT count(*) FROM \(table)"
@@ -157,6 +172,8 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
 
     /// A record's row for ``upsert``: key, JSON, write version, then each attribute.
     ///
+    /// The JSON is the columns' marker when they hold the record (``columnRows``).
+    ///
     /// - Parameters:
     ///   - record: The record.
     ///   - version: Its write version: the store's version after the commit that writes it.
@@ -166,9 +183,37 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
     func row(of record: Model, version: UInt64, encoder: SQLRecordEncoder) throws(StoreError)
         -> [SQLBinding]
     {
-        let json = try encoder.json(of: record)
-        return [try key(of: record.id), .text(json), .integer(Int64(clamping: version))]
-            + columns.map { $0.value(in: record, options: options) }
+        let values = columns.map { $0.value(in: record, options: options) }
+        let stored: String =
+            if let columnRows, columnRows.holds(record, in: values) {
+                columnRows.marker
+            } else {
+                try encoder.json(of: record)
+            }
+        return [try key(of: record.id), .text(stored), .integer(Int64(clamping: version))]
+            + values
+    }
+
+    /// Decodes the record of the row a statement is on, from the columns of
+    /// ``recordColumns`` starting at a position: from its JSON, or from its attributes'
+    /// columns when its `_record` is their marker (``ColumnRowLayout/marker``).
+    ///
+    /// - Throws: ``StoreError/corruptFile(at:problem:location:)`` for a row that does not
+    ///   decode as the model.
+    func record(in row: SQLiteStatement, at column: Int32, path: String, order: Int64)
+        throws(StoreError) -> Model
+    {
+        let json = row.bytes(at: column)
+        guard let columnRows, ColumnRowLayout.isMarker(json) else {
+            return try record(from: json, path: path, order: order)
+        }
+        var values: [SQLBinding] = []
+        values.reserveCapacity(columnRows.names.count)
+        for offset in 1...Int32(columnRows.names.count) {
+            values.append(row.binding(at: column + offset))
+        }
+        return try columnRows.record(
+            from: values, table: model, store: .file(path), row: "_order \(order)")
     }
 
     /// Decodes a row's `_record`.

@@ -19,8 +19,11 @@ import SQLStorage
 /// mapped attribute (`Queryable.queryAttributes`, stored by KeyPathQuery's SQL conventions:
 /// collections and nested values as JSON text, dates as seconds since 2001) beside the
 /// store's own: `_order`, the record's place in the store's order; `_key`, its id; and
-/// `_record`, its JSON, which the store decodes. The model's schema version and the version
-/// of the last commit that changed its table are in the table `modelstorage_version`.
+/// `_record`, its JSON, which the store decodes. A model whose attributes are all text,
+/// integers, floating-point numbers and Booleans (dates included) keeps each record that
+/// those columns hold exactly in them alone, with a marker for `_record` (empty, or `!` and
+/// the Boolean columns' names): the store decodes it from the columns. The model's schema version and the version of the last commit that changed its
+/// table are in the table `modelstorage_version`.
 ///
 /// ```sh
 /// sqlite3 dex.sqlite "SELECT name FROM pokemon WHERE attack > 120"
