@@ -102,35 +102,19 @@ private struct FlatKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: Float, forKey key: Key) throws {
         try state.put(ScalarCapture.real(Double(value)), forKey: key.stringValue)
     }
-    mutating func encode(_ value: Int, forKey key: Key) throws {
-        try state.put(.integer(Int64(value)), forKey: key.stringValue)
-    }
-    mutating func encode(_ value: Int8, forKey key: Key) throws {
-        try state.put(.integer(Int64(value)), forKey: key.stringValue)
-    }
-    mutating func encode(_ value: Int16, forKey key: Key) throws {
-        try state.put(.integer(Int64(value)), forKey: key.stringValue)
-    }
-    mutating func encode(_ value: Int32, forKey key: Key) throws {
-        try state.put(.integer(Int64(value)), forKey: key.stringValue)
-    }
-    mutating func encode(_ value: Int64, forKey key: Key) throws {
-        try state.put(.integer(value), forKey: key.stringValue)
-    }
-    mutating func encode(_ value: UInt, forKey key: Key) throws {
-        try state.put(Int64(exactly: value).map(SQLBinding.integer), forKey: key.stringValue)
-    }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        try state.put(.integer(Int64(value)), forKey: key.stringValue)
-    }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        try state.put(.integer(Int64(value)), forKey: key.stringValue)
-    }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        try state.put(.integer(Int64(value)), forKey: key.stringValue)
-    }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        try state.put(Int64(exactly: value).map(SQLBinding.integer), forKey: key.stringValue)
+    mutating func encode(_ value: Int, forKey key: Key) throws { try put(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try put(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try put(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try put(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try put(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try put(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try put(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try put(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try put(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try put(value, key) }
+    /// Keeps an integer, or ends the record when it does not fit in 64 signed bits.
+    private func put(_ value: some FixedWidthInteger, _ key: Key) throws {
+        try state.put(ScalarCapture.integer(value), forKey: key.stringValue)
     }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let capture = ScalarCapture()
@@ -187,6 +171,11 @@ private struct ScalarCapture: Encoder, SingleValueEncodingContainer {
         return .real(value)
     }
 
+    /// An integer as a column keeps it, or `nil` when it does not fit in 64 signed bits.
+    static func integer(_ value: some FixedWidthInteger) -> SQLBinding? {
+        Int64(exactly: value).map(SQLBinding.integer)
+    }
+
     func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
         box.set(nil)
         return KeyedEncodingContainer(RefusingKeyedContainer<Key>())
@@ -202,20 +191,16 @@ private struct ScalarCapture: Encoder, SingleValueEncodingContainer {
     mutating func encode(_ value: String) throws { box.set(.text(value)) }
     mutating func encode(_ value: Double) throws { box.set(Self.real(value)) }
     mutating func encode(_ value: Float) throws { box.set(Self.real(Double(value))) }
-    mutating func encode(_ value: Int) throws { box.set(.integer(Int64(value))) }
-    mutating func encode(_ value: Int8) throws { box.set(.integer(Int64(value))) }
-    mutating func encode(_ value: Int16) throws { box.set(.integer(Int64(value))) }
-    mutating func encode(_ value: Int32) throws { box.set(.integer(Int64(value))) }
-    mutating func encode(_ value: Int64) throws { box.set(.integer(value)) }
-    mutating func encode(_ value: UInt) throws {
-        box.set(Int64(exactly: value).map(SQLBinding.integer))
-    }
-    mutating func encode(_ value: UInt8) throws { box.set(.integer(Int64(value))) }
-    mutating func encode(_ value: UInt16) throws { box.set(.integer(Int64(value))) }
-    mutating func encode(_ value: UInt32) throws { box.set(.integer(Int64(value))) }
-    mutating func encode(_ value: UInt64) throws {
-        box.set(Int64(exactly: value).map(SQLBinding.integer))
-    }
+    mutating func encode(_ value: Int) throws { box.set(Self.integer(value)) }
+    mutating func encode(_ value: Int8) throws { box.set(Self.integer(value)) }
+    mutating func encode(_ value: Int16) throws { box.set(Self.integer(value)) }
+    mutating func encode(_ value: Int32) throws { box.set(Self.integer(value)) }
+    mutating func encode(_ value: Int64) throws { box.set(Self.integer(value)) }
+    mutating func encode(_ value: UInt) throws { box.set(Self.integer(value)) }
+    mutating func encode(_ value: UInt8) throws { box.set(Self.integer(value)) }
+    mutating func encode(_ value: UInt16) throws { box.set(Self.integer(value)) }
+    mutating func encode(_ value: UInt32) throws { box.set(Self.integer(value)) }
+    mutating func encode(_ value: UInt64) throws { box.set(Self.integer(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         // A wrapper of a wrapper: its own value, through this same capture.
         try value.encode(to: self)
