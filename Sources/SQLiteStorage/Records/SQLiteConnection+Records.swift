@@ -64,6 +64,7 @@ extension SQLiteConnection {
                 clauses.whereClause.sql, in: tables(readBy: query.condition, in: layout))
             {
                 var selected = SelectedRecords<Model>()
+                var values: [SQLBinding] = []
                 try run(
                     columns + clauses.filter(and: exclusion?.sql) + " " + clauses.orderInStore
                         + (clauses.limitClause.map { " " + $0.sql } ?? ""),
@@ -74,7 +75,8 @@ extension SQLiteConnection {
                     let order = row.integer(at: 0)
                     selected.positions.append(Int(order))
                     selected.records.append(
-                        try layout.record(in: row, at: 1, path: path, order: order))
+                        try layout.record(
+                            in: row, at: 1, path: path, order: order, values: &values))
                     return true
                 }
                 evaluations?.count(.inDatabase, as: QueryEvaluationCounter.kinds(of: query))
@@ -84,12 +86,14 @@ extension SQLiteConnection {
             compiled = fallback
         }
         var matches = SelectedRecords<Model>()
+        var values: [SQLBinding] = []
         try run(
             columns + (exclusion.map { "WHERE " + $0.sql } ?? "") + " ORDER BY \"_order\"",
             exclusion.map { [$0.binding] } ?? [], operation: "query the records"
         ) { (row) throws(StoreError) in
             let order = row.integer(at: 0)
-            let record = try layout.record(in: row, at: 1, path: path, order: order)
+            let record = try layout.record(
+                in: row, at: 1, path: path, order: order, values: &values)
             if compiled.condition.evaluate(record) {
                 matches.positions.append(Int(order))
                 matches.records.append(record)
@@ -139,13 +143,15 @@ extension SQLiteConnection {
         }
         evaluations?.count(.inMemory, as: [.count])
         var count = 0
+        var values: [SQLBinding] = []
         try run(
             "SELECT \"_order\", \(layout.recordColumns) FROM \(layout.table) "
                 + (exclusion.map { "WHERE " + $0.sql } ?? ""),
             exclusion.map { [$0.binding] } ?? [], operation: "count the records"
         ) { (row) throws(StoreError) in
             let order = row.integer(at: 0)
-            let record = try layout.record(in: row, at: 1, path: path, order: order)
+            let record = try layout.record(
+                in: row, at: 1, path: path, order: order, values: &values)
             if compiled.evaluate(record) { count += 1 }
             return true
         }

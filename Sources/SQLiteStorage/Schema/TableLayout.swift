@@ -203,12 +203,22 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
     func record(in row: SQLiteStatement, at column: Int32, path: String, order: Int64)
         throws(StoreError) -> Model
     {
+        var values: [SQLBinding] = []
+        return try record(in: row, at: column, path: path, order: order, values: &values)
+    }
+
+    /// Decodes the record of the row a statement is on (see
+    /// ``record(in:at:path:order:)``), reading a row kept in its columns into an array the
+    /// caller keeps from row to row, so that reading many rows allocates it once.
+    func record(
+        in row: SQLiteStatement, at column: Int32, path: String, order: Int64,
+        values: inout [SQLBinding]
+    ) throws(StoreError) -> Model {
         let json = row.bytes(at: column)
         guard let columnRows, ColumnRowLayout.isMarker(json) else {
             return try record(from: json, path: path, order: order)
         }
-        var values: [SQLBinding] = []
-        values.reserveCapacity(columnRows.names.count)
+        values.removeAll(keepingCapacity: true)
         for offset in 1...Int32(columnRows.names.count) {
             values.append(row.binding(at: column + offset))
         }
