@@ -107,9 +107,9 @@ struct CommitGroup {
             var models: [Model] = []
             ids.reserveCapacity(own.entries.count)
             models.reserveCapacity(own.entries.count)
-            for (id, value) in own.entries {
-                guard let model = value else { continue }
-                ids.append(id)
+            for entry in own.entries {
+                guard let model = entry.value else { continue }
+                ids.append(entry.id)
                 models.append(model)
             }
             do {

@@ -2,10 +2,24 @@
 /// deleted record.
 ///
 /// The changes are kept in an array, with an index by id, so that reading them back in order
-/// hashes nothing.
+/// hashes nothing. Its elements are structs, not tuples: code generic over the model looks up
+/// a tuple type's metadata under a lock on every use.
 package struct Overlay<Model: StorableModel>: Sendable {
+    /// A touched id and its value now: `nil` for a deleted record.
+    package struct Entry: Sendable {
+        package let id: Model.ID
+        package var value: Model?
+    }
+
+    /// An id first written without asking whether the table had it, and whether that write
+    /// left a record.
+    package struct Uncounted: Sendable {
+        let id: Model.ID
+        let adds: Bool
+    }
+
     /// Each touched id with its value now, in the order first touched.
-    package private(set) var entries: [(id: Model.ID, value: Model?)] = []
+    package private(set) var entries: [Entry] = []
     private var positions: [Model.ID: Int] = [:]
     /// How many records the changes add to the table's count (negative when they remove),
     /// those of ``uncounted`` aside.
@@ -13,7 +27,7 @@ package struct Overlay<Model: StorableModel>: Sendable {
     /// The ids first written here without asking whether the table had them (an upsert), and
     /// whether that write left a record: their share of the count is settled only when the
     /// count is read (see ``countDelta(over:)``), so that an upsert costs no lookup.
-    package private(set) var uncounted: [(id: Model.ID, adds: Bool)] = []
+    package private(set) var uncounted: [Uncounted] = []
 
     /// No changes.
     package init() {}
@@ -39,15 +53,15 @@ package struct Overlay<Model: StorableModel>: Sendable {
     /// whether a record had the id before it.
     package mutating func setUncounted(_ id: Model.ID, to value: Model?) {
         store(id, value)
-        uncounted.append((id, value != nil))
+        uncounted.append(Uncounted(id: id, adds: value != nil))
     }
 
     /// How many records the changes add to a table's count, given whether the table holds
     /// an id (asked once for each id in ``uncounted``).
     package func countDelta(over contains: (Model.ID) -> Bool) -> Int {
         var delta = countDelta
-        for (id, adds) in uncounted {
-            delta += (adds ? 1 : 0) - (contains(id) ? 1 : 0)
+        for entry in uncounted {
+            delta += (entry.adds ? 1 : 0) - (contains(entry.id) ? 1 : 0)
         }
         return delta
     }
@@ -57,7 +71,7 @@ package struct Overlay<Model: StorableModel>: Sendable {
             positions[id] = position
             entries[position].value = value
         } else {
-            entries.append((id, value))
+            entries.append(Entry(id: id, value: value))
         }
     }
 

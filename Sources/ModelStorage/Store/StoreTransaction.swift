@@ -87,16 +87,28 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// The net changes the transaction made, one per record, in the order it first touched
     /// them; a record inserted and deleted again is left out.
     public var changes: [RecordChange<Model>] {
-        own.entries.compactMap { id, value in
-            if let model = value { return .upsert(model) }
-            let existedBefore = inherited[id].map { $0 != nil } ?? (base.position(ofID: id) != nil)
-            return existedBefore ? .delete(id) : nil
+        var changes: [RecordChange<Model>] = []
+        changes.reserveCapacity(own.entries.count)
+        for entry in own.entries {
+            if let model = entry.value {
+                changes.append(.upsert(model))
+            } else if inherited[entry.id].map({ $0 != nil })
+                ?? (base.position(ofID: entry.id) != nil)
+            {
+                changes.append(.delete(entry.id))
+            }
         }
+        return changes
     }
 
     /// The records the transaction wrote, as they are now, in the order first touched.
     package var upserts: [Model] {
-        own.entries.compactMap { $0.value }
+        var upserts: [Model] = []
+        upserts.reserveCapacity(own.entries.count)
+        for entry in own.entries {
+            if let model = entry.value { upserts.append(model) }
+        }
+        return upserts
     }
 
     // MARK: Reading

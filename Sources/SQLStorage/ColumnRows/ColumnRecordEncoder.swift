@@ -28,6 +28,15 @@ package enum ColumnRecordEncoder {
     /// - Complexity: It stops at the record's first value that is not a scalar: a record that
     ///   is never flat costs only the values before that one.
     package static func values(of record: some Encodable) -> [String: SQLBinding]? {
+        guard let (keys, values) = keysAndValues(of: record) else { return nil }
+        return Dictionary(uniqueKeysWithValues: zip(keys, values))
+    }
+
+    /// A record's top-level keys and their scalar values, in the order it wrote them, each
+    /// key once; `nil` as for ``values(of:)``.
+    package static func keysAndValues(
+        of record: some Encodable
+    ) -> (keys: [String], values: [SQLBinding])? {
         let encoder = FlatEncoder()
         do {
             try record.encode(to: encoder)
@@ -35,23 +44,28 @@ package enum ColumnRecordEncoder {
             return nil
         }
         guard encoder.state.isFlat, encoder.state.hasContainer else { return nil }
-        return encoder.state.values
+        return (encoder.state.keys, encoder.state.values)
     }
 }
 
 /// What a ``FlatEncoder`` has seen: shared by its containers, as an `Encoder`'s containers
 /// outlive the calls that make them.
 private final class FlatEncodingState {
-    var values: [String: SQLBinding] = [:]
+    /// The keys and their values, in the order written: a record has a few, and comparing
+    /// a few short keys costs less than hashing them into a dictionary.
+    var keys: [String] = []
+    var values: [SQLBinding] = []
     var isFlat = true
     var hasContainer = false
 
     /// Keeps a key's scalar, or throws ``NotFlat`` for no scalar or a key written again.
     func put(_ value: SQLBinding?, forKey key: String) throws(NotFlat) {
-        guard let value, values.updateValue(value, forKey: key) == nil else {
+        guard let value, !keys.contains(key) else {
             isFlat = false
             throw NotFlat()
         }
+        keys.append(key)
+        values.append(value)
     }
 }
 

@@ -30,16 +30,36 @@ package enum ColumnRow {
     /// - Returns: `true` when the columns hold the record.
     package static func holdsRecord(
         _ values: [String: SQLBinding], columns names: [String],
-        bindings: some Collection<SQLBinding>
+        bindings: [SQLBinding]
     ) -> Bool {
-        guard names.count == bindings.count else { return false }
+        holdsRecord(
+            keys: Array(values.keys), values: Array(values.values), columns: names,
+            bindings: bindings)
+    }
+
+    /// Whether a row's attribute columns hold a record whose flat keys and values are
+    /// `keys` and `values` (``ColumnRecordEncoder/keysAndValues(of:)``): as
+    /// ``holdsRecord(_:columns:bindings:)``, without a dictionary.
+    ///
+    /// - Parameters:
+    ///   - keys: The record's keys, each once.
+    ///   - values: Their values, in the same order.
+    ///   - names: The attribute columns' names, each once.
+    ///   - bindings: The row's value for each of them, in the same order.
+    /// - Returns: `true` when the columns hold the record.
+    package static func holdsRecord(
+        keys: [String], values: [SQLBinding], columns names: [String], bindings: [SQLBinding]
+    ) -> Bool {
+        guard names.count == bindings.count, keys.count == values.count else { return false }
         var matched = 0
-        for (name, binding) in zip(names, bindings) where binding != .null {
-            guard let value = values[name], matches(value, binding) else { return false }
+        for index in names.indices where bindings[index] != .null {
+            guard let place = keys.firstIndex(of: names[index]),
+                matches(values[place], bindings[index])
+            else { return false }
             matched += 1
         }
         // Every key matched a column of its own (column names are distinct).
-        return matched == values.count
+        return matched == keys.count
     }
 
     /// Whether a record's flat value and a column's binding are the same value, as the table

@@ -68,11 +68,12 @@ package struct ColumnRowLayout: Sendable {
     ///   - record: The record.
     ///   - bindings: The value bound for each attribute column, in ``names``' order.
     /// - Returns: `true` when the row may leave `_record` to its ``marker``.
-    package func holds(_ record: some Encodable, in bindings: some Collection<SQLBinding>)
-        -> Bool
-    {
-        guard let values = ColumnRecordEncoder.values(of: record) else { return false }
-        return ColumnRow.holdsRecord(values, columns: names, bindings: bindings)
+    package func holds(_ record: some Encodable, in bindings: [SQLBinding]) -> Bool {
+        guard let (keys, values) = ColumnRecordEncoder.keysAndValues(of: record) else {
+            return false
+        }
+        return ColumnRow.holdsRecord(
+            keys: keys, values: values, columns: names, bindings: bindings)
     }
 
     /// Decodes a record from a row's attribute columns.

@@ -35,7 +35,12 @@ extension SQLModelDatabase {
     /// of the database's own commits.
     func noteOwnCommit(_ commit: GroupCommit) {
         driver.otherCommits.noteOwnCommit(from: commit.startVersion, to: commit.version)
-        liveQueries.noteCommit(commit.changes, refreshingWith: liveResults)
+        if commit.changes.keepsRecords {
+            liveQueries.noteCommit(commit.changes, refreshingWith: liveResults)
+        } else if !commit.changes.isEmpty {
+            // A live query began while a commit that kept no records ran: refresh them all.
+            liveQueries.noteUnknownCommit(refreshingWith: liveResults)
+        }
     }
 }
 

@@ -11,8 +11,16 @@ public struct CommittedChanges: Sendable {
     /// Each changed model's changes.
     private var byModel = PerModelValues()
 
+    /// Whether it keeps each changed record's values, or only which models changed.
+    public let keepsRecords: Bool
+
     /// No changes.
-    public init() {}
+    ///
+    /// - Parameter keepingRecords: Whether to keep each changed record's values (the live
+    ///   queries' need), or only which models changed (all a commit needs without them).
+    public init(keepingRecords: Bool = true) {
+        keepsRecords = keepingRecords
+    }
 
     /// Whether no model changed.
     public var isEmpty: Bool { changedModels.isEmpty }
@@ -43,13 +51,35 @@ public struct CommittedChanges: Sendable {
     /// Adds one write's changes of a model after those already there.
     ///
     /// - Parameters:
-    ///   - changes: The changes.
+    ///   - changes: The changes, kept when ``keepsRecords``.
     ///   - model: Their model.
     public mutating func append<Model: StorableModel>(
         _ changes: [(old: Model?, new: Model?)], of model: Model.Type
     ) {
         guard !changes.isEmpty else { return }
         changedModels.insert(ObjectIdentifier(model))
+        guard keepsRecords else { return }
         byModel[ModelChanges<Model>.self, default: ModelChanges()].changes += changes
+    }
+
+    /// Adds another's changes after those already there.
+    ///
+    /// - Parameters:
+    ///   - other: The changes to add.
+    ///   - models: The models whose records to add, when both keep records.
+    public mutating func append(
+        contentsOf other: CommittedChanges, models: [any StorableModel.Type]
+    ) {
+        guard keepsRecords, other.keepsRecords else {
+            changedModels.formUnion(other.changedModels)
+            return
+        }
+        for model in models where other.contains(model) { append(model, from: other) }
+    }
+
+    private mutating func append<Model: StorableModel>(
+        _ model: Model.Type, from other: CommittedChanges
+    ) {
+        append(other.changes(of: model), of: model)
     }
 }

@@ -32,7 +32,9 @@ extension GroupCommit {
             writer.rollBackGroup()
             return .failed(count: writes.count, with: error, at: 0)
         }
-        var commit = GroupCommit(startVersion: committedVersion, version: committedVersion)
+        var commit = GroupCommit(
+            changes: CommittedChanges(keepingRecords: collectingChanges),
+            startVersion: committedVersion, version: committedVersion)
         writer.connection.currentSession = group
         let inSavepoints = writes.count > 1
         for write in writes {
@@ -92,7 +94,7 @@ extension GroupCommit {
         // Records that refer to others go through the transaction, which checks them.
         let upserts = write.upserts.flatMap { $0.hasReferences ? nil : $0 }
         if let batch = write.upserts, batch.hasReferences { batch.upsert(&transaction) }
-        var changes = CommittedChanges()
+        var changes = CommittedChanges(keepingRecords: collectingChanges)
         var changeCount = 0
         if upserts == nil, let readFailure = writer.connection.readFailure {
             // The body saw a read fail (as `nil` or zero): whatever it did next rests on it.
@@ -132,7 +134,7 @@ extension GroupCommit {
         }
         if case .success = outcome, changeCount > 0 {
             commit.version += 1
-            for model in writer.models { merge(model, from: changes, into: &commit.changes) }
+            commit.changes.append(contentsOf: changes, models: writer.models)
         }
         return outcome
     }
@@ -158,13 +160,6 @@ extension GroupCommit {
             net, of: model, version: version, collectingChanges: collectingChanges)
         changes.append(stored, of: model)
         return stored.count
-    }
-
-    /// Adds one model's changes of a write to the group's.
-    private static func merge<Model: StorableModel>(
-        _ model: Model.Type, from changes: CommittedChanges, into all: inout CommittedChanges
-    ) {
-        all.append(changes.changes(of: model), of: model)
     }
 
     /// Upserts as the changes of a transaction would be: each id once, in its first place,

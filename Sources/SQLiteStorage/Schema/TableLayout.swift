@@ -25,7 +25,7 @@ import SQLStorage
 /// A table written before `_version` was kept gains it when a store opens the database for
 /// writing (`inspect(for:)` reports it as `withoutWriteVersions`): every record then reads as
 /// written at the store's version at that moment.
-struct TableLayout<Model: StorableModel>: SQLTableLayout {
+final class TableLayout<Model: StorableModel>: SQLTableLayout {
     /// What every SQL backend's table of the model shares: names, keys, decoding.
     let model: ModelTable<Model>
     /// The table's name, unquoted.
