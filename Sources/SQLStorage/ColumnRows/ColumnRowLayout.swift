@@ -93,11 +93,7 @@ package struct ColumnRowLayout: Sendable {
         do {
             return try decoder.decode(Model.self, from: values)
         } catch {
-            throw .corruptFile(
-                at: store,
-                problem: "the row with \(row()) of table \(table.table) does not decode as "
-                    + "\(Model.self) from its columns: \(error)",
-                location: .wholeFile)
+            throw table.undecodableRow(row(), store: store, from: "its columns", error: error)
         }
     }
 

@@ -116,12 +116,27 @@ public struct ModelTable<Model: StorableModel>: Sendable {
         do {
             return try RecordJSONDecoder().decode(Model.self, fromBytes: bytes)
         } catch {
-            throw .corruptFile(
-                at: store,
-                problem: "the row with \(row()) of table \(table) does not decode as "
-                    + "\(Model.self): \(error)",
-                location: .wholeFile)
+            throw undecodableRow(row(), store: store, error: error)
         }
+    }
+
+    /// The error for a row that does not decode as the model.
+    ///
+    /// - Parameters:
+    ///   - row: Which row it is: `_order 7`, `_key 25`.
+    ///   - store: The file or database.
+    ///   - source: What the row was decoded from, when not its JSON: `"its columns"`.
+    ///   - error: The decoder's error.
+    /// - Returns: `StoreError/corruptFile(at:problem:location:)`, naming the store, the table
+    ///   and the row.
+    package func undecodableRow(
+        _ row: String, store: StoreLocation, from source: String? = nil, error: any Error
+    ) -> StoreError {
+        .corruptFile(
+            at: store,
+            problem: "the row with \(row) of table \(table) does not decode as \(Model.self)"
+                + (source.map { " from \($0)" } ?? "") + ": \(error)",
+            location: .wholeFile)
     }
 
     /// A row's `_record`, stored at an older schema version, brought to the model's through

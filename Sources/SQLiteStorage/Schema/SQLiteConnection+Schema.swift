@@ -7,8 +7,11 @@ import SQLStorage
 enum Schema {
     /// The table of each model table's version: `table_name`, `version`.
     static let versionTable = "\"modelstorage_version\""
+    /// The column of each record's write version: the last of ``storeColumns``, which
+    /// tables written before it was kept gain when a store opens them for writing.
+    static let writeVersionColumn = "_version"
     /// The columns of the store's own in each model's table, before the attributes'.
-    static let storeColumns = ["_order", "_key", "_record", "_version"]
+    static let storeColumns = ["_order", "_key", "_record", writeVersionColumn]
 }
 
 /// Checking a database against the model, then creating or migrating its table: the first

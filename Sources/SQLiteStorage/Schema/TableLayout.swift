@@ -71,7 +71,7 @@ final class TableLayout<Model: StorableModel>: SQLTableLayout {
     static var storeColumns: [String] { Schema.storeColumns }
 
     /// The column of each record's write version.
-    static var writeVersionColumn: String { "_version" }
+    static var writeVersionColumn: String { Schema.writeVersionColumn }
 
     /// The layout of the model's table.
     ///
