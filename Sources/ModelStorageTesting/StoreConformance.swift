@@ -26,13 +26,15 @@ import ModelStorage
 /// 10,000 concurrent mutations from detached tasks with the exact final state checked;
 /// hundreds of random queries compared with the in-memory engine
 /// (``differentialCheck(seed:queryCount:texts:minimumShareInDatabase:)``); and `close()`,
-/// which ends live queries and makes every later call throw `StoreError.closed`.
+/// which ends live queries and makes every later call throw `StoreError.closed`. A model that
+/// declares no change history has no change feed (`StoreError.historyNotKept`); a backend that
+/// keeps one runs ``ChangeFeedConformance`` too.
 public enum StoreConformance {
     /// Every check, in a stable order.
     public static var checks: [StoreConformanceCheck] {
         crudChecks + queryChecks + indexChecks + differentialChecks + transactionChecks
             + mergeChecks + writeVersionChecks + liveQueryChecks + concurrencyChecks
-            + closingChecks
+            + historyChecks + closingChecks
     }
 
     /// The check with a name.

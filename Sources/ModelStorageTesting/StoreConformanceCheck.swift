@@ -1,10 +1,17 @@
 import ModelStorage
 
 /// Makes a fresh, empty store for one conformance check; called once or more per check.
-public typealias ConformanceStoreFactory =
-    @Sendable () async throws -> any ModelStore<ConformanceRecord>
+public typealias ConformanceStoreFactory = ModelStoreFactory<ConformanceRecord>
 
-/// One named check of the `ModelStore` contract, run against a backend's fresh stores.
+/// Makes a fresh, empty store of a model for one check of a conformance suite.
+public typealias ModelStoreFactory<Model: StorableModel> =
+    @Sendable () async throws -> any ModelStore<Model>
+
+/// One named check of the `ModelStore` contract, run against a backend's fresh stores of
+/// ``ConformanceRecord`` (see ``StoreConformance``).
+public typealias StoreConformanceCheck = ConformanceCheck<ConformanceRecord>
+
+/// One named check of a conformance suite, run against a backend's fresh stores of a model.
 ///
 /// Run every check from any test framework; each throws a ``ConformanceFailure`` that says
 /// what the store did wrong:
@@ -16,12 +23,12 @@ public typealias ConformanceStoreFactory =
 ///     try await check.run { InMemoryStore<ConformanceRecord>() }
 /// }
 /// ```
-public struct StoreConformanceCheck: Sendable {
+public struct ConformanceCheck<Model: StorableModel>: Sendable {
     /// The check's name, such as `mergePolicyError`.
     public let name: String
     /// What the check proves, as a sentence.
     public let summary: String
-    private let body: @Sendable (ConformanceStoreFactory) async throws -> Void
+    private let body: @Sendable (ModelStoreFactory<Model>) async throws -> Void
 
     /// Creates a check.
     ///
@@ -32,7 +39,7 @@ public struct StoreConformanceCheck: Sendable {
     ///     ``ConformanceFailure`` when the store does something wrong.
     public init(
         name: String, summary: String,
-        body: @escaping @Sendable (ConformanceStoreFactory) async throws -> Void
+        body: @escaping @Sendable (ModelStoreFactory<Model>) async throws -> Void
     ) {
         self.name = name
         self.summary = summary
@@ -44,12 +51,12 @@ public struct StoreConformanceCheck: Sendable {
     /// - Parameter makeStore: Makes a fresh, empty store of the backend under test.
     /// - Throws: ``ConformanceFailure`` naming this check and what went wrong, including an
     ///   error the store threw unexpectedly.
-    public func run(_ makeStore: @escaping ConformanceStoreFactory) async throws {
+    public func run(_ makeStore: @escaping ModelStoreFactory<Model>) async throws {
         try await ConformanceFailure.naming(check: name) { try await body(makeStore) }
     }
 }
 
-extension StoreConformanceCheck: CustomStringConvertible {
+extension ConformanceCheck: CustomStringConvertible {
     /// The check's name.
     public var description: String { name }
 }

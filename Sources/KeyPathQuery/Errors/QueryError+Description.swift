@@ -28,8 +28,8 @@ extension QueryError: CustomStringConvertible {
         case .invalidRegularExpression(let pattern, let reason):
             return "The regular expression \"\(pattern)\" is invalid: \(reason)"
         case .invalidPagination(let limit, let offset):
-            return "A query's limit and offset cannot be negative (limit "
-                + "\(limit.map(String.init) ?? "none"), offset \(offset))."
+            return "A query's limit and offset cannot be negative, nor a change feed's limit "
+                + "below 1 (limit \(limit.map(String.init) ?? "none"), offset \(offset))."
         case .conditionTooDeep(let depth, let limit):
             return "The condition is nested \(depth) levels deep; the limit is \(limit)."
         }

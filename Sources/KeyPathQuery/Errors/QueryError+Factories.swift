@@ -82,7 +82,8 @@ extension QueryError {
         QueryError(.invalidRegularExpression(pattern: pattern, reason: reason))
     }
 
-    /// A query's limit or offset is negative: ``Code/invalidPagination``.
+    /// A query's limit or offset is negative, or a change feed's limit below 1:
+    /// ``Code/invalidPagination``.
     ///
     /// - Parameters:
     ///   - limit: The query's limit, or `nil` for none (``limit``).

@@ -107,6 +107,17 @@ where ID: Codable & Sendable {
     /// Databases read the list once per type and keep it, since every transaction consults
     /// it: declare it as a constant list, the same every time it is read.
     static var references: [ModelReference<Self>] { get }
+
+    /// Whether the model's stores keep the history of its changes, and for how long they
+    /// keep its deleted records' tombstones: what ``ModelStore/changes(since:limit:)``
+    /// reads. `nil` (the default) keeps none.
+    ///
+    /// ```swift
+    /// extension Favorite {
+    ///     static var changeHistory: ChangeHistory? { ChangeHistory() }
+    /// }
+    /// ```
+    static var changeHistory: ChangeHistory? { get }
 }
 
 extension StorableModel {
@@ -121,6 +132,9 @@ extension StorableModel {
 
     /// No references.
     public static var references: [ModelReference<Self>] { [] }
+
+    /// No history.
+    public static var changeHistory: ChangeHistory? { nil }
 
     /// The type's name in snake case: `Pokemon` is `pokemon`, `JSONRecord` is `json_record`.
     public static var storageName: String {

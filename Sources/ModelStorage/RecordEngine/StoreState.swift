@@ -1,3 +1,4 @@
+import Foundation
 import KeyPathQuery
 
 /// A store's committed records and version: the state both backends keep, read and change
@@ -6,15 +7,32 @@ package struct StoreState<Model: StorableModel>: Sendable {
     package private(set) var table: RecordTable<Model>
     /// The number of commits that changed something.
     package private(set) var version: UInt64
+    /// The history the model's change feed reads, when it declares a
+    /// ``StorableModel/changeHistory``.
+    package private(set) var history: ChangeLog<Model>?
 
     /// One record's change in a commit: its value before and after.
     ///
     /// It is `nil` before for a record added, and `nil` after for one removed.
     package typealias AppliedChange = (old: Model?, new: Model?)
 
-    package init(table: RecordTable<Model> = RecordTable(), version: UInt64 = 0) {
+    /// A store's state.
+    ///
+    /// - Parameters:
+    ///   - table: The records.
+    ///   - version: The store's version.
+    ///   - history: The model's history as a file kept it. Without one, a model that keeps a
+    ///     history starts it here, at `version`: the deletions before are not known.
+    package init(
+        table: RecordTable<Model> = RecordTable(), version: UInt64 = 0,
+        history: ChangeLog<Model>? = nil
+    ) {
         self.table = table
         self.version = version
+        if Model.changeHistory != nil {
+            self.history =
+                history ?? ChangeLog(table: table, horizon: version)
+        }
     }
 
     package func fetch(id: Model.ID) -> Model? {
@@ -71,8 +89,8 @@ package struct StoreState<Model: StorableModel>: Sendable {
         guard !changes.isEmpty else { return [] }
         version = Swift.max(version + 1, committedVersion ?? 0)
         let written = version
-        return table.writingBatch(of: changes.count) { table in
-            changes.map { change in
+        let applied = table.writingBatch(of: changes.count) { table -> [AppliedChange] in
+            changes.map { change -> AppliedChange in
                 switch change {
                 case .upsert(let model):
                     (old: table.put(model, version: written), new: model)
@@ -80,6 +98,47 @@ package struct StoreState<Model: StorableModel>: Sendable {
                 }
             }
         }
+        if history != nil { noteInHistory(changes, applied, version: written) }
+        return applied
+    }
+
+    /// Notes a commit's writes and deletions in the history.
+    private mutating func noteInHistory(
+        _ changes: [RecordChange<Model>], _ applied: [AppliedChange], version: UInt64
+    ) {
+        let now = Date()
+        for (change, result) in zip(changes, applied) {
+            switch change {
+            case .upsert(let model): history?.noteWrite(of: model.id, version: version)
+            case .delete(let id) where result.old != nil:
+                history?.noteDeletion(of: id, version: version, at: now)
+            case .delete: break
+            }
+        }
+        history?.compactIfNeeded(table: table)
+    }
+
+    /// The model's changes after a cursor (see ``ModelStore/changes(since:limit:)``).
+    ///
+    /// - Throws: ``StoreError/historyNotKept(_:at:)`` for a model that keeps no history;
+    ///   the errors of ``ChangeLog/page(since:limit:table:version:model:location:)``.
+    package func changes(
+        since cursor: ChangeCursor, limit: Int, at location: StoreLocation
+    ) throws(StoreError) -> ChangePage<Model> {
+        let model = String(describing: Model.self)
+        guard let history else { throw .historyNotKept(model, at: location) }
+        return try history.page(
+            since: cursor, limit: limit, table: table, version: version, model: model,
+            location: location)
+    }
+
+    /// Drops the tombstones older than the model's retention at a time.
+    ///
+    /// - Returns: How many were dropped.
+    @discardableResult
+    package mutating func pruneHistory(now: Date) -> Int {
+        guard let retention = Model.changeHistory else { return 0 }
+        return history?.dropTombstones(deletedBefore: retention.oldestKept(at: now)) ?? 0
     }
 
     /// Sets the version, when replaying a journal whose entries carry it.

@@ -1,3 +1,4 @@
+import Foundation
 import KeyPathQuery
 
 /// A store of one model's records: fetch, query, count, write, transact, merge and observe,
@@ -250,6 +251,41 @@ public protocol ModelStore<Model>: Sendable {
     @discardableResult
     func update(id: Model.ID, _ body: @escaping @Sendable (inout Model) throws -> Void)
         async throws -> Model
+
+    /// The records written and deleted after a cursor, in commit order: a page of the
+    /// model's change feed (see ``ChangePage``).
+    ///
+    /// ```swift
+    /// let page = try await favorites.changes(since: cursor, limit: 500)
+    /// ```
+    ///
+    /// The model must declare a ``StorableModel/changeHistory``. The cost follows the changes
+    /// read, not the number of records; each page is read at one moment.
+    ///
+    /// - Parameters:
+    ///   - cursor: Where the reader is: ``ChangeCursor/start``, or the ``ChangePage/next``
+    ///     of its last page.
+    ///   - limit: How many changes the page holds at most, unless one commit has more: a
+    ///     page ends at a commit. At least 1.
+    /// - Returns: The changes after `cursor`, and the cursor to read from next.
+    /// - Throws: ``StoreError/changesExpired(_:since:horizon:at:)`` for a cursor the history
+    ///   no longer covers: read again from ``ChangeCursor/start``;
+    ///   ``StoreError/historyNotKept(_:at:)`` for a model without a history;
+    ///   ``StoreError/invalidQuery(_:)`` for a limit below 1; ``StoreError/closed(at:)``.
+    /// - Complexity: O(*c*) in the changes read, plus O(log *h*) in the history's length.
+    func changes(since cursor: ChangeCursor, limit: Int) async throws -> ChangePage<Model>
+
+    /// Drops the tombstones older than the model's ``ChangeHistory/tombstoneRetention``, and
+    /// moves its history's horizon past them.
+    ///
+    /// Stores that keep their records in a file or database also prune as they open.
+    ///
+    /// - Parameter now: The time to count the retention back from.
+    /// - Returns: How many tombstones were dropped: none for a model without a history.
+    /// - Throws: ``StoreError/readOnly(at:)``, ``StoreError/closed(at:)``, or the store's
+    ///   errors of a write.
+    @discardableResult
+    func pruneChangeHistory(now: Date) async throws -> Int
 
     /// Finishes the writes already made, ends every live query and releases what the store
     /// holds: its lock, files or connections.

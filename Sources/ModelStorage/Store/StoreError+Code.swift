@@ -27,6 +27,7 @@ extension StoreError {
             case unsupportedVersion, migrationFailed, locked, readOnly, closed, io, fileTooLarge
             case encodingFailed, unusable, connectionFailed, statementFailed, unknownModel
             case invalidModels, danglingReference, deleteDenied, tableMismatch
+            case changesExpired, historyNotKept
         }
 
         /// The code's name, such as `notFound`.
@@ -109,6 +110,12 @@ extension StoreError {
         /// A table in the database whose columns are not those the store expects for its
         /// model: see ``StoreError/tableMismatch(at:table:model:missingColumns:unexpectedColumns:)``.
         public static let tableMismatch = Code(.tableMismatch)
+        /// A change feed's cursor from before the history's horizon, or of another database:
+        /// start again (see ``StoreError/changesExpired(_:since:horizon:at:)``).
+        public static let changesExpired = Code(.changesExpired)
+        /// A change feed of a model that keeps no history: see
+        /// ``StoreError/historyNotKept(_:at:)``.
+        public static let historyNotKept = Code(.historyNotKept)
 
         /// Whether `error` is a ``StoreError`` with this code, so that a code can be a
         /// pattern: `catch StoreError.Code.locked { … }`.

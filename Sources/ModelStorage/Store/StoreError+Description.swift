@@ -59,6 +59,14 @@ extension StoreError: CustomStringConvertible {
             return "The database \(storeLocation) holds no model \(model): it was opened with "
                 + "\(models.joined(separator: ", ")). Open it with \(model) among its models. "
                 + "Nothing was changed."
+        case .changesExpired(let model, let cursor, let horizon, let storeLocation):
+            return "The store at \(storeLocation) cannot give the changes of \(model) since "
+                + "\(cursor): its history starts at version \(horizon), and its version is "
+                + "not after the cursor's or the cursor is of another database. Read again "
+                + "from the start, which gives every record."
+        case .historyNotKept(let model, let storeLocation):
+            return "The store at \(storeLocation) keeps no history of \(model)'s changes: "
+                + "declare its changeHistory to read them."
         case .invalidModels(let storeLocation, let reason):
             return "The database \(storeLocation) cannot be opened with these models: \(reason)."
         case .tableMismatch(let storeLocation, let table, let model, let missing, let unexpected):

@@ -19,7 +19,8 @@ extension StoreError {
             .closed(let place), .io(let place, _, _, _), .fileTooLarge(let place, _, _),
             .unusable(let place, _), .connectionFailed(let place, _, _),
             .statementFailed(let place, _, _), .unknownModel(_, let place, _),
-            .invalidModels(let place, _), .tableMismatch(let place, _, _, _, _):
+            .invalidModels(let place, _), .tableMismatch(let place, _, _, _, _),
+            .changesExpired(_, _, _, let place), .historyNotKept(_, let place):
             place
         case .duplicateID, .notFound, .identifierChanged, .conflict, .invalidQuery,
             .encodingFailed, .danglingReference, .deleteDenied:
@@ -163,11 +164,13 @@ extension StoreError {
     /// The model a database was asked for and does not hold
     /// (``StoreError/unknownModel(_:at:models:)``), or the model of the record a
     /// reference error concerns (``StoreError/danglingReference(_:id:attribute:target:targetID:)``,
-    /// ``StoreError/deleteDenied(_:id:referencedBy:referringID:)``); `nil` for other errors.
+    /// ``StoreError/deleteDenied(_:id:referencedBy:referringID:)``), or whose changes were
+    /// asked for (``Code/changesExpired``, ``Code/historyNotKept``); `nil` for other errors.
     public var modelName: String? {
         switch storage {
         case .unknownModel(let model, _, _), .danglingReference(let model, _, _, _, _),
-            .deleteDenied(let model, _, _, _), .tableMismatch(_, _, let model, _, _):
+            .deleteDenied(let model, _, _, _), .tableMismatch(_, _, let model, _, _),
+            .changesExpired(let model, _, _, _), .historyNotKept(let model, _):
             model
         default: nil
         }
@@ -196,5 +199,17 @@ extension StoreError {
     public var databaseModels: [String]? {
         guard case .unknownModel(_, _, let models) = storage else { return nil }
         return models
+    }
+
+    /// The cursor a change feed was read from, for ``Code/changesExpired``.
+    public var changeCursor: ChangeCursor? {
+        guard case .changesExpired(_, let cursor, _, _) = storage else { return nil }
+        return cursor
+    }
+
+    /// The version the store's history starts at, for ``Code/changesExpired``.
+    public var historyHorizon: UInt64? {
+        guard case .changesExpired(_, _, let horizon, _) = storage else { return nil }
+        return horizon
     }
 }

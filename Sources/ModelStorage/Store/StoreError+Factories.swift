@@ -332,4 +332,37 @@ extension StoreError {
         StoreError(
             .deleteDenied(model, id: id, referencedBy: referencedBy, referringID: referringID))
     }
+
+    /// A change feed's cursor the store's history cannot answer from (``Code/changesExpired``).
+    ///
+    /// The cursor is older than the history's horizon, where tombstones of deletions were
+    /// dropped, or newer than the store's version (a cursor of another database). Read again
+    /// from ``ChangeCursor/start``, which gives every record, and replace the copy.
+    ///
+    /// - Parameters:
+    ///   - model: The model's type name (``modelName``).
+    ///   - cursor: The cursor read from (``changeCursor``).
+    ///   - horizon: The history's horizon (``historyHorizon``).
+    ///   - storeLocation: Where the store keeps its records (``storeLocation``).
+    /// - Returns: An error with code ``Code/changesExpired`` naming the model, the cursor, the
+    ///   horizon and the store.
+    public static func changesExpired(
+        _ model: String, since cursor: ChangeCursor, horizon: UInt64,
+        at storeLocation: StoreLocation
+    ) -> StoreError {
+        StoreError(.changesExpired(model, since: cursor, horizon: horizon, at: storeLocation))
+    }
+
+    /// A change feed of a model that declares no ``ChangeHistory``, or of a store that keeps
+    /// none (``Code/historyNotKept``).
+    ///
+    /// - Parameters:
+    ///   - model: The model's type name (``modelName``).
+    ///   - storeLocation: Where the store keeps its records (``storeLocation``).
+    /// - Returns: An error with code ``Code/historyNotKept`` naming the model and the store.
+    public static func historyNotKept(_ model: String, at storeLocation: StoreLocation)
+        -> StoreError
+    {
+        StoreError(.historyNotKept(model, at: storeLocation))
+    }
 }

@@ -66,6 +66,8 @@ public struct StoreError: Error, Hashable, Sendable {
         case .danglingReference: .danglingReference
         case .deleteDenied: .deleteDenied
         case .tableMismatch: .tableMismatch
+        case .changesExpired: .changesExpired
+        case .historyNotKept: .historyNotKept
         }
     }
 
@@ -97,6 +99,8 @@ public struct StoreError: Error, Hashable, Sendable {
         case danglingReference(
             String, id: String, attribute: String, target: String, targetID: String)
         case deleteDenied(String, id: String, referencedBy: String, referringID: String)
+        case changesExpired(String, since: ChangeCursor, horizon: UInt64, at: StoreLocation)
+        case historyNotKept(String, at: StoreLocation)
     }
 
     /// Which version a file or database is too new in.

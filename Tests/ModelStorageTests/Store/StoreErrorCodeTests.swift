@@ -47,6 +47,10 @@ struct StoreErrorCodeTests {
             .tableMismatch(
                 at: .database("postgresql://u@h/d"), table: "note", model: "Note",
                 missingColumns: ["body"], unexpectedColumns: ["text"])
+        case .changesExpired:
+            .changesExpired(
+                "Favorite", since: ChangeCursor(version: 3), horizon: 9, at: .file("/d.sqlite"))
+        case .historyNotKept: .historyNotKept("Pokemon", at: .file("/d.sqlite"))
         }
     }
 
@@ -63,7 +67,8 @@ struct StoreErrorCodeTests {
             ("message", error.message), ("size", error.size), ("sizeLimit", error.sizeLimit),
             ("modelName", error.modelName), ("databaseModels", error.databaseModels),
             ("tableName", error.tableName), ("missingColumns", error.missingColumns),
-            ("unexpectedColumns", error.unexpectedColumns),
+            ("unexpectedColumns", error.unexpectedColumns), ("changeCursor", error.changeCursor),
+            ("historyHorizon", error.historyHorizon),
         ]
         return Set(properties.compactMap { name, value in value == nil ? nil : name })
     }
@@ -106,6 +111,18 @@ struct StoreErrorCodeTests {
             "Pokemon", id: "25", referencedBy: "Note", referringID: "7")
         #expect(Self.filled(denied) == ["recordID", "modelName"])
         #expect(denied.description.hasPrefix("Pokemon 25 cannot be deleted: Note 7 refers to it"))
+        let expired = StoreError.changesExpired(
+            "Favorite", since: ChangeCursor(version: 3), horizon: 9, at: .file("/d.sqlite"))
+        #expect(
+            Self.filled(expired) == [
+                "storeLocation", "modelName", "changeCursor", "historyHorizon",
+            ])
+        #expect(expired.changeCursor == ChangeCursor(version: 3) && expired.historyHorizon == 9)
+        #expect(expired.description.contains("changes of Favorite since version 3"))
+        #expect(expired.description.contains("Read again from the start"))
+        let notKept = StoreError.historyNotKept("Pokemon", at: .file("/d.sqlite"))
+        #expect(Self.filled(notKept) == ["storeLocation", "modelName"])
+        #expect(notKept.description.contains("keeps no history of Pokemon's changes"))
         let invalidModels = StoreError.invalidModels(at: .file("/d.sqlite"), reason: "bad")
         #expect(Self.filled(invalidModels) == ["storeLocation", "reason"])
 

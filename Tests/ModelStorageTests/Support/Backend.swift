@@ -24,50 +24,83 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Runs a conformance check against fresh stores of this backend; file stores live in a
     /// temporary directory removed afterwards.
     func run(_ check: StoreConformanceCheck) async throws {
+        try await withStores(of: ConformanceRecord.self) { makeStore in
+            try await check.run(makeStore)
+        }
+    }
+
+    /// Runs a change-feed check against fresh stores of this backend.
+    func run(_ check: ChangeFeedCheck) async throws {
+        try await withStores(of: ConformanceEntry.self) { makeStore in
+            try await check.run(makeStore)
+        }
+    }
+
+    /// Whether the backend keeps a model's change history, which the change-feed checks read.
+    var keepsChangeHistory: Bool {
+        switch self {
+        case .inMemory, .inMemoryDatabase, .jsonFile, .jsonFileDatabase: true
+        case .sqlite, .sqliteDatabase, .thirdParty: false
+        }
+    }
+
+    /// The models of a database backend's database: the notes, the records they refer to,
+    /// and the model under test.
+    private static func databaseModels(with model: any StorableModel.Type)
+        -> [any StorableModel.Type]
+    {
+        let models: [any StorableModel.Type] = [ConformanceNote.self, ConformanceRecord.self]
+        return model == ConformanceRecord.self ? models : models + [model]
+    }
+
+    /// Runs a body with a factory of fresh stores of a model in this backend (in a database
+    /// that holds notes too, for the database backends); file stores live in a temporary
+    /// directory removed afterwards.
+    private func withStores<Model: StorableModel>(
+        of model: Model.Type,
+        _ body: (@escaping @Sendable () async throws -> any ModelStore<Model>) async throws -> Void
+    ) async throws {
+        let counter = Counter()
         switch self {
         case .inMemory:
-            try await check.run { InMemoryStore<ConformanceRecord>() }
+            try await body { InMemoryStore<Model>() }
         case .thirdParty:
-            try await check.run { ArrayStore<ConformanceRecord>() }
+            try await body { ArrayStore<Model>() }
+        case .inMemoryDatabase:
+            try await body {
+                try InMemoryModelDatabase(for: Self.databaseModels(with: Model.self))
+                    .store(for: Model.self)
+            }
         case .jsonFile:
             try await withTemporaryDirectory { directory in
-                let counter = Counter()
-                try await check.run {
-                    try await JSONFileStore<ConformanceRecord>.open(
+                try await body {
+                    try await JSONFileStore<Model>.open(
                         at: directory.appending(path: "store-\(counter.next()).json"))
-                }
-            }
-        case .inMemoryDatabase:
-            try await check.run {
-                try InMemoryModelDatabase(for: [ConformanceNote.self, ConformanceRecord.self])
-                    .store(for: ConformanceRecord.self)
-            }
-        case .sqliteDatabase:
-            try await withTemporaryDirectory { directory in
-                let counter = Counter()
-                try await check.run {
-                    try await SQLiteModelDatabase.open(
-                        at: directory.appending(path: "database-\(counter.next()).sqlite"),
-                        for: [ConformanceNote.self, ConformanceRecord.self]
-                    ).store(for: ConformanceRecord.self)
                 }
             }
         case .jsonFileDatabase:
             try await withTemporaryDirectory { directory in
-                let counter = Counter()
-                try await check.run {
+                try await body {
                     try await JSONFileModelDatabase.open(
                         at: directory.appending(path: "database-\(counter.next()).json"),
-                        for: [ConformanceNote.self, ConformanceRecord.self]
-                    ).store(for: ConformanceRecord.self)
+                        for: Self.databaseModels(with: Model.self)
+                    ).store(for: Model.self)
                 }
             }
         case .sqlite:
             try await withTemporaryDirectory { directory in
-                let counter = Counter()
-                try await check.run {
-                    try await SQLiteStore<ConformanceRecord>.open(
+                try await body {
+                    try await SQLiteStore<Model>.open(
                         at: directory.appending(path: "store-\(counter.next()).sqlite"))
+                }
+            }
+        case .sqliteDatabase:
+            try await withTemporaryDirectory { directory in
+                try await body {
+                    try await SQLiteModelDatabase.open(
+                        at: directory.appending(path: "database-\(counter.next()).sqlite"),
+                        for: Self.databaseModels(with: Model.self)
+                    ).store(for: Model.self)
                 }
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import KeyPathQuery
 
 /// A database of several models kept in memory: the in-memory ``ModelDatabase``.
@@ -217,6 +218,17 @@ public actor InMemoryModelDatabase: ModelDatabase {
         let resolved = try CommittedTables(tables: tables).resolvingReferences(
             query, version: version, at: .memory, models: modelNames)
         return (state, resolved)
+    }
+
+    /// Drops a model's tombstones older than its retention at a time.
+    func pruneHistory<Model: StorableModel>(
+        of model: Model.Type, now: Date
+    ) throws(StoreError) -> Int {
+        var state = try state(of: model)
+        tables[StoreState<Model>.self] = nil
+        let dropped = state.pruneHistory(now: now)
+        tables[StoreState<Model>.self] = state
+        return dropped
     }
 
     func observe<Model: StorableModel>(

@@ -1,0 +1,182 @@
+import Foundation
+
+/// The history a model's change feed reads, kept in memory beside its ``RecordTable``.
+///
+/// It holds which ids each commit wrote or deleted, in commit order, a tombstone for each
+/// deleted record, and the horizon before which deletions were dropped. Both in-memory
+/// backends keep one for a model with a ``ChangeHistory``.
+///
+/// The log only grows: a record written again leaves its earlier entry behind, which a read
+/// skips (its version is no longer the record's). Once the entries left behind outnumber the
+/// rest, the log is made again from the table and the tombstones, so that a read's cost
+/// follows the changes it returns, not the table's size.
+package struct ChangeLog<Model: StorableModel>: Sendable {
+    /// A deleted record's tombstone: the version of the commit that deleted it, and when.
+    package struct Tombstone: Hashable, Sendable {
+        /// The database's version after the deleting commit.
+        package let version: UInt64
+        /// When the commit deleted it.
+        package let deletedAt: Date
+
+        package init(version: UInt64, deletedAt: Date) {
+            self.version = version
+            self.deletedAt = deletedAt
+        }
+    }
+
+    private struct Entry: Sendable {
+        let version: UInt64
+        let id: Model.ID
+    }
+
+    /// One entry a write or deletion, in commit order.
+    private var entries: [Entry] = []
+    /// The tombstone of each deleted record not written since.
+    package private(set) var tombstones: [Model.ID: Tombstone] = [:]
+    /// The version before which deletions may have been dropped: a read from an earlier
+    /// cursor (other than the start) must start again.
+    package private(set) var horizon: UInt64
+
+    /// The history of a table, with its tombstones and horizon as a file kept them.
+    ///
+    /// - Parameters:
+    ///   - table: The records, with their write versions.
+    ///   - tombstones: The tombstones kept.
+    ///   - horizon: The horizon kept.
+    package init(
+        table: RecordTable<Model>, tombstones: [Model.ID: Tombstone] = [:], horizon: UInt64 = 0
+    ) {
+        self.tombstones = tombstones
+        self.horizon = horizon
+        rebuild(from: table)
+    }
+
+    /// Notes a commit's write of a record.
+    package mutating func noteWrite(of id: Model.ID, version: UInt64) {
+        entries.append(Entry(version: version, id: id))
+        if !tombstones.isEmpty { tombstones[id] = nil }
+    }
+
+    /// Notes a commit's deletion of a record.
+    package mutating func noteDeletion(of id: Model.ID, version: UInt64, at date: Date) {
+        entries.append(Entry(version: version, id: id))
+        tombstones[id] = Tombstone(version: version, deletedAt: date)
+    }
+
+    /// Makes the log again when the entries left behind outnumber the current ones.
+    package mutating func compactIfNeeded(table: RecordTable<Model>) {
+        let current = table.count + tombstones.count
+        if entries.count > 2 * current + 1_024 { rebuild(from: table) }
+    }
+
+    /// Drops the tombstones of deletions before a time, and moves the horizon past them.
+    ///
+    /// - Parameter date: The earliest deletion time to keep.
+    /// - Returns: How many tombstones were dropped.
+    @discardableResult
+    package mutating func dropTombstones(deletedBefore date: Date) -> Int {
+        let dropped = tombstones.filter { $0.value.deletedAt < date }
+        guard !dropped.isEmpty else { return 0 }
+        for (id, tombstone) in dropped {
+            tombstones[id] = nil
+            horizon = Swift.max(horizon, tombstone.version)
+        }
+        return dropped.count
+    }
+
+    /// Moves the horizon to a version: a model that starts keeping its history in a store
+    /// that held it before knows nothing of the deletions up to there.
+    package mutating func startHorizon(at version: UInt64) {
+        horizon = Swift.max(horizon, version)
+    }
+
+    /// The changes after a cursor (see ``ChangePage``).
+    ///
+    /// - Parameters:
+    ///   - cursor: Where the reader is.
+    ///   - limit: How many changes the page may hold, at least: it ends at a commit.
+    ///   - table: The records now.
+    ///   - version: The store's version now.
+    ///   - model: The model's name, for errors.
+    ///   - location: The store, for errors.
+    /// - Returns: The page.
+    /// - Throws: ``StoreError/changesExpired(_:since:horizon:at:)`` for a cursor before the
+    ///   horizon, or after the store's version (a cursor of another database).
+    package func page(
+        since cursor: ChangeCursor, limit: Int, table: RecordTable<Model>, version: UInt64,
+        model: String, location: StoreLocation
+    ) throws(StoreError) -> ChangePage<Model> {
+        try ChangeFeed.check(
+            cursor, limit: limit, horizon: horizon, version: version, model: model,
+            location: location)
+        // The first entry after the cursor: entries are in commit order.
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].version <= cursor.version { low = middle + 1 } else { high = middle }
+        }
+        var changes: [ChangePage<Model>.Change] = []
+        for entry in entries[low...] {
+            guard let change = current(entry, in: table) else { continue }
+            // A reader from the start has no record to delete.
+            if cursor == .start, change.record == nil { continue }
+            if changes.count >= limit, let last = changes.last, last.version != change.version {
+                return ChangePage(
+                    changes: changes, next: ChangeCursor(version: last.version), hasMore: true)
+            }
+            changes.append(change)
+        }
+        return ChangePage(changes: changes, next: ChangeCursor(version: version), hasMore: false)
+    }
+
+    /// An entry's change, when it is still the record's latest: a record whose write version
+    /// is the entry's, or a tombstone of the entry's version.
+    private func current(_ entry: Entry, in table: RecordTable<Model>) -> ChangePage<Model>.Change?
+    {
+        if let record = table[entry.id] {
+            guard table.writeVersion(ofID: entry.id) == entry.version else { return nil }
+            return ChangePage.Change(id: entry.id, record: record, version: entry.version)
+        }
+        guard tombstones[entry.id]?.version == entry.version else { return nil }
+        return ChangePage.Change(id: entry.id, record: nil, version: entry.version)
+    }
+
+    /// Makes the entries from the table's write versions and the tombstones.
+    private mutating func rebuild(from table: RecordTable<Model>) {
+        var rebuilt: [Entry] = []
+        rebuilt.reserveCapacity(table.count + tombstones.count)
+        for (record, version) in zip(table.records, table.recordWriteVersions) {
+            rebuilt.append(Entry(version: version, id: record.id))
+        }
+        for (id, tombstone) in tombstones {
+            rebuilt.append(Entry(version: tombstone.version, id: id))
+        }
+        // Stable: records of one version keep their table order.
+        rebuilt = rebuilt.enumerated().sorted {
+            ($0.element.version, $0.offset) < ($1.element.version, $1.offset)
+        }.map(\.element)
+        entries = rebuilt
+    }
+}
+
+/// What every backend's change feed checks before it reads.
+package enum ChangeFeed {
+    /// Checks a read's cursor and limit.
+    ///
+    /// - Throws: ``StoreError/invalidQuery(_:)`` for a limit below 1;
+    ///   ``StoreError/changesExpired(_:since:horizon:at:)`` for a cursor (other than the
+    ///   start) before the horizon, or after the store's version.
+    package static func check(
+        _ cursor: ChangeCursor, limit: Int, horizon: UInt64, version: UInt64, model: String,
+        location: StoreLocation
+    ) throws(StoreError) {
+        guard limit >= 1 else {
+            throw .invalidQuery(.invalidPagination(limit: limit, offset: 0))
+        }
+        guard cursor == .start || (cursor.version >= horizon && cursor.version <= version)
+        else {
+            throw .changesExpired(model, since: cursor, horizon: horizon, at: location)
+        }
+    }
+}
