@@ -179,4 +179,53 @@ package enum ChangeFeed {
             throw .changesExpired(model, since: cursor, horizon: horizon, at: location)
         }
     }
+
+    /// A page of changes from a store that reads its records' writes and its tombstones
+    /// apart, each in commit order and each cut at `limit + 1`: the first `limit + 1` changes
+    /// of both together are then the first of the whole feed.
+    ///
+    /// - Parameters:
+    ///   - writes: The records written after the cursor, in commit order, at most
+    ///     `limit + 1`.
+    ///   - deletions: The tombstones after the cursor, in commit order, at most `limit + 1`;
+    ///     none for a read from the start.
+    ///   - limit: The page's limit.
+    ///   - version: The store's version at the read.
+    ///   - commit: Every change of one commit, when the page's last commit was cut: its
+    ///     writes, then its deletions.
+    /// - Returns: The page: whole commits, and the cursor after them.
+    /// - Throws: What `commit` throws.
+    package static func page<Model: StorableModel>(
+        writes: [ChangePage<Model>.Change], deletions: [ChangePage<Model>.Change], limit: Int,
+        version: UInt64,
+        commit: (UInt64) throws(StoreError) -> [ChangePage<Model>.Change]
+    ) throws(StoreError) -> ChangePage<Model> {
+        // Merged by version, writes first within a commit.
+        var merged: [ChangePage<Model>.Change] = []
+        merged.reserveCapacity(writes.count + deletions.count)
+        var write = 0
+        var deletion = 0
+        while merged.count <= limit, write < writes.count || deletion < deletions.count {
+            if deletion == deletions.count
+                || (write < writes.count && writes[write].version <= deletions[deletion].version)
+            {
+                merged.append(writes[write])
+                write += 1
+            } else {
+                merged.append(deletions[deletion])
+                deletion += 1
+            }
+        }
+        guard merged.count > limit else {
+            return ChangePage(changes: merged, next: ChangeCursor(version: version), hasMore: false)
+        }
+        let last = merged[limit - 1].version
+        var changes = Array(merged.prefix(limit))
+        if merged[limit].version == last {
+            // The last commit goes on past the limit: the page takes it whole.
+            changes.removeAll { $0.version == last }
+            changes += try commit(last)
+        }
+        return ChangePage(changes: changes, next: ChangeCursor(version: last), hasMore: true)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import KeyPathQuery
 import ModelStorage
 
@@ -99,6 +100,21 @@ public protocol SQLDriver: Sendable {
         _ query: RecordQuery<Model>, on connection: Connection
     ) throws(StoreError) -> Bool
 
+    /// Drops a model's tombstones of deletions before a time, and moves its history's
+    /// horizon past them, on the writer's connection (see
+    /// `ModelStore/pruneChangeHistory(now:)`).
+    ///
+    /// - Parameters:
+    ///   - model: The model, which declares a change history.
+    ///   - date: The earliest deletion time to keep.
+    ///   - tables: The database's models and their tables.
+    /// - Returns: How many tombstones were dropped.
+    /// - Throws: `StoreError/readOnly(at:)` for a read-only database, or the driver's
+    ///   errors of a write.
+    func pruneHistory<Model: StorableModel>(
+        of model: Model.Type, deletedBefore date: Date, tables: ModelTables
+    ) async throws -> Int
+
     /// The column of a model's table that holds each record's id as a reference's attribute
     /// compares with it, or `nil` when there is none (the conditions that follow references
     /// to the model then do not render as SQL).
@@ -144,4 +160,18 @@ public protocol SQLDriver: Sendable {
     static func look<Model: StorableModel>(
         for model: Model.Type, in tables: ModelTables, on connection: Connection
     ) throws(StoreError) -> AwaitedTables.Look
+}
+
+extension SQLDriver {
+    /// A driver that keeps no change history: nothing to drop.
+    ///
+    /// - Parameters:
+    ///   - model: The model.
+    ///   - date: The earliest deletion time to keep.
+    ///   - tables: The database's models and their tables.
+    /// - Returns: 0.
+    /// - Throws: Nothing; the signature is the requirement's.
+    public func pruneHistory<Model: StorableModel>(
+        of model: Model.Type, deletedBefore date: Date, tables: ModelTables
+    ) async throws -> Int { 0 }
 }

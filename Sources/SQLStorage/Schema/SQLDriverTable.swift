@@ -82,4 +82,28 @@ public protocol SQLDriverTable<Model, Connection>: Sendable {
     /// ``records(selectedBy:plan:on:)``.
     func result(of query: RecordQuery<Model>, plan: QueryPlan<Model>, on connection: Connection)
         throws(StoreError) -> QueryResult<Model>?
+    /// The model's changes after a cursor, read in one snapshot (see
+    /// `ModelStore/changes(since:limit:)`).
+    func changes(
+        since cursor: ChangeCursor, limit: Int, at location: StoreLocation,
+        on connection: Connection
+    ) throws(StoreError) -> ChangePage<Model>
+}
+
+extension SQLDriverTable {
+    /// A table whose driver keeps no change history: `StoreError/historyNotKept(_:at:)`.
+    ///
+    /// - Parameters:
+    ///   - cursor: Where the reader is.
+    ///   - limit: The page's limit.
+    ///   - location: The database, for the error.
+    ///   - connection: The reader's connection.
+    /// - Returns: Nothing: it throws.
+    /// - Throws: `StoreError/historyNotKept(_:at:)`.
+    public func changes(
+        since cursor: ChangeCursor, limit: Int, at location: StoreLocation,
+        on connection: Connection
+    ) throws(StoreError) -> ChangePage<Model> {
+        throw .historyNotKept(String(describing: Model.self), at: location)
+    }
 }

@@ -118,6 +118,11 @@ public final class SQLiteConnection: ReadingConnection {
 
     private var handle: OpaquePointer? { database.handle }
 
+    /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+    var changedRowCount: Int {
+        handle.map { Int(sqlite3_changes($0)) } ?? 0
+    }
+
     /// Whether the database was opened read-only although writing was asked for (a file or
     /// directory the process cannot write).
     var isReadOnly: Bool {

@@ -30,7 +30,8 @@ extension SQLiteConnection {
                     }
                 stored.append(
                     try store(
-                        change, row: row, layout: layout, collectingChanges: collectingChanges))
+                        change, row: row, layout: layout, version: version,
+                        collectingChanges: collectingChanges))
             }
             return stored
         }
@@ -44,16 +45,17 @@ extension SQLiteConnection {
                 stored.append(
                     try store(
                         changes[position], row: chunk.rows[offset], layout: layout,
-                        collectingChanges: collectingChanges))
+                        version: version, collectingChanges: collectingChanges))
             }
         }
         return stored
     }
 
-    /// Stores one change: its row, or the deletion of its record.
+    /// Stores one change: its row, or the deletion of its record, and for a model with a
+    /// change history, its tombstone: kept for a deletion, dropped for a write.
     private func store<Model>(
         _ change: RecordChange<Model>, row: [SQLBinding]?, layout: TableLayout<Model>,
-        collectingChanges: Bool
+        version: UInt64, collectingChanges: Bool
     ) throws(StoreError) -> (old: Model?, new: Model?) {
         let key: SQLBinding
         let new: Model?
@@ -68,8 +70,22 @@ extension SQLiteConnection {
         let old: Model? = collectingChanges ? try record(withKey: key, in: layout) : nil
         if new != nil {
             try write(row ?? [], layout: layout)
+            if let history = layout.history {
+                try run(
+                    history.clearTombstone, [.text(history.name), key],
+                    operation: "write a record")
+            }
         } else {
             try run(layout.delete, [key], operation: "delete a record")
+            if let history = layout.history, changedRowCount > 0, case .delete(let id) = change {
+                try run(
+                    history.addTombstone,
+                    [
+                        .text(history.name), key, .text(try layout.model.jsonKey(of: id)),
+                        .integer(Int64(clamping: version)),
+                        .real(Date().timeIntervalSince1970),
+                    ], operation: "delete a record")
+            }
         }
         return (old, new)
     }

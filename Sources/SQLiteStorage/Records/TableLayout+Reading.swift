@@ -60,6 +60,13 @@ extension TableLayout: SQLDriverTable {
         try connection.result(of: query, plan: plan, in: self)
     }
 
+    func changes(
+        since cursor: ChangeCursor, limit: Int, at location: StoreLocation,
+        on connection: SQLiteConnection
+    ) throws(StoreError) -> ChangePage<Model> {
+        try connection.changes(since: cursor, limit: limit, in: self, at: location)
+    }
+
     private func keys(of ids: Set<Model.ID>) throws(StoreError) -> [SQLBinding] {
         try ids.map { (id) throws(StoreError) in try key(of: id) }
     }

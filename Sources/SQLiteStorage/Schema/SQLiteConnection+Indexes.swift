@@ -37,8 +37,9 @@ extension SQLiteConnection {
     }
 
     /// Creates the index of each attribute the model declares or refers to another model by,
-    /// and the partial index of the records whose JSON holds NUL (usually empty), and drops each index the store made for an attribute it no longer declares nor refers
-    /// by, in one transaction.
+    /// the partial index of the records whose JSON holds NUL (usually empty), and the index of
+    /// the write versions while the model keeps a change history, and drops each index the
+    /// store made for an attribute it no longer declares nor refers by, in one transaction.
     ///
     /// Only indexes named as the store names them, `<table>_<column>_index` for one of the
     /// table's columns, are ever dropped: an index made by hand under another name stays.
@@ -71,6 +72,15 @@ extension SQLiteConnection {
             statements.append(
                 "CREATE INDEX \(SQLIdentifier.quoted(holdingNUL)) ON \(layout.table) "
                     + "(\"_order\") WHERE \(Self.holdsNUL)")
+        }
+        // The index of the write versions that a change history reads, only while the model
+        // keeps one.
+        let changes = HistoryStatements.versionIndex(table: layout.name)
+        if layout.history != nil, existing[changes] == nil {
+            statements.append(
+                "CREATE INDEX \(SQLIdentifier.quoted(changes)) ON \(layout.table) (\"_version\")")
+        } else if layout.history == nil, existing[changes] != nil {
+            statements.append("DROP INDEX \(SQLIdentifier.quoted(changes))")
         }
         for column in layout.columns where declared.contains(column.name) {
             let name = Self.indexName(table: layout.name, column: column.name)

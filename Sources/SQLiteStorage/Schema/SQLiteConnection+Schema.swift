@@ -202,6 +202,22 @@ extension SQLiteConnection {
             case .older: nil
             }
         try updateIndexes(for: layout, existing: existing)
+        if layout.history != nil { try prepareHistory(of: layout) }
+    }
+
+    /// Makes the tables of a model's change history when absent, and starts its horizon at
+    /// the database's version when it has none: the deletions before are not known.
+    private func prepareHistory<Model>(of layout: TableLayout<Model>) throws(StoreError) {
+        // Made already, as on every open but the first: no write transaction for nothing.
+        if try historyHorizon(of: layout.name) != nil { return }
+        try inImmediateTransaction(operation: "keep the change history") {
+            () throws(StoreError) in
+            try execute(HistoryStatements.createTables, operation: "keep the change history")
+            try run(
+                "INSERT OR IGNORE INTO \(HistoryStatements.horizonTable) VALUES (?, ?)",
+                [.text(layout.name), .integer(Int64(clamping: try databaseVersion()))],
+                operation: "keep the change history")
+        }
     }
 
     private func migrate<Model: StorableModel>(

@@ -60,6 +60,8 @@ final class TableLayout<Model: StorableModel>: SQLTableLayout {
     let writeVersionByKey: String
     /// Counts the rows.
     let countAll: String
+    /// The statements of the model's change history, when it declares one.
+    let history: HistoryStatements?
     /// How queries are rendered for the table: dates as the records' JSON stores them, and
     /// the text functions every connection registers.
     ///
@@ -104,6 +106,10 @@ final class TableLayout<Model: StorableModel>: SQLTableLayout {
         orderByKey = "SELECT \"_order\" FROM \(table) WHERE \"_key\" = ?"
         writeVersionByKey = "SELECT \"_version\" FROM \(table) WHERE \"_key\" = ?"
         countAll = "SELECT count(*) FROM \(table)"
+        history =
+            Model.changeHistory == nil
+            ? nil
+            : HistoryStatements(name: model.name, table: table, recordColumns: recordColumns)
     }
 
     /// Updates, in the row with an `_order`, the JSON, the write version and the columns of

@@ -55,6 +55,21 @@ public struct SQLiteDriver: SQLDriver {
         !(connection.awaitsTables && query.condition.followsReferences)
     }
 
+    /// Drops a model's tombstones of deletions before a time on the writer's connection,
+    /// between group commits (`SQLDriver`).
+    ///
+    /// - Throws: `StoreError/readOnly(at:)` for a read-only database; `StoreError` when
+    ///   SQLite cannot write.
+    public func pruneHistory<Model: StorableModel>(
+        of model: Model.Type, deletedBefore date: Date, tables: ModelTables
+    ) async throws -> Int {
+        guard let writer else { throw StoreError.readOnly(at: .file(url.path)) }
+        let layout: TableLayout<Model> = try tables.layout(of: model)
+        return try await writer.run { (connection) throws(StoreError) in
+            try connection.pruneHistory(table: layout.name, deletedBefore: date)
+        }
+    }
+
     /// `_key`, the JSON of each record's id, which a reference's attribute compares with as
     /// the dialect renders it.
     public static func referenceKeyColumn(of model: any StorableModel.Type) -> String? {

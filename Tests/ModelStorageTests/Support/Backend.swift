@@ -39,8 +39,10 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Whether the backend keeps a model's change history, which the change-feed checks read.
     var keepsChangeHistory: Bool {
         switch self {
-        case .inMemory, .inMemoryDatabase, .jsonFile, .jsonFileDatabase: true
-        case .sqlite, .sqliteDatabase, .thirdParty: false
+        case .inMemory, .inMemoryDatabase, .jsonFile, .jsonFileDatabase, .sqlite,
+            .sqliteDatabase:
+            true
+        case .thirdParty: false
         }
     }
 
