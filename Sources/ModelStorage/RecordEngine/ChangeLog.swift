@@ -160,14 +160,16 @@ package struct ChangeLog<Model: StorableModel>: Sendable {
     }
 }
 
-/// What every backend's change feed checks before it reads.
-package enum ChangeFeed {
+/// What every backend's change feed checks before it reads, and how a backend that reads
+/// its records' writes and its tombstones apart makes a page of them: for backend authors,
+/// as SPI (`@_spi(BackendInternals) import ModelStorage`).
+@_spi(BackendInternals) public enum ChangeFeed {
     /// Checks a read's cursor and limit.
     ///
     /// - Throws: ``StoreError/invalidQuery(_:)`` for a limit below 1;
     ///   ``StoreError/changesExpired(_:since:horizon:at:)`` for a cursor (other than the
     ///   start) before the horizon, or after the store's version.
-    package static func check(
+    public static func check(
         _ cursor: ChangeCursor, limit: Int, horizon: UInt64, version: UInt64, model: String,
         location: StoreLocation
     ) throws(StoreError) {
@@ -177,6 +179,52 @@ package enum ChangeFeed {
         guard cursor == .start || (cursor.version >= horizon && cursor.version <= version)
         else {
             throw .changesExpired(model, since: cursor, horizon: horizon, at: location)
+        }
+    }
+
+    /// Which changes a backend reads for a page: those after a version, in commit order, at
+    /// most a number of them; or every change of one commit.
+    public enum Range: Sendable, Equatable {
+        /// The changes after a version, in commit order, at most `limit`.
+        case after(UInt64, limit: Int)
+        /// Every change at one version: one commit's.
+        case at(UInt64)
+    }
+
+    /// A page of a model's changes from a store that reads its records' writes and its
+    /// tombstones apart, in one snapshot: the whole feed's logic, from the backend's reads.
+    ///
+    /// - Parameters:
+    ///   - cursor: Where the reader is.
+    ///   - limit: The page's limit.
+    ///   - horizon: The model's history horizon, `nil` when the store keeps no history of it.
+    ///   - version: The store's version in the snapshot.
+    ///   - model: The model's name, for errors.
+    ///   - location: The store, for errors.
+    ///   - writes: The records written in a range, each with its write version, in commit
+    ///     order (the store's order within a commit).
+    ///   - deletions: The tombstones in a range, in commit order (a stable order within a
+    ///     commit); never asked for a read from the start.
+    /// - Returns: The page.
+    /// - Throws: `StoreError/historyNotKept(_:at:)` without a horizon; the errors of
+    ///   ``check(_:limit:horizon:version:model:location:)``; what the reads throw.
+    public static func page<Model: StorableModel>(
+        since cursor: ChangeCursor, limit: Int, horizon: UInt64?, version: UInt64,
+        model: String, location: StoreLocation,
+        writes: (Range) throws(StoreError) -> [ChangePage<Model>.Change],
+        deletions: (Range) throws(StoreError) -> [ChangePage<Model>.Change]
+    ) throws(StoreError) -> ChangePage<Model> {
+        guard let horizon else { throw .historyNotKept(model, at: location) }
+        try check(
+            cursor, limit: limit, horizon: horizon, version: version, model: model,
+            location: location)
+        let after = Range.after(cursor.version, limit: limit + 1)
+        // A reader from the start has no record to delete.
+        return try page(
+            writes: try writes(after), deletions: cursor == .start ? [] : try deletions(after),
+            limit: limit, version: version
+        ) { (commit) throws(StoreError) in
+            try writes(.at(commit)) + (cursor == .start ? [] : try deletions(.at(commit)))
         }
     }
 
@@ -195,7 +243,7 @@ package enum ChangeFeed {
     ///     writes, then its deletions.
     /// - Returns: The page: whole commits, and the cursor after them.
     /// - Throws: What `commit` throws.
-    package static func page<Model: StorableModel>(
+    static func page<Model: StorableModel>(
         writes: [ChangePage<Model>.Change], deletions: [ChangePage<Model>.Change], limit: Int,
         version: UInt64,
         commit: (UInt64) throws(StoreError) -> [ChangePage<Model>.Change]

@@ -1,6 +1,6 @@
 import Foundation
-import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import ModelStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// Reading a model's change feed on a connection, for a model with a change history (see
 /// ``HistoryStatements``): its rows written after a cursor through the index on `_version`,
@@ -18,32 +18,13 @@ extension SQLiteConnection {
         let model = String(describing: Model.self)
         guard let history = layout.history else { throw .historyNotKept(model, at: location) }
         return try reading { () throws(StoreError) in
-            guard let horizon = try historyHorizon(of: history.name) else {
-                throw .historyNotKept(model, at: location)
-            }
-            let version = try databaseVersionIfAny()
-            try ChangeFeed.check(
-                cursor, limit: limit, horizon: horizon, version: version, model: model,
-                location: location)
-            let fetched = Int64(clamping: limit) + 1
-            let after = Int64(clamping: cursor.version)
-            let writes = try rows(history.rowsAfter, [.integer(after), .integer(fetched)], layout)
-            // A reader from the start has no record to delete.
-            let deletions =
-                cursor == .start
-                ? []
-                : try tombstones(
-                    history.tombstonesAfter,
-                    [.text(history.name), .integer(after), .integer(fetched)], layout)
-            return try ChangeFeed.page(
-                writes: writes, deletions: deletions, limit: limit, version: version
-            ) { (commit) throws(StoreError) in
-                let at = Int64(clamping: commit)
-                let written = try rows(history.rowsAt, [.integer(at)], layout)
-                guard cursor != .start else { return written }
-                return try written
-                    + tombstones(history.tombstonesAt, [.text(history.name), .integer(at)], layout)
-            }
+            try history.queries.page(
+                since: cursor, limit: limit, horizon: try historyHorizon(of: history.name),
+                version: try databaseVersionIfAny(), location: location,
+                rows: { (sql, bindings) throws(StoreError) in try rows(sql, bindings, layout) },
+                tombstones: { (sql, bindings) throws(StoreError) in
+                    try tombstones(sql, bindings, layout)
+                })
         }
     }
 

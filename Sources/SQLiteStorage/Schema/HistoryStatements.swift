@@ -1,6 +1,6 @@
 import Foundation
 import ModelStorage
-import SQLStorage
+@_spi(BackendInternals) import SQLStorage
 
 /// The statements of a model's change history in SQLite, for a model that declares a
 /// `StorableModel/changeHistory`: made once per table, as the table's other statements are.
@@ -39,16 +39,9 @@ struct HistoryStatements: Sendable {
     let clearTombstone: String
     /// Keeps a deleted record's tombstone: table, key, id, version, time.
     let addTombstone: String
-    /// The rows written after a version, in commit order: `_version`, `_order`, then the
-    /// record's columns; version `?1`, limit `?2`.
-    let rowsAfter: String
-    /// The rows written at one version, in order; version `?1`.
-    let rowsAt: String
-    /// The tombstones after a version, in commit order: `version`, `id`; table `?1`, version
-    /// `?2`, limit `?3`.
-    let tombstonesAfter: String
-    /// The tombstones at one version; table `?1`, version `?2`.
-    let tombstonesAt: String
+    /// The feed's reads: each row as `_version`, `_order`, then the record's columns; each
+    /// tombstone as `version`, `id`.
+    let queries: HistoryQueries
 
     init(name: String, table: String, recordColumns: String) {
         self.name = name
@@ -56,14 +49,15 @@ struct HistoryStatements: Sendable {
             "DELETE FROM \(Self.tombstoneTable) WHERE \"table_name\" = ?1 AND \"key\" = ?2"
         addTombstone = "INSERT OR REPLACE INTO \(Self.tombstoneTable) VALUES (?, ?, ?, ?, ?)"
         let rows = "SELECT \"_version\", \"_order\", \(recordColumns) FROM \(table) "
-        rowsAfter = rows + "WHERE \"_version\" > ?1 ORDER BY \"_version\", \"_order\" LIMIT ?2"
-        rowsAt = rows + "WHERE \"_version\" = ?1 ORDER BY \"_order\""
         let tombstones = "SELECT \"version\", \"id\" FROM \(Self.tombstoneTable) "
-        tombstonesAfter =
-            tombstones + "WHERE \"table_name\" = ?1 AND \"version\" > ?2 "
-            + "ORDER BY \"version\", \"key\" LIMIT ?3"
-        tombstonesAt =
-            tombstones + "WHERE \"table_name\" = ?1 AND \"version\" = ?2 ORDER BY \"key\""
+        queries = HistoryQueries(
+            name: name,
+            rowsAfter: rows + "WHERE \"_version\" > ?1 ORDER BY \"_version\", \"_order\" LIMIT ?2",
+            rowsAt: rows + "WHERE \"_version\" = ?1 ORDER BY \"_order\"",
+            tombstonesAfter: tombstones + "WHERE \"table_name\" = ?1 AND \"version\" > ?2 "
+                + "ORDER BY \"version\", \"key\" LIMIT ?3",
+            tombstonesAt: tombstones
+                + "WHERE \"table_name\" = ?1 AND \"version\" = ?2 ORDER BY \"key\"")
     }
 }
 

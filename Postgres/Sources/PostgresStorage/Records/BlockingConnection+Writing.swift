@@ -58,10 +58,13 @@ extension BlockingConnection {
             }
         }
         if let keys = try Self.keyList(deleted) {
-            try rows(
-                "DELETE FROM \(layout.table) WHERE \"_key\" IN "
-                    + "(SELECT jsonb_array_elements_text(CAST($1 AS jsonb)))",
-                [keys], operation: "delete records")
+            try delete(keys: keys, in: layout, version: version)
+        }
+        if layout.history != nil, !upserted.isEmpty {
+            var keys: [String] = []
+            keys.reserveCapacity(upserted.count)
+            for record in upserted { keys.append(try layout.key(of: record.id)) }
+            try clearTombstones(keys: keys, in: layout)
         }
         // PostgreSQL takes at most 65,535 bindings in a statement.
         let perRow = TableLayout<Model>.storeColumns.count - 1 + layout.columns.count

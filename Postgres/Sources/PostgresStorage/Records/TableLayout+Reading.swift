@@ -69,4 +69,11 @@ extension TableLayout: SQLDriverTable {
         for id in ids { keys.append(try key(of: id)) }
         return keys
     }
+
+    func changes(
+        since cursor: ChangeCursor, limit: Int, at location: StoreLocation,
+        on connection: BlockingConnection
+    ) throws(StoreError) -> ChangePage<Model> {
+        try connection.changes(since: cursor, limit: limit, in: self, at: location)
+    }
 }

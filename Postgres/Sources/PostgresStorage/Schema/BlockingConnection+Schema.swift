@@ -236,6 +236,7 @@ extension BlockingConnection {
         case .older(let version): try migrate(from: version, layout: layout)
         }
         try updateIndexes(for: layout)
+        if layout.history != nil { try prepareHistory(of: layout) }
     }
 
     /// Creates the model's table and its version row, at version 0: a table added to a
@@ -341,6 +342,16 @@ extension BlockingConnection {
             } else if !declared.contains(column.name), made != nil {
                 try rows("DROP INDEX \(quoted)", operation: "update the indexes")
             }
+        }
+        // The index of the write versions that a change history reads, only while the model
+        // keeps one.
+        let changes = PostgresHistory.versionIndex(table: layout.name)
+        if layout.history != nil, existing[changes] == nil {
+            try rows(
+                "CREATE INDEX \(SQLIdentifier.quoted(changes)) ON \(layout.table) (\"_version\")",
+                operation: "update the indexes")
+        } else if layout.history == nil, existing[changes] != nil {
+            try rows("DROP INDEX \(SQLIdentifier.quoted(changes))", operation: "update the indexes")
         }
         let inexact = SQLIdentifier.bounded("", layout.name + "__inexact")
         if existing[inexact] == nil {

@@ -41,6 +41,8 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
     /// ``upsert`` as a prepared statement runs it (`BlockingConnection.preparedRows`): each
     /// value bound as text (``text(of:)``) and cast to its column's type.
     let preparedUpsert: String
+    /// The statements of the model's change history, when it declares one.
+    let history: PostgresHistory?
     /// How queries are rendered: PostgreSQL, dates as the records' JSON stores them.
     ///
     /// The tables of the database's models are named in it, keyed by their `id` columns, so
@@ -84,6 +86,8 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
         }
         preparedUpsert = dialect.upsert(
             into: table, columns: written, rows: [textValues], uniqueColumn: "_key")
+        history =
+            Model.changeHistory == nil ? nil : PostgresHistory(name: model.name, table: table)
     }
 
     /// The values of the `row`th row (from 0) of an upsert: placeholders numbered on, each

@@ -68,6 +68,19 @@ public struct PostgresDriver: SQLDriver {
         try connection.answersExactly(query, tables: tableNames)
     }
 
+    /// Drops a model's tombstones of deletions before a time on the writer's connection,
+    /// between group commits (`SQLDriver`).
+    ///
+    /// - Throws: `StoreError` when the server cannot write.
+    public func pruneHistory<Model: StorableModel>(
+        of model: Model.Type, deletedBefore date: Date, tables: ModelTables
+    ) async throws -> Int {
+        let layout: TableLayout<Model> = try tables.layout(of: model)
+        return try await writer.perform { connection in
+            try connection.pruneHistory(table: layout.name, deletedBefore: date)
+        }
+    }
+
     /// The column of the model's `id` attribute, whose typed value a reference's attribute
     /// compares with; `nil` when `id` is not in the model's attribute map.
     public static func referenceKeyColumn(of model: any StorableModel.Type) -> String? {
