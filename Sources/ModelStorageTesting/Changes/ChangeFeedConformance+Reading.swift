@@ -75,6 +75,30 @@ extension ChangeFeedConformance {
                 try expectEqual(summary(page.changes), ["n1=again"], "the changes")
             },
             ChangeFeedCheck(
+                name: "scopedFeed",
+                summary: "Read through a scope, a record written out of it comes as a deletion "
+                    + "(it may have left), one in it as it is, and a tombstone as it is; from "
+                    + "the start, only the records in the scope."
+            ) { makeStore in
+                let store = try await makeStore()
+                for number in 1...3 { try await store.insert(.sample(number)) }
+                let scope: Condition<ConformanceEntry> = \.pokemonID <= 2
+                let fromStart = try await store.changes(since: .start, in: scope, limit: 100)
+                try expectEqual(
+                    summary(fromStart.changes), ["n1=note 1", "n2=note 2"],
+                    "the scope from the start")
+                try await store.update(id: "n2") { $0.pokemonID = 5 }
+                try await store.update(id: "n1") { $0.text = "edited" }
+                try await store.insert(.sample(4))
+                try await store.delete(id: "n3")
+                let page = try await store.changes(since: fromStart.next, in: scope, limit: 100)
+                try expectEqual(
+                    summary(page.changes), ["n2 deleted", "n1=edited", "n4 deleted", "n3 deleted"],
+                    "the scope's changes after it")
+                try expectEqual(
+                    page.next, try await store.changes(since: .start).next, "the cursor")
+            },
+            ChangeFeedCheck(
                 name: "rollbackAndMissingDeleteLeaveNothing",
                 summary: "A transaction that throws, and a delete of an id no record has, "
                     + "leave no change and do not move the cursor."

@@ -12,7 +12,8 @@ import ModelStorage
 /// ```
 ///
 /// The checks cover an empty store; writes, updates and deletions read from the start and
-/// from a cursor between them; each record once, as it is now; pages that end at commits and
+/// from a cursor between them; each record once, as it is now; a scope, through which a record
+/// written out of it comes as a deletion; pages that end at commits and
 /// together hold every change once; a record deleted and inserted again; a rolled-back
 /// transaction, which leaves nothing; pruning, which moves the horizon so that an older cursor
 /// must start again while the start and newer cursors still read; a cursor of another
