@@ -30,9 +30,10 @@ enum PostgresBenchmarks {
     /// run.
     static let storeOperations = ["id", "name", "top", "insert", "update"]
 
-    /// Every operation, as `--only` names them, in the order they run: the store's, then
-    /// those that follow references (``referenceOperations``).
-    static let operations = storeOperations + referenceOperations
+    /// Every operation, as `--only` names them, in the order they run: the store's, those
+    /// that follow references (``referenceOperations``), then the change feed's
+    /// (``changeOperations``).
+    static let operations = storeOperations + referenceOperations + changeOperations
 
     /// Measures the operations `only` selects (all when it is empty): the store's on a table
     /// of Pokémon of each size, then those that follow references on a database of species
@@ -50,6 +51,7 @@ enum PostgresBenchmarks {
         results += try await runReferences(
             bench, sizes: Array(Set(sizes ?? defaultReferenceSizes(quick: bench.quick))).sorted(),
             only: only, on: server)
+        results += try await runChanges(bench, only: only, on: server)
         return results
     }
 

@@ -344,14 +344,17 @@ extension BlockingConnection {
             }
         }
         // The index of the write versions that a change history reads, only while the model
-        // keeps one.
+        // keeps one: on `_version` then `_order`, the feed's order, so that a read after a
+        // cursor stops at its limit instead of sorting every row written since.
         let changes = PostgresHistory.versionIndex(table: layout.name)
-        if layout.history != nil, existing[changes] == nil {
-            try rows(
-                "CREATE INDEX \(SQLIdentifier.quoted(changes)) ON \(layout.table) (\"_version\")",
-                operation: "update the indexes")
-        } else if layout.history == nil, existing[changes] != nil {
+        let made = existing[changes]
+        if made != nil, layout.history == nil || made?.hasSuffix("(_version, _order)") != true {
             try rows("DROP INDEX \(SQLIdentifier.quoted(changes))", operation: "update the indexes")
+        }
+        if layout.history != nil, made?.hasSuffix("(_version, _order)") != true {
+            try rows(
+                "CREATE INDEX \(SQLIdentifier.quoted(changes)) ON \(layout.table) "
+                    + "(\"_version\", \"_order\")", operation: "update the indexes")
         }
         let inexact = SQLIdentifier.bounded("", layout.name + "__inexact")
         if existing[inexact] == nil {

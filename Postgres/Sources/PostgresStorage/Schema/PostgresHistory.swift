@@ -3,7 +3,8 @@ import ModelStorage
 @_spi(BackendInternals) import SQLStorage
 
 /// The statements of a model's change history in PostgreSQL, for a model that declares a
-/// `StorableModel/changeHistory`, as SQLite keeps it: an index on the table's `_version`, a
+/// `StorableModel/changeHistory`, as SQLite keeps it: an index on the table's `_version` and
+/// `_order` (the feed's order), a
 /// row in `modelstorage_tombstones` for each deleted record (its table, `_key`, the deleting
 /// commit's version and time), and the model's horizon in `modelstorage_history`.
 struct PostgresHistory: Sendable {
@@ -18,7 +19,7 @@ struct PostgresHistory: Sendable {
             + "\"key\" text NOT NULL, \"version\" bigint NOT NULL, "
             + "\"deleted_at\" double precision NOT NULL, PRIMARY KEY (\"table_name\", \"key\"))",
         "CREATE INDEX IF NOT EXISTS \"modelstorage_tombstones_version\" ON \(tombstoneTable) "
-            + "(\"table_name\", \"version\")",
+            + "(\"table_name\", \"version\", \"key\")",
         "CREATE INDEX IF NOT EXISTS \"modelstorage_tombstones_deleted_at\" ON "
             + "\(tombstoneTable) (\"table_name\", \"deleted_at\")",
         "CREATE TABLE IF NOT EXISTS \(horizonTable) (\"table_name\" text PRIMARY KEY, "
@@ -52,8 +53,12 @@ struct PostgresHistory: Sendable {
         clearTombstones =
             "DELETE FROM \(Self.tombstoneTable) WHERE \"table_name\" = $1 AND \"key\" IN "
             + "(SELECT jsonb_array_elements_text(CAST($2 AS jsonb)))"
-        let rows = "SELECT CAST(\"_version\" AS text), \"_record\" FROM \(table) "
-        let tombstones = "SELECT CAST(\"version\" AS text), \"key\" FROM \(Self.tombstoneTable) "
+        // Each version comes as text, named apart from the column: `ORDER BY "_version"` would
+        // otherwise sort the text, putting 10 before 9.
+        let rows =
+            "SELECT CAST(\"_version\" AS text) AS \"_version_text\", \"_record\" FROM \(table) "
+        let tombstones =
+            "SELECT CAST(\"version\" AS text) AS \"version_text\", \"key\" FROM \(Self.tombstoneTable) "
         queries = HistoryQueries(
             name: name,
             rowsAfter: rows + "WHERE \"_version\" > $1 ORDER BY \"_version\", \"_order\" LIMIT $2",
