@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "SQLStorage", targets: ["SQLStorage"]),
         .library(name: "JSONFileStorage", targets: ["JSONFileStorage"]),
         .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
+        .library(name: "ModelSync", targets: ["ModelSync"]),
         .library(name: "PokedexKit", targets: ["PokedexKit"]),
         .library(name: "PokedexOfflineData", targets: ["PokedexOfflineData"]),
     ],
@@ -66,6 +67,12 @@ let package = Package(
                 "InternalSupport", "KeyPathQuery", "ModelStorage", "FileSystemSupport",
                 "RecordCoding",
             ]
+        ),
+        // Sync: a replica of a local database kept in step with a shared one through a
+        // transport (in-process, or HTTP on URLSession), and the server side that answers it.
+        .target(
+            name: "ModelSync",
+            dependencies: ["KeyPathQuery", "ModelStorage"]
         ),
         .target(
             name: "ModelStorageTesting",
@@ -182,6 +189,13 @@ let package = Package(
                 "RecordCoding",
             ],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ModelSyncTests",
+            dependencies: [
+                "InternalSupport", "KeyPathQuery", "ModelStorage", "ModelSync", "JSONFileStorage",
+                "SQLiteStorage",
+            ]
         ),
         .testTarget(
             name: "SQLStorageTests",

@@ -1,0 +1,50 @@
+import Foundation
+import ModelStorage
+
+/// Where a replica's copy of one model stands: its cursor in the server's history, its scope,
+/// and a scope change still being filled in.
+public struct SyncModelState: StorableModel, Hashable {
+    /// The model's storage name.
+    public var id: String
+    /// The server's history read so far, for the scope the copy holds.
+    public var cursor: ChangeCursor
+    /// The scope the copy follows, as JSON text; `nil` for every record of the user.
+    public var scope: String?
+    /// The scope whose records the copy holds in full, as JSON text. It differs from
+    /// ``scope`` while the records a wider scope adds are being pulled.
+    public var settledScope: String?
+    /// Where the pull of the records a scope change adds stands; `nil` when none is under way.
+    public var wideningCursor: ChangeCursor?
+    /// The current pass over the server's records: raised when the copy starts again from
+    /// the start, after its cursor expired.
+    public var pass: Int
+    /// Whether the current pass started from the start and has not reached the end yet.
+    public var isRestarting: Bool
+    /// When the model was last pulled to the end.
+    public var lastPulledAt: Date?
+
+    /// A model's first state: nothing pulled yet.
+    ///
+    /// - Parameters:
+    ///   - id: The model's storage name.
+    ///   - scope: The scope, as JSON text, or `nil`.
+    init(id: String, scope: String?) {
+        self.id = id
+        self.cursor = .start
+        self.scope = scope
+        self.settledScope = scope
+        self.wideningCursor = nil
+        self.pass = 1
+        self.isRestarting = false
+        self.lastPulledAt = nil
+    }
+
+    /// The state's attributes.
+    public static let queryAttributes: AttributeMap<SyncModelState> = [
+        \.id: "id", \.scope: "scope", \.settledScope: "settledScope", \.pass: "pass",
+        \.isRestarting: "isRestarting", \.lastPulledAt: "lastPulledAt",
+    ]
+
+    /// `modelsync_state`.
+    public static var storageName: String { "modelsync_state" }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import ModelStorage
+
+/// Converts records and ids to and from their JSON form on the wire, the same on every side.
+enum WireCoding {
+    /// Encodes a value as a JSON value.
+    static func json(_ value: some Encodable) throws -> JSONValue {
+        let data = try encoder.encode(value)
+        return try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// Decodes a value from a JSON value.
+    static func value<Value: Decodable>(_ type: Value.Type, from json: JSONValue) throws -> Value {
+        try decoder.decode(Value.self, from: try encoder.encode(json))
+    }
+
+    /// The JSON text of a value with its keys sorted: the same text for equal values.
+    static func text(_ json: JSONValue) -> String {
+        guard let data = try? encoder.encode(json) else { return "\(json)" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A JSON value from its text.
+    static func json(text: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+
+    /// How deep a value nests arrays and objects.
+    static func depth(of json: JSONValue) -> Int {
+        switch json {
+        case .array(let elements): 1 + (elements.lazy.map(depth(of:)).max() ?? 0)
+        case .object(let members): 1 + (members.values.lazy.map(depth(of:)).max() ?? 0)
+        default: 0
+        }
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        return encoder
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        return decoder
+    }
+}

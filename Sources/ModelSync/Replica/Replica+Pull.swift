@@ -1,0 +1,137 @@
+import Foundation
+import ModelStorage
+
+extension Replica {
+    /// The most changes one pull asks for.
+    static let pullPageSize = 500
+
+    /// Pulls every model's changes to the end, applying each page in one local commit with
+    /// the cursor.
+    ///
+    /// - Returns: How many changes were pulled.
+    /// - Throws: ``SyncError``; the pages applied before the error are kept, and the next
+    ///   pull goes on from there.
+    @discardableResult
+    public func pull() async throws(SyncError) -> Int {
+        var total = 0
+        for model in models { total += try await pull(model) }
+        return total
+    }
+
+    /// Pulls one model to the end: a scope change first, then the changes since the cursor.
+    private func pull(_ model: ReplicaModel) async throws(SyncError) -> Int {
+        let scope = scopes[model.name] ?? nil
+        let scopeText = scope.map(WireCoding.text)
+        let name = model.name
+        var state =
+            try await local("read the state of \(name)") { transaction in
+                transaction[SyncModelState.self].fetch(id: name)
+            } ?? SyncModelState(id: name, scope: scopeText)
+        if state.scope != scopeText {
+            state = try await changeScope(of: model, in: state, to: scope)
+        }
+        var pulled = 0
+        if state.wideningCursor != nil {
+            pulled += try await widen(model, state: &state, scope: scope)
+        }
+        var more = true
+        while more {
+            let request = PullRequest(
+                model: name, scope: scope, cursor: state.cursor, limit: Self.pullPageSize)
+            let response: PullResponse
+            do {
+                response = try await transport.pull(request)
+            } catch  where error.code == .cursorExpired {
+                state.pass += 1
+                state.cursor = .start
+                state.isRestarting = true
+                let restarted = state
+                try await local("start \(name) again") { transaction in
+                    transaction[SyncModelState.self].upsert(restarted)
+                }
+                continue
+            }
+            more = response.hasMore
+            state.cursor = response.next
+            if !more { state.lastPulledAt = Date() }
+            let finishing = !more && state.isRestarting
+            if finishing { state.isRestarting = false }
+            let next = state
+            try await local("apply a page of \(name)") { transaction in
+                try model.records.apply(response.changes, pass: next.pass, in: &transaction)
+                if finishing { _ = try model.records.sweep(before: next.pass, in: &transaction) }
+                transaction[SyncModelState.self].upsert(next)
+            }
+            pulled += response.changes.count
+        }
+        return pulled
+    }
+
+    /// Lets the records outside a new scope go, and starts pulling those it adds.
+    private func changeScope(
+        of model: ReplicaModel, in state: SyncModelState, to scope: JSONValue?
+    ) async throws(SyncError) -> SyncModelState {
+        let settled = try state.settledScope.map { (text) throws(SyncError) in
+            try Self.scopeJSON(text, of: model)
+        }
+        let widening = try model.records.widening(scope, beyond: settled)
+        var next = state
+        next.scope = scope.map(WireCoding.text)
+        if widening == nil {
+            next.settledScope = next.scope
+            next.wideningCursor = nil
+        } else {
+            next.wideningCursor = .start
+        }
+        let changed = next
+        try await local("change the scope of \(model.name)") { transaction in
+            _ = try model.records.dropRecords(outside: scope, in: &transaction)
+            transaction[SyncModelState.self].upsert(changed)
+        }
+        return changed
+    }
+
+    /// Pulls the records a wider scope adds, from the start, to the end.
+    private func widen(
+        _ model: ReplicaModel, state: inout SyncModelState, scope: JSONValue?
+    ) async throws(SyncError) -> Int {
+        let settled = try state.settledScope.map { (text) throws(SyncError) in
+            try Self.scopeJSON(text, of: model)
+        }
+        let added = try model.records.widening(scope, beyond: settled)
+        var pulled = 0
+        while let cursor = state.wideningCursor {
+            let response = try await transport.pull(
+                PullRequest(
+                    model: model.name, scope: added, cursor: cursor, limit: Self.pullPageSize))
+            if response.hasMore {
+                state.wideningCursor = response.next
+            } else {
+                state.wideningCursor = nil
+                state.settledScope = state.scope
+            }
+            // Only what the scope adds: a deletion here is a record outside the added part,
+            // which may well be inside the scope; the pull since the cursor brings real ones.
+            let added = response.changes.filter { $0.record != nil }
+            let next = state
+            try await local("apply a page of \(model.name)") { transaction in
+                try model.records.apply(added, pass: next.pass, in: &transaction)
+                transaction[SyncModelState.self].upsert(next)
+            }
+            pulled += added.count
+        }
+        return pulled
+    }
+
+    /// A stored scope's JSON.
+    private static func scopeJSON(_ text: String, of model: ReplicaModel) throws(SyncError)
+        -> JSONValue
+    {
+        do {
+            return try WireCoding.json(text: text)
+        } catch {
+            throw SyncError(
+                .localStoreFailed, "The stored scope of \(model.name) does not decode: \(error)")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+
+extension TypedRecords {
+    func dropRecords(
+        outside scope: JSONValue?, in transaction: inout DatabaseTransaction
+    ) throws(SyncError) -> Int {
+        guard let scope else { return 0 }
+        let outside: [Model]
+        do {
+            outside = try transaction[Model.self].fetch(
+                RecordQuery(where: !(try Self.condition(scope))))
+        } catch {
+            throw SyncError(
+                .localStoreFailed,
+                "The records of \(Model.self) outside the scope cannot be read: \(error)")
+        }
+        var dropped = 0
+        for record in outside {
+            let key = SyncOutboxEntry.key(model: name, recordID: try Self.text(record.id, "id"))
+            guard !transaction[SyncOutboxEntry.self].contains(id: key) else { continue }
+            _ = transaction[Model.self].delete(id: record.id)
+            _ = transaction[SyncShadow.self].delete(id: key)
+            dropped += 1
+        }
+        return dropped
+    }
+
+    func sweep(
+        before pass: Int, in transaction: inout DatabaseTransaction
+    ) throws(SyncError) -> Int {
+        let stale: [SyncShadow]
+        do {
+            stale = try transaction[SyncShadow.self].fetch(
+                RecordQuery(where: \.model == name && \.pass < pass))
+        } catch {
+            throw SyncError(
+                .localStoreFailed, "The copies of \(Model.self) cannot be read: \(error)")
+        }
+        var swept = 0
+        for shadow in stale where !transaction[SyncOutboxEntry.self].contains(id: shadow.id) {
+            let recordID = String(shadow.id.dropFirst(name.count + 1))
+            let id: Model.ID
+            do {
+                id = try WireCoding.value(Model.ID.self, from: try WireCoding.json(text: recordID))
+            } catch {
+                throw SyncError(
+                    .localStoreFailed, "A copy of \(Model.self) has an unreadable id: \(error)")
+            }
+            _ = transaction[Model.self].delete(id: id)
+            _ = transaction[SyncShadow.self].delete(id: shadow.id)
+            swept += 1
+        }
+        return swept
+    }
+
+    func widening(
+        _ scope: JSONValue?, beyond settled: JSONValue?
+    ) throws(SyncError) -> JSONValue? {
+        guard let settled else { return nil }
+        let wanted = try scope.map { (json) throws(SyncError) in try Self.condition(json) } ?? .true
+        let added = wanted && !(try Self.condition(settled))
+        guard !added.isAlwaysFalse else { return nil }
+        return try ReplicaModel.encoded(added) ?? .null
+    }
+}

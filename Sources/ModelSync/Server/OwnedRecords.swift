@@ -1,0 +1,113 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+
+/// The server's rules for one model whose records belong to users: what a user may pull, and
+/// how a pushed entry is applied.
+struct OwnedRecords<Model: StorableModel>: Sendable {
+    /// The attribute that holds the owning user's id.
+    let owner: any WritableKeyPath<Model, String> & Sendable
+    /// How a pushed write merges with later changes on the server.
+    let mergePolicy: MergePolicy
+
+    /// The model's name in messages.
+    var name: String { Model.storageName }
+
+    /// A page of the user's changes within the request's scope.
+    ///
+    /// A change to a record of another user is left out; a record of the user that the scope
+    /// does not select comes as a deletion, since it may have left the scope (from the start,
+    /// it is left out). A tombstone comes as it is: a deleted record has no owner left to
+    /// test, so its id is all it tells.
+    func pull(
+        _ request: PullRequest, as user: String, from server: SyncServer
+    ) async throws(SyncError) -> PullResponse {
+        let limits = server.limits
+        guard request.limit >= 1 else {
+            throw SyncError(
+                .invalidRequest,
+                "A pull of \(name) asks for \(request.limit) changes; ask for 1 or more")
+        }
+        guard request.limit <= limits.maximumPageSize else {
+            throw SyncError(
+                .tooLarge,
+                "A pull of \(name) asks for \(request.limit) changes a page; the server sends at most \(limits.maximumPageSize)"
+            )
+        }
+        let scope = try compiledScope(request.scope, limits: limits)
+        let page: ChangePage<Model>
+        do {
+            let store = try server.database.store(for: Model.self)
+            page = try await store.changes(since: request.cursor, limit: request.limit)
+        } catch let error as StoreError where error.code == .changesExpired {
+            throw SyncError(
+                .cursorExpired,
+                "The cursor \(request.cursor) of \(name) is older than the server's history"
+                    + (error.historyHorizon.map { " (kept from version \($0))" } ?? "")
+                    + "; start again from the start")
+        } catch {
+            throw SyncError(
+                .serverFailed, "The server could not read the changes of \(name): \(error)")
+        }
+        var changes: [SyncChange] = []
+        changes.reserveCapacity(page.changes.count)
+        for change in page.changes {
+            let id = try Self.json(change.id, "id")
+            guard let record = change.record else {
+                changes.append(SyncChange(id: id, record: nil, version: change.version))
+                continue
+            }
+            guard record[keyPath: owner] == user else { continue }
+            if scope?.evaluate(record) ?? true {
+                let json = try Self.json(record, "record")
+                changes.append(SyncChange(id: id, record: json, version: change.version))
+            } else if request.cursor != .start {
+                changes.append(SyncChange(id: id, record: nil, version: change.version))
+            }
+        }
+        return PullResponse(changes: changes, next: page.next, hasMore: page.hasMore)
+    }
+
+    /// A version each time one of the user's records changes, starting with the current one.
+    func observe(as user: String, in server: SyncServer) async throws -> AsyncStream<UInt64> {
+        let store = try server.database.store(for: Model.self)
+        let results = try await store.observe(RecordQuery(where: owner == user))
+        return AsyncStream { continuation in
+            let task = Task {
+                for await result in results { continuation.yield(result.version) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The scope a request sends, checked against the limits and compiled; `nil` for none.
+    func compiledScope(
+        _ scope: JSONValue?, limits: SyncLimits
+    ) throws(SyncError) -> CompiledCondition<Model>? {
+        guard let scope else { return nil }
+        let depth = WireCoding.depth(of: scope)
+        guard depth <= limits.maximumScopeDepth else {
+            throw SyncError(
+                .tooLarge,
+                "The scope of \(name) nests \(depth) deep; the server takes at most \(limits.maximumScopeDepth)"
+            )
+        }
+        do {
+            let condition = try WireCoding.value(Condition<Model>.self, from: scope)
+            return try condition.compiled()
+        } catch {
+            throw SyncError(.invalidRequest, "The scope is not a condition of \(name): \(error)")
+        }
+    }
+
+    /// A value's JSON form, or a server failure naming what did not encode.
+    static func json(_ value: some Encodable, _ what: String) throws(SyncError) -> JSONValue {
+        do {
+            return try WireCoding.json(value)
+        } catch {
+            throw SyncError(
+                .serverFailed, "A \(what) of \(Model.storageName) does not encode: \(error)")
+        }
+    }
+}
