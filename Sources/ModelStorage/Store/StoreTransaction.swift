@@ -389,9 +389,10 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
         }
     }
 
-    /// Whether the record with an id was written after a read at a version: `nil` when the
-    /// committed records keep no write versions and a commit came since the read, so only
-    /// its values can tell. Sync's server asks it of a pushed deletion.
+    /// Whether the record with an id was written after a read at a version.
+    ///
+    /// `nil` when the committed records keep no write versions and a commit came since the
+    /// read, so only its values can tell. Sync's server asks it of a pushed deletion.
     package func writtenSince(_ readVersion: UInt64, id: Model.ID) -> Bool? {
         if touchedValue(id) != nil { return true }
         if let written = base.writeVersion(ofID: id) { return written > readVersion }

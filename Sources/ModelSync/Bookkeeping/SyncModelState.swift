@@ -10,8 +10,9 @@ public struct SyncModelState: StorableModel, Hashable {
     public var cursor: ChangeCursor
     /// The scope the copy follows, as JSON text; `nil` for every record of the user.
     public var scope: String?
-    /// The scope whose records the copy holds in full, as JSON text. It differs from
-    /// ``scope`` while the records a wider scope adds are being pulled.
+    /// The scope whose records the copy holds in full, as JSON text.
+    ///
+    /// It differs from ``scope`` while the records a wider scope adds are being pulled.
     public var settledScope: String?
     /// Where the pull of the records a scope change adds stands; `nil` when none is under way.
     public var wideningCursor: ChangeCursor?

@@ -42,8 +42,9 @@ extension SyncError {
         public static let serverFailed = Code("serverFailed")
         /// The server is unavailable or busy; try again later (503).
         public static let unavailable = Code("unavailable")
-        /// The request did not reach the server, or its answer did not come back: the network
-        /// is down, the connection dropped or timed out. Try again later.
+        /// The request did not reach the server, or its answer did not come back.
+        ///
+        /// The network is down, or the connection dropped or timed out. Try again later.
         public static let transportFailed = Code("transportFailed")
         /// The replica's own database could not be read or written.
         public static let localStoreFailed = Code("localStoreFailed")

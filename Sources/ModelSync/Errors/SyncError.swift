@@ -31,8 +31,10 @@ public struct SyncError: Error, Hashable, Sendable, Codable, CustomStringConvert
     /// The message, with the code.
     public var description: String { "\(message) (\(code))" }
 
-    /// Whether trying the same request again later may succeed: the transport failed, the
-    /// server was unavailable or busy. A request the server refused stays refused.
+    /// Whether trying the same request again later may succeed.
+    ///
+    /// It may when the transport failed or the server was unavailable or busy. A request the
+    /// server refused stays refused.
     public var isTransient: Bool {
         code == .transportFailed || code == .unavailable
     }

@@ -15,9 +15,10 @@ public struct SyncReport: Hashable, Sendable {
         self.pulledChanges = pulledChanges
     }
 
-    /// The pushed writes the server did not take as sent: kept (the server's record won) or
-    /// rejected (a conflict under the merge policy `error`). The replica holds the server's
-    /// record for each now.
+    /// The pushed writes the server did not take as sent.
+    ///
+    /// Each was kept (the server's record won) or rejected (a conflict under the merge
+    /// policy `error`). The replica holds the server's record for each now.
     public var overruled: [PushResult] {
         pushResults.filter { $0.outcome == .kept || $0.outcome == .rejected }
     }
