@@ -1,0 +1,113 @@
+import Foundation
+import KeyPathQuery
+import ModelStorage
+import ModelSync
+import Testing
+
+@Suite(
+    "A replica keeps the records its scope selects, and a scope change moves only the difference")
+struct ScopeTests {
+    /// A server with ten memos of ash, priorities 0 to 9, written by a replica of every memo.
+    private func seeded(_ backend: SyncBackend) async throws -> (SyncFixture, Replica) {
+        let fixture = try await SyncFixture.make(backend)
+        let (writer, _) = try await fixture.replica("writer")
+        try await writer.transaction { transaction in
+            for priority in 0..<10 {
+                transaction[Memo.self].upsert(
+                    Memo(id: "m\(priority)", title: "memo \(priority)", priority: priority))
+            }
+        }
+        try await writer.sync()
+        return (fixture, writer)
+    }
+
+    @Test(
+        "Narrowing drops records here; widening pulls only the records it adds",
+        arguments: SyncBackend.allCases)
+    func scopeChanges(backend: SyncBackend) async throws {
+        let (fixture, _) = try await seeded(backend)
+        defer { fixture.remove() }
+        let (replica, local) = try await fixture.replica("phone", scope: \.priority >= 5)
+        #expect(try await replica.sync().pulledChanges == 5)
+        #expect(try await memos(in: local).keys.sorted() == ["m5", "m6", "m7", "m8", "m9"])
+
+        try await replica.setScope(\.priority >= 8, for: Memo.self)
+        #expect(try await replica.sync().pulledChanges == 0)
+        #expect(try await memos(in: local).keys.sorted() == ["m8", "m9"])
+
+        try await replica.setScope(\.priority >= 3, for: Memo.self)
+        #expect(try await replica.sync().pulledChanges == 5)
+        #expect(
+            try await memos(in: local).keys.sorted() == ["m3", "m4", "m5", "m6", "m7", "m8", "m9"])
+        #expect(
+            try await memos(in: local)["m4"]
+                == Memo(id: "m4", owner: "ash", title: "memo 4", priority: 4))
+    }
+
+    @Test(
+        "A record that leaves the scope on the server leaves the replica; one that enters it arrives"
+    )
+    func recordsMoveAcrossTheScope() async throws {
+        let (fixture, writer) = try await seeded(.sqlite)
+        defer { fixture.remove() }
+        let (replica, local) = try await fixture.replica("phone", scope: \.priority >= 5)
+        try await replica.sync()
+        try await writer.transaction { transaction in
+            try transaction[Memo.self].update(id: "m9") { $0.priority = 1 }
+            try transaction[Memo.self].update(id: "m0") { $0.priority = 7 }
+        }
+        try await writer.sync()
+        try await replica.sync()
+        #expect(try await memos(in: local).keys.sorted() == ["m0", "m5", "m6", "m7", "m8"])
+    }
+
+    @Test("A local write that leaves the scope is pushed, then leaves the replica")
+    func localWriteOutOfScope() async throws {
+        let (fixture, _) = try await seeded(.memory)
+        defer { fixture.remove() }
+        let (replica, local) = try await fixture.replica("phone", scope: \.priority >= 5)
+        try await replica.sync()
+        try await replica.transaction { try $0[Memo.self].update(id: "m5") { $0.priority = 0 } }
+        try await replica.setScope(\.priority >= 6, for: Memo.self)
+        #expect(try await memos(in: local)["m5"]?.priority == 0)
+        try await replica.sync()
+        #expect(try await memos(in: local)["m5"] == nil)
+        #expect(try await fixture.serverMemos(of: "ash")["m5"]?.priority == 0)
+    }
+
+    @Test(
+        "A cursor older than the server's history starts the copy again, and deleted records leave")
+    func expiredCursorStartsAgain() async throws {
+        let fixture = try await SyncFixture.make(.sqlite)
+        defer { fixture.remove() }
+        let (writer, _) = try await fixture.replica("writer")
+        let (phone, phoneDB) = try await fixture.replica("phone")
+        try await writer.transaction { transaction in
+            for id in 1...4 {
+                transaction[Jotting.self].upsert(Jotting(id: id, owner: "", text: "j\(id)"))
+            }
+        }
+        try await writer.sync()
+        try await phone.sync()
+        _ = try await writer.transaction { $0[Jotting.self].delete(id: 2) }
+        try await writer.sync()
+        let serverJottings = try fixture.serverDatabase.store(for: Jotting.self)
+        #expect(
+            try await serverJottings.pruneChangeHistory(now: Date().addingTimeInterval(60)) == 1)
+        // A write waiting here survives the new start.
+        try await phone.transaction { try $0[Jotting.self].update(id: 3) { $0.text = "edited" } }
+        let direct = await #expect(throws: SyncError.self) {
+            _ = try await fixture.server.pull(
+                PullRequest(model: "jotting", scope: nil, cursor: ChangeCursor(version: 1)),
+                as: "ash")
+        }
+        #expect(direct?.code == .cursorExpired)
+        #expect(direct?.code.httpStatus == 410)
+
+        try await phone.sync()
+        let held = try await phoneDB.store(for: Jotting.self).fetch(.everyRecord)
+        #expect(held.map(\.id).sorted() == [1, 3, 4])
+        #expect(held.first { $0.id == 3 }?.text == "edited")
+        #expect(try await serverJottings.fetch(id: 3)?.text == "edited")
+    }
+}
