@@ -111,3 +111,24 @@ struct ScopeTests {
         #expect(try await serverJottings.fetch(id: 3)?.text == "edited")
     }
 }
+
+@Test("A record written offline outside the scope set before the first sync leaves after its push")
+func offlineWriteOutsideTheFirstScope() async throws {
+    let fixture = try await SyncFixture.make(.memory)
+    defer { fixture.remove() }
+    let network = FaultyTransport(InProcessTransport(server: fixture.server, user: "ash"))
+    let (replica, local) = try await fixture.replica("phone", transport: network)
+    network.setOffline(true)
+    try await replica.transaction {
+        $0[Memo.self].upsert(Memo(id: "low", title: "low", priority: 5))
+    }
+    try await replica.transaction {
+        $0[Memo.self].upsert(Memo(id: "high", title: "high", priority: 7))
+    }
+    await #expect(throws: SyncError.self) { try await replica.sync() }
+    try await replica.setScope(\.priority >= 6, for: Memo.self)
+    network.setOffline(false)
+    try await replica.sync()
+    #expect(try await memos(in: local).keys.sorted() == ["high"])
+    #expect(try await fixture.serverMemos(of: "ash").keys.sorted() == ["high", "low"])
+}

@@ -26,7 +26,9 @@ extension Replica {
         var state =
             try await local("read the state of \(name)") { transaction in
                 transaction[SyncModelState.self].fetch(id: name)
-            } ?? SyncModelState(id: name, scope: scopeText)
+            } ?? SyncModelState(id: name, scope: nil)
+        // A first pull holds only what was written here, under any scope since: it lets go of
+        // what its scope does not select as a change of scope does.
         if state.scope != scopeText {
             state = try await changeScope(of: model, in: state, to: scope)
         }
@@ -36,6 +38,12 @@ extension Replica {
         }
         var more = true
         while more {
+            if state.cursor == .start, !state.isRestarting {
+                // From the start, the server sends no tombstones: the pass drops at its end
+                // what it did not see, as after an expired cursor.
+                state.pass += 1
+                state.isRestarting = true
+            }
             let request = PullRequest(
                 model: name, scope: scope, cursor: state.cursor, limit: Self.pullPageSize)
             let response: PullResponse
@@ -74,13 +82,17 @@ extension Replica {
         let settled = try state.settledScope.map { (text) throws(SyncError) in
             try Self.scopeJSON(text, of: model)
         }
-        let widening = try model.records.widening(scope, beyond: settled)
+        // The records outside the new scope leave, so the replica holds in full what both
+        // scopes select; the pull adds what the new one selects beyond that.
+        let held = try model.records.intersection(settled, scope)
+        let widening = try model.records.widening(scope, beyond: held)
         var next = state
         next.scope = scope.map(WireCoding.text)
         if widening == nil {
             next.settledScope = next.scope
             next.wideningCursor = nil
         } else {
+            next.settledScope = held.map(WireCoding.text)
             next.wideningCursor = .start
         }
         let changed = next

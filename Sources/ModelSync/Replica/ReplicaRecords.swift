@@ -22,4 +22,6 @@ protocol ReplicaRecords: Sendable {
     func sweep(before pass: Int, in transaction: inout DatabaseTransaction) throws(SyncError) -> Int
     /// The scope that selects what `scope` adds to `settled`; `nil` when it adds nothing.
     func widening(_ scope: JSONValue?, beyond settled: JSONValue?) throws(SyncError) -> JSONValue?
+    /// The records two scopes both select (`nil` is every record).
+    func intersection(_ first: JSONValue?, _ second: JSONValue?) throws(SyncError) -> JSONValue?
 }

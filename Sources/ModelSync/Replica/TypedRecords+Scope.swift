@@ -55,10 +55,18 @@ extension TypedRecords {
         return swept
     }
 
+    func intersection(
+        _ first: JSONValue?, _ second: JSONValue?
+    ) throws(SyncError) -> JSONValue? {
+        guard let first, first != second else { return second }
+        guard let second else { return first }
+        return try ReplicaModel.encoded(try Self.condition(first) && Self.condition(second))
+    }
+
     func widening(
         _ scope: JSONValue?, beyond settled: JSONValue?
     ) throws(SyncError) -> JSONValue? {
-        guard let settled else { return nil }
+        guard let settled, settled != scope else { return nil }
         let wanted = try scope.map { (json) throws(SyncError) in try Self.condition(json) } ?? .true
         let added = wanted && !(try Self.condition(settled))
         guard !added.isAlwaysFalse else { return nil }

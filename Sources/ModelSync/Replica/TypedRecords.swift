@@ -50,7 +50,19 @@ struct TypedRecords<Model: StorableModel>: ReplicaRecords {
         for change in changes {
             let recordID = WireCoding.text(change.id)
             let key = SyncOutboxEntry.key(model: name, recordID: recordID)
-            guard !transaction[SyncOutboxEntry.self].contains(id: key) else { continue }
+            if transaction[SyncOutboxEntry.self].contains(id: key) {
+                // A local write waits: the record keeps it, and the push's answer settles it.
+                // The copy of the server's record moves on, so that a pass sees it.
+                if let json = change.record {
+                    transaction[SyncShadow.self].upsert(
+                        SyncShadow(
+                            id: key, model: name, record: WireCoding.text(json),
+                            version: change.version, pass: pass))
+                } else {
+                    _ = transaction[SyncShadow.self].delete(id: key)
+                }
+                continue
+            }
             if var shadow = transaction[SyncShadow.self].fetch(id: key),
                 shadow.version > change.version
             {
@@ -80,7 +92,12 @@ struct TypedRecords<Model: StorableModel>: ReplicaRecords {
     ) throws(SyncError) {
         let recordID = WireCoding.text(result.id)
         let key = SyncOutboxEntry.key(model: name, recordID: recordID)
-        let pass = transaction[SyncModelState.self].fetch(id: name)?.pass ?? 1
+        // During a pass over the server's records from the start, the answer marks the record
+        // seen only if the pass saw it: an answer kept from before may be out of date.
+        let state = transaction[SyncModelState.self].fetch(id: name)
+        let current = state?.pass ?? 1
+        let seen = transaction[SyncShadow.self].fetch(id: key)?.pass == current
+        let pass = state?.isRestarting == true && !seen ? current - 1 : current
         let id = try Self.decode(Model.ID.self, result.id, "id")
         let record = try result.record.map { (json) throws(SyncError) in
             try Self.decode(Model.self, json, "record")
