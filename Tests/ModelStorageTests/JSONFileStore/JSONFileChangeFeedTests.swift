@@ -78,12 +78,20 @@ struct JSONFileChangeFeedTests {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "entries.json")
             var store = try await open(url, compacting: reopening == .compacted)
-            for number in 1...5 { try await store.insert(.sample(number)) }
+            for number in 1...6 { try await store.insert(.sample(number)) }
             let cursor = try await store.changes(since: .start).next
             try await store.delete(id: "n2")
             let middle = try await store.changes(since: .start).next
-            try await store.update(id: "n3") { $0.text = "edited" }
-            #expect(try await store.delete(where: \.pokemonID >= 4) == 2)
+            // One commit's writes and deletions, out of the table's order: a feed gives its
+            // writes in the table's order, then its deletions as it made them.
+            try await store.transaction { transaction in
+                transaction.delete(id: "n6")
+                for id in [4, 3] {
+                    transaction.upsert(
+                        ConformanceEntry(id: "n\(id)", pokemonID: id, text: "edited"))
+                }
+                transaction.delete(id: "n5")
+            }
             // Deleted, then written again: no tombstone is left of it.
             try await store.delete(id: "n1")
             try await store.insert(.sample(1))
@@ -91,8 +99,11 @@ struct JSONFileChangeFeedTests {
             var before: [[String]] = []
             for cursor in cursors { before.append(try await pages(of: store, since: cursor)) }
             #expect(
-                summary(try await store.changes(since: cursor)).filter { $0.hasSuffix("deleted") }
-                    == ["n2@6 deleted", "n4@8 deleted", "n5@8 deleted"])
+                summary(try await store.changes(since: middle))
+                    == [
+                        "n3@8 edited", "n4@8 edited", "n6@8 deleted", "n5@8 deleted",
+                        "n1@10 note 1", "next 10",
+                    ])
 
             store = try await reopen(store, reopening)
             for (cursor, expected) in zip(cursors, before) {
