@@ -148,6 +148,45 @@ struct JSONFileChangeFeedTests {
         }
     }
 
+    @Test("a pruning among concurrent writes reads the same after a crash")
+    func pruningAmongConcurrentWrites() async throws {
+        try await withTemporaryDirectory { directory in
+            var store = try await open(directory.appending(path: "entries.json"))
+            for number in 1...20 { try await store.insert(.sample(number)) }
+            for number in 1...10 { try await store.delete(id: "n\(number)") }
+            let later = Date().addingTimeInterval(7_200)
+            let writer = store
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for number in 21...30 { group.addTask { try await writer.insert(.sample(number)) } }
+                group.addTask { _ = try await writer.pruneChangeHistory(now: later) }
+                for number in 11...15 {
+                    group.addTask { _ = try await writer.delete(id: "n\(number)") }
+                }
+                try await group.waitForAll()
+            }
+            let before = try await feeds(of: store)
+            #expect(before.contains { $0.hasSuffix("expired") })
+            store = try await reopen(store, .crashed)
+            #expect(try await feeds(of: store) == before)
+            try await store.close()
+        }
+    }
+
+    /// The feed from every cursor up to the store's version, as text: its pages, or
+    /// `expired`.
+    func feeds(of store: JSONFileStore<ConformanceEntry>) async throws -> [String] {
+        let version = try await store.changes(since: .start).next.version
+        var text: [String] = []
+        for cursor in 0...version {
+            do {
+                text += try await pages(of: store, since: ChangeCursor(version: cursor))
+            } catch let error as StoreError where error.code == .changesExpired {
+                text.append("\(cursor) expired")
+            }
+        }
+        return text
+    }
+
     /// Expects a read from a cursor to throw `changesExpired` at a horizon.
     func expectExpired(
         _ store: JSONFileStore<ConformanceEntry>, since cursor: ChangeCursor, horizon: UInt64,
