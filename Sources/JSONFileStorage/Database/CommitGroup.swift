@@ -13,6 +13,8 @@ struct CommitGroup {
     private var commits = PerModelValues()
     /// The version of each commit of the group, in order.
     private(set) var versions: [UInt64] = []
+    /// When the group's commits delete their records: the time their tombstones keep.
+    let date = Date()
 
     /// What one write did to one model.
     protocol Write {
@@ -78,7 +80,8 @@ struct CommitGroup {
     ) -> (any SectionWrite)? {
         guard let state = tables[StoreState<Model>.self] else { return nil }
         return ModelSectionWrite(
-            table: state.table, commits: commits[ModelCommits<Model>.self]?.commits ?? [])
+            table: state.table, history: state.history,
+            commits: commits[ModelCommits<Model>.self]?.commits ?? [])
     }
 
     /// One model's commits in the group, in order: their versions and changes.
@@ -124,7 +127,9 @@ struct CommitGroup {
         func absorb(into group: inout CommitGroup, version: UInt64) {
             group.overlays[Overlay<Model>.self, default: Overlay()].absorb(own)
             group.commits[ModelCommits<Model>.self, default: ModelCommits()].commits.append(
-                .init(version: version, changes: changes, encoded: encoded))
+                .init(
+                    version: version, changes: changes, encoded: encoded,
+                    deletedAt: group.date))
         }
     }
 

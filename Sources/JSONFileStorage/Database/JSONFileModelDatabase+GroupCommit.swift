@@ -75,7 +75,7 @@ extension JSONFileModelDatabase {
     /// order over the committed records and the group's earlier writes, and is a commit of
     /// its own, with its own version; then the group is stored with one durable write and
     /// applied to memory.
-    private func flush() async {
+    func flush() async {
         while !pending.isEmpty {
             let batch = pending
             pending.removeAll()
@@ -155,7 +155,8 @@ extension JSONFileModelDatabase {
         guard var state = tables.removeValue(StoreState<Model>.self) else { return false }
         var applied: [StoreState<Model>.AppliedChange] = []
         for commit in group.commits(of: model) {
-            applied += state.apply(commit.changes, committedVersion: commit.version)
+            applied += state.apply(
+                commit.changes, committedVersion: commit.version, deletedAt: group.date)
         }
         state.setVersion(version)
         tables[StoreState<Model>.self] = state

@@ -172,19 +172,6 @@ public actor JSONFileModelDatabase: ModelDatabase {
         return try body(state)
     }
 
-    /// Drops a model's tombstones older than its retention at a time.
-    func pruneHistory<Model: StorableModel>(
-        of model: Model.Type, now: Date
-    ) throws(StoreError) -> Int {
-        try checkOpen()
-        guard var state = tables.removeValue(StoreState<Model>.self) else {
-            throw unknownModel(model)
-        }
-        let dropped = state.pruneHistory(now: now)
-        tables[StoreState<Model>.self] = state
-        return dropped
-    }
-
     /// Runs a read of one model's committed records with a query whose references are
     /// resolved through every model's committed records, at one moment.
     func read<Model: StorableModel, Result: Sendable>(

@@ -36,16 +36,30 @@ struct ModelSectionWrite<Model: StorableModel>: SectionWrite {
         let changes: [RecordChange<Model>]
         /// The encoded records of the commit's upserts, in order.
         var encoded: [Data]
+        /// When the commit deleted its records.
+        var deletedAt: Date
     }
 
     /// The records before the group.
     let table: RecordTable<Model>
+    /// The model's change history before the group, when it keeps one.
+    let history: StoreDocument.History<Model>?
     /// The group's commits that change the model, in order.
     private(set) var commits: [Commit]
 
-    init(table: RecordTable<Model>, commits: [Commit] = []) {
+    init(
+        table: RecordTable<Model>, history: ChangeLog<Model>?, commits: [Commit] = []
+    ) {
         self.table = table
+        self.history = history.map(StoreDocument.History.init)
         self.commits = commits
+    }
+
+    /// The model's change history after the group's commits, when it keeps one.
+    private var historyAfterCommits: StoreDocument.History<Model>? {
+        guard !commits.isEmpty else { return history }
+        return history?.applying(
+            commits.map { ($0.version, $0.changes, $0.deletedAt) }, over: table)
     }
 
     var journalLength: Int {
@@ -78,6 +92,7 @@ struct ModelSectionWrite<Model: StorableModel>: SectionWrite {
         var parts: [(version: UInt64, part: Data)] = []
         guard !commits.isEmpty else { return parts }
         let name = StoreJournal.quoted(Model.storageName)
+        let keepsHistory = history != nil
         for commit in commits where !commit.changes.isEmpty {
             let deleted = commit.changes.compactMap { change -> Model.ID? in
                 if case .delete(let id) = change { id } else { nil }
@@ -86,22 +101,25 @@ struct ModelSectionWrite<Model: StorableModel>: SectionWrite {
                 (
                     commit.version,
                     try StoreJournal.part(
-                        model: name, deleting: deleted, putting: commit.encoded, encoder: encoder)
+                        model: name, deleting: deleted,
+                        deletedAt: keepsHistory ? commit.deletedAt : nil,
+                        putting: commit.encoded, encoder: encoder)
                 ))
         }
         return parts
     }
 
     func appendSection(to data: inout Data, encoder: RecordEncoder) throws(StoreError) {
+        let history = historyAfterCommits
         guard commits.count > 1 else {
             guard let commit = commits.first else {
                 return try StoreDocument.appendSection(
                     table.records, count: table.count, writeVersions: table.recordWriteVersions,
-                    encoder: encoder, to: &data)
+                    history: history, encoder: encoder, to: &data)
             }
             return try StoreDocument.appendSection(
                 table, after: commit.changes, encoded: commit.encoded, version: commit.version,
-                encoder: encoder, to: &data)
+                history: history, encoder: encoder, to: &data)
         }
         // Several commits: apply them in order, as memory and a replay of the journal do,
         // and reuse each record's latest encoding.
@@ -123,6 +141,6 @@ struct ModelSectionWrite<Model: StorableModel>: SectionWrite {
         }
         try StoreDocument.appendSection(
             applied.records, count: applied.count, writeVersions: applied.recordWriteVersions,
-            encoded: encodedByID, encoder: encoder, to: &data)
+            history: history, encoded: encodedByID, encoder: encoder, to: &data)
     }
 }

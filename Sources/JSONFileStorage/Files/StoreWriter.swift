@@ -151,6 +151,19 @@ struct StoreWriter: ~Copyable {
         try writeDocument(sections, version: last)
     }
 
+    /// Makes a pruning of models' change histories durable: one journal line, at the
+    /// database's version, holding each pruned model's new horizon.
+    ///
+    /// - Parameters:
+    ///   - parts: Each pruned model's part (`StoreJournal.part(model:horizon:)`).
+    ///   - version: The database's version.
+    /// - Throws: `StoreError`, with the files as they were.
+    mutating func recordPruning(_ parts: [Data], version: UInt64) throws(StoreError) {
+        if let failure { throw failure }
+        guard !parts.isEmpty else { return }
+        try append(StoreJournal.entry(version: version, parts: parts))
+    }
+
     /// Every model's records as they are, for a new document.
     static func sections(
         of tables: PerModelValues, models: [any StorableModel.Type]
@@ -161,7 +174,9 @@ struct StoreWriter: ~Copyable {
     private static func section<Model: StorableModel>(
         of _: Model.Type, in tables: PerModelValues
     ) -> (any SectionWrite)? {
-        tables[StoreState<Model>.self].map { ModelSectionWrite(table: $0.table) }
+        tables[StoreState<Model>.self].map {
+            ModelSectionWrite(table: $0.table, history: $0.history)
+        }
     }
 
     /// Appends lines to the journal and syncs it; on failure, cuts the journal back.

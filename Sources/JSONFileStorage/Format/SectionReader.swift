@@ -81,6 +81,8 @@ enum SectionProblem: Error {
     case schemaTooNew(section: String, found: Int, supported: Int)
     /// Write versions that do not fit the section's records.
     case writeVersions(section: String, problem: String)
+    /// A history horizon (`index` `nil`) or a tombstone that does not fit the document.
+    case history(section: String, index: Int?, problem: String)
     /// A record whose migration failed, or that does not decode once migrated.
     case migration(
         section: String, sourceVersion: Int, index: Int, reason: String, codingPath: String?)
@@ -91,7 +93,7 @@ enum SectionProblem: Error {
 /// One model's ``SectionReading``.
 struct SectionReader<Model: StorableModel>: SectionReading {
     private enum Keys: String, CodingKey {
-        case schemaVersion, records, writeVersions, delete, put
+        case schemaVersion, records, writeVersions, horizon, tombstones, delete, deletedAt, put
     }
 
     func readSection(
@@ -110,7 +112,23 @@ struct SectionReader<Model: StorableModel>: SectionReading {
         sections[StoreDocument.Contents<Model>.self] = StoreDocument.Contents(
             records: records, writeVersions: writeVersions, generation: generation,
             version: version,
-            migratedFrom: schemaVersion == Model.schemaVersion ? nil : schemaVersion)
+            migratedFrom: schemaVersion == Model.schemaVersion ? nil : schemaVersion,
+            history: try Self.history(in: container, version: version))
+    }
+
+    /// The section's change history, for a model that keeps one; `nil` for a section without
+    /// one (written before histories were kept, or while the model kept none).
+    private static func history(
+        in container: KeyedDecodingContainer<Keys>, version: UInt64
+    ) throws -> StoreDocument.History<Model>? {
+        guard Model.changeHistory != nil,
+            container.contains(.horizon) || container.contains(.tombstones)
+        else { return nil }
+        return try StoreDocument.history(
+            of: Model.self, horizon: container.decode(UInt64.self, forKey: .horizon),
+            entries: container.decodeIfPresent(
+                [StoreDocument.TombstoneEntry<Model.ID>].self, forKey: .tombstones) ?? [],
+            version: version)
     }
 
     func readChanges(
@@ -122,6 +140,11 @@ struct SectionReader<Model: StorableModel>: SectionReading {
         if container.contains(.put) {
             part.changes += try Self.records(in: container, forKey: .put, from: schemaVersion)
                 .map { .upsert($0) }
+        }
+        if Model.changeHistory != nil {
+            part.deletedAt = try container.decodeIfPresent(Double.self, forKey: .deletedAt)
+                .flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil }
+            part.horizon = try container.decodeIfPresent(UInt64.self, forKey: .horizon)
         }
         changes[StoreJournal.ModelChanges<Model>.self] = part
     }

@@ -168,6 +168,15 @@ extension StoreDocument {
                 at: .file(path), problem: problem,
                 location: Location(
                     codingPath: "\(Key.models).\(section).\(Key.writeVersions)"))
+        case .history(let section, let index, let problem):
+            var location = Location(codingPath: "\(Key.models).\(section).\(Key.horizon)")
+            if let index {
+                location = recordLocation(index, ofSection: section, in: data, list: Key.tombstones)
+                location.codingPath = "\(Key.models).\(section).\(Key.tombstones)[\(index)]"
+            }
+            return .corruptFile(
+                at: .file(path), problem: "the history of \(section) is corrupt: \(problem)",
+                location: location)
         case .migration(let section, let sourceVersion, let index, let reason, let codingPath):
             var location = recordLocation(index, ofSection: section, in: data)
             location.codingPath = codingPath
@@ -185,13 +194,17 @@ extension StoreDocument {
         if codingPath.isEmpty, let syntax = syntaxError(in: data, path: path) { return syntax }
         let reason = RecordCoding.reason(error)
         if codingPath.count >= 4, codingPath[0].stringValue == Key.models,
-            codingPath[2].stringValue == Key.records, let index = codingPath[3].intValue
+            let list = [Key.records, Key.tombstones].first(where: {
+                $0 == codingPath[2].stringValue
+            }),
+            let index = codingPath[3].intValue
         {
             let section = codingPath[1].stringValue
-            var location = recordLocation(index, ofSection: section, in: data)
+            var location = recordLocation(index, ofSection: section, in: data, list: list)
             location.codingPath = RecordCoding.describe(codingPath)
+            let what = list == Key.records ? "a record" : "a tombstone"
             return .corruptFile(
-                at: .file(path), problem: "a record of \(section) does not decode: \(reason)",
+                at: .file(path), problem: "\(what) of \(section) does not decode: \(reason)",
                 location: location)
         }
         return .corruptFile(
@@ -199,15 +212,14 @@ extension StoreDocument {
             location: Location(codingPath: RecordCoding.describe(codingPath)))
     }
 
-    /// The location of a record of a section: its index, line and byte offset.
-    static func recordLocation(_ index: Int, ofSection section: String, in data: Data)
-        -> StoreError.Location
-    {
+    /// The location of a record of a section, or of another entry of one of its lists (a
+    /// tombstone): its index, line and byte offset.
+    static func recordLocation(
+        _ index: Int, ofSection section: String, in data: Data, list: String = Key.records
+    ) -> StoreError.Location {
         var location = Location(recordIndex: index)
         let bytes = [UInt8](data)
-        if let offset = offset(
-            ofRecord: index, atKeys: [Key.models, section, Key.records], in: bytes)
-        {
+        if let offset = offset(ofRecord: index, atKeys: [Key.models, section, list], in: bytes) {
             location.line = TextPosition(offset: offset, in: bytes).line
             location.byteOffset = offset
         }

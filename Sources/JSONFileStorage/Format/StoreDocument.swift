@@ -25,7 +25,8 @@ import ModelStorage
 /// records were written at; `records`; and `writeVersions`, on a line of its own after the
 /// records, each record's write version (the database's version after the commit that last
 /// inserted or updated it), in the records' order, none above `version`. A section with no
-/// records has no `writeVersions`.
+/// records has no `writeVersions`. The section of a model that keeps a change history goes
+/// on with its `horizon` and `tombstones` (see `StoreDocument.History`).
 ///
 /// A document of format 1 is the single-model layout (see `decodeSingleModel`): it reads as
 /// the section of the database's first model.
@@ -44,6 +45,8 @@ enum StoreDocument {
         var version: UInt64
         /// The schema version the file was written at, when records were migrated from it.
         var migratedFrom: Int?
+        /// The model's change history, when the model keeps one and the document has it.
+        var history: History<Model>? = nil
     }
 
     // MARK: Writing
@@ -93,13 +96,16 @@ enum StoreDocument {
     ///   - count: Their number, to reserve room.
     ///   - writeVersions: Each record's write version, in order; empty to write none (the
     ///     records then read back as written at the document's version).
+    ///   - history: The model's change history, when it keeps one.
     ///   - encoded: Records already encoded, by id, to reuse.
     ///   - encoder: The records' encoder.
     ///   - data: The document so far.
-    /// - Throws: `StoreError/encodingFailed(id:reason:)` for a record that does not encode.
+    /// - Throws: `StoreError/encodingFailed(id:reason:)` for a record or an id that does not
+    ///   encode.
     static func appendSection<Model: StorableModel>(
         _ records: some Sequence<Model>, count: Int, writeVersions: [UInt64] = [],
-        encoded: [Model.ID: Data] = [:], encoder: RecordEncoder, to data: inout Data
+        history: History<Model>? = nil, encoded: [Model.ID: Data] = [:],
+        encoder: RecordEncoder, to data: inout Data
     ) throws(StoreError) {
         data.append(sectionHeader(for: Model.self))
         data.reserveCapacity(data.count + count * 256)
@@ -114,6 +120,7 @@ enum StoreDocument {
             }
         }
         finishRecords(&data, isEmpty: isFirst, writeVersions: writeVersions)
+        try appendHistory(history, to: &data, encoder: encoder)
         data.append(UInt8(ascii: "}"))
     }
 
@@ -127,17 +134,19 @@ enum StoreDocument {
     ///   - encoded: The encoded records of the commit's upserts, in order.
     ///   - version: The database's version after the commit: the write version of the
     ///     records the commit writes.
+    ///   - history: The model's change history after the commit, when it keeps one.
     ///   - encoder: The encoder for the other records.
     ///   - data: The document so far.
-    /// - Throws: `StoreError/encodingFailed(id:reason:)` for a record that does not encode.
+    /// - Throws: `StoreError/encodingFailed(id:reason:)` for a record or an id that does not
+    ///   encode.
     static func appendSection<Model: StorableModel>(
         _ base: RecordTable<Model>, after changes: [RecordChange<Model>], encoded: [Data],
-        version: UInt64, encoder: RecordEncoder, to data: inout Data
+        version: UInt64, history: History<Model>?, encoder: RecordEncoder, to data: inout Data
     ) throws(StoreError) {
         guard !changes.isEmpty else {
             return try appendSection(
                 base.records, count: base.count, writeVersions: base.recordWriteVersions,
-                encoder: encoder, to: &data)
+                history: history, encoder: encoder, to: &data)
         }
         data.append(sectionHeader(for: Model.self))
         data.reserveCapacity(
@@ -181,6 +190,7 @@ enum StoreDocument {
             writeVersions.append(version)
         }
         finishRecords(&data, isEmpty: isFirst, writeVersions: writeVersions)
+        try appendHistory(history, to: &data, encoder: encoder)
         data.append(UInt8(ascii: "}"))
     }
 
@@ -218,6 +228,8 @@ enum StoreDocument {
         static let records = "records"
         static let writeVersions = "writeVersions"
         static let schemaVersion = "schemaVersion"
+        static let horizon = "horizon"
+        static let tombstones = "tombstones"
     }
 
     // MARK: Checking

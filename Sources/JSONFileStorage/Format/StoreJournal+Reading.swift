@@ -189,7 +189,7 @@ extension StoreJournal {
                 problem: "line \(number) changes the model \"\(name)\", which the journal's "
                     + "header does not list",
                 location: Location(line: number, byteOffset: range.lowerBound))
-        case .format, .writeVersions, .noReaders:
+        case .format, .writeVersions, .history, .noReaders:
             return .corruptFile(
                 at: .file(path), problem: "line \(number) is not a commit",
                 location: Location(line: number, byteOffset: range.lowerBound))

@@ -7,7 +7,8 @@ import ModelStorage
 /// ```
 /// {"journal":2,"generation":7,"schemaVersions":{"pokemon":1,"species":1}}
 /// {"version":1205,"changes":[{"model":"pokemon","delete":[],"put":[{"id":25,…}]}]}
-/// {"version":1206,"changes":[{"model":"species","delete":[4],"put":[]},{"model":"pokemon","delete":[4],"put":[]}]}
+/// {"version":1206,"changes":[{"model":"species","delete":[4],"put":[]},{"model":"pokemon","delete":[4],"deletedAt":1717171717.25,"put":[]}]}
+/// {"version":1206,"changes":[{"model":"pokemon","horizon":1150}]}
 /// ```
 ///
 /// The first line is a header: the journal's own format version, the generation of the
@@ -18,6 +19,13 @@ import ModelStorage
 /// or not at all, whichever models it touched. A line is complete only with its final line
 /// feed: a final line without one is the torn write of a commit that was never
 /// acknowledged.
+///
+/// For a model that keeps a change history (`StorableModel/changeHistory`), a part that
+/// deletes records says when, in seconds since 1970 (`deletedAt`): the time their
+/// tombstones keep. A pruning of the history is a line of its own, at the database's version
+/// then, whose parts name only each pruned model's new `horizon`: replayed, it drops the
+/// model's tombstones at or below it. A reader of the parts without either key reads such a
+/// line as a commit that changed nothing.
 ///
 /// A journal of format 1 is the single-model layout (see `decodeSingleModel`): its commits
 /// are the first model's.
@@ -47,6 +55,10 @@ enum StoreJournal {
     /// One model's changes in a commit, in order.
     struct ModelChanges<Model: StorableModel>: PerModelValue {
         var changes: [RecordChange<Model>]
+        /// When the commit deleted its records, when the line says.
+        var deletedAt: Date? = nil
+        /// The horizon a pruning of the model's history reached, on a pruning's line.
+        var horizon: UInt64? = nil
     }
 
     /// What a journal holds.
@@ -99,12 +111,14 @@ enum StoreJournal {
     /// - Parameters:
     ///   - name: The model's section name, as a JSON string (``quoted(_:)``).
     ///   - ids: The ids the commit deleted.
+    ///   - deletedAt: When, for a model that keeps a change history; `nil` to say nothing.
     ///   - records: The encoded records the commit put.
     ///   - encoder: The encoder for the ids, when there are any.
     /// - Returns: The part's JSON object.
     /// - Throws: `StoreError/encodingFailed(id:reason:)` when the deleted ids do not encode.
     static func part<ID: Encodable>(
-        model name: Data, deleting ids: [ID], putting records: [Data], encoder: RecordEncoder
+        model name: Data, deleting ids: [ID], deletedAt: Date? = nil, putting records: [Data],
+        encoder: RecordEncoder
     ) throws(StoreError) -> Data {
         var part = Data("{\"model\":".utf8)
         part.append(name)
@@ -120,9 +134,26 @@ enum StoreJournal {
                     reason: RecordCoding.reason(error))
             }
         }
+        if let deletedAt, !ids.isEmpty {
+            part.append(
+                contentsOf: Array(",\"deletedAt\":\(StoreDocument.timeText(deletedAt))".utf8))
+        }
         part.append(contentsOf: Array(",\"put\":[".utf8))
         appendList(records, to: &part)
         part.append(contentsOf: Array("]}".utf8))
+        return part
+    }
+
+    /// One model's part of a pruning's line: the horizon its history reached.
+    ///
+    /// - Parameters:
+    ///   - name: The model's section name, as a JSON string (``quoted(_:)``).
+    ///   - horizon: The horizon.
+    /// - Returns: The part's JSON object.
+    static func part(model name: Data, horizon: UInt64) -> Data {
+        var part = Data("{\"model\":".utf8)
+        part.append(name)
+        part.append(contentsOf: Array(",\"horizon\":\(horizon)}".utf8))
         return part
     }
 

@@ -75,7 +75,9 @@ enum StoreLoader {
                 journalData, models: models, path: paths.journal,
                 documentGeneration: document.generation)
         }
-        loaded.version = Swift.max(document.version, loaded.journal.commits.last?.version ?? 0)
+        loaded.version = loaded.journal.commits.reduce(document.version) {
+            Swift.max($0, $1.version)
+        }
         loaded.migratedFrom = loaded.journal.migratedFrom
         for model in models {
             try load(model, from: document, into: &loaded, data: documentData, paths: paths)
@@ -100,7 +102,13 @@ enum StoreLoader {
             let table = try RecordTable(
                 contents?.records ?? [], writeVersions: contents?.writeVersions ?? [],
                 fallbackVersion: document.version)
-            state = StoreState(table: table, version: document.version)
+            // A section without a history (written before histories were kept) starts the
+            // model's history at the document's version.
+            state = StoreState(
+                table: table, version: document.version,
+                history: contents?.history.map {
+                    ChangeLog(table: table, tombstones: $0.tombstones, horizon: $0.horizon)
+                })
         } catch {
             var location = StoreError.Location(recordIndex: error.index)
             if let data {
@@ -120,8 +128,9 @@ enum StoreLoader {
             guard let part = commit.changes[StoreJournal.ModelChanges<Model>.self] else {
                 continue
             }
-            // The commit's records were written at its version.
-            state.apply(part.changes, committedVersion: commit.version)
+            // The commit's records were written at its version, and deleted at its time.
+            state.apply(part.changes, committedVersion: commit.version, deletedAt: part.deletedAt)
+            if let horizon = part.horizon { state.moveHistoryHorizon(to: horizon) }
         }
         state.setVersion(loaded.version)
         loaded.tables[StoreState<Model>.self] = state

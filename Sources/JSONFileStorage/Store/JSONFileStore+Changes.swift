@@ -5,10 +5,15 @@ extension JSONFileStore {
     /// The records written and deleted after a cursor, in commit order (see
     /// `ModelStore.changes(since:limit:)`).
     ///
-    /// The store keeps the history in memory while it is open: its document and journal
-    /// keep each record's write version, but not the tombstones of deleted records. An open
-    /// therefore starts the history at the file's version, and a cursor from before it must
-    /// start again (`StoreError.changesExpired`).
+    /// The store keeps the history in its files: the document and the journal keep each
+    /// record's write version, and, for a model that declares a history, each deleted
+    /// record's tombstone (its id, the deleting commit's version and when) and the history's
+    /// horizon. A cursor taken before a close, a crash or a compaction therefore reads the
+    /// same changes after the next open, deletions included. A file written before tombstones
+    /// were kept starts the history at its version: a cursor from before that must start
+    /// again (`StoreError.changesExpired`). Records whose write versions a file does not have
+    /// (the single-model layout, written before they were kept) read as written at its
+    /// version.
     ///
     /// - Parameters:
     ///   - cursor: Where the reader is.
@@ -25,11 +30,13 @@ extension JSONFileStore {
     }
 
     /// Drops the tombstones older than the model's retention (see
-    /// `ModelStore.pruneChangeHistory(now:)`).
+    /// `ModelStore.pruneChangeHistory(now:)`), and keeps the horizon this moves the history
+    /// to in the journal, so that it holds after the next open too.
     ///
     /// - Parameter now: The time to count the retention back from.
     /// - Returns: How many tombstones were dropped.
-    /// - Throws: `StoreError.closed` when the store is closed.
+    /// - Throws: `StoreError.closed` when the store is closed, `StoreError.readOnly` when
+    ///   it was opened read-only, or `StoreError.io` when the journal cannot be written.
     @discardableResult
     public func pruneChangeHistory(now: Date) async throws -> Int {
         try await database.pruneHistory(of: Model.self, now: now)

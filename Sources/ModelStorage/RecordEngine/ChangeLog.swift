@@ -4,7 +4,13 @@ import Foundation
 ///
 /// It holds which ids each commit wrote or deleted, in commit order, a tombstone for each
 /// deleted record, and the horizon before which deletions were dropped. Both in-memory
-/// backends keep one for a model with a ``ChangeHistory``.
+/// backends keep one for a model with a ``ChangeHistory``, and the JSON file store too, its
+/// tombstones and horizon kept in its files.
+///
+/// A page gives each commit's changes in one order, whichever order they were noted in:
+/// its writes in the table's order, then its deletions in the order the commit made them.
+/// A log made again from a table and its tombstones in that order (``tombstonesInOrder``)
+/// reads exactly as the log it was made from.
 ///
 /// The log only grows: a record written again leaves its earlier entry behind, which a read
 /// skips (its version is no longer the record's). Once the entries left behind outnumber the
@@ -41,14 +47,29 @@ package struct ChangeLog<Model: StorableModel>: Sendable {
     ///
     /// - Parameters:
     ///   - table: The records, with their write versions.
-    ///   - tombstones: The tombstones kept.
+    ///   - tombstones: The tombstones kept, in the order of ``tombstonesInOrder``; an id
+    ///     given twice keeps its last.
     ///   - horizon: The horizon kept.
     package init(
-        table: RecordTable<Model>, tombstones: [Model.ID: Tombstone] = [:], horizon: UInt64 = 0
+        table: RecordTable<Model>, tombstones: [(id: Model.ID, tombstone: Tombstone)] = [],
+        horizon: UInt64 = 0
     ) {
-        self.tombstones = tombstones
+        for (id, tombstone) in tombstones { self.tombstones[id] = tombstone }
         self.horizon = horizon
-        rebuild(from: table)
+        rebuild(from: table, tombstones: tombstones)
+    }
+
+    /// The tombstones in the order of the deletions: by version, and in the order each
+    /// commit made them.
+    ///
+    /// - Complexity: O(*h*) in the history's length.
+    package var tombstonesInOrder: [(id: Model.ID, tombstone: Tombstone)] {
+        guard !tombstones.isEmpty else { return [] }
+        return entries.compactMap { entry in
+            guard let tombstone = tombstones[entry.id], tombstone.version == entry.version
+            else { return nil }
+            return (entry.id, tombstone)
+        }
     }
 
     /// Notes a commit's write of a record.
@@ -66,7 +87,9 @@ package struct ChangeLog<Model: StorableModel>: Sendable {
     /// Makes the log again when the entries left behind outnumber the current ones.
     package mutating func compactIfNeeded(table: RecordTable<Model>) {
         let current = table.count + tombstones.count
-        if entries.count > 2 * current + 1_024 { rebuild(from: table) }
+        if entries.count > 2 * current + 1_024 {
+            rebuild(from: table, tombstones: tombstonesInOrder)
+        }
     }
 
     /// Drops the tombstones of deletions before a time, and moves the horizon past them.
@@ -82,6 +105,21 @@ package struct ChangeLog<Model: StorableModel>: Sendable {
             horizon = Swift.max(horizon, tombstone.version)
         }
         return dropped.count
+    }
+
+    /// Moves the horizon to a version a pruning reached, and drops the tombstones at or
+    /// below it.
+    ///
+    /// This is what replaying a pruning kept in a file does. No read can see those
+    /// tombstones (a cursor at or past the horizon reads only later versions), so the
+    /// history reads as it did after the pruning itself.
+    ///
+    /// - Parameter version: The horizon the pruning reached.
+    package mutating func moveHorizon(to version: UInt64) {
+        horizon = Swift.max(horizon, version)
+        if tombstones.contains(where: { $0.value.version <= horizon }) {
+            tombstones = tombstones.filter { $0.value.version > horizon }
+        }
     }
 
     /// Moves the horizon to a version: a model that starts keeping its history in a store
@@ -123,11 +161,31 @@ package struct ChangeLog<Model: StorableModel>: Sendable {
             if cursor == .start, change.record == nil { continue }
             if changes.count >= limit, let last = changes.last, last.version != change.version {
                 return ChangePage(
-                    changes: changes, next: ChangeCursor(version: last.version), hasMore: true)
+                    changes: Self.inCommitOrder(changes, table: table),
+                    next: ChangeCursor(version: last.version), hasMore: true)
             }
             changes.append(change)
         }
-        return ChangePage(changes: changes, next: ChangeCursor(version: version), hasMore: false)
+        return ChangePage(
+            changes: Self.inCommitOrder(changes, table: table),
+            next: ChangeCursor(version: version), hasMore: false)
+    }
+
+    /// A page's changes with each commit's in one order: its writes in the table's order,
+    /// then its deletions as noted.
+    private static func inCommitOrder(
+        _ changes: [ChangePage<Model>.Change], table: RecordTable<Model>
+    ) -> [ChangePage<Model>.Change] {
+        guard changes.count > 1 else { return changes }
+        let keys = changes.enumerated().map { offset, change in
+            (
+                version: change.version, isDeletion: change.record == nil ? 1 : 0,
+                rank: change.record == nil ? offset : table.position(ofID: change.id) ?? offset
+            )
+        }
+        let isInOrder = zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 }
+        guard !isInOrder else { return changes }
+        return changes.indices.sorted { keys[$0] < keys[$1] }.map { changes[$0] }
     }
 
     /// An entry's change, when it is still the record's latest: a record whose write version
@@ -142,14 +200,17 @@ package struct ChangeLog<Model: StorableModel>: Sendable {
         return ChangePage.Change(id: entry.id, record: nil, version: entry.version)
     }
 
-    /// Makes the entries from the table's write versions and the tombstones.
-    private mutating func rebuild(from table: RecordTable<Model>) {
+    /// Makes the entries from the table's write versions and the tombstones, in the order of
+    /// ``tombstonesInOrder``.
+    private mutating func rebuild(
+        from table: RecordTable<Model>, tombstones ordered: [(id: Model.ID, tombstone: Tombstone)]
+    ) {
         var rebuilt: [Entry] = []
-        rebuilt.reserveCapacity(table.count + tombstones.count)
+        rebuilt.reserveCapacity(table.count + ordered.count)
         for (record, version) in zip(table.records, table.recordWriteVersions) {
             rebuilt.append(Entry(version: version, id: record.id))
         }
-        for (id, tombstone) in tombstones {
+        for (id, tombstone) in ordered where tombstones[id] == tombstone {
             rebuilt.append(Entry(version: tombstone.version, id: id))
         }
         // Stable: records of one version keep their table order.

@@ -81,10 +81,13 @@ package struct StoreState<Model: StorableModel>: Sendable {
     ///   - changes: The commit's changes.
     ///   - committedVersion: The version after the commit, when a journal's entry names it;
     ///     `nil` for the next version.
+    ///   - deletedAt: When the commit deleted its records, for their tombstones, when a file
+    ///     keeps it; `nil` for now.
     /// - Returns: Each record's value before and after, for observers.
     @discardableResult
     package mutating func apply(
-        _ changes: [RecordChange<Model>], committedVersion: UInt64? = nil
+        _ changes: [RecordChange<Model>], committedVersion: UInt64? = nil,
+        deletedAt: Date? = nil
     ) -> [AppliedChange] {
         guard !changes.isEmpty else { return [] }
         version = Swift.max(version + 1, committedVersion ?? 0)
@@ -98,15 +101,17 @@ package struct StoreState<Model: StorableModel>: Sendable {
                 }
             }
         }
-        if history != nil { noteInHistory(changes, applied, version: written) }
+        if history != nil {
+            noteInHistory(changes, applied, version: written, at: deletedAt ?? Date())
+        }
         return applied
     }
 
     /// Notes a commit's writes and deletions in the history.
     private mutating func noteInHistory(
-        _ changes: [RecordChange<Model>], _ applied: [AppliedChange], version: UInt64
+        _ changes: [RecordChange<Model>], _ applied: [AppliedChange], version: UInt64,
+        at now: Date
     ) {
-        let now = Date()
         for (change, result) in zip(changes, applied) {
             switch change {
             case .upsert(let model): history?.noteWrite(of: model.id, version: version)
@@ -139,6 +144,12 @@ package struct StoreState<Model: StorableModel>: Sendable {
     package mutating func pruneHistory(now: Date) -> Int {
         guard let retention = Model.changeHistory else { return 0 }
         return history?.dropTombstones(deletedBefore: retention.oldestKept(at: now)) ?? 0
+    }
+
+    /// Moves the history's horizon to where a pruning kept in a file reached, dropping the
+    /// tombstones at or below it (see ``ChangeLog/moveHorizon(to:)``).
+    package mutating func moveHistoryHorizon(to horizon: UInt64) {
+        history?.moveHorizon(to: horizon)
     }
 
     /// Sets the version, when replaying a journal whose entries carry it.
