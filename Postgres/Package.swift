@@ -21,6 +21,8 @@ let package = Package(
         .package(name: "PokedexKit", path: ".."),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // SHA-256 for the service's sync tokens, which it keeps only as hashes.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // MARK: Libraries
@@ -45,9 +47,11 @@ let package = Package(
             dependencies: [
                 "PostgresStorage",
                 .product(name: "ModelStorage", package: "PokedexKit"),
+                .product(name: "ModelSync", package: "PokedexKit"),
                 .product(name: "PokedexKit", package: "PokedexKit"),
                 .product(name: "PokedexOfflineData", package: "PokedexKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Examples/PokedexService"

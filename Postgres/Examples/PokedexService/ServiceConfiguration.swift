@@ -23,6 +23,11 @@ struct ServiceConfiguration: Sendable {
     var databaseName = "pokedex"
     /// How many connections answer reads.
     var readerCount = 2
+    /// The file of sync users and their tokens' hashes (``SyncTokens``); empty for none.
+    var tokensFile = ""
+    /// The sync users and their tokens' hashes as `user:hash,…`, from `POKEDEX_TOKENS` only
+    /// (never on a command line).
+    var tokensVariable: String?
 
     /// One setting: its option, its variable, what it takes, and where it is stored.
     private struct Setting: Sendable {
@@ -88,6 +93,11 @@ struct ServiceConfiguration: Sendable {
         .number(
             "db-readers", nil, "N", help: "connections that answer reads (default 2)", in: 1...64,
             expects: "a number of connections", \.readerCount),
+        .text(
+            "tokens-file", "POKEDEX_TOKENS_FILE", "FILE",
+            help:
+                "sync users and SHA-256 hashes of their tokens, a pair a line (or $POKEDEX_TOKENS as user:hash,…)",
+            \.tokensFile),
     ]
 
     /// The usage text, listing every option.
@@ -114,6 +124,7 @@ struct ServiceConfiguration: Sendable {
     {
         var configuration = ServiceConfiguration()
         configuration.databasePassword = environment["PGPASSWORD"]
+        configuration.tokensVariable = environment["POKEDEX_TOKENS"]
         for setting in settings {
             guard let variable = setting.variable, let value = environment[variable] else {
                 continue
@@ -153,6 +164,13 @@ struct ServiceConfiguration: Sendable {
         return PostgresConnection.Configuration(
             host: databaseHost, port: databasePort, username: databaseUser,
             password: databasePassword, database: databaseName, tls: .disable)
+    }
+
+    /// The sync tokens of ``tokensFile`` and ``tokensVariable``.
+    ///
+    /// - Throws: ``TokenError`` naming the file or variable at fault.
+    func syncTokens() throws -> SyncTokens {
+        try SyncTokens.read(file: tokensFile.isEmpty ? nil : tokensFile, variable: tokensVariable)
     }
 
     /// The database as the start line names it: `pokedex on 127.0.0.1:5432`.
