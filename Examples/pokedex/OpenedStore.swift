@@ -61,9 +61,35 @@ struct OpenedStore {
         }
     }
 
+    /// Opens a store file in the backend its extension names, and moves the favorite flags
+    /// an earlier version kept on the Pokémon's records to `Favorite` records.
+    ///
+    /// A store opened for writing is migrated at once (`Pokedex.migrateLegacyFavorites()`,
+    /// one transaction, nothing when no flag is set). A store opened for reading is only
+    /// asked whether a flag is set (one indexed count); when one is, it is opened for writing
+    /// once to migrate, as for a schema migration, so that every command reads favorites
+    /// from records alone.
+    private static func open(
+        _ url: URL, writing: Bool, lockTimeout: Duration
+    ) async throws -> OpenedStore {
+        let opened = try await openFile(url, writing: writing, lockTimeout: lockTimeout)
+        do {
+            if writing {
+                try await opened.pokedex().migrateLegacyFavorites()
+            } else if try await opened.store.count(where: \.favorite == true) > 0 {
+                try await opened.database.close()
+                return try await open(url, writing: true, lockTimeout: lockTimeout)
+            }
+            return opened
+        } catch {
+            try? await opened.database.close()
+            throw error
+        }
+    }
+
     /// Opens a store file in the backend its extension names, telling a file that cannot be
     /// used apart from a busy one.
-    private static func open(
+    private static func openFile(
         _ url: URL, writing: Bool, lockTimeout: Duration
     ) async throws -> OpenedStore {
         let format: StoreFormat
@@ -96,7 +122,7 @@ struct OpenedStore {
             // opens it; a read-only open cannot, so a reading command opens it for writing
             // once (a migration that fails leaves the file as it was, and says why).
             if error.code == .migrationFailed, !writing {
-                return try await open(url, writing: true, lockTimeout: lockTimeout)
+                return try await openFile(url, writing: true, lockTimeout: lockTimeout)
             }
             throw UnopenableStore(error.description)
         }
@@ -144,8 +170,13 @@ struct OpenedStore {
         client: PokeAPIClient = PokeAPIClient(transport: BundledPokeAPITransport()),
         _ body: (Pokedex) async throws -> Result
     ) async throws -> Result {
-        try await withDatabase { database in
-            try await body(Pokedex(store: store, database: database, client: client))
-        }
+        try await withDatabase { _ in try await body(pokedex(client: client)) }
+    }
+
+    /// A Pokédex over the store and its database.
+    private func pokedex(
+        client: PokeAPIClient = PokeAPIClient(transport: BundledPokeAPITransport())
+    ) -> Pokedex {
+        Pokedex(store: store, database: database, client: client)
     }
 }

@@ -19,8 +19,8 @@ struct PokedexTool {
     static var commands: [any Command.Type] {
         [
             SyncCommand.self, ListCommand.self, ShowCommand.self, EvolutionCommand.self,
-            TypesCommand.self, FavoriteCommand.self, StatsCommand.self, CopyCommand.self,
-            HelpCommand.self,
+            TypesCommand.self, FavoriteCommand.self, NoteCommand.self, StatsCommand.self,
+            CopyCommand.self, HelpCommand.self,
         ]
     }
 

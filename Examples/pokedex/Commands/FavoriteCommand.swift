@@ -1,7 +1,8 @@
 import PokedexKit
 
-/// `pokedex favorite <id|name> [--off]`: marks a stored Pokémon a favorite, or not; the
-/// Pokémon is found as `show` finds it (``PokemonFinder``).
+/// `pokedex favorite <id|name> [--off]`: marks a stored Pokémon a favorite, or not, in the
+/// store's `Favorite` records (offline, as every local command); the Pokémon is found as
+/// `show` finds it (``PokemonFinder``).
 struct FavoriteCommand: Command {
     static let spec = CommandSpec(
         name: "favorite",
@@ -28,10 +29,7 @@ struct FavoriteCommand: Command {
     let lockTimeout: Duration
 
     init(_ arguments: Arguments) throws(UsageError) {
-        idOrName = try arguments.required(0, "<id|name>")
-        guard !NameMatcher.key(idOrName).isEmpty else {
-            throw UsageError("'\(idOrName)' is neither a number nor a name")
-        }
+        idOrName = try PokemonFinder.idOrName(in: arguments)
         isFavorite = !arguments[Options.off]
         location = StoreChoice(arguments)
         lockTimeout = arguments[CommonOptions.lockTimeout]
@@ -42,10 +40,11 @@ struct FavoriteCommand: Command {
         let (idOrName, isFavorite) = (self.idOrName, self.isFavorite)
         let pokemon = try await store.withPokedex { pokedex in
             let found = try await PokemonFinder.find(idOrName, in: pokedex)
-            return try await pokedex.setFavorite(isFavorite, id: found.id)
+            try await pokedex.setFavorite(isFavorite, pokemonID: found.id)
+            return found
         }
         Console.out(
-            pokemon.favorite
+            isFavorite
                 ? "★ \(pokemon.name) (#\(pokemon.id)) is a favorite."
                 : "\(pokemon.name) (#\(pokemon.id)) is no longer a favorite.")
     }

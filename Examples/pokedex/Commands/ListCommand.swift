@@ -134,12 +134,20 @@ struct ListCommand: Command {
         }
         let store = try await OpenedStore.forReading(location)
         let asksSpecies = filter.speciesCondition != nil
-        let (result, matching, withoutSpecies) = try await store.withPokedex { pokedex in
+        let (found, matching, withoutSpecies, favorites) = try await store.withPokedex {
+            pokedex in
             (
                 try await pokedex.pokemon(matching: filter),
                 try await pokedex.store.count(where: filter.condition),
-                asksSpecies ? try await pokedex.store.count(where: Self.withoutSpecies) : 0
+                asksSpecies ? try await pokedex.store.count(where: Self.withoutSpecies) : 0,
+                Set(try await pokedex.favorites().map(\.pokemonID))
             )
+        }
+        // The FAV column and the JSON's `favorite` say whether a Favorite record marks the
+        // Pokémon; the records' own legacy flag is not shown.
+        var result = found
+        for index in result.records.indices {
+            result.records[index].favorite = favorites.contains(result.records[index].id)
         }
         if withoutSpecies > 0 {
             // Stored by an earlier version, or synced without their species: the filters on

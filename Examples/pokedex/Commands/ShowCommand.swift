@@ -24,10 +24,7 @@ struct ShowCommand: Command {
     let location: StoreChoice
 
     init(_ arguments: Arguments) throws(UsageError) {
-        idOrName = try arguments.required(0, "<id|name>")
-        guard !NameMatcher.key(idOrName).isEmpty else {
-            throw UsageError("'\(idOrName)' is neither a number nor a name")
-        }
+        idOrName = try PokemonFinder.idOrName(in: arguments)
         json = arguments[CommonOptions.json]
         location = StoreChoice(arguments)
     }

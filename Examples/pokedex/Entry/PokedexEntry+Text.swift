@@ -9,8 +9,8 @@ extension PokedexEntry {
     static let barWidth = 40
 
     /// The entry as the in-game Pokédex shows it: the title, types and measures, the
-    /// description, then the abilities, base stats, matchups, evolution line and other forms
-    /// (each section left out when the entry lacks it).
+    /// description, then the abilities, base stats, matchups, evolution line, other forms and
+    /// the user's notes (each section left out when the entry lacks it).
     ///
     /// ```
     /// #6 Charizard · Flame Pokémon
@@ -45,6 +45,9 @@ extension PokedexEntry {
             sections.append(
                 [style.heading("Other forms")]
                     + CommandSpec.wrapList(names, width: Self.width - 2).map { "  " + $0 })
+        }
+        if !notes.isEmpty {
+            sections.append([style.heading("Notes")] + notes.flatMap(NoteCommand.lines))
         }
         return sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
     }

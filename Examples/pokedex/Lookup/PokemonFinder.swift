@@ -3,6 +3,18 @@ import PokedexKit
 /// The one rule by which every command finds the stored Pokémon its argument names: `show`,
 /// `favorite`, and whichever command takes a Pokémon next.
 enum PokemonFinder {
+    /// The `<id|name>` argument of a command that takes a Pokémon, first of its positional
+    /// arguments.
+    ///
+    /// - Throws: ``UsageError`` when it is missing, or neither a number nor a name.
+    static func idOrName(in arguments: Arguments) throws(UsageError) -> String {
+        let idOrName = try arguments.required(0, "<id|name>")
+        guard !NameMatcher.key(idOrName).isEmpty else {
+            throw UsageError("'\(idOrName)' is neither a number nor a name")
+        }
+        return idOrName
+    }
+
     /// The stored Pokémon a command-line argument names: a number (`6`, `#6`); a PokeAPI
     /// name (`charizard-mega-x`); or a species by any of its names, display names included,
     /// case, accents and punctuation ignored (`"Mr. Mime"`), for its default form.

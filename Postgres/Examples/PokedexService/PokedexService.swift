@@ -66,6 +66,9 @@ enum PokedexService {
             let pokedex = Pokedex(
                 store: store, database: database,
                 client: PokeAPIClient(transport: BundledPokeAPITransport()))
+            // A database an earlier version served keeps its favorites as flags on the
+            // Pokémon: moved to Favorite records, in one transaction, once.
+            try await pokedex.migrateLegacyFavorites()
             PokemonRoutes(pokedex: pokedex, chart: TypeChart(try BundledPokeAPI.allTypes()))
                 .add(to: router)
             try ReferenceRoutes.bundled().add(to: router)

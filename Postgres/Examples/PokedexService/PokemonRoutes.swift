@@ -12,6 +12,10 @@ import PokedexKit
 /// - `PUT /pokemon/{id}/favorite` and `DELETE /pokemon/{id}/favorite`: mark it a favorite,
 ///   or not, and answer with it as stored.
 ///
+/// Favorites are `Favorite` records (`Pokedex.setFavorite(_:pokemonID:)`), shared by every
+/// client until the sync endpoints give each user their own; a Pokémon's `favorite` in the
+/// answers says whether one refers to it, as it did when it was a flag on the record.
+///
 /// Each request reads or writes the store; nothing is cached, so a change made through
 /// another instance on the same database shows in the next response.
 struct PokemonRoutes: Sendable {
@@ -41,7 +45,11 @@ struct PokemonRoutes: Sendable {
 
     /// The Pokémon a filter selects, with how many match and how many are stored.
     func list(_ filter: PokemonFilter) async throws -> JSONBody<PokemonList> {
-        let result = try await pokedex.pokemon(matching: filter)
+        var result = try await pokedex.pokemon(matching: filter)
+        let favorites = Set(try await pokedex.favorites().map(\.pokemonID))
+        for index in result.records.indices {
+            result.records[index].favorite = favorites.contains(result.records[index].id)
+        }
         // All that match are shown unless the limit was reached: count them only then.
         let matching =
             if let limit = filter.limit, result.records.count >= limit {
@@ -57,9 +65,10 @@ struct PokemonRoutes: Sendable {
 
     /// One Pokémon, or a 404.
     func show(_ id: Int) async throws -> JSONBody<Pokemon> {
-        guard let pokemon = try await pokedex.pokemon(id: id) else {
+        guard var pokemon = try await pokedex.pokemon(id: id) else {
             throw Self.notFound(id)
         }
+        pokemon.favorite = try await pokedex.isFavorite(pokemonID: id)
         return JSONBody(pokemon)
     }
 
@@ -75,10 +84,13 @@ struct PokemonRoutes: Sendable {
     /// the id.
     func setFavorite(_ isFavorite: Bool, id: Int) async throws -> JSONBody<Pokemon> {
         do {
-            return JSONBody(try await pokedex.setFavorite(isFavorite, id: id))
+            try await pokedex.setFavorite(isFavorite, pokemonID: id)
         } catch let error as StoreError where error.code == .notFound {
             throw Self.notFound(id)
         }
+        guard var pokemon = try await pokedex.pokemon(id: id) else { throw Self.notFound(id) }
+        pokemon.favorite = isFavorite
+        return JSONBody(pokemon)
     }
 
     /// The `{id}` of a route's path, a whole number, or a 400.

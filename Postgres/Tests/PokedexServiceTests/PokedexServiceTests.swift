@@ -23,10 +23,15 @@ struct PokedexServiceTests {
         let accepted: String?
     }
 
-    /// A Pokédex in memory over the same records the service fills its empty store with.
-    static func memory() throws -> Pokedex {
-        Pokedex(
-            store: InMemoryStore(try BundledPokeAPI.allPokemonForms().map(Pokemon.init)),
+    /// A Pokédex in memory over the same records the service fills its empty store with, in
+    /// a database that keeps favorites.
+    static func memory() async throws -> Pokedex {
+        let database = try InMemoryModelDatabase(for: PokedexModels.all)
+        let store = try database.store(for: Pokemon.self)
+        try await store.upsert(
+            contentsOf: try BundledPokeAPI.allPokemonForms().map(Pokemon.init))
+        return Pokedex(
+            store: store, database: database,
             client: PokeAPIClient(transport: BundledPokeAPITransport()))
     }
 
@@ -81,7 +86,12 @@ struct PokedexServiceTests {
     ) async throws {
         for (query, filter) in listQueries {
             let list = try await instance.json("GET", "/pokemon" + query, as: PokemonList.self)
-            let expected = try await memory.pokemon(matching: filter)
+            var expected = try await memory.pokemon(matching: filter)
+            // The service answers each Pokémon with `favorite` saying whether it is one.
+            let favorites = Set(try await memory.favorites().map(\.pokemonID))
+            for index in expected.records.indices {
+                expected.records[index].favorite = favorites.contains(expected.records[index].id)
+            }
             // The ids first, so that a failure reads briefly; then the whole records.
             #expect(list.pokemon.map(\.id) == expected.records.map(\.id), "\(query)")
             if list.pokemon.map(\.id) == expected.records.map(\.id) {
@@ -97,12 +107,12 @@ struct PokedexServiceTests {
     @Test("a list query answers what the Pokédex in memory gives over the same records")
     func listsMatchMemory() async throws {
         let database = try await PostgresTestServer.shared().makeDatabase()
-        let memory = try Self.memory()
+        let memory = try await Self.memory()
         try await ServiceInstance.withInstances(2, on: database) { instances in
             // Favorites too, set through both instances, so that favorites=true selects some.
             for (instance, id) in [(instances[0], 6), (instances[1], 25), (instances[0], 149)] {
                 _ = try await instance.json("PUT", "/pokemon/\(id)/favorite", as: Pokemon.self)
-                try await memory.setFavorite(true, id: id)
+                try await memory.setFavorite(true, pokemonID: id)
             }
             for instance in instances {
                 try await Self.expectListsMatch(instance, memory)
@@ -264,7 +274,7 @@ struct PokedexServiceTests {
         let database = try await PostgresTestServer.shared().makeDatabase()
         try await ServiceInstance.withInstances(1, on: database) { instances in
             let instance = instances[0]
-            let memory = try Self.memory()
+            let memory = try await Self.memory()
             for id in [6, 25, 133] {
                 let entry = try await instance.json(
                     "GET", "/pokemon/\(id)/entry", as: PokedexEntry.self)

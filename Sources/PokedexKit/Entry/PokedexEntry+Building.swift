@@ -20,10 +20,13 @@ extension PokedexEntry {
     ///     here is kept by its PokeAPI name, without an effect.
     ///   - types: The details of the Pokémon's types, whose damage relations give the
     ///     matchups; a type missing here counts as neutral (1×) to every attacker.
+    ///   - favorite: Whether the user marked it as a favorite (a ``Favorite`` refers to
+    ///     it); the record's legacy ``Pokemon/favorite`` flag is not read.
+    ///   - notes: The user's notes about it, the oldest first.
     public init(
         pokemon: Pokemon, species: PokemonSpecies?, evolution: EvolutionChain?,
         relatedSpecies: [PokemonSpecies] = [], abilities: [PokemonAbility],
-        types: [PokemonTypeDetails]
+        types: [PokemonTypeDetails], favorite: Bool = false, notes: [Note] = []
     ) {
         let abilityDetails = Dictionary(
             abilities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -60,6 +63,7 @@ extension PokedexEntry {
             evolution: evolution,
             speciesNames: names,
             forms: (species?.varieties ?? []).filter { $0.pokemonID != pokemon.id },
-            favorite: pokemon.favorite)
+            favorite: favorite,
+            notes: notes)
     }
 }

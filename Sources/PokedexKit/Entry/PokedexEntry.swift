@@ -10,7 +10,7 @@
 /// }
 /// ```
 ///
-/// ``Pokedex/entry(for:)`` makes one; ``init(pokemon:species:evolution:relatedSpecies:abilities:types:)``
+/// ``Pokedex/entry(for:)`` makes one; ``init(pokemon:species:evolution:relatedSpecies:abilities:types:favorite:notes:)``
 /// makes one from parts you already hold. It encodes as one JSON object with snake-case
 /// keys — the shape `pokedex show --json` prints and `pokedex-service` answers
 /// `GET /pokemon/{id}/entry` with. The parts a Pokédex may not hold (the species, the chain,
@@ -56,8 +56,11 @@ public struct PokedexEntry: Hashable, Sendable, Codable {
     public var speciesNames: [Int: String]
     /// The species' other forms: every variety but this Pokémon, in the species' order.
     public var forms: [PokemonSpecies.Variety]
-    /// Whether the user marked the Pokémon as a favorite.
+    /// Whether the user marked the Pokémon as a favorite: whether a ``Favorite`` refers to
+    /// it.
     public var favorite: Bool
+    /// The user's notes about the Pokémon, the oldest first.
+    public var notes: [Note]
 
     /// A Pokédex description and the game it is from.
     public struct Description: Hashable, Sendable, Codable {
@@ -134,7 +137,7 @@ public struct PokedexEntry: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case id, name, genus, types, height, weight, generation, abilities, stats, matchups
-        case evolution, forms, favorite
+        case evolution, forms, favorite, notes
         case displayName = "display_name"
         case speciesID = "species_id"
         case flavorText = "flavor_text"

@@ -3,7 +3,7 @@ import ModelStorage
 // A `Pokemon` is kept in any `ModelStore`: its id is the PokeAPI id, its stored form the flat
 // object of `Pokemon+Codable.swift`, and its attributes for merges are that object's keys —
 // so a refreshing sync, which saves `refresh(from:)` with `.mergeByPropertyStoreTrump`, never
-// clobbers a `favorite` the user set in between.
+// clobbers a legacy `favorite` flag set in between.
 extension Pokemon: StorableModel {
     /// Version 2 added `species_id`, the link to the Pokémon's species, and
     /// `hidden_ability`.
@@ -27,8 +27,9 @@ extension Pokemon: StorableModel {
     ///   name (`hasPrefix`), far more often than by anything else but its id.
     /// - `attack`: the strongest are listed by attack ranges (`attack >= 80`), the query the
     ///   benchmarks and the `list` examples lead with.
-    /// - `favorite`: `pokedex list --favorites` and the apps' favorites screens select
-    ///   `favorite == true`, usually a handful among hundreds.
+    /// - `favorite`: the legacy flag, selected `favorite == true` (usually a handful among
+    ///   hundreds) by ``Pokedex/migrateLegacyFavorites()`` on each open, and by code written
+    ///   against earlier versions.
     public static var indexedAttributes: [IndexedAttribute<Pokemon>] {
         [IndexedAttribute(\.name), IndexedAttribute(\.attack), IndexedAttribute(\.favorite)]
     }

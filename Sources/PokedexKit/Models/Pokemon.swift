@@ -1,18 +1,18 @@
 import Foundation
 
-/// A Pokémon as the app stores it: the service's facts, flattened, beside the user's own data.
+/// A Pokémon as the app stores it: the service's facts, flattened.
 ///
 /// `Pokemon` is the record you keep in a `ModelStore`, query with
-/// `Condition`, and show in a list. Make one from what the service sent, then
-/// change what belongs to the user:
+/// `Condition`, and show in a list. Make one from what the service sent:
 ///
 /// ```swift
-/// var charizard = Pokemon(fetched)
-/// charizard.favorite = true
+/// let charizard = Pokemon(fetched)
 /// ```
 ///
-/// The service owns every property but ``favorite``; ``refresh(from:)`` takes newer facts
-/// from the service and keeps what the user set. Its stored form is a flat JSON object whose
+/// It is reference data: the user's own data about a Pokémon is kept in records of its own
+/// that refer to it (``Favorite``, ``Note``). The service owns every property but the
+/// legacy ``favorite`` flag; ``refresh(from:)`` takes newer facts from the service and keeps
+/// that flag as it was. Its stored form is a flat JSON object whose
 /// keys are the attribute names of its `Queryable` mapping (`special_attack`,
 /// `base_experience`, …).
 public struct Pokemon: Hashable, Sendable, Identifiable {
@@ -60,9 +60,14 @@ public struct Pokemon: Hashable, Sendable, Identifiable {
     /// models. It is not declared in `references`, so a store of Pokémon alone still opens,
     /// and a Pokémon may be stored before its species.
     public var speciesID: Int?
-    /// Whether the user marked this Pokémon as a favorite.
+    /// The legacy favorite flag: whether an earlier version marked this Pokémon as a
+    /// favorite on its record.
     ///
-    /// The service never sets it.
+    /// The Pokédex no longer sets or reads it: favorites are ``Favorite`` records, and
+    /// ``Pokedex/migrateLegacyFavorites()`` moves the flags of a store an earlier version
+    /// wrote to them. It stays an attribute of the record, stored, indexed and queryable
+    /// (`\.favorite == true`) as before, for stores written earlier and for code that uses
+    /// it as an attribute of its own. The service never sets it.
     public var favorite: Bool
 
     /// Creates a record from its facts.
@@ -85,7 +90,7 @@ public struct Pokemon: Hashable, Sendable, Identifiable {
     ///   - abilities: The ability names in slot order.
     ///   - hiddenAbility: The hidden ability's name, one of `abilities`.
     ///   - speciesID: The id of its species, or `nil` when it is not known.
-    ///   - favorite: Whether the user marked it as a favorite.
+    ///   - favorite: The legacy favorite flag (see ``favorite``).
     public init(
         id: Int,
         name: String,
@@ -126,7 +131,7 @@ public struct Pokemon: Hashable, Sendable, Identifiable {
         self.favorite = favorite
     }
 
-    /// Creates a record from what the service sent, not yet a favorite.
+    /// Creates a record from what the service sent, its legacy ``favorite`` flag clear.
     ///
     /// - Parameter fetched: The Pokémon as PokeAPI describes it.
     public init(_ fetched: FetchedPokemon) {

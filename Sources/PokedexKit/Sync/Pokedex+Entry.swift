@@ -20,6 +20,9 @@ extension Pokedex {
 
     /// The Pokédex entry of a Pokémon.
     ///
+    /// Whether the Pokémon is a favorite, and the user's notes about it, come from the
+    /// ``database`` when it keeps ``Favorite`` and ``Note``.
+    ///
     /// Each part comes from the ``database`` when it holds it — the species, its evolution
     /// chain, the names of the chain's species, the abilities and the Pokémon's types (whose
     /// damage relations give the matchups), read at one moment — and otherwise from the
@@ -57,11 +60,24 @@ extension Pokedex {
         let fetchedRelated = try await fetchAll(
             relatedIDs.filter { !storedRelatedIDs.contains($0) }
         ) { [client] in try await client.species(id: $0) }
+        let (favorite, notes) = try await userData(of: pokemon.id)
         return PokedexEntry(
             pokemon: pokemon, species: species, evolution: evolution,
             relatedSpecies: storedRelated + fetchedRelated,
             abilities: stored.abilities + (try await abilities),
-            types: stored.types + (try await types))
+            types: stored.types + (try await types), favorite: favorite, notes: notes)
+    }
+
+    /// Whether a Pokémon is a favorite, and its notes, read at one moment; `false` and none
+    /// when the database does not keep ``Favorite`` and ``Note``.
+    private func userData(of pokemonID: Int) async throws -> (Bool, [Note]) {
+        guard let database, keeps(Favorite.self), keeps(Note.self) else { return (false, []) }
+        return try await database.read { snapshot in
+            (
+                try snapshot[Favorite.self].count(where: \.pokemonID == pokemonID) > 0,
+                try snapshot[Note.self].fetch(Self.notesQuery(pokemonID: pokemonID))
+            )
+        }
     }
 
     /// Fetches each key's value concurrently, in the keys' order; those the service does not

@@ -43,33 +43,25 @@ extension Pokedex {
         return try await store.fetch(named).first
     }
 
-    /// Marks a stored Pokémon as a favorite, or not.
+    /// How many Pokémon are stored: in all, by type, by the generation that introduced
+    /// their species, and how many are favorites.
     ///
-    /// - Parameters:
-    ///   - isFavorite: Whether it is a favorite.
-    ///   - id: The Pokémon's id.
-    /// - Returns: The Pokémon as stored.
-    /// - Throws: `StoreError.notFound` when it is not stored; another `StoreError` when the
-    ///   store cannot be written.
-    @discardableResult
-    public func setFavorite(_ isFavorite: Bool, id: Int) async throws -> Pokemon {
-        try await store.update(id: id) { $0.favorite = isFavorite }
-    }
-
-    /// How many Pokémon are stored: in all, by type, and by the generation that introduced
-    /// their species.
+    /// The favorites are the Pokémon that ``Favorite`` records refer to, each counted once;
+    /// none when the Pokédex's database does not keep ``Favorite``.
     ///
     /// - Returns: The counts.
     /// - Throws: A `StoreError` when the store cannot be read.
-    /// - Complexity: O(*n*) in the number of stored Pokémon.
+    /// - Complexity: O(*n*) in the number of stored Pokémon, plus O(*f*) in the favorites.
     public func statistics() async throws -> PokedexStatistics {
         let all = try await store.fetch(RecordQuery(sortedBy: [.ascending(\.id)]))
         var byType: [PokemonType: Int] = [:]
         for pokemon in all {
             for type in pokemon.types { byType[type, default: 0] += 1 }
         }
+        let favorites =
+            keeps(Favorite.self) ? Set(try await self.favorites().map(\.pokemonID)).count : 0
         var statistics = PokedexStatistics(
-            stored: all.count, favorites: all.count { $0.favorite }, countsByType: byType,
+            stored: all.count, favorites: favorites, countsByType: byType,
             lowestID: all.first?.id, highestID: all.last?.id)
         statistics.generations = GenerationCount.counts(of: all)
         return statistics
@@ -140,7 +132,7 @@ public struct GenerationCount: Hashable, Sendable, Codable {
 public struct PokedexStatistics: Hashable, Sendable {
     /// How many are stored.
     public var stored: Int
-    /// How many are favorites.
+    /// How many are favorites: the Pokémon that ``Favorite`` records refer to.
     public var favorites: Int
     /// How many have each type (a dual-type Pokémon counts for both).
     public var countsByType: [PokemonType: Int]

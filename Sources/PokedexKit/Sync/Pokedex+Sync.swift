@@ -17,9 +17,10 @@ extension Pokedex {
     /// ```
     ///
     /// With ``SyncMode/refresh``, stored Pokémon are fetched again and the service's facts
-    /// replace theirs, while what the user owns stays: each stored record is read before its
-    /// request and saved after it with `MergePolicy.mergeByPropertyStoreTrump`, so a favorite
-    /// the user set while the request was in flight wins over the read.
+    /// replace theirs, while what the user owns stays: the ``Favorite`` and ``Note`` records
+    /// are never written by a sync, and each stored record is read before its request and
+    /// saved after it with `MergePolicy.mergeByPropertyStoreTrump`, so a legacy
+    /// ``Pokemon/favorite`` flag set while the request was in flight wins over the read.
     ///
     /// In a Pokédex with a ``database``, what each Pokémon links to is saved before it, in
     /// one commit: its species, the species' evolution chain, its types and its abilities,

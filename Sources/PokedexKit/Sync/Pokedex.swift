@@ -3,7 +3,7 @@
 ///
 /// `Pokedex` joins a ``PokeAPIClient`` to any `ModelStore` of ``Pokemon``. Sync a range of
 /// ids into the store — only those it lacks, concurrently, saving each as it arrives — then
-/// search, filter and mark favorites, all through the store:
+/// search and filter, all through the store:
 ///
 /// ```swift
 /// let store = try await JSONFileStore<Pokemon>.open(at: url)
@@ -29,6 +29,13 @@
 /// with each Pokémon, an ``entry(for:)`` reads them from the database, and filters can
 /// follow the link: ``PokemonFilter/generation``, ``PokemonFilter/legendaryOnly``,
 /// ``PokemonFilter/mythicalOnly``.
+///
+/// The user's own data — favorites and notes — is kept in the same database as records of
+/// its own, ``Favorite`` and ``Note``, when it holds them (``PokedexModels/userData``):
+/// ``setFavorite(_:pokemonID:)``, ``addNote(_:pokemonID:)`` and the rest write them, every
+/// write through one transaction of the database, and the reference data is never written
+/// for the user. After opening a database an earlier version may have written, call
+/// ``migrateLegacyFavorites()`` once to move its favorite flags to records.
 ///
 /// A Pokédex holds its store as `any ModelStore<Pokemon>`, so one type serves every backend:
 /// code that keeps a Pokédex, passes it around or picks its store at run time names
@@ -93,13 +100,29 @@ public struct Pokedex: Sendable {
 /// ```swift
 /// let dex = try InMemoryModelDatabase(for: PokedexModels.all)
 /// ```
+///
+/// The reference data (``referenceData``) comes from PokeAPI and a sync keeps it; the user's
+/// own data (``userData``) is written by the user alone, through the Pokédex's favorites and
+/// notes. A database opened with the reference data alone serves every query, sync and
+/// entry; the calls on favorites and notes then throw `StoreError.unknownModel`.
 public enum PokedexModels {
-    /// ``Pokemon``, ``PokemonSpecies``, ``EvolutionChain``, ``PokemonTypeDetails`` and
-    /// ``PokemonAbility``, in that order.
+    /// The reference data and the user's data: ``referenceData`` then ``userData``.
     public static var all: [any StorableModel.Type] {
+        referenceData + userData
+    }
+
+    /// ``Pokemon``, ``PokemonSpecies``, ``EvolutionChain``, ``PokemonTypeDetails`` and
+    /// ``PokemonAbility``, in that order: what PokeAPI describes, read-only to the user.
+    public static var referenceData: [any StorableModel.Type] {
         [
             Pokemon.self, PokemonSpecies.self, EvolutionChain.self, PokemonTypeDetails.self,
             PokemonAbility.self,
         ]
+    }
+
+    /// ``Favorite`` and ``Note``, in that order: the user's own records, each referring to a
+    /// ``Pokemon``, each keeping a change history for a replica to sync.
+    public static var userData: [any StorableModel.Type] {
+        [Favorite.self, Note.self]
     }
 }

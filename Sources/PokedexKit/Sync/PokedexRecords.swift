@@ -18,6 +18,10 @@ public struct PokedexRecords: Hashable, Sendable {
     public var types: [PokemonTypeDetails]
     /// The abilities.
     public var abilities: [PokemonAbility]
+    /// The user's favorites.
+    public var favorites: [Favorite]
+    /// The user's notes.
+    public var notes: [Note]
 
     /// Gathers records of every model.
     ///
@@ -27,15 +31,20 @@ public struct PokedexRecords: Hashable, Sendable {
     ///   - chains: The evolution chains.
     ///   - types: The types.
     ///   - abilities: The abilities.
+    ///   - favorites: The user's favorites.
+    ///   - notes: The user's notes.
     public init(
         pokemon: [Pokemon], species: [PokemonSpecies] = [], chains: [EvolutionChain] = [],
-        types: [PokemonTypeDetails] = [], abilities: [PokemonAbility] = []
+        types: [PokemonTypeDetails] = [], abilities: [PokemonAbility] = [],
+        favorites: [Favorite] = [], notes: [Note] = []
     ) {
         self.pokemon = pokemon
         self.species = species
         self.chains = chains
         self.types = types
         self.abilities = abilities
+        self.favorites = favorites
+        self.notes = notes
     }
 
     /// Reads every record of a database's snapshot, each model in its store's order.
@@ -51,16 +60,19 @@ public struct PokedexRecords: Hashable, Sendable {
             species: try snapshot[PokemonSpecies.self].fetch(RecordQuery()),
             chains: try snapshot[EvolutionChain.self].fetch(RecordQuery()),
             types: try snapshot[PokemonTypeDetails.self].fetch(RecordQuery()),
-            abilities: try snapshot[PokemonAbility.self].fetch(RecordQuery()))
+            abilities: try snapshot[PokemonAbility.self].fetch(RecordQuery()),
+            favorites: try snapshot[Favorite.self].fetch(RecordQuery()),
+            notes: try snapshot[Note.self].fetch(RecordQuery()))
     }
 
     /// The number of records of every model.
     public var count: Int {
         pokemon.count + species.count + chains.count + types.count + abilities.count
+            + favorites.count + notes.count
     }
 
-    /// Writes every record into a transaction, the linked ones before the Pokémon; a record
-    /// with a stored id replaces it.
+    /// Writes every record into a transaction, the linked ones before the Pokémon and the
+    /// user's data after them; a record with a stored id replaces it.
     ///
     /// - Parameter transaction: A transaction of a database of ``PokedexModels/all``; on a
     ///   database that lacks a model, the transaction throws `StoreError.unknownModel` and
@@ -115,6 +127,10 @@ public struct PokedexRecords: Hashable, Sendable {
         write(chains)
         write(species)
         write(pokemon)
+        // The user's data is written when there is some, so that records of the reference
+        // data alone fill a database of the reference data alone.
+        if !favorites.isEmpty { write(favorites) }
+        if !notes.isEmpty { write(notes) }
         return wrote
     }
 
@@ -123,6 +139,8 @@ public struct PokedexRecords: Hashable, Sendable {
     /// - Parameter transaction: A transaction of a database of ``PokedexModels/all``.
     /// - Throws: `StoreError.unknownModel` when the database lacks one of the models.
     public static func deleteAll(in transaction: inout DatabaseTransaction) throws {
+        _ = try transaction[Note.self].delete(where: .true)
+        _ = try transaction[Favorite.self].delete(where: .true)
         _ = try transaction[Pokemon.self].delete(where: .true)
         _ = try transaction[PokemonSpecies.self].delete(where: .true)
         _ = try transaction[EvolutionChain.self].delete(where: .true)

@@ -15,7 +15,8 @@
 /// ``generation``, ``legendaryOnly`` and ``mythicalOnly`` ask about the Pokémon's species:
 /// they follow ``Pokemon/speciesID`` to a ``PokemonSpecies`` in the same database, so a
 /// Pokédex over a store of Pokémon alone refuses them (`StoreError.unknownModel`), and a
-/// Pokémon whose species is not stored matches none of them.
+/// Pokémon whose species is not stored matches none of them. ``favoritesOnly`` likewise asks
+/// the ``Favorite`` records that refer to the Pokémon.
 public struct PokemonFilter: Hashable, Sendable {
     /// Text the name must contain, ignoring case and diacritics ("FLABÉBÉ" finds
     /// "flabebe"); `nil` or empty for any name.
@@ -24,7 +25,10 @@ public struct PokemonFilter: Hashable, Sendable {
     public var types: [PokemonType]
     /// The least value of each base stat; absent stats are not tested.
     public var minimumStats: [Stat: Int]
-    /// Whether only favorites match.
+    /// Whether only favorites match: the Pokémon that at least one ``Favorite`` refers to.
+    ///
+    /// It follows the favorites' reference to the Pokémon, so a Pokédex whose database does
+    /// not keep ``Favorite`` refuses it (`StoreError.unknownModel`).
     public var favoritesOnly: Bool
     /// The order of the results.
     public var sort: PokemonSort
@@ -87,7 +91,7 @@ public struct PokemonFilter: Hashable, Sendable {
             }
         }
         if favoritesOnly {
-            parts.append(\.favorite == true)
+            parts.append(.anyReferrer(Favorite.self, through: \.pokemonID))
         }
         if let weakness {
             parts.append(weakness.condition)

@@ -3,8 +3,9 @@ public enum SyncMode: Hashable, Sendable {
     /// Fetch only the ids the store lacks (the default): an interrupted sync resumes with
     /// exactly what is missing.
     case missingOnly
-    /// Fetch every id, refreshing stored Pokémon with the service's newer facts while keeping
-    /// what the user owns, such as ``Pokemon/favorite``.
+    /// Fetch every id, refreshing stored Pokémon with the service's newer facts; the user's
+    /// ``Favorite`` and ``Note`` records are not touched, and a record's legacy
+    /// ``Pokemon/favorite`` flag is kept.
     case refresh
 }
 

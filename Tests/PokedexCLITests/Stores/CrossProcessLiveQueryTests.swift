@@ -18,15 +18,17 @@ struct CrossProcessLiveQueryTests {
             let seeded = try await CommandRunner.pokedex(
                 "sync", "--range", "1-30", "--store", path)
             try #require(seeded.status == 0, "\(seeded.error)")
-            let store = try await SQLiteStore<Pokemon>.open(at: URL(filePath: path))
-            let favorites = try await store.observe(RecordQuery(where: \.favorite == true))
+            let database = try await SQLiteModelDatabase.open(
+                at: URL(filePath: path), for: PokedexModels.all)
+            let favorites = try await database.store(for: Favorite.self).observe(
+                RecordQuery(sortedBy: [.ascending(\.createdAt)]))
 
             let marked = try await CommandRunner.pokedex("favorite", "25", "--store", path)
             #expect(marked.status == 0, "\(marked.error)")
             let added = await firstElement(of: favorites, timeout: Self.timeout) {
                 !$0.records.isEmpty
             }
-            #expect(added?.records.map(\.name) == ["pikachu"], "the favorite, seen")
+            #expect(added?.records.map(\.pokemonID) == [25], "the favorite, seen")
 
             let unmarked = try await CommandRunner.pokedex(
                 "favorite", "pikachu", "--off", "--store", path)
@@ -34,8 +36,8 @@ struct CrossProcessLiveQueryTests {
             let removed = await firstElement(of: favorites, timeout: Self.timeout) {
                 $0.records.isEmpty
             }
-            #expect(removed?.totalCount == 30, "the favorite removed, seen")
-            try await store.close()
+            #expect(removed?.totalCount == 0, "the favorite removed, seen")
+            try await database.close()
         }
     }
 }

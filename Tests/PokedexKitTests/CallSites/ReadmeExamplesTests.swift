@@ -16,9 +16,8 @@ struct ReadmeExamplesTests {
         #expect(charizard.name == "charizard")
         #expect("\(charizard.types)" == "[fire, flying]")
         #expect(charizard.specialAttack == 109)
-        var record = Pokemon(charizard)
-        record.favorite = true
-        #expect(record.favorite)
+        let record = Pokemon(charizard)
+        #expect(record.id == 6 && !record.favorite)
     }
 
     @Test("storing, observing and changing")

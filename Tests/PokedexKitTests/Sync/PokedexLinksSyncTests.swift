@@ -94,7 +94,7 @@ struct PokedexLinksSyncTests {
         try await withTestServer { (server: TestServer) async throws in
             let (database, store, pokedex) = try await MemoryPokedex(client: .local(server)).parts
             try await pokedex.syncAll(1...6)
-            _ = try await pokedex.setFavorite(true, id: 2)
+            try await pokedex.setFavorite(true, pokemonID: 2)
             let poison = try await database.transaction { transaction in
                 try transaction[PokemonTypeDetails.self].delete(where: \.name == .poison)
             }
@@ -110,7 +110,8 @@ struct PokedexLinksSyncTests {
             #expect(stats.requestedPokemonIDs == [1, 2, 3])
             #expect(stats.entries == ["type/poison": 1])
             #expect(try await database.read { $0[PokemonTypeDetails.self].count } == 4)
-            #expect(try await store.fetch(id: 2)?.favorite == true)
+            #expect(try await pokedex.isFavorite(pokemonID: 2))
+            #expect(try await store.fetch(id: 2)?.favorite == false, "the legacy flag is not set")
         }
     }
 

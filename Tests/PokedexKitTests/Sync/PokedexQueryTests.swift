@@ -4,18 +4,19 @@ import Testing
 
 @Suite("Pokedex: search, filter, favorites and totals through KeyPathQuery")
 struct PokedexQueryTests {
-    /// The 151 plus the 41 hard cases, in a store.
-    static func pokedex() throws -> Pokedex {
+    /// The 151 plus the 41 hard cases, in a database of every Pokédex model.
+    static func pokedex() async throws -> Pokedex {
         let all = try Fixtures.trimmedIDs.map { Pokemon(try Fixtures.pokemon($0)) }
-        return Pokedex(
-            store: InMemoryStore(all),
+        return try await MemoryPokedex(
             client: PokeAPIClient(
-                transport: StubTransport { request, _ in try Stub.fixtures(for: request) }))
+                transport: StubTransport { request, _ in try Stub.fixtures(for: request) }),
+            pokemon: all
+        ).pokedex
     }
 
     @Test("search by name ignores case and diacritics")
     func nameSearch() async throws {
-        let pokedex = try Self.pokedex()
+        let pokedex = try await Self.pokedex()
         let flabebe = try await pokedex.pokemon(matching: PokemonFilter(name: "FLABÉBÉ"))
         #expect(flabebe.records.map(\.name) == ["flabebe"])
         let char = try await pokedex.pokemon(matching: PokemonFilter(name: "Char"))
@@ -25,7 +26,7 @@ struct PokedexQueryTests {
 
     @Test("types, stat thresholds, sort and limit combine")
     func combined() async throws {
-        let pokedex = try Self.pokedex()
+        let pokedex = try await Self.pokedex()
         var filter = PokemonFilter(types: [.fire], sort: .attack(.descending), limit: 3)
         filter.minimumStats[.speed] = 80
         let result = try await pokedex.pokemon(matching: filter)
@@ -41,21 +42,25 @@ struct PokedexQueryTests {
 
     @Test("favorites: set, filter, clear")
     func favorites() async throws {
-        let pokedex = try Self.pokedex()
-        try await pokedex.setFavorite(true, id: 25)
-        try await pokedex.setFavorite(true, id: 151)
+        let pokedex = try await Self.pokedex()
+        try await pokedex.setFavorite(true, pokemonID: 25)
+        try await pokedex.setFavorite(true, pokemonID: 151)
         let favorites = try await pokedex.pokemon(matching: PokemonFilter(favoritesOnly: true))
         #expect(favorites.records.map(\.id) == [25, 151])
-        try await pokedex.setFavorite(false, id: 25)
+        #expect(favorites.records.allSatisfy { !$0.favorite }, "the legacy flag is not set")
+        try await pokedex.setFavorite(false, pokemonID: 25)
         #expect(
             try await pokedex.pokemon(matching: PokemonFilter(favoritesOnly: true)).records.map(
                 \.id) == [151])
-        await #expect(throws: StoreError.self) { try await pokedex.setFavorite(true, id: 9999) }
+        let error = await #expect(throws: StoreError.self) {
+            try await pokedex.setFavorite(true, pokemonID: 9999)
+        }
+        #expect(error?.code == .notFound)
     }
 
     @Test("lookup by id, or by name in any case")
     func lookup() async throws {
-        let pokedex = try Self.pokedex()
+        let pokedex = try await Self.pokedex()
         #expect(try await pokedex.pokemon(id: 25)?.name == "pikachu")
         #expect(try await pokedex.pokemon(id: 9999) == nil)
         #expect(try await pokedex.pokemon(named: " Mr-Mime ")?.id == 122)
@@ -65,8 +70,8 @@ struct PokedexQueryTests {
 
     @Test("statistics count types and favorites")
     func statistics() async throws {
-        let pokedex = try Self.pokedex()
-        try await pokedex.setFavorite(true, id: 1)
+        let pokedex = try await Self.pokedex()
+        try await pokedex.setFavorite(true, pokemonID: 1)
         let statistics = try await pokedex.statistics()
         #expect(statistics.stored == 192)
         #expect(statistics.favorites == 1)

@@ -1,0 +1,14 @@
+import KeyPathQuery
+
+extension Note: Queryable {
+    /// Every attribute, named as the stored form names it (`user_id`, `pokemon_id`,
+    /// `created_at`, …), so conditions render to the same names in `NSPredicate` and SQL.
+    public static let queryAttributes: AttributeMap<Note> = [
+        \.id: "id",
+        \.userID: "user_id",
+        \.pokemonID: "pokemon_id",
+        \.text: "text",
+        \.createdAt: "created_at",
+        \.updatedAt: "updated_at",
+    ]
+}

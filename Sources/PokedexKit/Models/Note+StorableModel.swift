@@ -1,0 +1,22 @@
+import ModelStorage
+
+// A `Note` is kept in any `ModelStore`: its id is a UUID string, its stored form the flat
+// object of its `CodingKeys`. Schema version 1, no migrations yet.
+extension Note: StorableModel {
+    /// The notes' stores keep a change history, with tombstones for the deleted ones, so
+    /// that a replica can push and pull what changed since it last looked.
+    public static var changeHistory: ChangeHistory? { ChangeHistory() }
+
+    /// A note refers to the Pokémon it is about; deleting the Pokémon deletes its notes
+    /// (`.cascade`), and a note on a Pokémon that is not stored is refused.
+    public static var references: [ModelReference<Note>] {
+        [ModelReference(\.pokemonID, to: Pokemon.self, onDelete: .cascade)]
+    }
+
+    /// The attributes every store indexes: `pokemon_id`, by which a Pokémon's notes are
+    /// listed (the reference indexes it too), and `user_id`, by which a server selects one
+    /// user's records.
+    public static var indexedAttributes: [IndexedAttribute<Note>] {
+        [IndexedAttribute(\.pokemonID), IndexedAttribute(\.userID)]
+    }
+}
