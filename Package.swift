@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "PokedexKit",
             dependencies: [
-                "InternalSupport", "KeyPathQuery", "ModelStorage", "JSONFileStorage",
+                "InternalSupport", "KeyPathQuery", "ModelStorage", "ModelSync", "JSONFileStorage",
                 "RecordCoding",
             ]
         ),

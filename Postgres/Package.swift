@@ -54,7 +54,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
-            path: "Examples/PokedexService"
+            path: "Examples/PokedexService",
+            resources: [.copy("Web")]
         ),
 
         // MARK: Test support (in no product)

@@ -74,6 +74,13 @@ struct OptionGroup: Sendable {
         OptionGroup(alternatives: [first.declaration, second.declaration])
     }
 
+    /// One of three options, or none: `[--base-url URL | --live | --remote URL]`.
+    static func oneOf<First, Second, Third>(
+        _ first: Option<First>, _ second: Option<Second>, _ third: Option<Third>
+    ) -> OptionGroup {
+        OptionGroup(alternatives: [first.declaration, second.declaration, third.declaration])
+    }
+
     /// The group in a usage line: `[--store PATH | --in-memory]`.
     var synopsis: String {
         "[" + alternatives.map(\.synopsis).joined(separator: " | ") + "]"

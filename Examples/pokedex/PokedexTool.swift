@@ -20,6 +20,7 @@ struct PokedexTool {
         [
             SyncCommand.self, ListCommand.self, ShowCommand.self, EvolutionCommand.self,
             TypesCommand.self, FavoriteCommand.self, NoteCommand.self, StatsCommand.self,
+            StatusCommand.self,
             CopyCommand.self, HelpCommand.self,
         ]
     }

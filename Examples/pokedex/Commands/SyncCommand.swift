@@ -13,8 +13,10 @@ struct SyncCommand: Command {
         name: "sync",
         summary: "Fetch Pokémon with all they link to; only what the store lacks.",
         options: [
-            .oneOf(Options.range, Options.generation), .oneOf(Options.baseURL, Options.live),
-            .option(Options.refresh), .option(Options.concurrency), .option(Options.httpCache),
+            .oneOf(Options.range, Options.generation),
+            .oneOf(Options.baseURL, Options.live, RemoteOptions.remote),
+            .option(RemoteOptions.tokenFile), .option(Options.refresh),
+            .option(Options.concurrency), .option(Options.httpCache),
             CommonOptions.storeOrInMemory, .option(CommonOptions.lockTimeout),
         ],
         discussion: [
@@ -24,6 +26,9 @@ struct SyncCommand: Command {
             "syncs the Pokémon of the species generation N introduced, and their forms.",
             "--http-cache DIR keeps responses, as PokeAPI's fair-use policy asks: a fresh one",
             "is used with no request, and a stale one revalidated (a 304 reuses it).",
+            "--remote URL exchanges your favorites and notes with a pokedex-service instead:",
+            "it pushes what you wrote here, offline too, and pulls what your other devices",
+            "wrote. The token comes from $POKEDEX_TOKEN or --token-file, never an argument.",
         ])
 
     /// The options of `sync` alone.
@@ -102,8 +107,30 @@ struct SyncCommand: Command {
     let concurrency: Int
     /// Where the server's responses are kept, or `nil` for no cache.
     let cacheDirectory: URL?
+    /// The service to exchange the user's data with, or `nil` to sync the reference data.
+    let remote: URL?
+    /// The file of `--token-file`, or `nil` for `POKEDEX_TOKEN`.
+    let tokenFile: URL?
 
-    init(_ arguments: Arguments) {
+    init(_ arguments: Arguments) throws(UsageError) {
+        remote = arguments[RemoteOptions.remote]
+        tokenFile = arguments[RemoteOptions.tokenFile]
+        if remote != nil {
+            let others = [
+                arguments[Options.range] != nil ? "--range" : nil,
+                arguments[Options.generation] != nil ? "--generation" : nil,
+                arguments[Options.refresh] ? "--refresh" : nil,
+                arguments[Options.concurrency] != nil ? "--concurrency" : nil,
+                arguments[Options.httpCache] != nil ? "--http-cache" : nil,
+            ].compactMap { $0 }
+            if let first = others.first {
+                throw UsageError(
+                    "--remote exchanges your favorites and notes; \(first) is for syncing "
+                        + "Pokémon: run them apart")
+            }
+        } else if tokenFile != nil {
+            throw UsageError("--token-file goes with --remote URL")
+        }
         range = arguments[Options.range]
         generation = arguments[Options.generation]
         baseURL =
@@ -140,6 +167,7 @@ struct SyncCommand: Command {
     }
 
     func run() async throws {
+        if let remote { return try await exchange(with: remote) }
         if cacheDirectory != nil, baseURL == nil {
             throw CommandFailure(
                 "--http-cache keeps a server's responses; the bundled offline data needs no "

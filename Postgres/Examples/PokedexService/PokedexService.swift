@@ -8,6 +8,9 @@
 //   DELETE /pokemon/{id}/favorite
 //   GET    /species/{id or name}
 //   GET    /types/{type}[,{type}]/matchups
+//   POST   /sync/pull, POST /sync/push, GET /sync/notices      (bearer token; SyncRoutes)
+//   GET    /me, /me/favorites, /me/notes; PUT, DELETE, POST      (bearer token; UserRoutes)
+//   GET    /                                                   (the web Pokédex; WebPage)
 //
 // Run as many instances on one database as you like: each request reads or writes the
 // database, so a favorite set through one shows through every other at once. On first start
@@ -17,6 +20,7 @@
 import Foundation
 import Hummingbird
 import ModelStorage
+import ModelSync
 import PokedexKit
 import PokedexOfflineData
 import PostgresNIO
@@ -55,8 +59,11 @@ enum PokedexService {
     /// Opens the database, fills its empty tables, and serves it until SIGINT or SIGTERM,
     /// then closes it.
     static func run(_ configuration: ServiceConfiguration) async throws {
+        let tokens = try configuration.syncTokens()
+        // The reference data, every user's favorites and notes, and the receipts of the pushes
+        // applied; a replica's outbox is the devices' to keep, not the service's.
         let database = try await PostgresModelDatabase.open(
-            configuration.connection, for: PokedexModels.all,
+            configuration.connection, for: servedModels,
             options: PostgresStoreOptions(readerCount: configuration.readerCount))
         do {
             let filled = try await fillEmptyTables(database)
@@ -72,6 +79,14 @@ enum PokedexService {
             PokemonRoutes(pokedex: pokedex, chart: TypeChart(try BundledPokeAPI.allTypes()))
                 .add(to: router)
             try ReferenceRoutes.bundled().add(to: router)
+            let sync = try SyncServer(
+                database: database,
+                models: [
+                    .model(Favorite.self, owner: \.userID), .model(Note.self, owner: \.userID),
+                ])
+            SyncRoutes(server: sync, tokens: tokens).add(to: router)
+            UserRoutes(database: database, tokens: tokens).add(to: router)
+            try WebPage.add(to: router)
             let app = Application(
                 router: router,
                 configuration: ApplicationConfiguration(
@@ -94,6 +109,11 @@ enum PokedexService {
         }
         try await database.close()
         announce("pokedex-service stopped")
+    }
+
+    /// The models the service's database holds.
+    static var servedModels: [any StorableModel.Type] {
+        PokedexModels.referenceData + PokedexModels.userData + SyncServer.bookkeepingModels
     }
 
     /// Fills each empty table with the bundled records of its model, in one transaction

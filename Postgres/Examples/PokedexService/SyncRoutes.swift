@@ -25,22 +25,22 @@ struct SyncRoutes: Sendable {
 
     func add(to router: Router<some RequestContext>) {
         router.post("sync/pull") { request, context in
-            await answer {
-                let user = try authenticate(request)
+            await Self.answer {
+                let user = try tokens.authenticate(request)
                 let body = try await decode(PullRequest.self, from: request)
                 return try await server.pull(body, as: user)
             }
         }
         router.post("sync/push") { request, context in
-            await answer {
-                let user = try authenticate(request)
+            await Self.answer {
+                let user = try tokens.authenticate(request)
                 let body = try await decode(PushRequest.self, from: request)
                 return try await server.push(body, as: user)
             }
         }
         router.get("sync/notices") { request, context in
             do {
-                let user = try authenticate(request)
+                let user = try tokens.authenticate(request)
                 let notices = try await server.notices(for: user)
                 return Response(
                     status: .ok,
@@ -52,28 +52,17 @@ struct SyncRoutes: Sendable {
         }
     }
 
-    /// The user the request's bearer token names.
-    private func authenticate(_ request: Request) throws(SyncError) -> String {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
-            !tokens.isEmpty
-        else {
-            throw SyncError(
-                .unauthorized,
-                tokens.isEmpty
-                    ? "This service has no sync tokens configured (--tokens-file, POKEDEX_TOKENS)"
-                    : "Sync requests need an Authorization: Bearer token")
-        }
-        guard let user = tokens.user(for: header.dropFirst("Bearer ".count)) else {
-            throw SyncError(.unauthorized, "The bearer token is not one this service knows")
-        }
-        return user
-    }
-
     /// The request's JSON body, read up to the server's limit.
     private func decode<Message: Decodable>(
         _ type: Message.Type, from request: Request
     ) async throws(SyncError) -> Message {
-        let limit = server.limits.maximumBodyBytes
+        try await Self.decode(type, from: request, limit: server.limits.maximumBodyBytes)
+    }
+
+    /// A request's JSON body, read up to a limit.
+    static func decode<Message: Decodable>(
+        _ type: Message.Type, from request: Request, limit: Int
+    ) async throws(SyncError) -> Message {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: limit)
@@ -89,7 +78,7 @@ struct SyncRoutes: Sendable {
     }
 
     /// The answer as JSON, or the refusal it threw.
-    private func answer(_ body: () async throws -> some Encodable) async -> Response {
+    static func answer(_ body: () async throws -> some Encodable) async -> Response {
         do {
             return Self.json(try await body(), status: .ok)
         } catch {
@@ -107,7 +96,7 @@ struct SyncRoutes: Sendable {
     }
 
     /// A value as a JSON response.
-    private static func json(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
+    static func json(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
         let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
         return Response(
             status: status, headers: [.contentType: "application/json"],
@@ -142,5 +131,27 @@ struct SyncRoutes: Sendable {
                 beating.cancel()
             }
         }
+    }
+}
+
+extension SyncTokens {
+    /// The user a request's bearer token names.
+    ///
+    /// - Throws: ``ModelSync/SyncError/Code/unauthorized`` without a known token, or when
+    ///   the service has none configured.
+    func authenticate(_ request: Request) throws(SyncError) -> String {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
+            !isEmpty
+        else {
+            throw SyncError(
+                .unauthorized,
+                isEmpty
+                    ? "This service has no sync tokens configured (--tokens-file, POKEDEX_TOKENS)"
+                    : "The request needs an Authorization: Bearer token")
+        }
+        guard let user = user(for: header.dropFirst("Bearer ".count)) else {
+            throw SyncError(.unauthorized, "The bearer token is not one this service knows")
+        }
+        return user
     }
 }

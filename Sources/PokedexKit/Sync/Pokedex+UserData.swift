@@ -1,4 +1,5 @@
 import Foundation
+import ModelSync
 
 // The user's own data: favorites and notes, each a record of its own (``Favorite``, ``Note``)
 // that refers to a Pokémon, kept in the Pokédex's database beside the reference data, which
@@ -159,10 +160,15 @@ extension Pokedex {
     func writeUserData<Result: Sendable>(
         _ body: @escaping @Sendable (inout DatabaseTransaction) throws -> Result
     ) async throws -> Result {
-        // Every write of the user's data passes here, so that a replica's outbox can record
-        // each one in the same transaction when syncing with a server comes (a later step).
+        // Every write of the user's data passes here, so that the replica's outbox records
+        // each one in the same commit, when the database keeps one.
         let database = try userDatabase(keeping: PokedexModels.userData)
-        return try await database.transaction(body)
+        let records = Self.keepsOutbox(database) ? try Self.replicaModels() : []
+        return try await database.transaction { transaction in
+            let result = try body(&transaction)
+            try ReplicaModel.recordWrites(of: records, in: &transaction)
+            return result
+        }
     }
 
     /// Reads the user's data at one moment.

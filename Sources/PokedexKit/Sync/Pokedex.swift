@@ -103,12 +103,24 @@ public struct Pokedex: Sendable {
 ///
 /// The reference data (``referenceData``) comes from PokeAPI and a sync keeps it; the user's
 /// own data (``userData``) is written by the user alone, through the Pokédex's favorites and
-/// notes. A database opened with the reference data alone serves every query, sync and
-/// entry; the calls on favorites and notes then throw `StoreError.unknownModel`.
+/// notes, and a replica keeps it in step with a server through ``replicaBookkeeping``
+/// (``Pokedex/replica(transport:)``). A database opened with the reference data alone serves
+/// every query, sync and entry; the calls on favorites and notes then throw
+/// `StoreError.unknownModel`.
 public enum PokedexModels {
-    /// The reference data and the user's data: ``referenceData`` then ``userData``.
+    /// Every model a Pokédex keeps: ``referenceData``, ``userData``, then
+    /// ``replicaBookkeeping``.
     public static var all: [any StorableModel.Type] {
-        referenceData + userData
+        referenceData + userData + replicaBookkeeping
+    }
+
+    /// The records a replica keeps beside the user's data (`Replica.bookkeepingModels`).
+    ///
+    /// They are its outbox of writes not yet pushed, and where it stands. A database that
+    /// holds them records every write of the user's data in the outbox, so that writes made offline,
+    /// before any server was set up, are pushed at the first sync.
+    public static var replicaBookkeeping: [any StorableModel.Type] {
+        Replica.bookkeepingModels
     }
 
     /// ``Pokemon``, ``PokemonSpecies``, ``EvolutionChain``, ``PokemonTypeDetails`` and

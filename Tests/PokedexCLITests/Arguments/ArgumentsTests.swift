@@ -13,7 +13,7 @@ struct ArgumentsTests {
     static let samples = [
         "A-B": "1-3", "URL": "http://127.0.0.1:9/", "N": "3", "PATH": "dex.json",
         "SECONDS": "1.5", "TEXT": "char", "T[,T…]": "fire,flying", "KEY": "-attack",
-        "DIR": "http-cache", "TYPE": "rock", "NOTE-ID": "6F1C2A9E",
+        "DIR": "http-cache", "TYPE": "rock", "NOTE-ID": "6F1C2A9E", "FILE": "token.txt",
     ]
 
     /// Arguments for the command's required positionals.
@@ -69,7 +69,7 @@ struct ArgumentsTests {
     @Test("sync asks 4 at once of a server, 32 of the bundled data, unless told otherwise")
     func syncConcurrency() throws {
         func concurrency(_ words: [String]) throws -> Int {
-            SyncCommand(try Arguments(words + ["--in-memory"], for: SyncCommand.spec)).concurrency
+            try SyncCommand(Arguments(words + ["--in-memory"], for: SyncCommand.spec)).concurrency
         }
         #expect(try concurrency([]) == 32)
         #expect(try concurrency(["--live"]) == 4)

@@ -75,13 +75,13 @@ struct PokedexSyncSourceTests {
 
     @Test("--live syncs from the API root PokeAPI documents (no request made here)")
     func live() throws {
-        let live = SyncCommand(try Arguments(["--live"], for: SyncCommand.spec))
+        let live = try SyncCommand(Arguments(["--live"], for: SyncCommand.spec))
         let client = live.makeClient()
         #expect(client.configuration.baseURL.absoluteString == "https://pokeapi.co/api/v2/")
         #expect(client.pokemonURL(id: 1).absoluteString == "https://pokeapi.co/api/v2/pokemon/1/")
         #expect(client.configuration.maxConcurrentRequests == 4)
 
-        let bundled = SyncCommand(try Arguments([], for: SyncCommand.spec))
+        let bundled = try SyncCommand(Arguments([], for: SyncCommand.spec))
         #expect(bundled.baseURL == nil, "the default stays the bundled offline data")
     }
 
