@@ -135,6 +135,9 @@ let package = Package(
             dependencies: [
                 "pokedex-service", "PostgresTestServer",
                 .product(name: "PokedexKit", package: "PokedexKit"),
+                .product(name: "ModelSync", package: "PokedexKit"),
+                .product(name: "SQLiteStorage", package: "PokedexKit"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PokedexOfflineData", package: "PokedexKit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

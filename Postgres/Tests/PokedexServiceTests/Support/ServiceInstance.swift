@@ -39,12 +39,13 @@ final class ServiceInstance: @unchecked Sendable {
     /// `body` throws or not.
     static func withInstances<Value>(
         _ count: Int, on database: PostgresConnection.Configuration,
+        environment: [String: String] = [:],
         _ body: ([ServiceInstance]) async throws -> Value
     ) async throws -> Value {
         var instances: [ServiceInstance] = []
         do {
             for _ in 0..<count {
-                instances.append(try await start(on: database))
+                instances.append(try await start(on: database, environment: environment))
             }
             let value = try await body(instances)
             for instance in instances { try await instance.stop() }
@@ -56,9 +57,9 @@ final class ServiceInstance: @unchecked Sendable {
     }
 
     /// Starts one instance, and returns once it says which port it listens on.
-    static func start(on database: PostgresConnection.Configuration) async throws
-        -> ServiceInstance
-    {
+    static func start(
+        on database: PostgresConnection.Configuration, environment: [String: String] = [:]
+    ) async throws -> ServiceInstance {
         let socket = try #require(database.unixSocketPath, "the test server has a Unix socket")
         let socketURL = URL(fileURLWithPath: socket)
         let port = try #require(Int(socketURL.pathExtension), "\(socket) ends in its port")
@@ -71,7 +72,7 @@ final class ServiceInstance: @unchecked Sendable {
         ]
         process.environment = ProcessInfo.processInfo.environment.filter {
             !$0.key.hasPrefix("PG") && !$0.key.hasPrefix("POKEDEX_")
-        }
+        }.merging(environment) { $1 }
         let output = LockedText()
         let errors = LockedText()
         process.standardOutput = output.pipe
@@ -130,11 +131,16 @@ final class ServiceInstance: @unchecked Sendable {
     }
 
     /// Sends a request and returns the status and the body.
-    func request(_ method: String, _ path: String) async throws -> (status: Int, body: Data) {
+    func request(
+        _ method: String, _ path: String, token: String? = nil, body: Data? = nil
+    ) async throws -> (status: Int, body: Data) {
         let url = try #require(URL(string: baseURL.absoluteString + path), "a URL of \(path)")
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.timeoutInterval = 300
+        request.httpBody = body
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         let (body, response) = try await URLSession.shared.data(for: request)
         let status = try #require(response as? HTTPURLResponse).statusCode
         return (status, body)
