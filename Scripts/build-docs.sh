@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
-    modules=(KeyPathQuery ModelStorage JSONFileStorage ModelStorageTesting SQLStorage SQLiteStorage PokedexKit PokedexOfflineData)
+    modules=(KeyPathQuery ModelStorage ModelSync JSONFileStorage ModelStorageTesting SQLStorage SQLiteStorage PokedexKit PokedexOfflineData)
 fi
 
 # Symbol graphs of the public API, from the package's ordinary debug build. The command says

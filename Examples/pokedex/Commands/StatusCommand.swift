@@ -64,9 +64,11 @@ struct StatusCommand: Command {
             lines.append("A push was sent and not answered; the next sync sends it again.")
         }
         if let last = status.lastSyncedAt {
-            let format = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day()
-                .time(includingFractionalSeconds: false)
-            lines.append("Last synced \(last.formatted(format)).")
+            let format = Date.VerbatimFormatStyle(
+                format:
+                    "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
+                timeZone: .gmt, calendar: Calendar(identifier: .gregorian))
+            lines.append("Last synced \(last.formatted(format)) UTC.")
         } else {
             lines.append("Never synced: run 'pokedex sync --remote URL'.")
         }

@@ -6,7 +6,7 @@ import ModelStorage
 /// the replica does, and always within the records of the requesting user: a scope narrows
 /// what the user may see, never widens it.
 public struct PullRequest: Codable, Hashable, Sendable {
-    /// The model's ``ModelStorage/StorableModel/storageName``.
+    /// The model's `StorableModel/storageName`.
     public var model: String
     /// The scope: an encoded `Condition` of the model, or `nil` for every record of the user.
     public var scope: JSONValue?

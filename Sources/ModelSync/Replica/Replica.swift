@@ -104,7 +104,7 @@ public actor Replica {
     /// }
     /// ```
     ///
-    /// - Parameter body: Reads and writes, as in ``ModelStorage/ModelDatabase/transaction(_:)``.
+    /// - Parameter body: Reads and writes, as in `ModelDatabase/transaction(_:)`.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` or the database throws; nothing is written then.
     @discardableResult

@@ -28,7 +28,7 @@ public struct ReplicaModel: Sendable {
     ///
     /// - Parameters:
     ///   - model: The model. It must keep a change history
-    ///     (``ModelStorage/StorableModel/changeHistory``) on the server.
+    ///     (`StorableModel/changeHistory`) on the server.
     ///   - scope: The records to keep; every record of the user by default.
     /// - Throws: ``SyncError/Code/misconfigured`` when the scope cannot be encoded (a key
     ///   path without an attribute name, a condition that follows a reference).

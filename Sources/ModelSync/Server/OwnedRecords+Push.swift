@@ -10,7 +10,7 @@ extension OwnedRecords {
     /// entry throws ``SyncError/Code/forbidden``, and the push with it.
     ///
     /// A write is saved over its base with the model's merge policy, as
-    /// ``ModelStorage/StoreTransaction/save(_:mergePolicy:)`` saves an edit. A write without a
+    /// `StoreTransaction/save(_:mergePolicy:)` saves an edit. A write without a
     /// base (a record the replica made) is inserted; when a record of the user with its id
     /// already exists, it is a conflict settled by the policy. A deletion applies when the
     /// record was not written since its base; otherwise the policy decides, as for an update:

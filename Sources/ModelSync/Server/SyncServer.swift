@@ -13,7 +13,7 @@ import ModelStorage
 /// let page = try await server.pull(request, as: "ash")
 /// ```
 ///
-/// A server serves any ``ModelStorage/ModelDatabase``; `pokedex-service` runs one over
+/// A server serves any `ModelDatabase`; `pokedex-service` runs one over
 /// PostgreSQL behind HTTP, and ``InProcessTransport`` reaches one in the same process. Each
 /// synced model must keep a change history, and the database must hold
 /// ``SyncServer/bookkeepingModels``.
@@ -31,7 +31,7 @@ import ModelStorage
 /// A pushed write carries the record the replica had from the server and the version it
 /// read it at. The server saves the write over that base with the model's merge policy,
 /// attribute by attribute, as a save in the store does (see
-/// ``ModelStorage/MergePolicy``). A deletion against a record written since its base is
+/// `MergePolicy`). A deletion against a record written since its base is
 /// settled by the same policy: `mergeByPropertyObjectTrump` (the default) and `overwrite`
 /// delete it, `mergeByPropertyStoreTrump` and `rollback` keep the server's record, and
 /// `error` rejects the deletion. An update against a record deleted since its base inserts it

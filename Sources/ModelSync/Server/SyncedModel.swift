@@ -31,10 +31,10 @@ public struct SyncedModel: Sendable {
     ///
     /// - Parameters:
     ///   - model: The model. It must keep a change history
-    ///     (``ModelStorage/StorableModel/changeHistory``).
+    ///     (`StorableModel/changeHistory`).
     ///   - owner: The attribute that holds the owning user's id.
     ///   - mergePolicy: How a pushed write merges with changes made on the server since the
-    ///     replica read the record; ``ModelStorage/MergePolicy/mergeByPropertyObjectTrump``
+    ///     replica read the record; `MergePolicy/mergeByPropertyObjectTrump`
     ///     (the push wins where both changed an attribute) by default. The same policy
     ///     settles a pushed deletion against a later update: see ``SyncServer``.
     /// - Returns: The registration.

@@ -21,7 +21,7 @@ extension Pokedex {
     ///
     /// Every favorite and note the Pokédex writes enters the replica's outbox in the same
     /// commit, offline too, when its database keeps ``PokedexModels/replicaBookkeeping``;
-    /// ``Replica/sync()`` pushes them and pulls what other devices wrote. The reference data
+    /// `Replica.sync()` pushes them and pulls what other devices wrote. The reference data
     /// is never synced: each side reads it from the bundle or PokeAPI.
     ///
     /// - Parameter transport: How to reach the server.
