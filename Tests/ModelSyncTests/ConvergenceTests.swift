@@ -123,6 +123,8 @@ final class SimulatedDevice: @unchecked Sendable {
     private(set) var replica: Replica
     /// The scope's lower bound on priority, or `nil` for every memo.
     private(set) var threshold: Int?
+    /// How many changes a pull asks for: small, so that copies and pages span requests.
+    let pageSize: Int
 
     init(fixture: SyncFixture, index: Int, user: String, seed: UInt64) async throws {
         self.index = index
@@ -130,8 +132,9 @@ final class SimulatedDevice: @unchecked Sendable {
         self.fixture = fixture
         network = FaultyTransport(InProcessTransport(server: fixture.server, user: user))
         network.failAtRandom(seed: seed &* 31 &+ UInt64(index), rate: 0.25)
+        pageSize = 1 + Int(seed % 4)
         (replica, database) = try await fixture.replica(
-            "device-\(index)", user: user, transport: network)
+            "device-\(index)", user: user, transport: network, pageSize: pageSize)
     }
 
     func write(_ memo: Memo) async throws {
@@ -153,7 +156,8 @@ final class SimulatedDevice: @unchecked Sendable {
     func crash() async throws {
         replica = try Replica(
             database: database, transport: network,
-            models: [ReplicaModel(Memo.self, scope: scope), ReplicaModel(Jotting.self)])
+            models: [ReplicaModel(Memo.self, scope: scope), ReplicaModel(Jotting.self)],
+            pullPageSize: pageSize)
     }
 
     private var scope: Condition<Memo> {

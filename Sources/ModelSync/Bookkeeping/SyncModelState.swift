@@ -16,6 +16,11 @@ public struct SyncModelState: StorableModel, Hashable {
     public var settledScope: String?
     /// Where the pull of the records a scope change adds stands; `nil` when none is under way.
     public var wideningCursor: ChangeCursor?
+    /// Where that pull's copy goes on: the last id it was given, as JSON text.
+    public var wideningAfter: String?
+    /// Where a copy from the start goes on: the last id it was given, as JSON text; `nil`
+    /// when no copy is under way.
+    public var copyAfter: String?
     /// The current pass over the server's records: raised when the copy starts again from
     /// the start, after its cursor expired.
     public var pass: Int

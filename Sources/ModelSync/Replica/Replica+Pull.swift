@@ -2,9 +2,6 @@ import Foundation
 import ModelStorage
 
 extension Replica {
-    /// The most changes one pull asks for.
-    static let pullPageSize = 500
-
     /// Pulls every model's changes to the end, applying each page in one local commit with
     /// the cursor.
     ///
@@ -45,7 +42,10 @@ extension Replica {
                 state.isRestarting = true
             }
             let request = PullRequest(
-                model: name, scope: scope, cursor: state.cursor, limit: Self.pullPageSize)
+                model: name, scope: scope, cursor: state.cursor, limit: pullPageSize,
+                after: try state.copyAfter.map { (text) throws(SyncError) in
+                    try Self.scopeJSON(text, of: model)
+                })
             let response: PullResponse
             do {
                 response = try await transport.pull(request)
@@ -61,6 +61,7 @@ extension Replica {
             }
             more = response.hasMore
             state.cursor = response.next
+            state.copyAfter = response.resume.map(WireCoding.text)
             if !more { state.lastPulledAt = Date() }
             let finishing = !more && state.isRestarting
             if finishing { state.isRestarting = false }
@@ -113,17 +114,24 @@ extension Replica {
         let added = try model.records.widening(scope, beyond: settled)
         var pulled = 0
         while let cursor = state.wideningCursor {
+            let after = try state.wideningAfter.map { (text) throws(SyncError) in
+                try Self.scopeJSON(text, of: model)
+            }
             let response = try await transport.pull(
                 PullRequest(
-                    model: model.name, scope: added, cursor: cursor, limit: Self.pullPageSize))
-            if response.hasMore {
+                    model: model.name, scope: added, cursor: cursor, limit: pullPageSize,
+                    after: after))
+            // A copy of what the scope adds, to its last page: the pull since the cursor
+            // brings what changed meanwhile.
+            if let resume = response.resume {
                 state.wideningCursor = response.next
+                state.wideningAfter = WireCoding.text(resume)
             } else {
                 state.wideningCursor = nil
+                state.wideningAfter = nil
                 state.settledScope = state.scope
             }
-            // Only what the scope adds: a deletion here is a record outside the added part,
-            // which may well be inside the scope; the pull since the cursor brings real ones.
+            // A copy gives records only; a deletion would not be the scope's to apply.
             let added = response.changes.filter { $0.record != nil }
             let next = state
             try await local("apply a page of \(model.name)") { transaction in

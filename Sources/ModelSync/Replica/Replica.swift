@@ -45,6 +45,8 @@ public actor Replica {
     public nonisolated let transport: any SyncTransport
     /// The models kept in step.
     public nonisolated let models: [ReplicaModel]
+    /// The most changes one pull asks for.
+    public nonisolated let pullPageSize: Int
     /// The scope each model should have, by name, as set last.
     var scopes: [String: JSONValue?]
     /// Signals a local write to ``run(retryDelay:maximumRetryDelay:)``.
@@ -64,11 +66,18 @@ public actor Replica {
     ///     ``bookkeepingModels``.
     ///   - transport: How to reach the server.
     ///   - models: The models to keep in step, each with its scope.
+    ///   - pullPageSize: The most changes one pull asks for; 500 by default, at most the
+    ///     server's `SyncLimits/maximumPageSize`.
     /// - Throws: ``SyncError/Code/misconfigured`` when the database lacks a model or the
-    ///   bookkeeping models, or a model is listed twice.
+    ///   bookkeeping models, a model is listed twice, or the page size is below 1.
     public init(
-        database: some ModelDatabase, transport: any SyncTransport, models: [ReplicaModel]
+        database: some ModelDatabase, transport: any SyncTransport, models: [ReplicaModel],
+        pullPageSize: Int = 500
     ) throws(SyncError) {
+        guard pullPageSize >= 1 else {
+            throw SyncError(
+                .misconfigured, "A replica pulls at least 1 change a page, not \(pullPageSize)")
+        }
         let held = Set(database.models.map { ObjectIdentifier($0) })
         var scopes: [String: JSONValue?] = [:]
         for model in models {
@@ -91,6 +100,7 @@ public actor Replica {
         self.database = database
         self.transport = transport
         self.models = models
+        self.pullPageSize = pullPageSize
         self.scopes = scopes
         (writeSignals, localWrites) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyPathQuery
 import ModelStorage
 
 extension OwnedRecords {

@@ -4,7 +4,8 @@ import ModelStorage
 
 /// The server's rules for one model whose records belong to users: what a user may pull, and
 /// how a pushed entry is applied.
-struct OwnedRecords<Model: StorableModel>: Sendable {
+struct OwnedRecords<Model: StorableModel>: Sendable
+where Model.ID: Comparable & QueryValueConvertible {
     /// The attribute that holds the owning user's id.
     let owner: any WritableKeyPath<Model, String> & Sendable
     /// How a pushed write merges with later changes on the server.
@@ -33,6 +34,9 @@ struct OwnedRecords<Model: StorableModel>: Sendable {
                 .tooLarge,
                 "A pull of \(name) asks for \(request.limit) changes a page; the server sends at most \(limits.maximumPageSize)"
             )
+        }
+        if request.cursor == .start || request.after != nil {
+            return try await copy(request, as: user, from: server)
         }
         let scope = try compiledScope(request.scope, limits: limits)
         let page: ChangePage<Model>
@@ -81,11 +85,65 @@ struct OwnedRecords<Model: StorableModel>: Sendable {
         }
     }
 
+    /// A page of a copy from the start: the user's records the scope selects, read by a
+    /// query in the database (in SQL, in the SQL backends), in the order of their ids.
+    private func copy(
+        _ request: PullRequest, as user: String, from server: SyncServer
+    ) async throws(SyncError) -> PullResponse {
+        var condition =
+            (owner == user) && (try scope(request.scope, limits: server.limits) ?? .true)
+        if let after = request.after {
+            let id: Model.ID
+            do {
+                id = try WireCoding.value(Model.ID.self, from: after)
+            } catch {
+                throw SyncError(
+                    .invalidRequest, "The position of a copy of \(name) is not an id: \(error)")
+            }
+            condition = condition && \Model.id > id
+        }
+        let result: QueryResult<Model>
+        do {
+            let store = try server.database.store(for: Model.self)
+            result = try await store.fetchResult(
+                RecordQuery(
+                    where: condition, sortedBy: [.ascending(\Model.id)], limit: request.limit))
+        } catch {
+            throw SyncError(
+                .serverFailed, "The server could not read the records of \(name): \(error)")
+        }
+        var changes: [SyncChange] = []
+        changes.reserveCapacity(result.records.count)
+        for record in result.records {
+            changes.append(
+                SyncChange(
+                    id: try Self.json(record.id, "id"), record: try Self.json(record, "record"),
+                    version: result.version))
+        }
+        // The copy's cursor is the version its first page was read at: the feed from there
+        // brings whatever changed while the later pages were read.
+        let start = request.after == nil ? ChangeCursor(version: result.version) : request.cursor
+        let last = result.records.count < request.limit ? nil : result.records.last
+        return PullResponse(
+            changes: changes, next: start, hasMore: true,
+            resume: try last.map { (record) throws(SyncError) in try Self.json(record.id, "id") })
+    }
+
     /// The scope a request sends, checked against the limits and compiled; `nil` for none.
     func compiledScope(
         _ scope: JSONValue?, limits: SyncLimits
     ) throws(SyncError) -> CompiledCondition<Model>? {
-        guard let scope else { return nil }
+        guard let condition = try self.scope(scope, limits: limits) else { return nil }
+        do {
+            return try condition.compiled()
+        } catch {
+            throw SyncError(.invalidRequest, "The scope cannot be evaluated on \(name): \(error)")
+        }
+    }
+
+    /// The scope a request sends, checked against the limits and decoded; `nil` for none.
+    func scope(_ scope: JSONValue?, limits: SyncLimits) throws(SyncError) -> Condition<Model>? {
+        guard let scope, scope != .null else { return nil }
         let depth = WireCoding.depth(of: scope)
         guard depth <= limits.maximumScopeDepth else {
             throw SyncError(
@@ -95,7 +153,8 @@ struct OwnedRecords<Model: StorableModel>: Sendable {
         }
         do {
             let condition = try WireCoding.value(Condition<Model>.self, from: scope)
-            return try condition.compiled()
+            _ = try condition.compiled()
+            return condition
         } catch {
             throw SyncError(.invalidRequest, "The scope is not a condition of \(name): \(error)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyPathQuery
 import ModelStorage
 
 /// A model a ``SyncServer`` serves: whose records each user owns, and how pushed writes merge.
@@ -29,6 +30,9 @@ public struct SyncedModel: Sendable {
 
     /// A model whose records belong to the user an attribute names.
     ///
+    /// Its ids are compared and sorted (a copy from the start is read in their order), so
+    /// `\.id` must be one of its `queryAttributes`, as it is in every model of the package.
+    ///
     /// - Parameters:
     ///   - model: The model. It must keep a change history
     ///     (`StorableModel/changeHistory`).
@@ -41,7 +45,7 @@ public struct SyncedModel: Sendable {
     public static func model<Model: StorableModel>(
         _ model: Model.Type, owner: any WritableKeyPath<Model, String> & Sendable,
         mergePolicy: MergePolicy = .mergeByPropertyObjectTrump
-    ) -> SyncedModel {
+    ) -> SyncedModel where Model.ID: Comparable & QueryValueConvertible {
         let rules = OwnedRecords<Model>(owner: owner, mergePolicy: mergePolicy)
         return SyncedModel(
             name: Model.storageName, type: model,

@@ -61,14 +61,15 @@ struct SyncFixture: Sendable {
     /// A replica of Memo (and Jotting) for a user, over a new local database.
     func replica(
         _ name: String, user: String = "ash", scope: Condition<Memo> = .true,
-        transport: (any SyncTransport)? = nil
+        transport: (any SyncTransport)? = nil, pageSize: Int = 500
     ) async throws -> (Replica, any ModelDatabase) {
         let local = try await backend.open(
             Self.synced + Replica.bookkeepingModels, in: directory, name: name)
         let replica = try Replica(
             database: local,
             transport: transport ?? InProcessTransport(server: server, user: user),
-            models: [ReplicaModel(Memo.self, scope: scope), ReplicaModel(Jotting.self)])
+            models: [ReplicaModel(Memo.self, scope: scope), ReplicaModel(Jotting.self)],
+            pullPageSize: pageSize)
         return (replica, local)
     }
 
