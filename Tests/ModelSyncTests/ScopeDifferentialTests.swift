@@ -5,9 +5,11 @@ import ModelStorage
 import ModelSync
 import Testing
 
-/// A scope has one meaning on both sides: the server reads a copy by a query in its database
-/// (SQL in SQLite), and the replica keeps what its own engine selects. Random scopes, each
-/// checked against the in-memory evaluation of the same condition over the server's records.
+/// A scope has one meaning on both sides.
+///
+/// The server reads a copy by a query in its database (SQL in SQLite), and the replica keeps
+/// what its own engine selects. Random scopes, each checked against the in-memory evaluation
+/// of the same condition over the server's records.
 @Suite("Scopes mean the same on the server's database and on the replica")
 struct ScopeDifferentialTests {
     static let titles = [
