@@ -152,3 +152,21 @@ enum WireCodingText {
         return (try? encoder.encode(json)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }
+
+@Test("Old push receipts are dropped by date, and the newer kept")
+func pruneReceipts() async throws {
+    let fixture = try await SyncFixture.make(.sqlite)
+    defer { fixture.remove() }
+    let (replica, _) = try await fixture.replica("laptop")
+    for index in 0..<3 {
+        try await replica.transaction { $0[Memo.self].upsert(Memo(id: "m\(index)", title: "t")) }
+        try await replica.push()
+    }
+    let receipts = try fixture.serverDatabase.store(for: SyncPushReceipt.self)
+    #expect(try await receipts.count() == 3)
+    #expect(try await fixture.server.pruneReceipts(appliedBefore: .distantPast) == 0)
+    #expect(
+        try await fixture.server.pruneReceipts(appliedBefore: Date().addingTimeInterval(60)) == 3)
+    #expect(try await receipts.count() == 0)
+    try await fixture.serverDatabase.close()
+}

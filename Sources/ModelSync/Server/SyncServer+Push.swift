@@ -64,3 +64,31 @@ extension SyncServer {
         }
     }
 }
+
+extension SyncServer {
+    /// Drops the receipts of pushes applied before a date, and returns how many.
+    ///
+    /// A receipt answers a push sent again after its answer was lost. Keep each longer than
+    /// a device may hold an unanswered push — as long as the models keep their tombstones
+    /// (`ChangeHistory.tombstoneRetention`), since a device offline for longer starts its
+    /// copy again anyway. A push sent again after its receipt is gone is applied again: its
+    /// writes are settled against the records as they are then, by the merge policy.
+    ///
+    /// ```swift
+    /// try await server.pruneReceipts(appliedBefore: .now.addingTimeInterval(-90 * 86_400))
+    /// ```
+    ///
+    /// - Parameter date: The oldest time a receipt kept was applied at.
+    /// - Returns: How many receipts were dropped.
+    /// - Throws: ``SyncError/Code/serverFailed`` when the database fails.
+    @discardableResult
+    public func pruneReceipts(appliedBefore date: Date) async throws(SyncError) -> Int {
+        do {
+            return try await database.transaction { transaction in
+                try transaction[SyncPushReceipt.self].delete(where: \.appliedAt < date)
+            }
+        } catch {
+            throw SyncError(.serverFailed, "The server could not drop old push receipts: \(error)")
+        }
+    }
+}
