@@ -72,7 +72,7 @@ let package = Package(
         // transport (in-process, or HTTP on URLSession), and the server side that answers it.
         .target(
             name: "ModelSync",
-            dependencies: ["KeyPathQuery", "ModelStorage"]
+            dependencies: ["InternalSupport", "KeyPathQuery", "ModelStorage"]
         ),
         .target(
             name: "ModelStorageTesting",

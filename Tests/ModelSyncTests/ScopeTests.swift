@@ -132,3 +132,60 @@ func offlineWriteOutsideTheFirstScope() async throws {
     #expect(try await memos(in: local).keys.sorted() == ["high"])
     #expect(try await fixture.serverMemos(of: "ash").keys.sorted() == ["high", "low"])
 }
+
+/// A transport whose server can be swapped, as when a service's database is replaced.
+final class SwitchableTransport: SyncTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: InProcessTransport
+
+    init(_ transport: InProcessTransport) { current = transport }
+
+    func switchTo(_ transport: InProcessTransport) { lock.withLock { current = transport } }
+
+    private var base: InProcessTransport { lock.withLock { current } }
+
+    func pull(_ request: PullRequest) async throws(SyncError) -> PullResponse {
+        try await base.pull(request)
+    }
+
+    func push(_ request: PushRequest) async throws(SyncError) -> PushResponse {
+        try await base.push(request)
+    }
+
+    func notices() async throws(SyncError) -> AsyncThrowingStream<SyncNotice, any Error> {
+        try await base.notices()
+    }
+}
+
+@Test(
+    "A replica whose server's database was replaced starts again, and holds exactly the new one's records"
+)
+func replacedServerDatabase() async throws {
+    let first = try await SyncFixture.make(.memory)
+    let second = try await SyncFixture.make(.memory)
+    defer {
+        first.remove()
+        second.remove()
+    }
+    let switchable = SwitchableTransport(InProcessTransport(server: first.server, user: "ash"))
+    let (replica, local) = try await first.replica("phone", transport: switchable)
+    try await replica.transaction { transaction in
+        transaction[Memo.self].upsert(Memo(id: "m1", title: "one"))
+        transaction[Memo.self].upsert(Memo(id: "m2", title: "two"))
+    }
+    try await replica.sync()
+    // The new database has lived longer: more commits than the cursor counts.
+    let (writer, _) = try await second.replica("writer")
+    for index in 0..<10 {
+        try await writer.transaction {
+            $0[Memo.self].upsert(Memo(id: "m\(index % 2 == 0 ? 1 : 3)", title: "v\(index)"))
+        }
+        try await writer.push()
+    }
+    switchable.switchTo(InProcessTransport(server: second.server, user: "ash"))
+    try await replica.sync()
+    let held = try await memos(in: local)
+    let expected = try await second.serverMemos(of: "ash")
+    #expect(held == expected, "\(difference(held, expected))")
+    #expect(try await memos(in: local).keys.sorted() == ["m1", "m3"])
+}

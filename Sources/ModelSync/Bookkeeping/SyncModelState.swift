@@ -28,6 +28,8 @@ public struct SyncModelState: StorableModel, Hashable {
     public var isRestarting: Bool
     /// When the model was last pulled to the end.
     public var lastPulledAt: Date?
+    /// The identity of the server's database the cursor belongs to (``SyncServerIdentity``).
+    public var server: String?
 
     /// A model's first state: nothing pulled yet.
     ///

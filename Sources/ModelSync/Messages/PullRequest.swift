@@ -56,6 +56,9 @@ public struct PullResponse: Codable, Hashable, Sendable {
     /// In a copy from the start, the id of the page's last record, for the next request's
     /// ``PullRequest/after``; `nil` when the copy is done or this is not one.
     public var resume: JSONValue?
+    /// The identity of the server's database (``SyncServerIdentity``), which the cursor
+    /// belongs to; `nil` from a server that does not say.
+    public var server: String?
 
     /// A response.
     ///

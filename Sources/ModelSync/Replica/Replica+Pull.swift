@@ -50,14 +50,17 @@ extension Replica {
             do {
                 response = try await transport.pull(request)
             } catch  where error.code == .cursorExpired {
-                state.pass += 1
-                state.cursor = .start
-                state.isRestarting = true
-                let restarted = state
-                try await local("start \(name) again") { transaction in
-                    transaction[SyncModelState.self].upsert(restarted)
-                }
+                try await restart(&state)
                 continue
+            }
+            if let server = response.server {
+                if let known = state.server, known != server, state.cursor != .start {
+                    // Another database, or this one restored: the cursor means nothing there.
+                    state.server = server
+                    try await restart(&state)
+                    continue
+                }
+                state.server = server
             }
             more = response.hasMore
             state.cursor = response.next
@@ -74,6 +77,19 @@ extension Replica {
             pulled += response.changes.count
         }
         return pulled
+    }
+
+    /// Starts a model's copy again from the start: the pass that follows drops, at its end,
+    /// what it did not see.
+    private func restart(_ state: inout SyncModelState) async throws(SyncError) {
+        state.pass += 1
+        state.cursor = .start
+        state.copyAfter = nil
+        state.isRestarting = true
+        let restarted = state
+        try await local("start \(state.id) again") { transaction in
+            transaction[SyncModelState.self].upsert(restarted)
+        }
     }
 
     /// Lets the records outside a new scope go, and starts pulling those it adds.

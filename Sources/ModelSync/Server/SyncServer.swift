@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 import ModelStorage
 
 /// The side of sync that holds the shared database: it answers replicas' pulls and pushes,
@@ -45,9 +46,13 @@ public struct SyncServer: Sendable {
     public let limits: SyncLimits
     /// The models served, by storage name.
     let models: [String: SyncedModel]
+    /// The database's identity, once read.
+    private let identity = IdentityCache()
 
     /// The models the server keeps its own records in: open its database with them.
-    public static var bookkeepingModels: [any StorableModel.Type] { [SyncPushReceipt.self] }
+    public static var bookkeepingModels: [any StorableModel.Type] {
+        [SyncPushReceipt.self, SyncServerIdentity.self]
+    }
 
     /// A server over a database.
     ///
@@ -81,10 +86,10 @@ public struct SyncServer: Sendable {
                 )
             }
         }
-        guard held.contains(ObjectIdentifier(SyncPushReceipt.self)) else {
+        for model in Self.bookkeepingModels where !held.contains(ObjectIdentifier(model)) {
             throw SyncError(
                 .misconfigured,
-                "The database at \(database.location) does not hold SyncPushReceipt; open it with SyncServer.bookkeepingModels"
+                "The database at \(database.location) does not hold \(model); open it with SyncServer.bookkeepingModels"
             )
         }
         self.database = database
@@ -107,7 +112,35 @@ public struct SyncServer: Sendable {
     public func pull(_ request: PullRequest, as user: String) async throws(SyncError)
         -> PullResponse
     {
-        try await model(named: request.model).pull(request, user, self)
+        var response = try await model(named: request.model).pull(request, user, self)
+        response.server = try await databaseIdentity()
+        return response
+    }
+
+    /// The identity of the database (``SyncServerIdentity``), made and stored on first use.
+    ///
+    /// - Returns: A UUID string.
+    /// - Throws: ``SyncError/Code/serverFailed`` when it cannot be read or stored.
+    public func databaseIdentity() async throws(SyncError) -> String {
+        if let known = identity.value { return known }
+        do {
+            let value = try await database.transaction { transaction in
+                if let stored = transaction[SyncServerIdentity.self].fetch(
+                    id: SyncServerIdentity.onlyID)
+                {
+                    return stored.value
+                }
+                let made = SyncServerIdentity(
+                    id: SyncServerIdentity.onlyID, value: UUID().uuidString)
+                transaction[SyncServerIdentity.self].upsert(made)
+                return made.value
+            }
+            identity.value = value
+            return value
+        } catch {
+            throw SyncError(
+                .serverFailed, "The server could not read its database's identity: \(error)")
+        }
     }
 
     /// Notices of changes to the user's records in every model served.
@@ -155,5 +188,15 @@ public struct SyncServer: Sendable {
             )
         }
         return model
+    }
+}
+
+/// The identity of a server's database, read once and kept.
+final class IdentityCache: Sendable {
+    private let stored = Mutex<String?>(nil)
+
+    var value: String? {
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }
