@@ -170,3 +170,37 @@ func pruneReceipts() async throws {
     #expect(try await receipts.count() == 0)
     try await fixture.serverDatabase.close()
 }
+
+@Test(
+    "A running replica pushes its own writes and pulls on the server's notices, and runs again after a cancel"
+)
+func runFollowsWritesAndNotices() async throws {
+    let fixture = try await SyncFixture.make(.sqlite)
+    defer { fixture.remove() }
+    let (laptop, laptopDB) = try await fixture.replica("laptop")
+    let (phone, _) = try await fixture.replica("phone")
+    for round in 0..<2 {
+        let running = Task { await laptop.run(retryDelay: .milliseconds(50)) }
+        // A local write is pushed without a call to sync.
+        try await laptop.transaction {
+            $0[Memo.self].upsert(Memo(id: "l\(round)", title: "laptop"))
+        }
+        try await eventually { try await fixture.serverMemos(of: "ash")["l\(round)"] != nil }
+        // Another replica's push reaches it through the notices.
+        try await phone.transaction { $0[Memo.self].upsert(Memo(id: "p\(round)", title: "phone")) }
+        try await phone.push()
+        try await eventually { try await memos(in: laptopDB)["p\(round)"] != nil }
+        running.cancel()
+        await running.value
+    }
+}
+
+/// Waits until a condition holds, for at most 30 seconds.
+func eventually(_ condition: () async throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
+        if try await condition() { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    Issue.record("the condition did not hold within 30 seconds")
+}

@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 
 extension Replica {
     /// Keeps the replica in step until the task is cancelled: it syncs now, then again each
@@ -45,15 +46,24 @@ extension Replica {
         }
     }
 
-    /// Syncs on each notice and each local write, until the notices end or fail.
+    /// Syncs on each notice and each local write, until the notices end or fail, or the
+    /// task is cancelled.
     private func follow(_ notices: AsyncThrowingStream<SyncNotice, any Error>) async throws {
+        let (writes, continuation) = AsyncStream<Void>.makeStream(
+            bufferingPolicy: .bufferingNewest(1))
+        writeSignal.withLock { $0 = continuation }
+        defer {
+            writeSignal.withLock { $0 = nil }
+            continuation.finish()
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for try await _ in notices { try await self.pull() }
                 throw SyncError(.transportFailed, "The server ended the notices")
             }
             group.addTask {
-                for await _ in self.writeSignals { try await self.push() }
+                // Ends only when the task is cancelled.
+                for await _ in writes { try await self.push() }
             }
             try await group.next()
             group.cancelAll()

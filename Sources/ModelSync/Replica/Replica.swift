@@ -1,4 +1,5 @@
 import Foundation
+import InternalSupport
 import KeyPathQuery
 import ModelStorage
 
@@ -49,10 +50,9 @@ public actor Replica {
     public nonisolated let pullPageSize: Int
     /// The scope each model should have, by name, as set last.
     var scopes: [String: JSONValue?]
-    /// Signals a local write to ``run(retryDelay:maximumRetryDelay:)``.
-    nonisolated let localWrites: AsyncStream<Void>.Continuation
-    /// The stream of local-write signals.
-    let writeSignals: AsyncStream<Void>
+    /// Where a local write is signalled while ``run(retryDelay:maximumRetryDelay:onError:)``
+    /// follows them: the continuation of its current stream, or `nil`.
+    nonisolated let writeSignal = Mutex<AsyncStream<Void>.Continuation?>(nil)
 
     /// The models a replica keeps its own records in: open the local database with them.
     public static var bookkeepingModels: [any StorableModel.Type] {
@@ -102,7 +102,6 @@ public actor Replica {
         self.models = models
         self.pullPageSize = pullPageSize
         self.scopes = scopes
-        (writeSignals, localWrites) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// Reads and writes the local database in one transaction, and adds the writes to synced
@@ -127,7 +126,7 @@ public actor Replica {
             try ReplicaModel.recordWrites(of: models, in: &transaction)
             return result
         }
-        localWrites.yield()
+        writeSignal.withLock { $0?.yield() }
         return result
     }
 
