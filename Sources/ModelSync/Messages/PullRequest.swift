@@ -40,7 +40,7 @@ public struct PullRequest: Codable, Hashable, Sendable {
 
 /// The server's answer to a ``PullRequest``: a page of changes and the cursor to read on from.
 ///
-/// A pull from ``ChangeCursor/start`` is a copy of the records the scope selects, read from
+/// A pull from `ChangeCursor.start` is a copy of the records the scope selects, read from
 /// the server's database by a query, a page at a time in the order of their ids: ``next`` is
 /// the server's version when the copy began, and ``resume`` says where the next page starts.
 /// When the copy is done, the pulls go on from ``next`` through the change feed, which brings
