@@ -41,6 +41,8 @@ package final class PostgresTestServer: @unchecked Sendable {
     private let lock = NSLock()
     /// Starts `postgres` on the cluster again.
     private let launch: @Sendable () throws -> Process
+    /// Stops `postgres` as a crash does: `pg_ctl stop -m immediate`, as the server's user.
+    private let crashCommand: [String]
     private let log: URL
 
     private var process: Process {
@@ -48,10 +50,12 @@ package final class PostgresTestServer: @unchecked Sendable {
     }
 
     private init(
-        directory: URL, log: URL, launch: @escaping @Sendable () throws -> Process
+        directory: URL, log: URL, crashCommand: [String],
+        launch: @escaping @Sendable () throws -> Process
     ) throws {
         self.directory = directory
         self.log = log
+        self.crashCommand = crashCommand
         self.launch = launch
         self.running = try launch()
     }
@@ -65,6 +69,32 @@ package final class PostgresTestServer: @unchecked Sendable {
         stopProcess()
         let process = try launch()
         lock.withLock { running = process }
+        try await waitUntilReady(log: log)
+    }
+
+    /// Stops the server as a crash does (`pg_ctl stop -m immediate`: every process quits at
+    /// once, nothing is flushed or checkpointed), waits `downtime`, and starts it again on the
+    /// same cluster, which recovers from its WAL; returns once it accepts connections.
+    ///
+    /// What a commit keeps through it depends on the ``Durability``: a ``Durability/durable``
+    /// server keeps every commit it acknowledged; a ``Durability/throwaway`` one
+    /// (`synchronous_commit` off) may lose the last few hundred milliseconds of them.
+    ///
+    /// - Parameter downtime: How long the server stays down.
+    /// - Throws: ``PostgresTestServerError`` when it does not stop or start again.
+    package func crashAndRestart(downtime: Duration = .zero) async throws {
+        try ChildProcess.run(crashCommand, what: "pg_ctl stop -m immediate")
+        let process = process
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        guard !process.isRunning else {
+            throw PostgresTestServerError("postgres still ran 30 s after an immediate stop")
+        }
+        try await Task.sleep(for: downtime)
+        let restarted = try launch()
+        lock.withLock { running = restarted }
         try await waitUntilReady(log: log)
     }
 
@@ -185,7 +215,11 @@ package final class PostgresTestServer: @unchecked Sendable {
                     "-D", data, "-k", directory.path, "-p", String(port),
                     "-c", "listen_addresses=", "-c", "max_connections=600",
                 ] + flushing, as: user, diesWithParent: true)
-            let server = try PostgresTestServer(directory: directory, log: log) {
+            let crash = ChildProcess.command(
+                binaries.path("pg_ctl"), ["stop", "-D", data, "-m", "immediate", "-w"], as: user)
+            let server = try PostgresTestServer(
+                directory: directory, log: log, crashCommand: crash
+            ) {
                 try ChildProcess.launch(command, log: log)
             }
             do {
