@@ -77,7 +77,8 @@ package final class PostgresTestServer: @unchecked Sendable {
     /// same cluster, which recovers from its WAL; returns once it accepts connections.
     ///
     /// What a commit keeps through it depends on the ``Durability``: a ``Durability/durable``
-    /// server keeps every commit it acknowledged; a ``Durability/throwaway`` one
+    /// or ``Durability/processCrashSafe`` server keeps every commit it acknowledged; a
+    /// ``Durability/throwaway`` one
     /// (`synchronous_commit` off) may lose the last few hundred milliseconds of them.
     ///
     /// - Parameter downtime: How long the server stays down.
@@ -98,11 +99,17 @@ package final class PostgresTestServer: @unchecked Sendable {
         try await waitUntilReady(log: log)
     }
 
-    /// How much a server keeps of a commit through a crash of the machine.
+    /// How much a server keeps of a commit through a crash of its processes or the machine.
     package enum Durability: Sendable {
         /// Nothing promised (`fsync`, `full_page_writes` and `synchronous_commit` off): a
-        /// test's throwaway cluster, the tests' default.
+        /// test's throwaway cluster, the tests' default. A crash of the server
+        /// (``crashAndRestart(downtime:)``) may lose the last commits it acknowledged.
         case throwaway
+        /// Every commit it acknowledged survives a crash of the server's processes, not of
+        /// the machine: a commit returns once its WAL is written to the kernel
+        /// (`synchronous_commit` on), which does not flush it to the disk (`fsync` off); for
+        /// tests that crash the server.
+        case processCrashSafe
         /// PostgreSQL's defaults: a commit returns once its WAL is flushed to the disk
         /// (`fsync`, `full_page_writes` and `synchronous_commit` on), for benchmarks of
         /// durable writes.
@@ -201,14 +208,17 @@ package final class PostgresTestServer: @unchecked Sendable {
             let log = directory.appendingPathComponent("server.log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             try user?.take(log)
-            // A throwaway cluster does not flush its writes to the disk.
-            let flushing =
-                durability == .durable
-                ? []
-                : [
-                    "-c", "fsync=off", "-c", "full_page_writes=off",
-                    "-c", "synchronous_commit=off",
-                ]
+            // Only a durable cluster flushes its writes to the disk.
+            let flushing: [String] =
+                switch durability {
+                case .durable: []
+                case .processCrashSafe: ["-c", "fsync=off", "-c", "full_page_writes=off"]
+                case .throwaway:
+                    [
+                        "-c", "fsync=off", "-c", "full_page_writes=off",
+                        "-c", "synchronous_commit=off",
+                    ]
+                }
             let command = ChildProcess.command(
                 binaries.path("postgres"),
                 [
