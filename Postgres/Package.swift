@@ -89,6 +89,21 @@ let package = Package(
             path: "Tests/Support/PostgresStoreWriter"
         ),
 
+        // A device for the sync crash tests: a Pokédex over a SQLite file of its own that
+        // writes favorites and notes at random and syncs with pokedex-service, printing a
+        // line per write it acknowledged; the tests kill it and start it again.
+        .executableTarget(
+            name: "SyncReplicaWorker",
+            dependencies: [
+                .product(name: "ModelStorage", package: "PokedexKit"),
+                .product(name: "ModelSync", package: "PokedexKit"),
+                .product(name: "PokedexKit", package: "PokedexKit"),
+                .product(name: "PokedexOfflineData", package: "PokedexKit"),
+                .product(name: "SQLiteStorage", package: "PokedexKit"),
+            ],
+            path: "Tests/Support/SyncReplicaWorker"
+        ),
+
         // MARK: Benchmarks
 
         // PostgresStore against hand-written postgres-nio code on the same table, on a private
@@ -133,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "PokedexServiceTests",
             dependencies: [
-                "pokedex-service", "PostgresTestServer",
+                "pokedex-service", "PostgresTestServer", "SyncReplicaWorker",
                 .product(name: "PokedexKit", package: "PokedexKit"),
                 .product(name: "ModelSync", package: "PokedexKit"),
                 .product(name: "SQLiteStorage", package: "PokedexKit"),

@@ -14,6 +14,7 @@ for dir in Package.swift Sources Tests Examples Benchmarks/Sources Benchmarks/Pa
     Fuzz/Sources Fuzz/Package.swift Postgres/Package.swift Postgres/Sources \
     Postgres/Tests/PostgresDialectTests Postgres/Tests/PostgresStorageTests \
     Postgres/Tests/Support/PostgresTestServer Postgres/Tests/Support/PostgresStoreWriter \
+    Postgres/Tests/Support/SyncReplicaWorker \
     Postgres/Examples Postgres/Tests/PokedexServiceTests Postgres/Benchmarks; do
     [ -e "$dir" ] && dirs+=("$dir")
 done

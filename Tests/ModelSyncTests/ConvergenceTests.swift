@@ -17,9 +17,17 @@ struct ConvergenceTests {
         return Array(1...12)
     }()
 
+    /// A few seeds at a time, so that thousands of them do not run out of file descriptors.
+    static let gate = SeedGate(limit: 8)
+
     @Test(
         "Random writes, deletes and scope changes over a faulty network converge", arguments: seeds)
     func converges(seed: UInt64) async throws {
+        try await Self.gate.run { try await converge(seed: seed) }
+    }
+
+    /// One seed's run.
+    func converge(seed: UInt64) async throws {
         var random = SplitMix64(seed: seed)
         let backend = SyncBackend.allCases[Int(seed % 3)]
         let policy: MergePolicy = seed % 2 == 0 ? .mergeByPropertyObjectTrump : .overwrite

@@ -41,6 +41,8 @@ package final class PostgresTestServer: @unchecked Sendable {
     private let lock = NSLock()
     /// Starts `postgres` on the cluster again.
     private let launch: @Sendable () throws -> Process
+    /// Stops `postgres` as a crash does: `pg_ctl stop -m immediate`, as the server's user.
+    private let crashCommand: [String]
     private let log: URL
 
     private var process: Process {
@@ -48,10 +50,12 @@ package final class PostgresTestServer: @unchecked Sendable {
     }
 
     private init(
-        directory: URL, log: URL, launch: @escaping @Sendable () throws -> Process
+        directory: URL, log: URL, crashCommand: [String],
+        launch: @escaping @Sendable () throws -> Process
     ) throws {
         self.directory = directory
         self.log = log
+        self.crashCommand = crashCommand
         self.launch = launch
         self.running = try launch()
     }
@@ -68,11 +72,44 @@ package final class PostgresTestServer: @unchecked Sendable {
         try await waitUntilReady(log: log)
     }
 
-    /// How much a server keeps of a commit through a crash of the machine.
+    /// Stops the server as a crash does (`pg_ctl stop -m immediate`: every process quits at
+    /// once, nothing is flushed or checkpointed), waits `downtime`, and starts it again on the
+    /// same cluster, which recovers from its WAL; returns once it accepts connections.
+    ///
+    /// What a commit keeps through it depends on the ``Durability``: a ``Durability/durable``
+    /// or ``Durability/processCrashSafe`` server keeps every commit it acknowledged; a
+    /// ``Durability/throwaway`` one
+    /// (`synchronous_commit` off) may lose the last few hundred milliseconds of them.
+    ///
+    /// - Parameter downtime: How long the server stays down.
+    /// - Throws: ``PostgresTestServerError`` when it does not stop or start again.
+    package func crashAndRestart(downtime: Duration = .zero) async throws {
+        try ChildProcess.run(crashCommand, what: "pg_ctl stop -m immediate")
+        let process = process
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        guard !process.isRunning else {
+            throw PostgresTestServerError("postgres still ran 30 s after an immediate stop")
+        }
+        try await Task.sleep(for: downtime)
+        let restarted = try launch()
+        lock.withLock { running = restarted }
+        try await waitUntilReady(log: log)
+    }
+
+    /// How much a server keeps of a commit through a crash of its processes or the machine.
     package enum Durability: Sendable {
         /// Nothing promised (`fsync`, `full_page_writes` and `synchronous_commit` off): a
-        /// test's throwaway cluster, the tests' default.
+        /// test's throwaway cluster, the tests' default. A crash of the server
+        /// (``crashAndRestart(downtime:)``) may lose the last commits it acknowledged.
         case throwaway
+        /// Every commit it acknowledged survives a crash of the server's processes, not of
+        /// the machine: a commit returns once its WAL is written to the kernel
+        /// (`synchronous_commit` on), which does not flush it to the disk (`fsync` off); for
+        /// tests that crash the server.
+        case processCrashSafe
         /// PostgreSQL's defaults: a commit returns once its WAL is flushed to the disk
         /// (`fsync`, `full_page_writes` and `synchronous_commit` on), for benchmarks of
         /// durable writes.
@@ -171,21 +208,28 @@ package final class PostgresTestServer: @unchecked Sendable {
             let log = directory.appendingPathComponent("server.log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             try user?.take(log)
-            // A throwaway cluster does not flush its writes to the disk.
-            let flushing =
-                durability == .durable
-                ? []
-                : [
-                    "-c", "fsync=off", "-c", "full_page_writes=off",
-                    "-c", "synchronous_commit=off",
-                ]
+            // Only a durable cluster flushes its writes to the disk.
+            let flushing: [String] =
+                switch durability {
+                case .durable: []
+                case .processCrashSafe: ["-c", "fsync=off", "-c", "full_page_writes=off"]
+                case .throwaway:
+                    [
+                        "-c", "fsync=off", "-c", "full_page_writes=off",
+                        "-c", "synchronous_commit=off",
+                    ]
+                }
             let command = ChildProcess.command(
                 binaries.path("postgres"),
                 [
                     "-D", data, "-k", directory.path, "-p", String(port),
                     "-c", "listen_addresses=", "-c", "max_connections=600",
                 ] + flushing, as: user, diesWithParent: true)
-            let server = try PostgresTestServer(directory: directory, log: log) {
+            let crash = ChildProcess.command(
+                binaries.path("pg_ctl"), ["stop", "-D", data, "-m", "immediate", "-w"], as: user)
+            let server = try PostgresTestServer(
+                directory: directory, log: log, crashCommand: crash
+            ) {
                 try ChildProcess.launch(command, log: log)
             }
             do {
