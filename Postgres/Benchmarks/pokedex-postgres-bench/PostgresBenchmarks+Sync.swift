@@ -154,7 +154,9 @@ struct SyncSource: Sendable {
     let expected: [SyncFavorite]
 
     /// Fills a new database: of every `(otherRecords / userRecords + 1)` records, one is the
-    /// user's, the others belong to 97 other users; 10,000 records a commit.
+    /// user's, the others belong to 97 other users; 100 records a commit, so that the history
+    /// is one of many small commits, as users' writes make it (a page of the change feed
+    /// ends at a commit, and a commit of 10,000 would be a page of its own).
     static func make(
         user: String, userRecords: Int, otherRecords: Int, on server: PostgresTestServer
     ) async throws -> SyncSource {
@@ -172,7 +174,7 @@ struct SyncSource: Sendable {
             let store = try database.store(for: SyncFavorite.self)
             var start = 0
             while start < total {
-                let end = min(total, start + 10_000)
+                let end = min(total, start + 100)
                 let batch = (start..<end).map { index in
                     let mine = index.isMultiple(of: spacing) && index / spacing < userRecords
                     return SyncFavorite.made(by: mine ? user : "trainer-\(index % 97)", index)
