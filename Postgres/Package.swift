@@ -118,7 +118,11 @@ let package = Package(
                 "PostgresStorage", "PostgresTestServer",
                 .product(name: "KeyPathQuery", package: "PokedexKit"),
                 .product(name: "ModelStorage", package: "PokedexKit"),
+                .product(name: "ModelSync", package: "PokedexKit"),
                 .product(name: "PokedexKit", package: "PokedexKit"),
+                .product(name: "PokedexOfflineData", package: "PokedexKit"),
+                .product(name: "SQLiteStorage", package: "PokedexKit"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Benchmarks/pokedex-postgres-bench"

@@ -184,6 +184,41 @@ struct AccessTests {
         #expect(try await fixture.serverDatabase.store(for: SyncPushReceipt.self).count() == 0)
     }
 
+    @Test(
+        "A pull among many users' records reads on to a full page of the user's, whole commits only"
+    )
+    func pullFillsItsPageFromAManyUserHistory() async throws {
+        let fixture = try await SyncFixture.make(.memory)
+        defer { fixture.remove() }
+        let store = try fixture.serverDatabase.store(for: Memo.self)
+        // 30 commits of 10 memos: one of Ash's and nine of others' in each.
+        for commit in 0..<30 {
+            try await store.upsert(
+                contentsOf: (0..<10).map { index in
+                    Memo(
+                        id: "\(commit)-\(index)", owner: index == 0 ? "ash" : "trainer-\(index)",
+                        title: "t")
+                })
+        }
+        var cursor = ChangeCursor.start
+        var pulled: [String] = []
+        var pages = 0
+        var more = true
+        while more {
+            let page = try await fixture.server.pull(
+                PullRequest(model: "memo", scope: nil, cursor: cursor, limit: 8), as: "ash")
+            #expect(page.changes.count <= 8)
+            #expect(page.changes.allSatisfy { $0.record?.objectValue?["owner"] == "ash" })
+            pulled += page.changes.compactMap { $0.id.stringValue }
+            cursor = page.next
+            more = page.hasMore
+            pages += 1
+        }
+        // Pages of 8 of Ash's changes, though each page of 8 history changes holds one at most.
+        #expect(pulled == (0..<30).map { "\($0)-0" })
+        #expect(pages == 4)
+    }
+
     private func memo(_ id: String, owner: String) throws -> JSONValue {
         try json(Memo(id: id, owner: owner, title: id))
     }

@@ -31,9 +31,10 @@ enum PostgresBenchmarks {
     static let storeOperations = ["id", "name", "top", "insert", "update"]
 
     /// Every operation, as `--only` names them, in the order they run: the store's, those
-    /// that follow references (``referenceOperations``), then the change feed's
-    /// (``changeOperations``).
-    static let operations = storeOperations + referenceOperations + changeOperations
+    /// that follow references (``referenceOperations``), the change feed's
+    /// (``changeOperations``), then sync's (``syncOperations``).
+    static let operations =
+        storeOperations + referenceOperations + changeOperations + syncOperations
 
     /// Measures the operations `only` selects (all when it is empty): the store's on a table
     /// of Pokémon of each size, then those that follow references on a database of species
@@ -52,6 +53,7 @@ enum PostgresBenchmarks {
             bench, sizes: Array(Set(sizes ?? defaultReferenceSizes(quick: bench.quick))).sorted(),
             only: only, on: server)
         results += try await runChanges(bench, only: only, on: server)
+        results += try await runSync(bench, only: only, on: server)
         return results
     }
 

@@ -6,7 +6,7 @@ enum WireCoding {
     /// Encodes a value as a JSON value.
     static func json(_ value: some Encodable) throws -> JSONValue {
         let data = try encoder.encode(value)
-        return try JSONDecoder().decode(JSONValue.self, from: data)
+        return try decoder.decode(JSONValue.self, from: data)
     }
 
     /// Decodes a value from a JSON value.
@@ -22,7 +22,7 @@ enum WireCoding {
 
     /// A JSON value from its text.
     static func json(text: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        try decoder.decode(JSONValue.self, from: Data(text.utf8))
     }
 
     /// How deep a value nests arrays and objects.
@@ -34,16 +34,18 @@ enum WireCoding {
         }
     }
 
-    private static var encoder: JSONEncoder {
+    // Made once: a pull or a push codes every record it carries, and an encoder and a
+    // decoder are safe to share (their settings are never changed after this).
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .millisecondsSince1970
         return encoder
-    }
+    }()
 
-    private static var decoder: JSONDecoder {
+    private static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
         return decoder
-    }
+    }()
 }

@@ -14,12 +14,20 @@ where Model.ID: Comparable & QueryValueConvertible {
     /// The model's name in messages.
     var name: String { Model.storageName }
 
+    /// The most pages of the history one pull reads, each of the request's limit, while it
+    /// finds fewer of the user's changes than the limit: a bound on one request's work.
+    static var pagesReadPerPull: Int { 16 }
+
     /// A page of the user's changes within the request's scope.
     ///
     /// A change to a record of another user is left out; a record of the user that the scope
     /// does not select comes as a deletion, since it may have left the scope (from the start,
     /// it is left out). A tombstone comes as it is: a deleted record has no owner left to
     /// test, so its id is all it tells.
+    ///
+    /// The history holds every user's changes, so a page of it may hold few of this user's:
+    /// the pull reads on, a page of the history at a time (at most ``pagesReadPerPull``),
+    /// until its page holds `limit` changes, whole commits only, or the history ends.
     func pull(
         _ request: PullRequest, as user: String, from server: SyncServer
     ) async throws(SyncError) -> PullResponse {
@@ -39,10 +47,48 @@ where Model.ID: Comparable & QueryValueConvertible {
             return try await copy(request, as: user, from: server)
         }
         let scope = try compiledScope(request.scope, limits: limits)
-        let page: ChangePage<Model>
+        var changes: [SyncChange] = []
+        var cursor = request.cursor
+        for _ in 0..<Self.pagesReadPerPull {
+            let page = try await historyPage(
+                since: cursor, limit: request.limit, of: request, in: server)
+            // The page's commits, each whole, while the answer stays within the limit.
+            var commit: [SyncChange] = []
+            var index = page.changes.startIndex
+            while index < page.changes.endIndex {
+                let version = page.changes[index].version
+                commit.removeAll(keepingCapacity: true)
+                while index < page.changes.endIndex, page.changes[index].version == version {
+                    if let change = try selected(
+                        page.changes[index], user: user, scope: scope,
+                        fromStart: request.cursor == .start)
+                    {
+                        commit.append(change)
+                    }
+                    index += 1
+                }
+                if !changes.isEmpty, changes.count + commit.count > request.limit {
+                    // The rest waits for the next pull, from the end of the last commit taken.
+                    return PullResponse(changes: changes, next: cursor, hasMore: true)
+                }
+                changes += commit
+                cursor = ChangeCursor(version: version)
+            }
+            cursor = page.next
+            guard page.hasMore, changes.count < request.limit else {
+                return PullResponse(changes: changes, next: cursor, hasMore: page.hasMore)
+            }
+        }
+        return PullResponse(changes: changes, next: cursor, hasMore: true)
+    }
+
+    /// A page of the model's history, every user's.
+    private func historyPage(
+        since cursor: ChangeCursor, limit: Int, of request: PullRequest, in server: SyncServer
+    ) async throws(SyncError) -> ChangePage<Model> {
         do {
             let store = try server.database.store(for: Model.self)
-            page = try await store.changes(since: request.cursor, limit: request.limit)
+            return try await store.changes(since: cursor, limit: limit)
         } catch let error as StoreError where error.code == .changesExpired {
             throw SyncError(
                 .cursorExpired,
@@ -53,23 +99,26 @@ where Model.ID: Comparable & QueryValueConvertible {
             throw SyncError(
                 .serverFailed, "The server could not read the changes of \(name): \(error)")
         }
-        var changes: [SyncChange] = []
-        changes.reserveCapacity(page.changes.count)
-        for change in page.changes {
-            let id = try Self.json(change.id, "id")
-            guard let record = change.record else {
-                changes.append(SyncChange(id: id, record: nil, version: change.version))
-                continue
-            }
-            guard record[keyPath: owner] == user else { continue }
-            if scope?.evaluate(record) ?? true {
-                let json = try Self.json(record, "record")
-                changes.append(SyncChange(id: id, record: json, version: change.version))
-            } else if request.cursor != .start {
-                changes.append(SyncChange(id: id, record: nil, version: change.version))
-            }
+    }
+
+    /// A change of the history as the user sees it, or `nil` when it is not theirs to see.
+    private func selected(
+        _ change: ChangePage<Model>.Change, user: String, scope: CompiledCondition<Model>?,
+        fromStart: Bool
+    ) throws(SyncError) -> SyncChange? {
+        guard let record = change.record else {
+            return SyncChange(
+                id: try Self.json(change.id, "id"), record: nil, version: change.version)
         }
-        return PullResponse(changes: changes, next: page.next, hasMore: page.hasMore)
+        // Another user's record is left out before anything of it is encoded.
+        guard record[keyPath: owner] == user else { return nil }
+        if scope?.evaluate(record) ?? true {
+            return SyncChange(
+                id: try Self.json(change.id, "id"), record: try Self.json(record, "record"),
+                version: change.version)
+        }
+        guard !fromStart else { return nil }
+        return SyncChange(id: try Self.json(change.id, "id"), record: nil, version: change.version)
     }
 
     /// A version each time one of the user's records changes, starting with the current one.
