@@ -191,6 +191,11 @@ struct AccessTests {
         let fixture = try await SyncFixture.make(.memory)
         defer { fixture.remove() }
         let store = try fixture.serverDatabase.store(for: Memo.self)
+        try await store.upsert(Memo(id: "other", owner: "misty", title: "t"))
+        // A copy of the start, where Ash has nothing; the pulls after it read the history.
+        let first = try await fixture.server.pull(
+            PullRequest(model: "memo", scope: nil, cursor: .start, limit: 8), as: "ash")
+        #expect(first.changes.isEmpty && first.resume == nil)
         // 30 commits of 10 memos: one of Ash's and nine of others' in each.
         for commit in 0..<30 {
             try await store.upsert(
@@ -200,7 +205,7 @@ struct AccessTests {
                         title: "t")
                 })
         }
-        var cursor = ChangeCursor.start
+        var cursor = first.next
         var pulled: [String] = []
         var pages = 0
         var more = true

@@ -58,7 +58,7 @@ extension Replica {
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for try await _ in notices { try await self.pull() }
+                for try await notice in notices { try await self.pull(models: notice.models) }
                 throw SyncError(.transportFailed, "The server ended the notices")
             }
             group.addTask {

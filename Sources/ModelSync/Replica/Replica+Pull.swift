@@ -15,6 +15,19 @@ extension Replica {
         return total
     }
 
+    /// Pulls the models a notice names, to the end: the others have not changed.
+    ///
+    /// - Parameter names: The models' storage names; a name the replica does not sync is
+    ///   passed over.
+    /// - Returns: How many changes were pulled.
+    /// - Throws: ``SyncError``, as ``pull()``.
+    @discardableResult
+    public func pull(models names: [String]) async throws(SyncError) -> Int {
+        var total = 0
+        for model in models where names.contains(model.name) { total += try await pull(model) }
+        return total
+    }
+
     /// Pulls one model to the end: a scope change first, then the changes since the cursor.
     private func pull(_ model: ReplicaModel) async throws(SyncError) -> Int {
         let scope = scopes[model.name] ?? nil

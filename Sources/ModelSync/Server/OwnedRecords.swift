@@ -173,8 +173,9 @@ where Model.ID: Comparable & QueryValueConvertible {
         // brings whatever changed while the later pages were read.
         let start = request.after == nil ? ChangeCursor(version: result.version) : request.cursor
         let last = result.records.count < request.limit ? nil : result.records.last
+        // A database that never committed has nothing to copy and no history to follow.
         return PullResponse(
-            changes: changes, next: start, hasMore: true,
+            changes: changes, next: start, hasMore: start != .start,
             resume: try last.map { (record) throws(SyncError) in try Self.json(record.id, "id") })
     }
 
