@@ -135,7 +135,7 @@ extension PostgresBenchmarks {
                 { try await copied(false) }
             ),
             note: "a new SQLite file each run; the candidate pulls pages of 500 changes through "
-                + "SyncServer.pull (the change feed from the start, filtered by owner) and "
+                + "SyncServer.pull (a copy read by a query on the owner, paged by id, then the feed) and "
                 + "applies each page with its cursor; the baseline reads the user's rows "
                 + "through the index on userID with a prepared statement, decodes them and "
                 + "stores them in one transaction",
