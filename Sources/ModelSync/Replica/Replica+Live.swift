@@ -35,6 +35,9 @@ extension Replica {
             } catch is CancellationError {
                 return
             } catch {
+                // A failure while the task is cancelled is the cancellation's: the stream or
+                // a request cut short, not something to report.
+                if Task.isCancelled { return }
                 let failure =
                     error as? SyncError
                     ?? SyncError(.transportFailed, "The notices ended: \(error)")
