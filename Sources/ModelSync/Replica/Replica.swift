@@ -126,7 +126,7 @@ public actor Replica {
             try ReplicaModel.recordWrites(of: models, in: &transaction)
             return result
         }
-        writeSignal.withLock { $0?.yield() }
+        _ = writeSignal.withLock { $0?.yield() }
         return result
     }
 
