@@ -213,8 +213,13 @@ struct AccessTests {
             let page = try await fixture.server.pull(
                 PullRequest(model: "memo", scope: nil, cursor: cursor, limit: 8), as: "ash")
             #expect(page.changes.count <= 8)
-            #expect(page.changes.allSatisfy { $0.record?.objectValue?["owner"] == "ash" })
-            pulled += page.changes.compactMap { $0.id.stringValue }
+            let memos = try page.changes.compactMap(\.record).map {
+                try JSONDecoder().decode(Memo.self, from: Data($0.utf8))
+            }
+            #expect(memos.allSatisfy { $0.owner == "ash" })
+            pulled += try page.changes.map {
+                try JSONDecoder().decode(String.self, from: Data($0.id.utf8))
+            }
             cursor = page.next
             more = page.hasMore
             pages += 1

@@ -134,9 +134,11 @@ extension PostgresBenchmarks {
                 "SELECT … WHERE \"userID\" = $1 + SQLite upsert(contentsOf:)",
                 { try await copied(false) }
             ),
-            note: "a new SQLite file each run; the candidate pulls pages of 500 changes through "
-                + "SyncServer.pull (a copy read by a query on the owner, paged by id, then the feed) and "
-                + "applies each page with its cursor; the baseline reads the user's rows "
+            note: "a new SQLite file each run; the candidate pulls through SyncServer.pull, in "
+                + "pages of the replica's default 10,000: a copy read by a query on the owner, "
+                + "paged by id, then the feed from the copy's version; each page is one local "
+                + "commit with its cursor, records new to the replica need no shadow, and "
+                + "records and ids travel as JSON text; the baseline reads the user's rows "
                 + "through the index on userID with a prepared statement, decodes them and "
                 + "stores them in one transaction",
             repetitions: bench.repetitions)

@@ -49,13 +49,13 @@ extension PostgresBenchmarks {
     /// A replica's push of offline writes over ``ModelSync/InProcessTransport`` to a
     /// ``ModelSync/SyncServer`` on PostgreSQL, against the same records upserted in one
     /// transaction of the shared `PostgresModelDatabase` plus one loopback HTTP round trip a
-    /// page of 200.
+    /// page of 500 (the replica's push size).
     static func pushOfflineWrites(
         _ bench: Bench, on server: PostgresTestServer, echo: ServiceProcess,
         session: URLSession
     ) async throws -> Result {
         let count = pushSize(quick: bench.quick)
-        let pages = (count + 199) / 200
+        let pages = (count + 499) / 500
         let shared = try await PostgresModelDatabase.open(
             try await server.makeDatabase(), for: [SyncFavorite.self] + SyncServer.bookkeepingModels
         )
@@ -100,9 +100,10 @@ extension PostgresBenchmarks {
             candidate: ("replica.push(), InProcessTransport", pushed),
             baseline: ("one upserting transaction + \(pages) GET /me", direct),
             note: "the candidate's writes wait in a new replica's outbox (SQLite), made untimed; "
-                + "push() sends \(pages) pushes of 200, each applied by SyncServer in one "
-                + "PostgreSQL transaction with its receipt, and stores each answer in one local "
-                + "commit. The baseline upserts the same number of new records in one "
+                + "push() sends \(pages) pushes of 500, each applied by SyncServer in one "
+                + "PostgreSQL transaction with its receipt (the records it names read in one "
+                + "query), and stores each answer with the next push in one local commit. The "
+                + "baseline upserts the same number of new records in one "
                 + "transaction of the same PostgresModelDatabase, then makes \(pages) loopback "
                 + "HTTP round trips (GET /me of pokedex-service, one URLSession)",
             repetitions: bench.repetitions)

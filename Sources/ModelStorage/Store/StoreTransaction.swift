@@ -21,7 +21,7 @@ import KeyPathQuery
 /// with ``init(over:version:)``.
 public struct StoreTransaction<Model: StorableModel>: Sendable {
     /// The committed records the transaction reads.
-    let base: any CommittedRecords<Model>
+    var base: any CommittedRecords<Model>
     /// Writes earlier in the same group commit: read, but not this transaction's changes.
     let inherited: Overlay<Model>
     /// This transaction's writes.
@@ -387,6 +387,15 @@ public struct StoreTransaction<Model: StorableModel>: Sendable {
         case .keep(let model):
             return model
         }
+    }
+
+    /// The record with an id as it was before this transaction's writes.
+    ///
+    /// That is the committed record, or one written earlier in the same group commit. Sync's
+    /// replica takes it as the base of a write.
+    package func recordBeforeWrites(id: Model.ID) -> Model? {
+        if !inherited.isEmpty, let value = inherited[id] { return value }
+        return base.record(withID: id)
     }
 
     /// Whether the record with an id was written after a read at a version.

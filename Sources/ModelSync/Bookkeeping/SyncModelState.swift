@@ -21,11 +21,10 @@ public struct SyncModelState: StorableModel, Hashable {
     /// Where a copy from the start goes on: the last id it was given, as JSON text; `nil`
     /// when no copy is under way.
     public var copyAfter: String?
-    /// The current pass over the server's records: raised when the copy starts again from
-    /// the start, after its cursor expired.
-    public var pass: Int
-    /// Whether the current pass started from the start and has not reached the end yet.
-    public var isRestarting: Bool
+    /// The server's version at which the last whole copy from the start began: the base
+    /// version of a copied record that no change has touched since (see ``SyncShadow``);
+    /// `nil` until a copy ends.
+    public var copyVersion: UInt64?
     /// When the model was last pulled to the end.
     public var lastPulledAt: Date?
     /// The identity of the server's database the cursor belongs to (``SyncServerIdentity``).
@@ -42,15 +41,14 @@ public struct SyncModelState: StorableModel, Hashable {
         self.scope = scope
         self.settledScope = scope
         self.wideningCursor = nil
-        self.pass = 1
-        self.isRestarting = false
+        self.copyVersion = nil
         self.lastPulledAt = nil
     }
 
     /// The state's attributes.
     public static let queryAttributes: AttributeMap<SyncModelState> = [
-        \.id: "id", \.scope: "scope", \.settledScope: "settledScope", \.pass: "pass",
-        \.isRestarting: "isRestarting", \.lastPulledAt: "lastPulledAt",
+        \.id: "id", \.scope: "scope", \.settledScope: "settledScope",
+        \.lastPulledAt: "lastPulledAt",
     ]
 
     /// `modelsync_state`.

@@ -1,29 +1,31 @@
 import Foundation
 import ModelStorage
 
-/// A record as a replica last had it from the server, and the server's version then: the
-/// base of the replica's next write to it, for the server's merge policy.
+/// The server's version of a record as a replica holds it, when a change of the server's
+/// history or a push's answer brought it: the base version of the replica's next write to it,
+/// for the server's merge policy.
+///
+/// A record that a copy from the start brought has none: it is as the server held it at the
+/// copy's version or later, and any change to it since came through the history and left a
+/// shadow. Its base version is the copy's (``SyncModelState/copyVersion``). The base record
+/// itself is the replica's record before the write, which equals the server's while no write
+/// of the replica waits in the outbox.
 public struct SyncShadow: StorableModel, Hashable {
     /// The model's storage name and the record's id, as in ``SyncOutboxEntry``.
     public var id: String
     /// The model's storage name.
     public var model: String
-    /// The record, as JSON text.
-    public var record: String
-    /// The server's version at which the replica had it.
+    /// The server's version of the record as the replica holds it.
     public var version: UInt64
-    /// The pass of the model's copy that last saw it: a copy started again from the
-    /// server's start drops, when it ends, the records its pass did not see.
-    public var pass: Int
 
     /// The shadow's attributes.
     public static let queryAttributes: AttributeMap<SyncShadow> = [
-        \.id: "id", \.model: "model", \.record: "record", \.version: "version", \.pass: "pass",
+        \.id: "id", \.model: "model", \.version: "version",
     ]
 
-    /// Shadows are swept by model and pass.
+    /// A pull reads the model's shadows later than its changes.
     public static var indexedAttributes: [IndexedAttribute<SyncShadow>] {
-        [IndexedAttribute(\.model)]
+        [IndexedAttribute(\.model), IndexedAttribute(\.version)]
     }
 
     /// `modelsync_shadow`.

@@ -14,6 +14,16 @@ enum WireCoding {
         try decoder.decode(Value.self, from: try encoder.encode(json))
     }
 
+    /// The JSON text of a value, its keys sorted, in one pass: no tree is built.
+    static func text(of value: some Encodable) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// Decodes a value from its JSON text, in one pass.
+    static func value<Value: Decodable>(_ type: Value.Type, fromText text: String) throws -> Value {
+        try decoder.decode(Value.self, from: Data(text.utf8))
+    }
+
     /// The JSON text of a value with its keys sorted: the same text for equal values.
     static func text(_ json: JSONValue) -> String {
         guard let data = try? encoder.encode(json) else { return "\(json)" }

@@ -48,29 +48,25 @@ extension Replica {
         }
         var more = true
         while more {
-            if state.cursor == .start, !state.isRestarting {
-                // From the start, the server sends no tombstones: the pass drops at its end
-                // what it did not see, as after an expired cursor.
-                state.pass += 1
-                state.isRestarting = true
+            let copying = state.cursor == .start || state.copyAfter != nil
+            let after = try state.copyAfter.map { (text) throws(SyncError) in
+                try Self.scopeJSON(text, of: model)
             }
             let request = PullRequest(
                 model: name, scope: scope, cursor: state.cursor, limit: pullPageSize,
-                after: try state.copyAfter.map { (text) throws(SyncError) in
-                    try Self.scopeJSON(text, of: model)
-                })
+                after: after)
             let response: PullResponse
             do {
                 response = try await transport.pull(request)
             } catch  where error.code == .cursorExpired {
-                try await restart(&state)
+                try await restart(model, &state, anotherDatabase: false)
                 continue
             }
             if let server = response.server {
                 if let known = state.server, known != server, state.cursor != .start {
                     // Another database, or this one restored: the cursor means nothing there.
                     state.server = server
-                    try await restart(&state)
+                    try await restart(model, &state, anotherDatabase: true)
                     continue
                 }
                 state.server = server
@@ -78,13 +74,23 @@ extension Replica {
             more = response.hasMore
             state.cursor = response.next
             state.copyAfter = response.resume.map(WireCoding.text)
+            if copying, state.copyVersion == nil || response.resume == nil {
+                // A record the copy brought is the server's as of the copy's start or later,
+                // and the history from there shadows any change: the start is its base
+                // version. A copy started again keeps the earlier copy's until it ends, for
+                // the records it has not brought again yet.
+                state.copyVersion = response.next.version
+            }
             if !more { state.lastPulledAt = Date() }
-            let finishing = !more && state.isRestarting
-            if finishing { state.isRestarting = false }
             let next = state
             try await local("apply a page of \(name)") { transaction in
-                try model.records.apply(response.changes, pass: next.pass, in: &transaction)
-                if finishing { _ = try model.records.sweep(before: next.pass, in: &transaction) }
+                if copying {
+                    try model.records.applyCopy(
+                        response.changes, after: after, through: response.resume,
+                        startedAt: response.next.version, in: &transaction)
+                } else {
+                    try model.records.apply(response.changes, in: &transaction)
+                }
                 transaction[SyncModelState.self].upsert(next)
             }
             pulled += response.changes.count
@@ -92,15 +98,21 @@ extension Replica {
         return pulled
     }
 
-    /// Starts a model's copy again from the start: the pass that follows drops, at its end,
-    /// what it did not see.
-    private func restart(_ state: inout SyncModelState) async throws(SyncError) {
-        state.pass += 1
+    /// Starts a model's copy again from the start.
+    ///
+    /// The pages that follow drop what the server no longer holds. The shadows go, and every record held takes the last copy's
+    /// version as its base until the new copy brings it again: earlier than its own, so a
+    /// write to it at worst meets a conflict the merge policy settles. From another
+    /// database, no version of this one means anything.
+    private func restart(
+        _ model: ReplicaModel, _ state: inout SyncModelState, anotherDatabase: Bool
+    ) async throws(SyncError) {
         state.cursor = .start
         state.copyAfter = nil
-        state.isRestarting = true
+        if anotherDatabase { state.copyVersion = nil }
         let restarted = state
         try await local("start \(state.id) again") { transaction in
+            try model.records.forgetShadows(in: &transaction)
             transaction[SyncModelState.self].upsert(restarted)
         }
     }
@@ -118,6 +130,8 @@ extension Replica {
         let widening = try model.records.widening(scope, beyond: held)
         var next = state
         next.scope = scope.map(WireCoding.text)
+        // A widening under way gives way to this one, which starts from the first id.
+        next.wideningAfter = nil
         if widening == nil {
             next.settledScope = next.scope
             next.wideningCursor = nil
@@ -164,7 +178,7 @@ extension Replica {
             let added = response.changes.filter { $0.record != nil }
             let next = state
             try await local("apply a page of \(model.name)") { transaction in
-                try model.records.apply(added, pass: next.pass, in: &transaction)
+                try model.records.apply(added, in: &transaction)
                 transaction[SyncModelState.self].upsert(next)
             }
             pulled += added.count

@@ -3,37 +3,42 @@ import KeyPathQuery
 import ModelStorage
 
 extension Replica {
-    /// The most entries one push carries.
-    static let pushBatchSize = 200
+    /// The most entries one push carries: the server's default limit
+    /// (`SyncLimits/maximumPushEntries`).
+    static let pushBatchSize = 500
 
     /// Sends the outbox to the server, a batch at a time, in the order it was written, until
     /// it is empty.
     ///
     /// A push that was sent before and not answered (a lost connection, a crash) is sent
     /// first, with its id: the server applies it once. Each answer is stored in one local
-    /// commit: the entries it settles leave the outbox, and each record takes the server's
-    /// value.
+    /// commit: the entries it settles leave the outbox, each record takes the server's value,
+    /// and the next push is kept before it is sent.
     ///
     /// - Returns: What became of each entry pushed.
     /// - Throws: ``SyncError``; the entries not yet answered stay in the outbox.
     @discardableResult
     public func push() async throws(SyncError) -> [PushResult] {
         var results: [PushResult] = []
-        while let (request, revisions) = try await nextPush() {
+        let byName = Dictionary(
+            models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var next = try await local("make a push") { transaction in
+            try Self.nextPush(in: &transaction)
+        }
+        while let (request, revisions) = next {
             let response = try await transport.push(request)
-            let byName = Dictionary(
-                models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             let scopes = scopes
-            try await local("store the answer to push \(request.pushID)") { transaction in
+            // The answer, and the next push kept before it is sent, in one commit.
+            next = try await local("store the answer to push \(request.pushID)") { transaction in
                 for result in response.results {
                     guard let model = byName[result.model] else { continue }
-                    let key = SyncOutboxEntry.key(
-                        model: result.model, recordID: WireCoding.text(result.id))
+                    let key = try model.records.key(of: result.id)
                     try model.records.settle(
                         result, version: response.version, sentRevision: revisions[key],
                         scope: scopes[result.model] ?? nil, in: &transaction)
                 }
                 _ = transaction[SyncPendingPush.self].delete(id: SyncPendingPush.onlyID)
+                return try Self.nextPush(in: &transaction)
             }
             results += response.results
         }
@@ -42,35 +47,35 @@ extension Replica {
 
     /// The push to send next: the one under way, or a new one made of the oldest entries of
     /// the outbox, kept before it is sent; `nil` when the outbox is empty.
-    private func nextPush() async throws(SyncError) -> (PushRequest, [String: Int])? {
-        try await local("make a push") { transaction in
-            if let pending = transaction[SyncPendingPush.self].fetch(id: SyncPendingPush.onlyID) {
-                let request = try JSONDecoder().decode(
-                    PushRequest.self, from: Data(pending.request.utf8))
-                return (request, pending.revisions)
-            }
-            let entries = try transaction[SyncOutboxEntry.self].fetch(
-                RecordQuery(
-                    sortedBy: [.ascending(\.order), .ascending(\.position)],
-                    limit: Self.pushBatchSize))
-            guard !entries.isEmpty else { return nil }
-            let request = PushRequest(
-                pushID: UUID().uuidString,
-                entries: try entries.map { entry in
-                    PushEntry(
-                        model: entry.model, id: try WireCoding.json(text: entry.recordID),
-                        record: try entry.record.map(WireCoding.json(text:)),
-                        base: try entry.base.map(WireCoding.json(text:)),
-                        baseVersion: entry.baseVersion)
-                })
-            let revisions = Dictionary(
-                entries.map { ($0.id, $0.revision) }, uniquingKeysWith: { first, _ in first })
-            transaction[SyncPendingPush.self].upsert(
-                SyncPendingPush(
-                    id: SyncPendingPush.onlyID,
-                    request: String(decoding: try JSONEncoder().encode(request), as: UTF8.self),
-                    revisions: revisions, createdAt: Date()))
-            return (request, revisions)
+    private static func nextPush(
+        in transaction: inout DatabaseTransaction
+    ) throws -> (PushRequest, [String: Int])? {
+        if let pending = transaction[SyncPendingPush.self].fetch(id: SyncPendingPush.onlyID) {
+            let request = try JSONDecoder().decode(
+                PushRequest.self, from: Data(pending.request.utf8))
+            return (request, pending.revisions)
         }
+        let entries = try transaction[SyncOutboxEntry.self].fetch(
+            RecordQuery(
+                sortedBy: [.ascending(\.order), .ascending(\.position)],
+                limit: pushBatchSize))
+        guard !entries.isEmpty else { return nil }
+        let request = PushRequest(
+            pushID: UUID().uuidString,
+            entries: try entries.map { entry in
+                PushEntry(
+                    model: entry.model, id: try WireCoding.json(text: entry.recordID),
+                    record: try entry.record.map(WireCoding.json(text:)),
+                    base: try entry.base.map(WireCoding.json(text:)),
+                    baseVersion: entry.baseVersion)
+            })
+        let revisions = Dictionary(
+            entries.map { ($0.id, $0.revision) }, uniquingKeysWith: { first, _ in first })
+        transaction[SyncPendingPush.self].upsert(
+            SyncPendingPush(
+                id: SyncPendingPush.onlyID,
+                request: String(decoding: try JSONEncoder().encode(request), as: UTF8.self),
+                revisions: revisions, createdAt: Date()))
+        return (request, revisions)
     }
 }

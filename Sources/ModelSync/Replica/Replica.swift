@@ -66,13 +66,14 @@ public actor Replica {
     ///     ``bookkeepingModels``.
     ///   - transport: How to reach the server.
     ///   - models: The models to keep in step, each with its scope.
-    ///   - pullPageSize: The most changes one pull asks for; 500 by default, at most the
-    ///     server's `SyncLimits/maximumPageSize`.
+    ///   - pullPageSize: The most changes one pull asks for; 10,000 by default, at most the
+    ///     server's `SyncLimits/maximumPageSize` (10,000 by default). Each page is one local
+    ///     commit.
     /// - Throws: ``SyncError/Code/misconfigured`` when the database lacks a model or the
     ///   bookkeeping models, a model is listed twice, or the page size is below 1.
     public init(
         database: some ModelDatabase, transport: any SyncTransport, models: [ReplicaModel],
-        pullPageSize: Int = 500
+        pullPageSize: Int = 10_000
     ) throws(SyncError) {
         guard pullPageSize >= 1 else {
             throw SyncError(

@@ -33,7 +33,7 @@ public struct ReplicaModel: Sendable {
     /// - Throws: ``SyncError/Code/misconfigured`` when the scope cannot be encoded (a key
     ///   path without an attribute name, a condition that follows a reference).
     public init<Model: StorableModel>(_ model: Model.Type, scope: Condition<Model> = .true)
-        throws(SyncError)
+        throws(SyncError) where Model.ID: Comparable & QueryValueConvertible
     {
         self.name = Model.storageName
         self.type = model

@@ -27,34 +27,6 @@ extension TypedRecords {
         return dropped
     }
 
-    func sweep(
-        before pass: Int, in transaction: inout DatabaseTransaction
-    ) throws(SyncError) -> Int {
-        let stale: [SyncShadow]
-        do {
-            stale = try transaction[SyncShadow.self].fetch(
-                RecordQuery(where: \.model == name && \.pass < pass))
-        } catch {
-            throw SyncError(
-                .localStoreFailed, "The copies of \(Model.self) cannot be read: \(error)")
-        }
-        var swept = 0
-        for shadow in stale where !transaction[SyncOutboxEntry.self].contains(id: shadow.id) {
-            let recordID = String(shadow.id.dropFirst(name.count + 1))
-            let id: Model.ID
-            do {
-                id = try WireCoding.value(Model.ID.self, from: try WireCoding.json(text: recordID))
-            } catch {
-                throw SyncError(
-                    .localStoreFailed, "A copy of \(Model.self) has an unreadable id: \(error)")
-            }
-            _ = transaction[Model.self].delete(id: id)
-            _ = transaction[SyncShadow.self].delete(id: shadow.id)
-            swept += 1
-        }
-        return swept
-    }
-
     func intersection(
         _ first: JSONValue?, _ second: JSONValue?
     ) throws(SyncError) -> JSONValue? {

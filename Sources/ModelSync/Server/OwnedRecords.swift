@@ -14,9 +14,13 @@ where Model.ID: Comparable & QueryValueConvertible {
     /// The model's name in messages.
     var name: String { Model.storageName }
 
-    /// The most pages of the history one pull reads, each of the request's limit, while it
-    /// finds fewer of the user's changes than the limit: a bound on one request's work.
+    /// The most pages of the history one pull reads while it finds fewer of the user's
+    /// changes than the limit: a bound on one request's work.
     static var pagesReadPerPull: Int { 16 }
+
+    /// The most changes of the history one page reads: with ``pagesReadPerPull``, at most
+    /// 16,000 a pull, whatever its limit.
+    static var historyPageSize: Int { 1_000 }
 
     /// A page of the user's changes within the request's scope.
     ///
@@ -51,7 +55,8 @@ where Model.ID: Comparable & QueryValueConvertible {
         var cursor = request.cursor
         for _ in 0..<Self.pagesReadPerPull {
             let page = try await historyPage(
-                since: cursor, limit: request.limit, of: request, in: server)
+                since: cursor, limit: min(request.limit, Self.historyPageSize), of: request,
+                in: server)
             // The page's commits, each whole, while the answer stays within the limit.
             var commit: [SyncChange] = []
             var index = page.changes.startIndex
@@ -108,17 +113,17 @@ where Model.ID: Comparable & QueryValueConvertible {
     ) throws(SyncError) -> SyncChange? {
         guard let record = change.record else {
             return SyncChange(
-                id: try Self.json(change.id, "id"), record: nil, version: change.version)
+                id: try Self.text(change.id, "id"), record: nil, version: change.version)
         }
         // Another user's record is left out before anything of it is encoded.
         guard record[keyPath: owner] == user else { return nil }
         if scope?.evaluate(record) ?? true {
             return SyncChange(
-                id: try Self.json(change.id, "id"), record: try Self.json(record, "record"),
+                id: try Self.text(change.id, "id"), record: try Self.text(record, "record"),
                 version: change.version)
         }
         guard !fromStart else { return nil }
-        return SyncChange(id: try Self.json(change.id, "id"), record: nil, version: change.version)
+        return SyncChange(id: try Self.text(change.id, "id"), record: nil, version: change.version)
     }
 
     /// A version each time one of the user's records changes, starting with the current one.
@@ -154,25 +159,28 @@ where Model.ID: Comparable & QueryValueConvertible {
         let result: QueryResult<Model>
         do {
             let store = try server.database.store(for: Model.self)
+            // One record more than the page, to tell whether a page follows.
             result = try await store.fetchResult(
                 RecordQuery(
-                    where: condition, sortedBy: [.ascending(\Model.id)], limit: request.limit))
+                    where: condition, sortedBy: [.ascending(\Model.id)],
+                    limit: request.limit + 1))
         } catch {
             throw SyncError(
                 .serverFailed, "The server could not read the records of \(name): \(error)")
         }
+        let page = result.records.prefix(request.limit)
         var changes: [SyncChange] = []
-        changes.reserveCapacity(result.records.count)
-        for record in result.records {
+        changes.reserveCapacity(page.count)
+        for record in page {
             changes.append(
                 SyncChange(
-                    id: try Self.json(record.id, "id"), record: try Self.json(record, "record"),
+                    id: try Self.text(record.id, "id"), record: try Self.text(record, "record"),
                     version: result.version))
         }
         // The copy's cursor is the version its first page was read at: the feed from there
         // brings whatever changed while the later pages were read.
         let start = request.after == nil ? ChangeCursor(version: result.version) : request.cursor
-        let last = result.records.count < request.limit ? nil : result.records.last
+        let last = result.records.count > request.limit ? page.last : nil
         // A database that never committed has nothing to copy and no history to follow.
         return PullResponse(
             changes: changes, next: start, hasMore: start != .start,
@@ -207,6 +215,16 @@ where Model.ID: Comparable & QueryValueConvertible {
             return condition
         } catch {
             throw SyncError(.invalidRequest, "The scope is not a condition of \(name): \(error)")
+        }
+    }
+
+    /// A value's JSON text, or a server failure naming what did not encode.
+    static func text(_ value: some Encodable, _ what: String) throws(SyncError) -> String {
+        do {
+            return try WireCoding.text(of: value)
+        } catch {
+            throw SyncError(
+                .serverFailed, "A \(what) of \(Model.storageName) does not encode: \(error)")
         }
     }
 

@@ -13,12 +13,12 @@ public struct SyncLimits: Hashable, Sendable {
     /// Limits.
     ///
     /// - Parameters:
-    ///   - maximumPageSize: The most changes a page may ask for; 1,000 by default.
+    ///   - maximumPageSize: The most changes a page may ask for; 10,000 by default.
     ///   - maximumPushEntries: The most entries a push may carry; 500 by default.
     ///   - maximumScopeDepth: How deeply a scope may nest; 32 by default.
     ///   - maximumBodyBytes: The most bytes a body may have; 4 MiB by default.
     public init(
-        maximumPageSize: Int = 1_000, maximumPushEntries: Int = 500, maximumScopeDepth: Int = 32,
+        maximumPageSize: Int = 10_000, maximumPushEntries: Int = 500, maximumScopeDepth: Int = 32,
         maximumBodyBytes: Int = 4 << 20
     ) {
         self.maximumPageSize = maximumPageSize

@@ -42,6 +42,10 @@ extension SyncServer {
                     return try WireCoding.value(
                         PushResponse.self, from: try WireCoding.json(text: receipt.response))
                 }
+                // Each model's records in one read, not one read an entry.
+                for (name, entries) in Dictionary(grouping: request.entries, by: \.model) {
+                    try model(named: name).prefetch(entries, &transaction)
+                }
                 var results: [PushResult] = []
                 for (index, entry) in request.entries.enumerated() {
                     results.append(try rules[index].apply(entry, index, user, &transaction))

@@ -25,6 +25,8 @@ public struct SyncedModel: Sendable {
     let apply:
         @Sendable (PushEntry, Int, String, inout DatabaseTransaction) throws(SyncError) ->
             PushResult
+    /// Reads the records a push's entries name in one query, before they are applied.
+    let prefetch: @Sendable ([PushEntry], inout DatabaseTransaction) throws -> Void
     /// Observes the user's records: a version each time they change.
     let observe: @Sendable (String, SyncServer) async throws -> AsyncStream<UInt64>
 
@@ -54,6 +56,11 @@ public struct SyncedModel: Sendable {
             },
             apply: { entry, index, user, transaction throws(SyncError) in
                 try rules.apply(entry, at: index, as: user, in: &transaction)
+            },
+            prefetch: { entries, transaction in
+                // An id that does not decode is refused when its entry is applied.
+                let ids = entries.compactMap { try? WireCoding.value(Model.ID.self, from: $0.id) }
+                try transaction[Model.self].prefetch(ids: ids)
             },
             observe: { user, server in try await rules.observe(as: user, in: server) })
     }
