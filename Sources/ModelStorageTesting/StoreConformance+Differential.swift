@@ -95,7 +95,7 @@ extension StoreConformance {
 
 /// One run of the differential check: the store, the records it must hold in its order, and
 /// the disagreements found so far.
-private struct Differential {
+struct Differential {
     let seed: UInt64
     let store: any ModelStore<ConformanceRecord>
     var generator: QueryGenerator
@@ -130,6 +130,10 @@ private struct Differential {
         }
         for round in 0..<2 {
             try await compareInTransaction(round: round, queryCount: queryCount / 4)
+        }
+        for index in 0..<(queryCount / 3) {
+            await Task.yield()
+            await compareAggregates(generator.aggregateQuery(), index: index)
         }
         if let reporting, let before, let minimumShareInDatabase, queryCount > 0 {
             checkShareInDatabase(
@@ -297,7 +301,7 @@ public enum DifferentialTexts: Hashable, Sendable {
 }
 
 /// What the in-memory engine answers for a query over records in store order.
-private struct Truth {
+struct Truth {
     let fetched: Outcome<[ConformanceRecord]>
     let counted: Outcome<Int>
 
@@ -309,7 +313,7 @@ private struct Truth {
 
 /// An answer to a query, or the error it threw, told as text so that it can leave a
 /// transaction's body.
-private enum Outcome<Value: Equatable & Sendable>: Sendable {
+enum Outcome<Value: Equatable & Sendable>: Sendable {
     case answered(Value)
     case threw(String, isInvalidQuery: Bool)
 

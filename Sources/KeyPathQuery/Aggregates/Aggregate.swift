@@ -97,11 +97,16 @@ public struct Aggregate<Model>: Hashable, Sendable {
         Aggregate(.average, AttributeKeyPath(keyPath))
     }
 
-    /// The smallest value of an attribute, ordered as an ascending ``SortKey`` orders it.
+    /// The smallest value of an attribute, ordered as an ascending ``SortKey`` orders it:
+    /// numbers by value, text by Unicode scalars, `false` before `true`, dates in time,
+    /// enumerations by raw value.
+    ///
+    /// Bytes, collections and `UInt`/`UInt64` values (stored as text above `Int64.max`) are
+    /// refused with ``QueryError/unsupported(operation:target:reason:)``.
     ///
     /// - Parameter keyPath: The attribute.
     /// - Returns: The aggregate.
-    public static func minimum<Value: QueryValueConvertible & Comparable>(
+    public static func minimum<Value: QueryValueConvertible>(
         _ keyPath: any KeyPath<Model, Value> & Sendable
     ) -> Aggregate {
         Aggregate(.minimum, AttributeKeyPath(keyPath))
@@ -111,17 +116,18 @@ public struct Aggregate<Model>: Hashable, Sendable {
     ///
     /// - Parameter keyPath: The optional attribute.
     /// - Returns: The aggregate.
-    public static func minimum<Value: QueryValueConvertible & Comparable>(
+    public static func minimum<Value: QueryValueConvertible>(
         _ keyPath: any KeyPath<Model, Value?> & Sendable
     ) -> Aggregate {
         Aggregate(.minimum, AttributeKeyPath(keyPath))
     }
 
-    /// The largest value of an attribute, ordered as an ascending ``SortKey`` orders it.
+    /// The largest value of an attribute, ordered as an ascending ``SortKey`` orders it (see
+    /// ``minimum(_:)-(KeyPath<Model,Value>Sendable)``).
     ///
     /// - Parameter keyPath: The attribute.
     /// - Returns: The aggregate.
-    public static func maximum<Value: QueryValueConvertible & Comparable>(
+    public static func maximum<Value: QueryValueConvertible>(
         _ keyPath: any KeyPath<Model, Value> & Sendable
     ) -> Aggregate {
         Aggregate(.maximum, AttributeKeyPath(keyPath))
@@ -131,7 +137,7 @@ public struct Aggregate<Model>: Hashable, Sendable {
     ///
     /// - Parameter keyPath: The optional attribute.
     /// - Returns: The aggregate.
-    public static func maximum<Value: QueryValueConvertible & Comparable>(
+    public static func maximum<Value: QueryValueConvertible>(
         _ keyPath: any KeyPath<Model, Value?> & Sendable
     ) -> Aggregate {
         Aggregate(.maximum, AttributeKeyPath(keyPath))

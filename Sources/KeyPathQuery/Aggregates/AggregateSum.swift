@@ -42,7 +42,9 @@ struct AggregateSum: Hashable, Sendable {
         case .integer(let other):
             let (high, low) = normalized
             let (otherHigh, otherLow) = (other >> 32, other & 0xFFFF_FFFF)
-            if high != otherHigh { return high < otherHigh ? .orderedAscending : .orderedDescending }
+            if high != otherHigh {
+                return high < otherHigh ? .orderedAscending : .orderedDescending
+            }
             if low != otherLow { return low < otherLow ? .orderedAscending : .orderedDescending }
             return .orderedSame
         case .double: return QueryValue.double(double).compare(to: value)

@@ -12,7 +12,9 @@ struct AggregateState: Sendable {
     var extreme: QueryValue = .null
 
     @inline(__always)
-    mutating func add<Model>(_ part: CompiledAggregateQuery<Model>.Part, _ model: UnsafePointer<Model>) {
+    mutating func add<Model>(
+        _ part: CompiledAggregateQuery<Model>.Part, _ model: UnsafePointer<Model>
+    ) {
         guard let read = part.read else {
             count += 1
             return
@@ -41,7 +43,8 @@ struct AggregateState: Sendable {
     /// The aggregate's value: see ``AggregateRow``.
     ///
     /// - Throws: ``QueryError/aggregateOverflow(_:)`` for a sum of integers that does not fit.
-    func value<Model>(of part: CompiledAggregateQuery<Model>.Part) throws(QueryError) -> QueryValue {
+    func value<Model>(of part: CompiledAggregateQuery<Model>.Part) throws(QueryError) -> QueryValue
+    {
         switch part.aggregate.function {
         case .count: return .integer(Int64(count))
         case .minimum, .maximum: return extreme

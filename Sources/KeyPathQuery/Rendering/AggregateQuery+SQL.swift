@@ -38,9 +38,26 @@ extension AggregateQuery where Model: Queryable {
             options: options)
     }
 
-    /// The statement over a table already quoted, with a `WHERE` clause already rendered (a
-    /// store's, with its placeholders numbered from 1): the stores' entry.
-    package func sqlStatement(
+    /// Renders the query as one SQL `SELECT` over a table already quoted, with a `WHERE`
+    /// clause already rendered: for a store that renders its conditions with options of its
+    /// own (the `WHERE` clause of ``RecordQuery/sqlClauses(options:)``).
+    ///
+    /// ```swift
+    /// let clauses = try RecordQuery(where: query.condition).sqlClauses(options: options)
+    /// let statement = try query.sqlStatement(
+    ///     fromQuoted: "\"pokemon\"", where: clauses.whereClause, options: options)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - table: The table, quoted for SQL.
+    ///   - whereClause: The `WHERE` clause, keyword included, its placeholders numbered from
+    ///     the first (in a dialect that numbers them).
+    ///   - options: The dialect, how dates are stored, and the text functions.
+    /// - Returns: The statement, its bindings, and how to read its rows.
+    /// - Throws: ``QueryError``, as ``sqlStatement(from:options:)`` does.
+    /// - Complexity: O(*n*) in the size of the condition on groups and the number of
+    ///   aggregates.
+    public func sqlStatement(
         fromQuoted table: String, where whereClause: SQLFragment, options: SQLOptions
     ) throws(QueryError) -> SQLAggregateStatement {
         var renderer = SQLAggregateRenderer<Model>(options: options)
@@ -59,13 +76,15 @@ extension AggregateQuery where Model: Queryable {
         for aggregate in aggregates {
             select.append(contentsOf: try renderer.columns(of: aggregate))
         }
-        var sql = "SELECT " + select.joined(separator: ", ") + " FROM " + table + " "
+        var sql =
+            "SELECT " + select.joined(separator: ", ") + " FROM " + table + " "
             + whereClause.sql
         var bindings = whereClause.bindings
         if !groupTerms.isEmpty { sql += " GROUP BY " + groupTerms.joined(separator: ", ") }
         if !having.isAlwaysTrue {
             let test = try renderer.test(having.node)
-            sql += " HAVING "
+            sql +=
+                " HAVING "
                 + SQLPlaceholders.number(test.sql, from: bindings.count + 1, in: options.dialect)
             bindings += test.bindings
         }

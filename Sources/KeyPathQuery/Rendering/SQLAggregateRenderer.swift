@@ -158,12 +158,16 @@ struct SQLAggregateRenderer<Model: Queryable> {
         let (highSum, lowSum) = halves(column)
         let high = "(\(highSum) + (\(lowSum) >> 32))"
         let low = "(\(lowSum) & 4294967295)"
-        let (valueHigh, valueLow) = (SQLBinding.integer(value >> 32), SQLBinding.integer(value & 0xFFFF_FFFF))
+        let (valueHigh, valueLow) = (
+            SQLBinding.integer(value >> 32), SQLBinding.integer(value & 0xFFFF_FFFF)
+        )
         switch comparison {
         case .equal:
-            return SQLFragment(sql: "(\(high) = ? AND \(low) = ?)", bindings: [valueHigh, valueLow])
+            return SQLFragment(
+                sql: "(\(high) = ? AND \(low) = ?)", bindings: [valueHigh, valueLow])
         case .notEqual:
-            return SQLFragment(sql: "(\(high) <> ? OR \(low) <> ?)", bindings: [valueHigh, valueLow])
+            return SQLFragment(
+                sql: "(\(high) <> ? OR \(low) <> ?)", bindings: [valueHigh, valueLow])
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             let strict = comparison == .less || comparison == .lessOrEqual ? "<" : ">"
             return SQLFragment(

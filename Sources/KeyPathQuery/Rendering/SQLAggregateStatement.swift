@@ -136,6 +136,8 @@ public struct SQLAggregateStatement: Hashable, Sendable {
         _ binding: SQLBinding, of keyPath: AttributeKeyPath, name: String
     ) throws(QueryError) -> QueryValue {
         var stored = QueryValue(binding)
+        // No value: an aggregate over none, or a group of `nil`s, whatever the type.
+        if stored.isNull { return .null }
         if case .double(let seconds) = stored, AggregateOperand.holdsDate(keyPath.valueType) {
             stored = .date(dateStorage.date(fromSeconds: seconds))
         }

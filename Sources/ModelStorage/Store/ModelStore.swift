@@ -118,6 +118,31 @@ public protocol ModelStore<Model>: Sendable {
     /// - Complexity: O(1) for `.true`, O(*n*) otherwise.
     func count(where condition: Condition<Model>) async throws -> Int
 
+    /// The aggregates of the records a query selects — counts, sums, averages, minimums and
+    /// maximums, at once or per group — computed where the records are.
+    ///
+    /// ```swift
+    /// let perGeneration = try await store.aggregate(
+    ///     AggregateQuery(.count, .average(\.attack), groupedBy: [\.generation]))
+    /// ```
+    ///
+    /// The answer is what `AggregateQuery.apply(to:)` answers over the store's records. The
+    /// default implementation does exactly that over ``fetch(_:)``'s records of the query's
+    /// condition (through an index where the condition allows, as a fetch does); the SQL
+    /// stores answer it with one statement in their database.
+    ///
+    /// - Parameter query: The aggregates, the condition, the groups and the condition on
+    ///   groups.
+    /// - Returns: The rows, one per group in ascending order of the group values (one in all
+    ///   without groups).
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated, or a sum
+    ///   of integers does not fit in `Int64` (its ``StoreError/queryError`` has code
+    ///   `QueryError.Code.aggregateOverflow`); ``StoreError/closed(at:)`` when the store is
+    ///   closed.
+    /// - Complexity: O(*n*) in the records the condition selects, plus O(*g* log *g*) to
+    ///   order the *g* groups.
+    func aggregate(_ query: AggregateQuery<Model>) async throws -> [AggregateRow]
+
     /// The records a query selects together with the store's total count and version, all
     /// read at one moment — what a list screen shows beside "n of m loaded".
     ///
