@@ -106,6 +106,8 @@ extension SQLDriverTable {
     ///   - plan: The plan of its condition.
     ///   - connection: The reader's connection.
     /// - Returns: `nil`.
+    /// - Throws: Nothing; a driver's own implementation throws `StoreError` when the
+    ///   database fails.
     public func aggregate(
         _ query: AggregateQuery<Model>, plan: QueryPlan<Model>, on connection: Connection
     ) throws(StoreError) -> [AggregateRow]? {
