@@ -37,6 +37,35 @@ struct PostgresStoreConformanceTests {
         }
     }
 
+    @Test(
+        "gives the aggregate condition table's answers, as every store does",
+        arguments: AggregateConformance.checks)
+    func aggregates(_ check: ConformanceCheck<AggregateRecord>) async throws {
+        try await TestStores.with { stores in
+            try await check.run { try await stores.open(AggregateRecord.self) }
+        }
+    }
+
+    @Test("computes aggregates in PostgreSQL, with one statement")
+    func aggregatesInDatabase() async throws {
+        try await TestStores.with { stores in
+            let store = try await stores.open(AggregateRecord.self)
+            try await store.upsert(contentsOf: AggregateRecord.samples)
+            let before = store.queryEvaluationCounts
+            let rows = try await store.aggregate(
+                AggregateQuery(
+                    .count, .minimum(\.shiny), .maximum(\.team), groupedBy: [\.kind],
+                    having: .comparing(.sum(\.big), .greater, 0)))
+            let counts = store.queryEvaluationCounts.subtracting(before)
+            #expect(counts.inDatabase == 1 && counts.inMemory == 0, "\(counts)")
+            #expect(
+                rows.map(\.groupValues) == [
+                    [.string("fire")], [.string("grass")], [.string("water")],
+                ])
+            try await store.close()
+        }
+    }
+
     @Test("answers as the in-memory engine on random queries", arguments: [UInt64(1), 2, 3])
     func differential(seed: UInt64) async throws {
         try await TestStores.with { stores in
