@@ -241,8 +241,8 @@ struct Differential {
     }
 
     /// Records a disagreement between the engine's answer and the store's, if any.
-    private mutating func note<Value>(
-        _ place: String, _ query: Described<RecordQuery<ConformanceRecord>>,
+    mutating func note<Value>(
+        _ place: String, _ query: some CustomStringConvertible,
         _ expected: Outcome<Value>, _ actual: Outcome<Value>
     ) {
         compared += 1
@@ -253,13 +253,13 @@ struct Differential {
             case (.answered(let truth), .threw(let error, _)):
                 "expected \(Self.spell(truth)), the store threw \(error)"
             case (.threw(let rejection, _), .answered(let seen)):
-                "the engine rejects it (\(rejection)), so the store must throw "
+                "the engine throws \(rejection), so the store must throw "
                     + "StoreError.invalidQuery; it answered \(Self.spell(seen))"
             case (.threw, .threw(let error, let isInvalidQuery)):
                 isInvalidQuery ? nil : "expected StoreError.invalidQuery, the store threw \(error)"
             }
         guard let problem else { return }
-        mismatches.append("\(place): \(query.description): \(problem)")
+        mismatches.append("\(place): \(query): \(problem)")
     }
 
     /// Ids for records, a number for a count.

@@ -10,19 +10,6 @@ extension Differential {
         let expected = Outcome { try query.value.apply(to: records) }
         let store = store
         let actual = await Outcome { try await store.aggregate(query.value) }
-        compared += 1
-        let problem: String? =
-            switch (expected, actual) {
-            case (.answered(let truth), .answered(let seen)):
-                truth == seen ? nil : "expected \(truth), got \(seen)"
-            case (.answered(let truth), .threw(let error, _)):
-                "expected \(truth), the store threw \(error)"
-            case (.threw(let rejection, _), .answered(let seen)):
-                "the engine throws \(rejection); the store answered \(seen)"
-            case (.threw, .threw(let error, let isInvalidQuery)):
-                isInvalidQuery ? nil : "expected StoreError.invalidQuery, the store threw \(error)"
-            }
-        guard let problem else { return }
-        mismatches.append("aggregate query \(index): \(query.description): \(problem)")
+        note("aggregate query \(index)", query, expected, actual)
     }
 }

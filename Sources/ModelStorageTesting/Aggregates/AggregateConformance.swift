@@ -60,6 +60,41 @@ public enum AggregateConformance {
             "a transaction's aggregate counts its own insert: \(inserted)")
         try await store.close()
     }
+
+    /// For a store that computes aggregates in its database and reports how it answers
+    /// (`QueryEvaluationReporting`, as the SQL stores do): a grouped query with a condition on
+    /// groups over ``AggregateRecord/samples`` is answered there, in one statement, with
+    /// nothing finished in memory.
+    ///
+    /// ```swift
+    /// try await AggregateConformance.inDatabaseCheck.run { try await openSQLiteStore() }
+    /// ```
+    public static let inDatabaseCheck = ConformanceCheck<AggregateRecord>(
+        name: "aggregatesInDatabase",
+        summary: "a grouped aggregate query with a condition on groups is answered by the "
+            + "store's database alone."
+    ) { makeStore in
+        let store = try await makeStore()
+        guard let reporting = store as? any QueryEvaluationReporting else {
+            throw ConformanceFailure(
+                check: "", message: "the store does not report how it answers queries",
+                file: #fileID, line: #line)
+        }
+        try await store.upsert(contentsOf: AggregateRecord.samples)
+        let before = reporting.queryEvaluationCounts
+        let rows = try await store.aggregate(
+            AggregateQuery(
+                .count, .minimum(\.shiny), .maximum(\.team), groupedBy: [\.kind],
+                having: .comparing(.sum(\.big), .greater, 0)))
+        let counts = reporting.queryEvaluationCounts.subtracting(before)
+        try expect(
+            counts.inDatabase == 1 && counts.inMemory == 0 && counts.finishedInMemory == 0,
+            "the aggregate query was answered \(counts)")
+        try expectEqual(
+            rows.map(\.groupValues), AggregateRecord.Kind.allCases.map { [.string($0.rawValue)] },
+            "the groups")
+        try await store.close()
+    }
 }
 
 /// What a store answered to one aggregate query: rows, or an error.
