@@ -32,8 +32,10 @@ import KeyPathQuery
 ///   records in that order: ``fetch(_:)`` and each result of ``observe(_:)`` (and so
 ///   ``fetchResult(_:)``) return what `RecordQuery.apply(to:)` (the compiled query,
 ///   `RecordQuery.compiled()`) returns — the same records in the same order, ties between
-///   sort keys included — and ``count(where:)`` and ``delete(where:)`` count what
-///   `Condition.filter(_:)` keeps. Inside ``transaction(_:)``, ``StoreTransaction``'s reads
+///   sort keys included — ``count(where:)`` and ``delete(where:)`` count what
+///   `Condition.filter(_:)` keeps, and ``aggregate(_:)`` returns what
+///   `AggregateQuery.apply(to:)` returns over the records (or throws the same
+///   `QueryError` as ``StoreError/invalidQuery(_:)``). Inside ``transaction(_:)``, ``StoreTransaction``'s reads
 ///   answer the same way over the committed records with the body's writes laid over them.
 ///   How a backend gets there is its own: it may run the engine, or translate the query, as
 ///   a database does; the results must not differ, so that every backend answers alike.
