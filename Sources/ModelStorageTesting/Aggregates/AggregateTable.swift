@@ -8,7 +8,8 @@ public struct AggregateCase: Sendable, CustomStringConvertible {
     public let name: String
     /// The query.
     public let query: AggregateQuery<AggregateRecord>
-    /// The rows every target answers, or `nil` when it throws ``overflow``.
+    /// The rows every target answers, or `nil` when every target throws an overflow
+    /// (``overflows``).
     public let expected: [AggregateRow]?
 
     /// Whether every target throws `QueryError.Code.aggregateOverflow` instead.
