@@ -1,6 +1,9 @@
 import KeyPathQuery
 import ModelStorage
 
+/// The checks of a store's aggregates: the condition table (``AggregateTable``), answered by
+/// `ModelStore.aggregate(_:)` and inside transactions; the random aggregate queries are in
+/// `StoreConformance`'s differential check.
 ///
 /// ```swift
 /// @Test(arguments: AggregateConformance.checks)
@@ -42,7 +45,7 @@ public enum AggregateConformance {
         let answers = try await store.transaction { transaction in
             transaction.upsert(contentsOf: Array(AggregateRecord.samples.dropFirst(4)))
             return AggregateTable.cases.map { row in
-                Answer(row: row) { try transaction.aggregate(row.query) }
+                Answer { try transaction.aggregate(row.query) }
             }
         }
         for (row, answer) in zip(AggregateTable.cases, answers) {
@@ -105,7 +108,7 @@ struct Answer: Sendable {
         do { result = .success(try await body()) } catch { result = .failure(error) }
     }
 
-    init(row _: AggregateCase, _ body: () throws -> [AggregateRow]) {
+    init(_ body: () throws -> [AggregateRow]) {
         do { result = .success(try body()) } catch { result = .failure(error) }
     }
 
