@@ -19,6 +19,8 @@ struct Described<Value> {
 
 extension Described: Sendable where Value: Sendable {}
 
+extension Described: CustomStringConvertible {}
+
 /// Random records and queries on ``ConformanceRecord`` for the differential check, every one
 /// following from a seed: the same seed makes the same records and queries on every run.
 ///

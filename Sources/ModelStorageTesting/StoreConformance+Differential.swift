@@ -95,7 +95,7 @@ extension StoreConformance {
 
 /// One run of the differential check: the store, the records it must hold in its order, and
 /// the disagreements found so far.
-private struct Differential {
+struct Differential {
     let seed: UInt64
     let store: any ModelStore<ConformanceRecord>
     var generator: QueryGenerator
@@ -130,6 +130,10 @@ private struct Differential {
         }
         for round in 0..<2 {
             try await compareInTransaction(round: round, queryCount: queryCount / 4)
+        }
+        for index in 0..<(queryCount / 3) {
+            await Task.yield()
+            await compareAggregates(generator.aggregateQuery(), index: index)
         }
         if let reporting, let before, let minimumShareInDatabase, queryCount > 0 {
             checkShareInDatabase(
@@ -237,8 +241,8 @@ private struct Differential {
     }
 
     /// Records a disagreement between the engine's answer and the store's, if any.
-    private mutating func note<Value>(
-        _ place: String, _ query: Described<RecordQuery<ConformanceRecord>>,
+    mutating func note<Value>(
+        _ place: String, _ query: some CustomStringConvertible,
         _ expected: Outcome<Value>, _ actual: Outcome<Value>
     ) {
         compared += 1
@@ -249,13 +253,13 @@ private struct Differential {
             case (.answered(let truth), .threw(let error, _)):
                 "expected \(Self.spell(truth)), the store threw \(error)"
             case (.threw(let rejection, _), .answered(let seen)):
-                "the engine rejects it (\(rejection)), so the store must throw "
+                "the engine throws \(rejection), so the store must throw "
                     + "StoreError.invalidQuery; it answered \(Self.spell(seen))"
             case (.threw, .threw(let error, let isInvalidQuery)):
                 isInvalidQuery ? nil : "expected StoreError.invalidQuery, the store threw \(error)"
             }
         guard let problem else { return }
-        mismatches.append("\(place): \(query.description): \(problem)")
+        mismatches.append("\(place): \(query): \(problem)")
     }
 
     /// Ids for records, a number for a count.
@@ -297,7 +301,7 @@ public enum DifferentialTexts: Hashable, Sendable {
 }
 
 /// What the in-memory engine answers for a query over records in store order.
-private struct Truth {
+struct Truth {
     let fetched: Outcome<[ConformanceRecord]>
     let counted: Outcome<Int>
 
@@ -309,7 +313,7 @@ private struct Truth {
 
 /// An answer to a query, or the error it threw, told as text so that it can leave a
 /// transaction's body.
-private enum Outcome<Value: Equatable & Sendable>: Sendable {
+enum Outcome<Value: Equatable & Sendable>: Sendable {
     case answered(Value)
     case threw(String, isInvalidQuery: Bool)
 

@@ -24,7 +24,7 @@ extension QueryError {
         /// The codes there are; one per static member.
         enum Kind: String, CaseIterable, Sendable {
             case unmappedKeyPath, invalidMapping, unknownAttribute, invalidValue, unsupported
-            case invalidRegularExpression, invalidPagination, conditionTooDeep
+            case invalidRegularExpression, invalidPagination, conditionTooDeep, aggregateOverflow
         }
 
         /// The code's name, such as `unsupported`.
@@ -61,6 +61,10 @@ extension QueryError {
         /// A condition is nested deeper than ``Condition/maximumDepth``:
         /// ``QueryError/conditionTooDeep(depth:limit:)``.
         public static let conditionTooDeep = Code(.conditionTooDeep)
+
+        /// A sum of integers does not fit in `Int64`:
+        /// ``QueryError/aggregateOverflow(_:)``.
+        public static let aggregateOverflow = Code(.aggregateOverflow)
 
         /// Whether `error` is a ``QueryError`` with this code, so that a code can be a
         /// pattern: `catch QueryError.Code.unsupported { … }`.

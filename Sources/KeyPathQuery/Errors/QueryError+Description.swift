@@ -32,6 +32,9 @@ extension QueryError: CustomStringConvertible {
                 + "below 1 (limit \(limit.map(String.init) ?? "none"), offset \(offset))."
         case .conditionTooDeep(let depth, let limit):
             return "The condition is nested \(depth) levels deep; the limit is \(limit)."
+        case .aggregateOverflow(let aggregate):
+            return "The \(aggregate) of a group does not fit in a 64-bit integer "
+                + "(Int64.min...Int64.max)."
         }
     }
 }

@@ -101,4 +101,11 @@ extension QueryError {
         guard case .conditionTooDeep(_, let limit) = storage else { return nil }
         return limit
     }
+
+    /// The aggregate whose sum overflowed, as it reads in messages, for
+    /// ``Code/aggregateOverflow``.
+    public var aggregate: String? {
+        guard case .aggregateOverflow(let aggregate) = storage else { return nil }
+        return aggregate
+    }
 }

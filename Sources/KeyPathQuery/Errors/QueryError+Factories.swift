@@ -103,4 +103,17 @@ extension QueryError {
     public static func conditionTooDeep(depth: Int, limit: Int) -> QueryError {
         QueryError(.conditionTooDeep(depth: depth, limit: limit))
     }
+
+    /// The sum of an aggregate's integers does not fit in `Int64`:
+    /// ``Code/aggregateOverflow``.
+    ///
+    /// Every target checks the exact sum, in memory and in SQL alike, so that no target wraps
+    /// around or answers with a rounded number where another throws.
+    ///
+    /// - Parameter aggregate: The aggregate, as it reads in messages, such as
+    ///   `sum(\Pokemon.attack)` (``aggregate``).
+    /// - Returns: An error with code ``Code/aggregateOverflow`` naming the aggregate.
+    public static func aggregateOverflow(_ aggregate: String) -> QueryError {
+        QueryError(.aggregateOverflow(aggregate: aggregate))
+    }
 }

@@ -44,6 +44,7 @@ public struct QueryError: Error, Hashable, Sendable {
         case .invalidRegularExpression: .invalidRegularExpression
         case .invalidPagination: .invalidPagination
         case .conditionTooDeep: .conditionTooDeep
+        case .aggregateOverflow: .aggregateOverflow
         }
     }
 
@@ -57,5 +58,6 @@ public struct QueryError: Error, Hashable, Sendable {
         case invalidRegularExpression(pattern: String, reason: String)
         case invalidPagination(limit: Int?, offset: Int)
         case conditionTooDeep(depth: Int, limit: Int)
+        case aggregateOverflow(aggregate: String)
     }
 }

@@ -32,8 +32,10 @@ import KeyPathQuery
 ///   records in that order: ``fetch(_:)`` and each result of ``observe(_:)`` (and so
 ///   ``fetchResult(_:)``) return what `RecordQuery.apply(to:)` (the compiled query,
 ///   `RecordQuery.compiled()`) returns — the same records in the same order, ties between
-///   sort keys included — and ``count(where:)`` and ``delete(where:)`` count what
-///   `Condition.filter(_:)` keeps. Inside ``transaction(_:)``, ``StoreTransaction``'s reads
+///   sort keys included — ``count(where:)`` and ``delete(where:)`` count what
+///   `Condition.filter(_:)` keeps, and ``aggregate(_:)`` returns what
+///   `AggregateQuery.apply(to:)` returns over the records (or throws the same
+///   `QueryError` as ``StoreError/invalidQuery(_:)``). Inside ``transaction(_:)``, ``StoreTransaction``'s reads
 ///   answer the same way over the committed records with the body's writes laid over them.
 ///   How a backend gets there is its own: it may run the engine, or translate the query, as
 ///   a database does; the results must not differ, so that every backend answers alike.
@@ -117,6 +119,31 @@ public protocol ModelStore<Model>: Sendable {
     /// - Throws: ``StoreError/invalidQuery(_:)`` when the condition cannot be evaluated.
     /// - Complexity: O(1) for `.true`, O(*n*) otherwise.
     func count(where condition: Condition<Model>) async throws -> Int
+
+    /// The aggregates of the records a query selects — counts, sums, averages, minimums and
+    /// maximums, at once or per group — computed where the records are.
+    ///
+    /// ```swift
+    /// let perGeneration = try await store.aggregate(
+    ///     AggregateQuery(.count, .average(\.attack), groupedBy: [\.generation]))
+    /// ```
+    ///
+    /// The answer is what `AggregateQuery.apply(to:)` answers over the store's records. The
+    /// default implementation does exactly that over ``fetch(_:)``'s records of the query's
+    /// condition (through an index where the condition allows, as a fetch does); the SQL
+    /// stores answer it with one statement in their database.
+    ///
+    /// - Parameter query: The aggregates, the condition, the groups and the condition on
+    ///   groups.
+    /// - Returns: The rows, one per group in ascending order of the group values (one in all
+    ///   without groups).
+    /// - Throws: ``StoreError/invalidQuery(_:)`` when the query cannot be evaluated, or a sum
+    ///   of integers does not fit in `Int64` (its ``StoreError/queryError`` has code
+    ///   `QueryError.Code.aggregateOverflow`); ``StoreError/closed(at:)`` when the store is
+    ///   closed.
+    /// - Complexity: O(*n*) in the records the condition selects, plus O(*g* log *g*) to
+    ///   order the *g* groups.
+    func aggregate(_ query: AggregateQuery<Model>) async throws -> [AggregateRow]
 
     /// The records a query selects together with the store's total count and version, all
     /// read at one moment — what a list screen shows beside "n of m loaded".

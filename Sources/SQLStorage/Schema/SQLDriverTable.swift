@@ -82,6 +82,13 @@ public protocol SQLDriverTable<Model, Connection>: Sendable {
     /// ``records(selectedBy:plan:on:)``.
     func result(of query: RecordQuery<Model>, plan: QueryPlan<Model>, on connection: Connection)
         throws(StoreError) -> QueryResult<Model>?
+    /// The rows of an aggregate query whose condition has the plan `plan` (the plan of
+    /// `RecordQuery(where: query.condition)`), computed in the database with one statement
+    /// (`AggregateQuery.sqlStatement(from:options:)`); `nil` when SQL cannot answer it
+    /// exactly, and the store then computes it in memory over the records a fetch selects.
+    func aggregate(
+        _ query: AggregateQuery<Model>, plan: QueryPlan<Model>, on connection: Connection
+    ) throws(StoreError) -> [AggregateRow]?
     /// The model's changes after a cursor, read in one snapshot (see
     /// `ModelStore/changes(since:limit:)`).
     func changes(
@@ -91,6 +98,21 @@ public protocol SQLDriverTable<Model, Connection>: Sendable {
 }
 
 extension SQLDriverTable {
+    /// A table whose driver computes no aggregate in SQL: `nil`, so that the store computes
+    /// every aggregate in memory over the records a fetch selects.
+    ///
+    /// - Parameters:
+    ///   - query: The aggregate query.
+    ///   - plan: The plan of its condition.
+    ///   - connection: The reader's connection.
+    /// - Returns: `nil`.
+    /// - Throws: Nothing; a driver's own implementation throws `StoreError` when the
+    ///   database fails.
+    public func aggregate(
+        _ query: AggregateQuery<Model>, plan: QueryPlan<Model>, on connection: Connection
+    ) throws(StoreError) -> [AggregateRow]? {
+        nil
+    }
     /// A table whose driver keeps no change history: `StoreError/historyNotKept(_:at:)`.
     ///
     /// - Parameters:

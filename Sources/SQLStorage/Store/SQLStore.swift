@@ -154,6 +154,37 @@ public struct SQLStore<Driver: SQLDriver, Model: StorableModel>: ModelStore,
         }
     }
 
+    /// The aggregates of the records a query selects, computed in the database with one
+    /// statement where SQL answers the query's condition exactly, and in memory over the
+    /// records a fetch selects otherwise.
+    ///
+    /// - Parameter query: The aggregates, the condition, the groups and the condition on
+    ///   groups.
+    /// - Returns: What `AggregateQuery.apply(to:)` returns over the selected records.
+    /// - Throws: `StoreError/invalidQuery(_:)` when the query cannot be evaluated or a sum
+    ///   overflows; `StoreError/closed(at:)` when the store is closed.
+    /// - Complexity: The database's grouped scan: of an index for a condition one serves, of
+    ///   the table otherwise.
+    public func aggregate(_ query: AggregateQuery<Model>) async throws -> [AggregateRow] {
+        let compiled = try StoreError.checking { () throws(QueryError) in try query.compiled() }
+        let empty = try StoreError.checking { () throws(QueryError) in
+            try compiled.apply(to: [Model]())
+        }
+        let selection = RecordQuery<Model>(where: query.condition)
+        let plan = try table.plan(for: selection, compiled: nil)
+        return try await plan.answer {
+            try await readInSQL(selection, orEmpty: empty) {
+                [table] connection throws(StoreError) in
+                try table.aggregate(query, plan: plan, on: connection)
+            }
+        } resolvingReferences: {
+            let records = try await fetch(selection)
+            return try StoreError.checking { () throws(QueryError) in
+                try compiled.apply(to: records)
+            }
+        }
+    }
+
     /// The record with an id, with the store's version, read at one moment.
     ///
     /// - Parameter id: The record's id.

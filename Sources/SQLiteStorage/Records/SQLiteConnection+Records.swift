@@ -160,7 +160,7 @@ extension SQLiteConnection {
 
     /// The tables a condition on a model reads: the model's own, and those of the models it
     /// follows references into.
-    private func tables<Model>(readBy condition: Condition<Model>, in layout: TableLayout<Model>)
+    func tables<Model>(readBy condition: Condition<Model>, in layout: TableLayout<Model>)
         -> [String]
     {
         guard condition.followsReferences else { return [layout.name] }

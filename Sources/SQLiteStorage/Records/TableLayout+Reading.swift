@@ -60,6 +60,12 @@ extension TableLayout: SQLDriverTable {
         try connection.result(of: query, plan: plan, in: self)
     }
 
+    func aggregate(
+        _ query: AggregateQuery<Model>, plan: QueryPlan<Model>, on connection: SQLiteConnection
+    ) throws(StoreError) -> [AggregateRow]? {
+        try connection.aggregate(query, plan: plan, in: self)
+    }
+
     func changes(
         since cursor: ChangeCursor, limit: Int, at location: StoreLocation,
         on connection: SQLiteConnection

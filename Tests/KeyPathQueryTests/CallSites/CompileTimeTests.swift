@@ -55,4 +55,18 @@ struct CompileTimeTests {
         let grouped: Condition<Record> = \.id == 1 && (\.id == 2 && \.id == 3)
         #expect(chained == grouped)
     }
+
+    @Test("aggregate queries read as a report: what, of which records, by what, keeping which")
+    func aggregates() throws {
+        let query = AggregateQuery<Record>(
+            .count, .count(\.note), .sum(\.rank), .average(\.score), .minimum(\.title),
+            .maximum(\.when), .minimum(\.flag),
+            where: \.id >= 1 && \.note != nil,
+            groupedBy: [\.mood, \.flag],
+            having: .comparing(.count, .greaterOrEqual, 2)
+                .and(.comparing(.average(\.score), .less, 15.5).negated)
+                .or(.comparing(.maximum(\.title), .equal, "Record 3")))
+        let rows = try query.apply(to: Record.all)
+        #expect(rows.allSatisfy { $0.groupValues.count == 2 && $0.values.count == 7 })
+    }
 }

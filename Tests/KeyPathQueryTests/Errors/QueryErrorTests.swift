@@ -16,6 +16,7 @@ struct QueryErrorTests {
         case .invalidRegularExpression: .invalidRegularExpression(pattern: "(", reason: "no")
         case .invalidPagination: .invalidPagination(limit: -1, offset: 0)
         case .conditionTooDeep: .conditionTooDeep(depth: 600, limit: 512)
+        case .aggregateOverflow: .aggregateOverflow(#"sum(\Record.attack)"#)
         }
     }
 

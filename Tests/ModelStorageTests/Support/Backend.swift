@@ -29,6 +29,13 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Runs an aggregate check against fresh stores of this backend.
+    func run(_ check: ConformanceCheck<AggregateRecord>) async throws {
+        try await withStores(of: AggregateRecord.self) { makeStore in
+            try await check.run(makeStore)
+        }
+    }
+
     /// Runs a change-feed check against fresh stores of this backend.
     func run(_ check: ChangeFeedCheck) async throws {
         try await withStores(of: ConformanceEntry.self) { makeStore in

@@ -58,6 +58,12 @@ extension TableLayout: SQLDriverTable {
             where: condition, plan: plan, in: self, excluding: try keys(of: ids))
     }
 
+    func aggregate(
+        _ query: AggregateQuery<Model>, plan: QueryPlan<Model>, on connection: BlockingConnection
+    ) throws(StoreError) -> [AggregateRow]? {
+        try connection.aggregate(query, plan: plan, in: self)
+    }
+
     func result(
         of query: RecordQuery<Model>, plan: QueryPlan<Model>, on connection: BlockingConnection
     ) throws(StoreError) -> QueryResult<Model>? {

@@ -37,6 +37,24 @@ struct PostgresStoreConformanceTests {
         }
     }
 
+    @Test(
+        "gives the aggregate condition table's answers, as every store does",
+        arguments: AggregateConformance.checks)
+    func aggregates(_ check: ConformanceCheck<AggregateRecord>) async throws {
+        try await TestStores.with { stores in
+            try await check.run { try await stores.open(AggregateRecord.self) }
+        }
+    }
+
+    @Test("computes aggregates in PostgreSQL, with one statement")
+    func aggregatesInDatabase() async throws {
+        try await TestStores.with { stores in
+            try await AggregateConformance.inDatabaseCheck.run {
+                try await stores.open(AggregateRecord.self)
+            }
+        }
+    }
+
     @Test("answers as the in-memory engine on random queries", arguments: [UInt64(1), 2, 3])
     func differential(seed: UInt64) async throws {
         try await TestStores.with { stores in

@@ -64,6 +64,28 @@ public struct PostgreSQLDialect: SQLDialect {
     /// `COLLATE "C"`: UTF-8 bytes.
     public var textCollation: String? { "COLLATE \"C\"" }
 
+    /// Standard SQL's calls, but for the minimum and maximum of Booleans, which PostgreSQL
+    /// orders with `bool_and` and `bool_or` (it has no `min(boolean)`).
+    ///
+    /// - Parameters:
+    ///   - function: The function.
+    ///   - argument: The expression, quoted and collated.
+    ///   - kind: How the expression's values are stored.
+    /// - Returns: The call.
+    public func aggregateCall(
+        _ function: AggregateFunction, of argument: String, kind: SQLValueKind
+    ) -> String {
+        switch (function, kind) {
+        case (.minimum, .boolean): "bool_and(\(argument))"
+        case (.maximum, .boolean): "bool_or(\(argument))"
+        case (.count, _): "count(\(argument))"
+        case (.sum, _): "sum(\(argument))"
+        case (.average, _): "avg(\(argument))"
+        case (.minimum, _): "min(\(argument))"
+        case (.maximum, _): "max(\(argument))"
+        }
+    }
+
     /// `strpos(text, ?) > 0`.
     public func textContains(_ subject: String, operand: String) throws(QueryError) -> SQLFragment {
         SQLFragment(sql: "strpos(\(subject), ?) > 0", bindings: [.text(operand)])

@@ -91,6 +91,25 @@ extension SQLDialect {
 
     // MARK: Helpers
 
+    /// `count(x)`, `sum(x)`, `avg(x)`, `min(x)` or `max(x)`, as standard SQL writes them.
+    ///
+    /// - Parameters:
+    ///   - function: The function.
+    ///   - argument: The expression, quoted and collated.
+    ///   - kind: How the expression's values are stored (unused here).
+    /// - Returns: The call.
+    public func aggregateCall(
+        _ function: AggregateFunction, of argument: String, kind: SQLValueKind
+    ) -> String {
+        switch function {
+        case .count: "count(\(argument))"
+        case .sum: "sum(\(argument))"
+        case .average: "avg(\(argument))"
+        case .minimum: "min(\(argument))"
+        case .maximum: "max(\(argument))"
+        }
+    }
+
     /// An identifier between two ``identifierQuote``s, each one inside it doubled.
     ///
     /// ```swift

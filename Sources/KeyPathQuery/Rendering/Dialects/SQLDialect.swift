@@ -228,6 +228,20 @@ public protocol SQLDialect: Hashable, Sendable, CustomStringConvertible {
     /// - Returns: The term.
     func orderingTerm(_ expression: String, ascending: Bool, nilsFirst: Bool) -> String
 
+    /// A call of an aggregate function over an expression: by default `count(x)`, `sum(x)`,
+    /// `min(x)` and `max(x)`; PostgreSQL orders Booleans with `bool_and` and `bool_or`.
+    ///
+    /// The renderer of ``AggregateQuery`` builds averages and exact integer sums from these
+    /// calls, so ``AggregateFunction/average`` is never asked for.
+    ///
+    /// - Parameters:
+    ///   - function: The function: count, sum, minimum or maximum.
+    ///   - argument: The expression, quoted and collated.
+    ///   - kind: How the expression's values are stored.
+    /// - Returns: The call.
+    func aggregateCall(_ function: AggregateFunction, of argument: String, kind: SQLValueKind)
+        -> String
+
     /// The clause that pages a query, with `?` for each binding: by default `LIMIT ?`,
     /// `OFFSET ?` or `LIMIT ? OFFSET ?`; `nil` for no limit and no offset.
     ///

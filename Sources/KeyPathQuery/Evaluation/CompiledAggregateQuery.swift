@@ -1,0 +1,197 @@
+import Foundation
+
+/// An aggregate query compiled once for evaluation in memory: its condition, a reader of
+/// each grouping attribute and aggregated attribute, and the meaning every target shares.
+///
+/// ```swift
+/// let perGeneration = try AggregateQuery<Pokemon>(.count, groupedBy: [\.generation]).compiled()
+/// let rows = try perGeneration.apply(to: allPokemon)
+/// ```
+public struct CompiledAggregateQuery<Model>: Sendable {
+    /// Reads one attribute's value as a ``QueryValue``, NaN read as ``QueryValue/null`` (as
+    /// the SQL stores keep it).
+    typealias ValueReader = @Sendable (UnsafePointer<Model>) -> QueryValue
+
+    /// One aggregate to compute: what it is, how its values add up, and its reader.
+    struct Part: Sendable {
+        let aggregate: Aggregate<Model>
+        let operand: AggregateOperand
+        let read: ValueReader?
+    }
+
+    /// The compiled condition records must satisfy.
+    public let condition: CompiledCondition<Model>
+    private let query: AggregateQuery<Model>
+    private let groupReaders: [ValueReader]
+    private let parts: [Part]
+
+    init(_ query: AggregateQuery<Model>) throws(QueryError) {
+        self.query = query
+        condition = try query.condition.compiled()
+        var groupReaders: [ValueReader] = []
+        for keyPath in query.groupKeys {
+            groupReaders.append(try Self.reader(keyPath))
+        }
+        self.groupReaders = groupReaders
+        var parts: [Part] = []
+        for aggregate in query.computedAggregates {
+            let operand = try AggregateOperand.of(aggregate, target: .inMemory)
+            parts.append(
+                Part(
+                    aggregate: aggregate, operand: operand,
+                    read: try aggregate.keyPath.map { (keyPath) throws(QueryError) in
+                        try Self.reader(keyPath)
+                    }))
+        }
+        self.parts = parts
+    }
+
+    /// The rows of the query over a sequence of values: one per group (or one in all,
+    /// without groups) that satisfies the query's condition on groups, in ascending order of
+    /// the group values.
+    ///
+    /// - Parameter values: The values to aggregate.
+    /// - Returns: The rows.
+    /// - Throws: ``QueryError/aggregateOverflow(_:)`` when a returned sum of integers does
+    ///   not fit in `Int64`.
+    /// - Complexity: O(*n*) in the number of values, plus O(*g* log *g*) to order the *g*
+    ///   groups.
+    public func apply(to values: some Sequence<Model>) throws(QueryError) -> [AggregateRow] {
+        let test = condition.test
+        var groups: [[QueryValue]: Int] = [:]
+        var keys: [[QueryValue]] = []
+        var states: [[AggregateState]] = []
+        let fresh = [AggregateState](repeating: AggregateState(), count: parts.count)
+        if groupReaders.isEmpty {
+            keys.append([])
+            states.append(fresh)
+        }
+        let parts = parts
+        let groupReaders = groupReaders
+        values.scan { value in
+            guard test(value) else { return true }
+            var group = 0
+            if !groupReaders.isEmpty {
+                let key = groupReaders.map { $0(value) }
+                if let found = groups[key] {
+                    group = found
+                } else {
+                    group = keys.count
+                    groups[key] = group
+                    keys.append(key)
+                    states.append(fresh)
+                }
+            }
+            states[group].withUnsafeMutableBufferPointer { row in
+                for index in parts.indices {
+                    row[index].add(parts[index], value)
+                }
+            }
+            return true
+        }
+        var order = Array(keys.indices)
+        if !groupReaders.isEmpty {
+            order.sort { Self.ascending(keys[$0], keys[$1]) }
+        }
+        var rows: [AggregateRow] = []
+        for group in order where try keeps(query.having.node, states[group]) {
+            var row = AggregateRow(groupValues: keys[group], values: [])
+            for index in query.aggregates.indices {
+                row.values.append(try states[group][index].value(of: parts[index]))
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// Whether a group's aggregates satisfy a condition on groups.
+    private func keeps(
+        _ node: GroupCondition<Model>.Node, _ state: [AggregateState]
+    ) throws(QueryError) -> Bool {
+        switch node {
+        case .constant(let value): return value
+        case .comparison(let aggregate, let comparison, let value):
+            guard let index = parts.firstIndex(where: { $0.aggregate == aggregate }) else {
+                return false
+            }
+            guard let order = state[index].compare(parts[index], to: value) else { return false }
+            return comparison.holds(for: order)
+        case .not(let inner): return try !keeps(inner, state)
+        case .and(let nodes):
+            for node in nodes where try !keeps(node, state) { return false }
+            return true
+        case .or(let nodes):
+            for node in nodes where try keeps(node, state) { return true }
+            return false
+        }
+    }
+
+    /// Whether one group's values come before another's: ascending, `nil` first.
+    static func ascending(_ lhs: [QueryValue], _ rhs: [QueryValue]) -> Bool {
+        for (left, right) in zip(lhs, rhs) {
+            switch (left.isNull, right.isNull) {
+            case (true, true): continue
+            case (true, false): return true
+            case (false, true): return false
+            case (false, false):
+                switch left.compare(to: right) ?? .orderedSame {
+                case .orderedAscending: return true
+                case .orderedDescending: return false
+                case .orderedSame: continue
+                }
+            }
+        }
+        return false
+    }
+
+    private static func reader(_ keyPath: AttributeKeyPath) throws(QueryError) -> ValueReader {
+        guard let convertible = keyPath.valueType as? any QueryValueConvertible.Type else {
+            throw .unsupported(
+                operation: "an aggregate or group on \(keyPath)", target: .inMemory,
+                reason: "\(keyPath.valueType) does not conform to QueryValueConvertible.")
+        }
+        return try convertible.aggregateReader(keyPath, as: Model.self)
+    }
+}
+
+extension QueryValueConvertible {
+    static func aggregateReader<Root>(
+        _ keyPath: AttributeKeyPath, as _: Root.Type
+    ) throws(QueryError) -> CompiledAggregateQuery<Root>.ValueReader {
+        let reader = try keyPath.reader(Root.self, Self.self)
+        return { model in
+            let value = reader.read(model).queryValue
+            if case .double(let number) = value, number.isNaN { return .null }
+            return value
+        }
+    }
+}
+
+extension AggregateQuery {
+    /// Compiles the query for evaluation in memory.
+    ///
+    /// - Returns: The compiled query.
+    /// - Throws: ``QueryError`` when the condition cannot be evaluated, a key path has no
+    ///   value every target can read, or a sum or average is of a type that is not a number
+    ///   (``QueryError/unsupported(operation:target:reason:)``).
+    public func compiled() throws(QueryError) -> CompiledAggregateQuery<Model> {
+        try CompiledAggregateQuery(self)
+    }
+
+    /// The rows of the query over a sequence of values, computed in memory.
+    ///
+    /// ```swift
+    /// let rows = try AggregateQuery<Pokemon>(.count, .sum(\.attack)).apply(to: allPokemon)
+    /// rows[0].values   // [.integer(1351), .integer(107_542)]
+    /// ```
+    ///
+    /// - Parameter values: The values to aggregate.
+    /// - Returns: The rows, as ``CompiledAggregateQuery/apply(to:)`` gives them.
+    /// - Throws: ``QueryError``, as ``compiled()`` and ``CompiledAggregateQuery/apply(to:)``
+    ///   do.
+    /// - Complexity: O(*n*) in the number of values, plus O(*g* log *g*) in the number of
+    ///   groups.
+    public func apply(to values: some Sequence<Model>) throws(QueryError) -> [AggregateRow] {
+        try compiled().apply(to: values)
+    }
+}
