@@ -55,6 +55,10 @@ public struct FetchedPokemon: Hashable, Sendable, Identifiable {
     /// a default form, another for an alternate form (10034, charizard-mega-x, is species
     /// 6); `nil` when the response names no species.
     public var speciesID: Int?
+    /// The moves the Pokémon learns, as ``LearnsetEntry`` records of its id: one for each
+    /// move, method, level and version group the service lists in `moves`, in its order;
+    /// empty when the response has none.
+    public var learnset: [LearnsetEntry]
 
     /// Creates a Pokémon from its facts.
     ///
@@ -75,6 +79,7 @@ public struct FetchedPokemon: Hashable, Sendable, Identifiable {
     ///   - baseExperience: The base experience.
     ///   - abilities: The abilities in slot order.
     ///   - speciesID: The id of the Pokémon's species.
+    ///   - learnset: The moves it learns.
     public init(
         id: Int,
         name: String,
@@ -91,7 +96,8 @@ public struct FetchedPokemon: Hashable, Sendable, Identifiable {
         weight: Int,
         baseExperience: Int? = nil,
         abilities: [Ability] = [],
-        speciesID: Int? = nil
+        speciesID: Int? = nil,
+        learnset: [LearnsetEntry] = []
     ) {
         self.id = id
         self.name = name
@@ -109,6 +115,7 @@ public struct FetchedPokemon: Hashable, Sendable, Identifiable {
         self.baseExperience = baseExperience
         self.abilities = abilities
         self.speciesID = speciesID
+        self.learnset = learnset
     }
 }
 

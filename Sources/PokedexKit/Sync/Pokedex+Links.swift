@@ -18,6 +18,8 @@ struct KeptModels: Sendable {
     var chains = false
     var types = false
     var abilities = false
+    /// Whether the database keeps moves and learnsets (``LearnsetEntry`` needs ``Move``).
+    var learnsets = false
 }
 
 extension Pokedex {
@@ -25,7 +27,8 @@ extension Pokedex {
     var kept: KeptModels {
         KeptModels(
             species: keeps(PokemonSpecies.self), chains: keeps(EvolutionChain.self),
-            types: keeps(PokemonTypeDetails.self), abilities: keeps(PokemonAbility.self))
+            types: keeps(PokemonTypeDetails.self), abilities: keeps(PokemonAbility.self),
+            learnsets: keeps(LearnsetEntry.self) && keeps(Move.self))
     }
 
     /// Reads, at one moment, what `pokemon` links to as far as the database holds it.
@@ -89,8 +92,9 @@ extension Pokedex {
     }
 
     /// The stored Pokémon a sync completes: those without their species link (stored before
-    /// it existed), and those that link to a species, chain, type or ability the database
-    /// keeps but lacks.
+    /// it existed), those that link to a species, chain, type or ability the database
+    /// keeps but lacks, and every one when the database keeps learnsets but holds none (a
+    /// database an earlier version synced).
     ///
     /// - Parameter stored: Stored Pokémon.
     /// - Returns: The ids of those incomplete.
@@ -98,6 +102,12 @@ extension Pokedex {
     func incompleteIDs(of stored: [Pokemon]) async throws -> Set<Int> {
         var incomplete = Set(stored.filter { $0.speciesID == nil }.map(\.id))
         let kept = self.kept
+        if let database, kept.learnsets, !stored.isEmpty,
+            try await database.read({ $0[LearnsetEntry.self].count == 0 })
+        {
+            // Stored by a version that kept no learnsets: each is fetched again for its own.
+            return Set(stored.map(\.id))
+        }
         guard let database, kept.species || kept.types || kept.abilities else {
             return incomplete
         }
