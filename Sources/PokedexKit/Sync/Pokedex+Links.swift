@@ -92,9 +92,12 @@ extension Pokedex {
     }
 
     /// The stored Pokémon a sync completes: those without their species link (stored before
-    /// it existed), those that link to a species, chain, type or ability the database
-    /// keeps but lacks, and every one when the database keeps learnsets but holds none (a
-    /// database an earlier version synced).
+    /// it existed), and those that link to a species, chain, type or ability the database
+    /// keeps but lacks.
+    ///
+    /// A Pokémon without a learnset is not among them: 83 Pokémon learn no move, and a
+    /// record does not say whether its learnset was synced. A database an earlier version
+    /// synced gains the learnsets with ``SyncMode/refresh``.
     ///
     /// - Parameter stored: Stored Pokémon.
     /// - Returns: The ids of those incomplete.
@@ -102,12 +105,6 @@ extension Pokedex {
     func incompleteIDs(of stored: [Pokemon]) async throws -> Set<Int> {
         var incomplete = Set(stored.filter { $0.speciesID == nil }.map(\.id))
         let kept = self.kept
-        if let database, kept.learnsets, !stored.isEmpty,
-            try await database.read({ $0[LearnsetEntry.self].count == 0 })
-        {
-            // Stored by a version that kept no learnsets: each is fetched again for its own.
-            return Set(stored.map(\.id))
-        }
         guard let database, kept.species || kept.types || kept.abilities else {
             return incomplete
         }
