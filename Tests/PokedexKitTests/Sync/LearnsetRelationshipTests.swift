@@ -61,11 +61,14 @@ struct LearnsetRelationshipTests {
             #expect(
                 Set(entries.map(\.id))
                     == Set(
-                        sample.learnsets.filter { $0.pokemonID == 6 && fireMoves.contains($0.moveID) }
-                            .map(\.id)))
+                        sample.learnsets.filter {
+                            $0.pokemonID == 6 && fireMoves.contains($0.moveID)
+                        }
+                        .map(\.id)))
 
             let byMachine: Condition<Move> = .anyReferrer(
-                LearnsetEntry.self, through: \.moveID, where: \.pokemonID == 25 && \.method == .machine)
+                LearnsetEntry.self, through: \.moveID,
+                where: \.pokemonID == 25 && \.method == .machine)
             let count = try await database.store(for: Move.self).count(where: byMachine)
             #expect(
                 count
@@ -76,7 +79,9 @@ struct LearnsetRelationshipTests {
         }
     }
 
-    @Test("related fetches bring each entry's move, and each move's entries", arguments: PokedexBackend.allCases)
+    @Test(
+        "related fetches bring each entry's move, and each move's entries",
+        arguments: PokedexBackend.allCases)
     func relatedFetches(backend: PokedexBackend) async throws {
         try await withSample(backend) { database, sample in
             let rows = try await database.fetch(
@@ -94,7 +99,9 @@ struct LearnsetRelationshipTests {
         }
     }
 
-    @Test("deleting a Pokémon deletes its learnset; a learned move cannot be deleted; an entry must name both", arguments: PokedexBackend.allCases)
+    @Test(
+        "deleting a Pokémon deletes its learnset; a learned move cannot be deleted; an entry must name both",
+        arguments: PokedexBackend.allCases)
     func deleteRules(backend: PokedexBackend) async throws {
         try await withSample(backend) { database, sample in
             let entries = try database.store(for: LearnsetEntry.self)
@@ -125,14 +132,17 @@ struct LearnsetRelationshipTests {
             }
             // With its Pokémon gone, flamethrower is no longer learned by Charizard; a move
             // no one learns may go.
-            let unlearned = try #require(sample.moves.first { move in
-                !sample.learnsets.contains { $0.moveID == move.id && $0.pokemonID != 6 }
-            })
+            let unlearned = try #require(
+                sample.moves.first { move in
+                    !sample.learnsets.contains { $0.moveID == move.id && $0.pokemonID != 6 }
+                })
             try await database.store(for: Move.self).delete(id: unlearned.id)
         }
     }
 
-    @Test("a live query through the learnset sees the entries a commit adds", arguments: PokedexBackend.allCases)
+    @Test(
+        "a live query through the learnset sees the entries a commit adds",
+        arguments: PokedexBackend.allCases)
     func liveQuery(backend: PokedexBackend) async throws {
         try await withSample(backend) { database, _ in
             let learnsFlamethrower: Condition<Pokemon> = .anyReferrer(

@@ -50,7 +50,8 @@ struct PokedexLearnsetSyncTests {
         #expect(try await database.read { $0[Move.self].count } == 937)
     }
 
-    @Test("from a server: each move requested once, nothing again, a refresh puts the learnset back")
+    @Test(
+        "from a server: each move requested once, nothing again, a refresh puts the learnset back")
     func fromServer() async throws {
         try await withTestServer(.learnsets) { (server: TestServer) async throws in
             let (database, _, pokedex) = try await MemoryPokedex(client: .local(server)).parts
@@ -62,7 +63,8 @@ struct PokedexLearnsetSyncTests {
             let stats = try await server.stats()
             let moveIDs = Set(expected.compactMap { Int($0.split(separator: ":")[1]) })
             #expect(stats.requestedIDs(of: "move") == moveIDs)
-            #expect(stats.entries.filter { $0.key.hasPrefix("move/") }.values.allSatisfy { $0 == 1 })
+            #expect(
+                stats.entries.filter { $0.key.hasPrefix("move/") }.values.allSatisfy { $0 == 1 })
 
             try await server.resetStats()
             let again = try await pokedex.syncAll(4...6)
@@ -71,7 +73,8 @@ struct PokedexLearnsetSyncTests {
 
             // A learnset changed in the store is the service's again after a refresh: the
             // entry removed comes back, the one added goes.
-            let removed = try #require(try await entries.fetch(RecordQuery(where: \.pokemonID == 6)).first)
+            let removed = try #require(
+                try await entries.fetch(RecordQuery(where: \.pokemonID == 6)).first)
             try await entries.delete(id: removed.id)
             let added = LearnsetEntry(
                 pokemonID: 6, moveID: removed.moveID, method: .tutor, level: 99,
@@ -95,7 +98,8 @@ struct PokedexLearnsetSyncTests {
         #expect(learnset.groups.first?.method == .levelUp)
         let levels = learnset[.levelUp].map(\.entry.level)
         #expect(levels == levels.sorted() && !levels.isEmpty)
-        #expect(learnset[.levelUp].contains { $0.move.name == "flamethrower" && $0.entry.level == 30 })
+        #expect(
+            learnset[.levelUp].contains { $0.move.name == "flamethrower" && $0.entry.level == 30 })
         let machines = learnset[.machine].map(\.move.displayName)
         #expect(machines == machines.sorted())
         #expect(try await pokedex.learnset(ofPokemon: 9999).isEmpty)
