@@ -7,7 +7,7 @@ enum LearnOptions {
     static let method = Option<MoveLearnMethod?>(
         "by", "METHOD",
         help: "learned by \(CommandSpec.alternatives(methodNames))",
-        absence: "any way",
+        absence: "any",
         convert: { text throws(InvalidValue) in
             let method = MoveLearnMethod(rawValue: NameMatcher.pokeAPIName(text))
             guard MoveLearnMethod.common.contains(method) else {
