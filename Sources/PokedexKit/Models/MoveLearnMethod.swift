@@ -61,21 +61,6 @@ extension MoveLearnMethod: CustomStringConvertible {
     public var description: String { rawValue }
 }
 
-extension MoveLearnMethod: Codable {
-    /// Decodes a method from a single string, accepting names this version does not know.
-    ///
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError.typeMismatch` when the value is not a string.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the method as its name.
-    ///
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: `EncodingError` when the encoder cannot write a value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+// Coded as its name, a single string, by the standard library's `RawRepresentable` coding:
+// names this version does not know decode too.
+extension MoveLearnMethod: Codable {}

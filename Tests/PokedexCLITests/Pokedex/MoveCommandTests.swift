@@ -137,6 +137,19 @@ struct MoveCommandTests {
                 == (try RawLearnsets.learners(of: 89, by: "machine")))
     }
 
+    @Test("the README's example is what moves and move print, up to where it is cut")
+    func readmeExample() async throws {
+        let readme = try String(
+            contentsOf: RawPokeAPIData.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
+        let moves = try await CommandRunner.pokedex("moves", "charizard", "--in-memory")
+        let move = try await CommandRunner.pokedex("move", "flamethrower", "--in-memory")
+        let head = moves.output.split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix(24).joined(separator: "\n")
+        let moveHead = move.output.split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix(16).joined(separator: "\n")
+        #expect(readme.contains("```text\n" + head + "\n…\n" + moveHead + "\n…\n```"))
+    }
+
     @Test("unknown names are suggested, and --by needs --learns")
     func mistakes() async throws {
         let move = try await CommandRunner.pokedex("move", "flamethrowr", "--in-memory")
