@@ -2,9 +2,10 @@ import Foundation
 
 /// A Pokémon as PokeAPI describes it at `GET /api/v2/pokemon/{id}`.
 ///
-/// `FetchedPokemon` keeps the facts an app needs from the service's large response — about 2 %
-/// of its bytes — and ignores the rest, including fields the service adds later. It decodes the
-/// service's nested shape and encodes the same shape back, so a value survives a round trip:
+/// `FetchedPokemon` keeps the facts an app needs from the service's large response — its
+/// learnset (``learnset``) and about 2 % of the other bytes — and ignores the rest, including
+/// fields the service adds later. It decodes the service's nested shape and encodes the same
+/// shape back, so a value survives a round trip:
 ///
 /// ```swift
 /// let pikachu = try JSONDecoder().decode(FetchedPokemon.self, from: data)
