@@ -8,15 +8,16 @@
 ///
 /// ```swift
 /// let charizard = try await pokedex.learnset(ofPokemon: 6)
-/// charizard[.levelUp]?.map(\.move.displayName)      // ["Air Slash", "Dragon Claw", …]
-/// let learners = try await pokedex.learners(of: 89, by: .machine)   // Earthquake by TM
+/// charizard[.levelUp].map(\.move.displayName)       // ["Air Slash", "Dragon Claw", …]
+/// let learners = try await pokedex.learners(ofMove: 89, by: .machine)   // Earthquake by TM
 /// ```
 ///
 /// Its stored form is a flat JSON object whose keys are the attribute names of its
 /// `Queryable` mapping (`id`, `pokemon_id`, `move_id`, `method`, `level`, `version_group`).
 public struct LearnsetEntry: Hashable, Sendable, Identifiable, Codable {
     /// The record's id, made of its facts so that syncing the same entry twice writes one
-    /// record: `"6:53:level-up:36:scarlet-violet"` (see ``makeID(pokemonID:moveID:method:level:versionGroup:)``).
+    /// record: `"6:53:level-up:30:scarlet-violet"` (see
+    /// ``makeID(pokemonID:moveID:method:level:versionGroup:)``).
     public var id: String
     /// The id of the ``Pokemon`` that learns the move.
     public var pokemonID: Int
