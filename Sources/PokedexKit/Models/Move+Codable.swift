@@ -27,13 +27,6 @@ extension Move: Codable {
         case shortEffect = "short_effect"
     }
 
-    /// The keys of one entry of `flavor_text_entries`.
-    enum FlavorTextKeys: String, CodingKey {
-        case language
-        case flavorText = "flavor_text"
-        case versionGroup = "version_group"
-    }
-
     /// Decodes a move from a PokeAPI `move` resource.
     ///
     /// The effects keep the first entry of each language, with `$effect_chance` filled in
@@ -65,18 +58,11 @@ extension Move: Codable {
                 }
             }
         }
-        var flavorTexts: [FlavorText] = []
-        if try !container.isAbsent(.flavorTextEntries) {
-            var entries = try container.nestedUnkeyedContainer(forKey: .flavorTextEntries)
-            while !entries.isAtEnd {
-                let entry = try entries.nestedContainer(keyedBy: FlavorTextKeys.self)
-                flavorTexts.append(
-                    FlavorText(
-                        text: try entry.decode(String.self, forKey: .flavorText),
-                        language: try entry.decodeResourceName(forKey: .language),
-                        version: try entry.decodeResourceName(forKey: .versionGroup)))
-            }
-        }
+        let flavorTexts =
+            try container.isAbsent(.flavorTextEntries)
+            ? []
+            : try container.decodeFlavorTexts(
+                forKey: .flavorTextEntries, versionKey: "version_group")
         self.init(
             id: try container.decode(Int.self, forKey: .id),
             name: try container.decode(String.self, forKey: .name),
@@ -121,13 +107,8 @@ extension Move: Codable {
             try entry.encode(shortEffects[language], forKey: .shortEffect)
             try entry.encodeResource(named: language, forKey: .language)
         }
-        var flavorEntries = container.nestedUnkeyedContainer(forKey: .flavorTextEntries)
-        for flavorText in flavorTexts {
-            var entry = flavorEntries.nestedContainer(keyedBy: FlavorTextKeys.self)
-            try entry.encode(flavorText.text, forKey: .flavorText)
-            try entry.encodeResource(named: flavorText.language, forKey: .language)
-            try entry.encodeResource(named: flavorText.version, forKey: .versionGroup)
-        }
+        try container.encodeFlavorTexts(
+            flavorTexts, forKey: .flavorTextEntries, versionKey: "version_group")
         try container.encodeResource(id: generation, family: "generation", forKey: .generation)
     }
 }
