@@ -22,10 +22,8 @@ struct MoveCommand: Command {
     let location: StoreChoice
 
     init(_ arguments: Arguments) throws(UsageError) {
-        idOrName = try arguments.required(0, "<id|name>")
-        guard !NameMatcher.key(idOrName).isEmpty else {
-            throw UsageError("'\(idOrName)' is neither a number nor a name")
-        }
+        // The same argument as a Pokémon's: a number or a name.
+        idOrName = try PokemonFinder.idOrName(in: arguments)
         method = arguments[LearnOptions.method]
         location = StoreChoice(arguments)
     }
