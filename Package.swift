@@ -107,9 +107,10 @@ let package = Package(
                 "RecordCoding",
             ]
         ),
-        // Every PokeAPI Pokémon, species, evolution chain, type and ability as bundled
-        // resources (1.6 MB, made by Scripts/make-offline-data.py from Data/pokeapi/all), in a
-        // product of their own so that apps which do not want the data do not carry it.
+        // Every PokeAPI Pokémon, species, evolution chain, type, ability, move and learnset as
+        // bundled resources (2.9 MB, made by Scripts/make-offline-data.py from
+        // Data/pokeapi/all), in a product of their own so that apps which do not want the data
+        // do not carry it.
         .target(
             name: "PokedexOfflineData",
             dependencies: ["PokedexKit", "RecordCoding"],

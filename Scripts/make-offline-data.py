@@ -17,6 +17,12 @@ it makes.
   fixed order (documented in CompactPokemon.swift and CompactSpecies.swift, which read them),
   sprites relative to `sprite_base`. Of each species' English flavor texts only the last is
   kept (`latestFlavorText()`); the service and Data/pokeapi/all have them all.
+- move.json: `{"rows": [...]}` as well (CompactMove.swift): names and effects in every
+  language they exist in, and only the latest English flavor text, so that the bundle stays
+  within 3 MB.
+- learnset.json: one Pokémon's learnset a line, `{"id":N,"moves":[[version group, method,
+  [move id or [move id, level], ...]], ...]}` (CompactLearnset.swift), a move by its id alone
+  where its level is 0.
 """
 
 import argparse
@@ -24,7 +30,7 @@ import json
 import os
 import sys
 
-FAMILIES = ["pokemon", "pokemon-species", "evolution-chain", "type", "ability"]
+FAMILIES = ["pokemon", "pokemon-species", "evolution-chain", "type", "ability", "move", "learnset"]
 
 SOURCE_NOTE = """\
 Source: the PokeAPI static data set (repository PokeAPI/api-data, commit 9b351758,
@@ -202,13 +208,55 @@ def ability(entry):
     }
 
 
+def move(entry):
+    """A move as a row: see CompactMove.swift."""
+    english = [e for e in entry["flavor_text_entries"] if e["language"]["name"] == "en"]
+    effects = {}
+    for e in entry["effect_entries"]:
+        effects.setdefault(e["language"]["name"], [e["effect"], e["short_effect"]])
+    return [
+        entry["id"],
+        entry["name"],
+        texts(entry["names"], "name"),
+        entry["type"]["name"],
+        entry["power"],
+        entry["accuracy"],
+        entry["pp"],
+        entry["priority"],
+        None if entry["damage_class"] is None else entry["damage_class"]["name"],
+        entry["target"]["name"],
+        entry["effect_chance"],
+        link_id(entry["generation"]),
+        effects,
+        [english[-1]["version_group"]["name"], english[-1]["flavor_text"]] if english else None,
+    ]
+
+
+def learnset(entry):
+    """A Pokémon's learnset, one line: see CompactLearnset.swift."""
+    groups = {}
+    for learned in entry.get("moves", []):
+        move_id = link_id(learned["move"])
+        for d in learned["version_group_details"]:
+            method = d["move_learn_method"]["name"]
+            key = (d["version_group"]["name"], method)
+            level = d["level_learned_at"]
+            groups.setdefault(key, []).append(move_id if level == 0 else [move_id, level])
+    return {"id": entry["id"], "moves": [[vg, m, rows] for (vg, m), rows in groups.items()]}
+
+
 COMPACTORS = {
     "pokemon": pokemon,
     "pokemon-species": species,
     "evolution-chain": chain,
     "type": type_,
     "ability": ability,
+    "move": move,
+    "learnset": learnset,
 }
+
+# The family whose files each family's entries are made from.
+SOURCES = {"learnset": "pokemon"}
 
 
 def load(source, family):
@@ -227,7 +275,7 @@ def encoded(family, entries):
     lines = ",\n".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in entries)
     if family == "pokemon":
         return ('{"sprite_base":"' + SPRITE_BASE + '","rows":[\n' + lines + "\n]}\n").encode()
-    if family == "pokemon-species":
+    if family in ("pokemon-species", "move"):
         return ('{"rows":[\n' + lines + "\n]}\n").encode()
     return ("[\n" + lines + "\n]\n").encode("utf-8")
 
@@ -256,6 +304,10 @@ Entries are in id order, from real PokeAPI responses (`GET /api/v2/<family>/<id>
   order (`CompactPokemon.swift` and `CompactSpecies.swift` in PokedexOfflineData read them),
   sprites relative to `sprite_base`. Of each species' English flavor texts only the last is
   kept.
+- `move.json` holds `rows` too (`CompactMove.swift`): names and effects in every language
+  they exist in, and of the flavor texts only the latest English one.
+- `learnset.json` is each Pokémon's `moves`, one Pokémon a line (`CompactLearnset.swift`):
+  `[version group, method, [move id, or [move id, level] where the level is not 0, …]]`.
 
 The whole responses are in `Data/pokeapi/all/` at the repository's root.
 
@@ -273,7 +325,8 @@ def main():
     os.makedirs(arguments.output, exist_ok=True)
     counts, sizes = {}, {}
     for family in FAMILIES:
-        entries = [COMPACTORS[family](e) for e in load(arguments.source, family)]
+        source_family = SOURCES.get(family, family)
+        entries = [COMPACTORS[family](e) for e in load(arguments.source, source_family)]
         data = encoded(family, entries)
         with open(os.path.join(arguments.output, f"{family}.json"), "wb") as file:
             file.write(data)

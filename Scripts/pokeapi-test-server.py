@@ -18,7 +18,8 @@ fixture directory laid out like Tests/PokedexKitTests/Fixtures:
                                                              way (404 when there is no such file)
     GET /api/v2/{family}/{id}/ and /api/v2/{family}/{id}     <families>/{family}/{id}.json, for
                                                              the families pokemon-species,
-                                                             evolution-chain, type and ability
+                                                             evolution-chain, type, ability
+                                                             and move
                                                              (--families, by default the
                                                              repository's Data/pokeapi/all);
                                                              by name too, as the live service
@@ -46,6 +47,8 @@ harness holds a pipe to it; when the harness goes away, so does the server). Pas
 Options:
 
     --port N                 the port to bind (default 0: any free port)
+    --learnsets              serve each Pokémon from <families>/pokemon/{id}.json, with its
+                             moves, instead of the trimmed fixture
     --latency-ms MS          wait MS milliseconds before every response, faults included
     --absolute-links         list links as absolute http://host:port/... URLs (the live
                              service's form) instead of host-less paths (the static data set's)
@@ -121,8 +124,9 @@ FAULT_KINDS = ["429", "500", "503", "slow", "truncate", "drop", "invalid-json"]
 # Faults only given by id, never drawn at random.
 NAMED_FAULT_KINDS = FAULT_KINDS + ["huge"]
 POKEMON_PATH = re.compile(r"^/api/v2/pokemon/([^/]+)/?$")
-LIST_PATH = re.compile(r"^/api/v2/(pokemon|pokemon-species|evolution-chain|type|ability)/?$")
-FAMILY_PATH = re.compile(r"^/api/v2/(pokemon-species|evolution-chain|type|ability)/([^/]+)/?$")
+LIST_PATH = re.compile(r"^/api/v2/(pokemon|pokemon-species|evolution-chain|type|ability|move)/?$")
+FAMILY_PATH = re.compile(
+    r"^/api/v2/(pokemon-species|evolution-chain|type|ability|move)/([^/]+)/?$")
 DEFAULT_FAMILIES = os.path.join(
     os.path.dirname(os.path.abspath(__file__)), os.pardir, "Data", "pokeapi", "all")
 
@@ -162,9 +166,10 @@ class FaultSpec:
 class Catalogue:
     """The fixture files and the list resource."""
 
-    def __init__(self, directory, families):
+    def __init__(self, directory, families, learnsets=False):
         self.directory = directory
         self.families = families
+        self.learnsets = learnsets
         self.family_names = {}
         self.family_names_lock = threading.Lock()
         self.family_lists = {}
@@ -198,8 +203,10 @@ class Catalogue:
 
     def pokemon_body(self, pokemon_id):
         """The bytes of a fixture, or None when there is none."""
-        for folder in (("trimmed",), ("trimmed", "edge")):
-            path = os.path.join(self.directory, *folder, f"{pokemon_id}.json")
+        folders = ((self.families, "pokemon"),) if self.learnsets else ()
+        folders += ((self.directory, "trimmed"), (self.directory, "trimmed", "edge"))
+        for folder in folders:
+            path = os.path.join(*folder, f"{pokemon_id}.json")
             if os.path.isfile(path):
                 with open(path, "rb") as file:
                     return file.read()
@@ -597,6 +604,9 @@ def parse_arguments(argv):
     parser.add_argument(
         "--families", default=DEFAULT_FAMILIES,
         help="the directory of the other families' entries (<family>/<id>.json)")
+    parser.add_argument(
+        "--learnsets", action="store_true",
+        help="serve each Pokémon from <families>/pokemon/<id>.json, with its moves")
     parser.add_argument("--latency-ms", type=float, default=0)
     parser.add_argument("--absolute-links", action="store_true")
     parser.add_argument("--cache-control", default=None)
@@ -614,7 +624,7 @@ def parse_arguments(argv):
         parser.add_argument(option, dest="fault_" + kind, action="append", default=[])
     options = parser.parse_args(argv)
 
-    catalogue = Catalogue(options.directory, options.families)
+    catalogue = Catalogue(options.directory, options.families, options.learnsets)
     try:
         options.not_found = [
             FaultSpec(text, catalogue.names, allow_count=False) for text in options.not_found

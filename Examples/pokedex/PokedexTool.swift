@@ -18,7 +18,8 @@ struct PokedexTool {
     /// Every command, in the order the overview lists them.
     static var commands: [any Command.Type] {
         [
-            SyncCommand.self, ListCommand.self, ShowCommand.self, EvolutionCommand.self,
+            SyncCommand.self, ListCommand.self, ShowCommand.self, MovesCommand.self,
+            MoveCommand.self, EvolutionCommand.self,
             TypesCommand.self, FavoriteCommand.self, NoteCommand.self, StatsCommand.self,
             StatusCommand.self,
             CopyCommand.self, HelpCommand.self,

@@ -151,7 +151,16 @@ enum BundledContents {
         return Table(file.species, id: \.id, name: \.name)
     }
 
+    static let moves = Result { () throws -> Table<Move> in
+        let file = try RecordJSONDecoder().decode(CompactMoveFile.self, from: data("move"))
+        return Table(file.moves, id: \.id, name: \.name)
+    }
+
     // The families written one entry a line, decoded an entry at a time.
+
+    static let learnsets = Result { () throws -> Table<CompactLearnset> in
+        try Table(lines: data("learnset"))
+    }
 
     static let evolutionChains = Result { () throws -> Table<EvolutionChain> in
         try Table(lines: data("evolution-chain"))

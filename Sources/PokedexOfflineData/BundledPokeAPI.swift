@@ -2,11 +2,12 @@ import Foundation
 import PokedexKit
 import RecordCoding
 
-/// Every Pokémon, species, evolution chain, type and ability of PokeAPI, bundled with the
-/// package in a compact form, so that examples, previews and tests work offline.
+/// Every Pokémon, species, evolution chain, type, ability, move and learnset of PokeAPI,
+/// bundled with the package in a compact form, so that examples, previews and tests work
+/// offline.
 ///
 /// The data is a separate product, `PokedexOfflineData`: an app that does not depend on it
-/// does not carry its 1.6 MB. Read entries directly, or serve them to a `PokeAPIClient` as if
+/// does not carry its 2.9 MB. Read entries directly, or serve them to a `PokeAPIClient` as if
 /// they came from the service:
 ///
 /// ```swift
@@ -59,7 +60,7 @@ public enum BundledPokeAPI {
         try body(of: pokemon(id: id))
     }
 
-    /// A bundled Pokémon, decoded.
+    /// A bundled Pokémon, decoded, with its learnset.
     ///
     /// - Parameter id: A bundled id (``pokemonIDs()``), such as 25 or 10034.
     /// - Returns: The Pokémon.
@@ -70,7 +71,7 @@ public enum BundledPokeAPI {
         guard let pokemon = try BundledContents.pokemon.get().entry(id: id) else {
             throw BundledDataError.notBundled(id: id)
         }
-        return pokemon
+        return try withLearnset(pokemon)
     }
 
     /// The first generation's Pokémon (``ids``), decoded, in id order.
@@ -82,12 +83,19 @@ public enum BundledPokeAPI {
         try ids.map(pokemon(id:))
     }
 
-    /// Every bundled Pokémon, default and other forms, in id order.
+    /// Every bundled Pokémon, default and other forms, in id order, each with its learnset.
     ///
     /// - Returns: The 1,351 Pokémon.
     /// - Throws: ``BundledDataError`` or a `DecodingError` if the bundle is damaged.
     public static func allPokemonForms() throws -> [FetchedPokemon] {
-        try BundledContents.pokemon.get().entries()
+        let learnsets = Dictionary(
+            try BundledContents.learnsets.get().entries().map { ($0.pokemonID, $0.entries) },
+            uniquingKeysWith: { first, _ in first })
+        return try BundledContents.pokemon.get().entries().map { pokemon in
+            var pokemon = pokemon
+            pokemon.learnset = learnsets[pokemon.id] ?? []
+            return pokemon
+        }
     }
 
     /// The first generation's Pokémon in their stored form, none of them a favorite, in id

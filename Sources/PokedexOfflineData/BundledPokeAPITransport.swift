@@ -8,8 +8,9 @@ import PokedexKit
 /// A transport that answers PokeAPI requests from the bundled data, as the service would.
 ///
 /// It serves, by id or name, `GET …/api/v2/pokemon/{id or name}/` for every bundled Pokémon
-/// (``BundledPokeAPI/pokemonIDs()``: 1–1025 and 10001–10326), and every bundled
-/// `pokemon-species`, `evolution-chain` (by id), `type` and `ability`; 404 for any other.
+/// (``BundledPokeAPI/pokemonIDs()``: 1–1025 and 10001–10326) with its learnset (`moves`),
+/// and every bundled `pokemon-species`, `evolution-chain` (by id), `type`, `ability` and
+/// `move`; 404 for any other.
 /// Each family's table is read on its first request.
 /// Each family's list, such as `GET …/api/v2/pokemon?limit=&offset=`, pages over what it
 /// serves, with host-less `next` and `previous` links as in the static data set. Bodies are
@@ -53,11 +54,13 @@ public struct BundledPokeAPITransport: HTTPTransport {
 
     /// The families served, by their names in PokeAPI's paths.
     static let served: [String: ServedFamily] = [
-        "pokemon": ServedFamily(.pokemon, BundledContents.pokemon),
+        "pokemon": ServedFamily(
+            .pokemon, BundledContents.pokemon, completed: BundledPokeAPI.withLearnset),
         "pokemon-species": ServedFamily(.species, BundledContents.species),
         "evolution-chain": ServedFamily(.evolutionChain, BundledContents.evolutionChains),
         "type": ServedFamily(.type, BundledContents.types),
         "ability": ServedFamily(.ability, BundledContents.abilities),
+        "move": ServedFamily(.move, BundledContents.moves),
     ]
 
     private func respond(to url: URL) -> (Int, Data) {

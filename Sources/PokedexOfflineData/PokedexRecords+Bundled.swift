@@ -2,8 +2,8 @@ import PokedexKit
 
 extension PokedexRecords {
     /// Every record of the bundled data: what a database of `PokedexModels.all` holds after a
-    /// full `pokedex sync` — 1,351 Pokémon, 1,025 species, 541 evolution chains, 21 types and
-    /// 373 abilities.
+    /// full `pokedex sync` — 1,351 Pokémon, 1,025 species, 541 evolution chains, 21 types,
+    /// 373 abilities, 937 moves and 77,622 learnset entries.
     ///
     /// ```swift
     /// let dex = try InMemoryModelDatabase(for: PokedexModels.all)
@@ -16,10 +16,12 @@ extension PokedexRecords {
     ///   damaged.
     public static func bundled() throws -> PokedexRecords {
         PokedexRecords(
-            pokemon: try BundledPokeAPI.allPokemonForms().map(Pokemon.init),
+            pokemon: try BundledContents.pokemon.get().entries().map(Pokemon.init),
             species: try BundledPokeAPI.allSpecies(),
             chains: try BundledPokeAPI.allEvolutionChains(),
             types: try BundledPokeAPI.allTypes(),
-            abilities: try BundledPokeAPI.allAbilities())
+            abilities: try BundledPokeAPI.allAbilities(),
+            moves: try BundledPokeAPI.allMoves(),
+            learnsets: try BundledPokeAPI.allLearnsets())
     }
 }

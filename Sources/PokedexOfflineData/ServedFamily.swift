@@ -18,14 +18,16 @@ struct ServedFamily: Sendable {
     /// A family served from a table of the bundle: whole, or only the ids of a range.
     ///
     /// The table is read on the family's first request, not before: serving a chain does
-    /// not decode every species.
+    /// not decode every species. `completed` adds to an entry what the table keeps apart,
+    /// such as a Pokémon's learnset.
     init<Entry: Encodable & Sendable>(
         _ family: BundledDataError.Family,
         _ table:
             @autoclosure @escaping @Sendable () -> Result<
                 BundledContents.Table<Entry>, any Error
             >,
-        only range: ClosedRange<Int>? = nil
+        only range: ClosedRange<Int>? = nil,
+        completed: @escaping @Sendable (Entry) throws -> Entry = { $0 }
     ) {
         path = family.rawValue
         ids = { ((try? table().get().ids) ?? []).filter { range?.contains($0) ?? true } }
@@ -39,7 +41,7 @@ struct ServedFamily: Sendable {
             guard range?.contains(id) ?? true, let entry = try table().get().entry(id: id) else {
                 throw BundledDataError.notBundled(id: id, family: family)
             }
-            return try BundledPokeAPI.body(of: entry)
+            return try BundledPokeAPI.body(of: completed(entry))
         }
     }
 }

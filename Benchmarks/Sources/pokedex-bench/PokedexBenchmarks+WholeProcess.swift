@@ -134,12 +134,15 @@ extension PokedexBenchmarks {
                 try snapshot[EvolutionChain.self].count(where: .true),
                 try snapshot[PokemonTypeDetails.self].count(where: .true),
                 try snapshot[PokemonAbility.self].count(where: .true),
+                try snapshot[Move.self].count(where: .true),
+                try snapshot[LearnsetEntry.self].count(where: .true),
             ]
         }
         try await database.close()
         let wanted = [
             expected.pokemon.count, expected.species.count, expected.chains.count,
-            expected.types.count, expected.abilities.count,
+            expected.types.count, expected.abilities.count, expected.moves.count,
+            expected.learnsets.count,
         ]
         guard counts == wanted else {
             throw BenchmarkError.disagreement(

@@ -12,6 +12,8 @@ struct ListCommand: Command {
             "Example: pokedex list --type fire --min-speed 90 --sort -attack",
             "--weak-to reads the bundled type chart: pokedex list --weak-to rock",
             "--generation, --legendary and --mythical ask the stored species.",
+            "--learns MOVE lists the Pokémon that learn a move: pokedex list --learns",
+            "earthquake --by machine (the move by number or name, in any language).",
         ])
 
     /// The options in the order help lists them.
@@ -20,7 +22,8 @@ struct ListCommand: Command {
         groups += Options.minimumStats.map { OptionGroup.option($0.option) }
         groups += [.option(Options.weakTo), .option(Options.generation)]
         groups += [.option(Options.legendary), .option(Options.mythical)]
-        groups += [.option(Options.favorites)]
+        groups += [.option(Options.favorites), .option(Options.learns)]
+        groups += [.option(LearnOptions.method)]
         groups += [.option(Options.sort), .option(Options.limit)]
         groups += [.option(CommonOptions.json), CommonOptions.storeOrInMemory]
         return groups
@@ -73,6 +76,16 @@ struct ListCommand: Command {
         /// `--mythical`: Pokémon of mythical species only.
         static let mythical = Option.flag("mythical", help: "mythical species only")
 
+        /// `--learns MOVE`: Pokémon that learn a move, by ``LearnOptions/method``.
+        static let learns = Option<String?>(
+            "learns", "MOVE", help: "learn MOVE (a number or a name)",
+            convert: { text throws(InvalidValue) in
+                guard !NameMatcher.key(text).isEmpty else {
+                    throw InvalidValue("expects a move's number or name, not '\(text)'")
+                }
+                return text
+            })
+
         /// `--favorites`: favorites only.
         static let favorites = Option.flag("favorites", help: "favorites only")
 
@@ -93,10 +106,12 @@ struct ListCommand: Command {
     /// The type of `--weak-to`, which ``run()`` turns into the filter's weakness with the
     /// bundled type chart.
     let weakTo: PokemonType?
+    /// The move of `--learns`, as typed, which ``run()`` finds in the store.
+    let learns: String?
     let json: Bool
     let location: StoreChoice
 
-    init(_ arguments: Arguments) {
+    init(_ arguments: Arguments) throws(UsageError) {
         var filter = PokemonFilter()
         filter.name = arguments[Options.name]
         filter.types = arguments[Options.type]
@@ -109,6 +124,11 @@ struct ListCommand: Command {
         filter.mythicalOnly = arguments[Options.mythical]
         filter.sort = arguments[Options.sort]
         filter.limit = arguments[Options.limit]
+        filter.learnMethod = arguments[LearnOptions.method]
+        learns = arguments[Options.learns]
+        if filter.learnMethod != nil, learns == nil {
+            throw UsageError("--by says how a move is learned: add --learns MOVE")
+        }
         self.filter = filter
         weakTo = arguments[Options.weakTo]
         json = arguments[CommonOptions.json]
@@ -134,9 +154,13 @@ struct ListCommand: Command {
         }
         let store = try await OpenedStore.forReading(location)
         let asksSpecies = filter.speciesCondition != nil
+        let learns = learns
         let (found, matching, withoutSpecies, favorites) = try await store.withPokedex {
             pokedex in
-            (
+            if let learns {
+                filter.learnsMoveID = try await MoveFinder.find(learns, in: pokedex).id
+            }
+            return (
                 try await pokedex.pokemon(matching: filter),
                 try await pokedex.store.count(where: filter.condition),
                 asksSpecies ? try await pokedex.store.count(where: Self.withoutSpecies) : 0,

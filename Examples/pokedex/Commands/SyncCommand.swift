@@ -22,7 +22,8 @@ struct SyncCommand: Command {
         discussion: [
             "Without --base-url or --live, it syncs from the bundled offline data; without",
             "--range or --generation, every bundled Pokémon (ids \(bundledIDs)),",
-            "each with its species, evolution chain, types and abilities. --generation N",
+            "each with its species, evolution chain, types, abilities, moves and learnset.",
+            "--generation N",
             "syncs the Pokémon of the species generation N introduced, and their forms.",
             "--http-cache DIR keeps responses, as PokeAPI's fair-use policy asks: a fresh one",
             "is used with no request, and a stale one revalidated (a 304 reuses it).",
@@ -261,7 +262,9 @@ struct SyncCommand: Command {
     }
 
     /// The families a sync of everything completes after the Pokémon, through their lists.
-    static let otherFamilies: [PokeAPIFamily] = [.species, .evolutionChain, .type, .ability]
+    static let otherFamilies: [PokeAPIFamily] = [
+        .species, .evolutionChain, .type, .ability, .move,
+    ]
 
     /// The line that counts what a sync of everything saved beside the Pokémon and what
     /// they link to, or `nil` when it saved nothing more.

@@ -82,6 +82,33 @@ extension PokeAPIClient {
     public func ability(named name: String) async throws -> PokemonAbility? {
         try await loadEntry(PokemonAbility.self, family: .ability, name: name)
     }
+
+    /// Fetches the move with an id, or `nil` when the service has none: the ids a
+    /// ``FetchedPokemon`` names in its ``FetchedPokemon/learnset``.
+    ///
+    /// ```swift
+    /// let flamethrower = try await client.move(id: 53)
+    /// flamethrower?.power       // 90
+    /// ```
+    ///
+    /// - Parameter id: The move's id, from 1 (53 is flamethrower).
+    /// - Returns: The move, or `nil` when the service answers 404.
+    /// - Throws: ``PokeAPIError``, as ``species(id:)`` does; `CancellationError` when the
+    ///   task is cancelled.
+    public func move(id: Int) async throws -> Move? {
+        try await loadEntry(Move.self, family: .move, id: id)
+    }
+
+    /// Fetches a move by name, or `nil` when the service has none.
+    ///
+    /// - Parameter name: The move's PokeAPI name, such as `"flamethrower"`; trimmed and
+    ///   lower-cased.
+    /// - Returns: The move, or `nil` when the service answers 404.
+    /// - Throws: ``PokeAPIError``, as ``pokemonType(named:)`` does; `CancellationError` when
+    ///   the task is cancelled.
+    public func move(named name: String) async throws -> Move? {
+        try await loadEntry(Move.self, family: .move, name: name)
+    }
 }
 
 extension PokeAPIClient {

@@ -1,5 +1,5 @@
 /// A family of PokeAPI resources, named as PokeAPI's paths name it: the Pokémon
-/// (`/api/v2/pokemon/`), their species, evolution chains, types and abilities.
+/// (`/api/v2/pokemon/`), their species, evolution chains, types, abilities and moves.
 ///
 /// ```swift
 /// let abilities = try await client.listAll(.ability)     // all 373, page by page
@@ -62,8 +62,14 @@ public struct PokeAPIFamily: Hashable, Sendable, CustomStringConvertible {
         rawValue: "ability", displayName: "Ability", pluralDisplayName: "Abilities",
         memberName: "ability")
 
+    /// Moves (`/api/v2/move/`), decoded as ``Move``.
+    public static let move = PokeAPIFamily(
+        rawValue: "move", displayName: "Move", pluralDisplayName: "Moves", memberName: "move")
+
     /// Every family this version knows, Pokémon first.
-    public static let all: [PokeAPIFamily] = [.pokemon, .species, .evolutionChain, .type, .ability]
+    public static let all: [PokeAPIFamily] = [
+        .pokemon, .species, .evolutionChain, .type, .ability, .move,
+    ]
 
     /// The resource's name in PokeAPI's paths.
     public var description: String { rawValue }

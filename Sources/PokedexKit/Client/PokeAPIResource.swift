@@ -38,3 +38,8 @@ extension PokemonAbility: PokeAPIResource {
     /// ``PokeAPIFamily/ability``.
     public static var family: PokeAPIFamily { .ability }
 }
+
+extension Move: PokeAPIResource {
+    /// Moves: `/api/v2/move/`.
+    public static var family: PokeAPIFamily { .move }
+}

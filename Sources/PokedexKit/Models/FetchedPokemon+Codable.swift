@@ -10,11 +10,15 @@ import Foundation
 //     "abilities": [ { "ability": { "name": "overgrow", "url": "…" }, "is_hidden": false,
 //                      "slot": 1 }, … ],
 //     "species": { "name": "bulbasaur", "url": "/api/v2/pokemon-species/1/" },
+//     "moves": [ { "move": { "name": "razor-wind", "url": "/api/v2/move/13/" },
+//                  "version_group_details": [ { "level_learned_at": 0,
+//                    "move_learn_method": { "name": "egg", … },
+//                    "version_group": { "name": "scarlet-violet", … } }, … ] }, … ],
 //     …every other key is ignored… }
 
 extension FetchedPokemon: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, name, types, stats, sprites, height, weight, abilities, species
+        case id, name, types, stats, sprites, height, weight, abilities, species, moves
         case baseExperience = "base_experience"
     }
 
@@ -60,8 +64,9 @@ extension FetchedPokemon: Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` whose coding path names the field at fault: a required key that
     ///   is missing (`id`, `name`, `types`, `stats`, `height`, `weight`, or one of the six stats),
-    ///   a value of the wrong type, a stat given twice, a sprite that is not a URL, or a
-    ///   `species` link that does not name a species.
+    ///   a value of the wrong type, a stat given twice, a sprite that is not a URL, a
+    ///   `species` link that does not name a species, or a move's link that does not name a
+    ///   move.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let stats = try Self.decodeStats(in: container)
@@ -82,7 +87,8 @@ extension FetchedPokemon: Codable {
             baseExperience: try container.decodeIfPresent(Int.self, forKey: .baseExperience),
             abilities: try Self.decodeAbilities(in: container),
             speciesID: try container.decodeResourceIDIfPresent(
-                forKey: .species, family: "pokemon-species")
+                forKey: .species, family: "pokemon-species"),
+            learnset: try Self.decodeLearnset(in: container)
         )
     }
 
@@ -140,6 +146,7 @@ extension FetchedPokemon: Codable {
             try container.encodeResource(
                 id: speciesID, family: "pokemon-species", forKey: .species)
         }
+        try encodeLearnset(in: &container)
     }
 }
 

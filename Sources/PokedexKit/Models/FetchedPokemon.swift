@@ -2,9 +2,10 @@ import Foundation
 
 /// A Pokémon as PokeAPI describes it at `GET /api/v2/pokemon/{id}`.
 ///
-/// `FetchedPokemon` keeps the facts an app needs from the service's large response — about 2 %
-/// of its bytes — and ignores the rest, including fields the service adds later. It decodes the
-/// service's nested shape and encodes the same shape back, so a value survives a round trip:
+/// `FetchedPokemon` keeps the facts an app needs from the service's large response — its
+/// learnset (``learnset``) and about 2 % of the other bytes — and ignores the rest, including
+/// fields the service adds later. It decodes the service's nested shape and encodes the same
+/// shape back, so a value survives a round trip:
 ///
 /// ```swift
 /// let pikachu = try JSONDecoder().decode(FetchedPokemon.self, from: data)
@@ -55,6 +56,10 @@ public struct FetchedPokemon: Hashable, Sendable, Identifiable {
     /// a default form, another for an alternate form (10034, charizard-mega-x, is species
     /// 6); `nil` when the response names no species.
     public var speciesID: Int?
+    /// The moves the Pokémon learns, as ``LearnsetEntry`` records of its id: one for each
+    /// move, method, level and version group the service lists in `moves`, in its order;
+    /// empty when the response has none.
+    public var learnset: [LearnsetEntry]
 
     /// Creates a Pokémon from its facts.
     ///
@@ -75,6 +80,7 @@ public struct FetchedPokemon: Hashable, Sendable, Identifiable {
     ///   - baseExperience: The base experience.
     ///   - abilities: The abilities in slot order.
     ///   - speciesID: The id of the Pokémon's species.
+    ///   - learnset: The moves it learns.
     public init(
         id: Int,
         name: String,
@@ -91,7 +97,8 @@ public struct FetchedPokemon: Hashable, Sendable, Identifiable {
         weight: Int,
         baseExperience: Int? = nil,
         abilities: [Ability] = [],
-        speciesID: Int? = nil
+        speciesID: Int? = nil,
+        learnset: [LearnsetEntry] = []
     ) {
         self.id = id
         self.name = name
@@ -109,6 +116,7 @@ public struct FetchedPokemon: Hashable, Sendable, Identifiable {
         self.baseExperience = baseExperience
         self.abilities = abilities
         self.speciesID = speciesID
+        self.learnset = learnset
     }
 }
 

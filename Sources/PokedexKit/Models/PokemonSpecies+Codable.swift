@@ -30,12 +30,6 @@ extension PokemonSpecies: Codable {
         case evolvesFromSpecies = "evolves_from_species"
     }
 
-    /// The keys of one entry of `flavor_text_entries`.
-    enum FlavorTextKeys: String, CodingKey {
-        case flavorText = "flavor_text"
-        case language, version
-    }
-
     /// The keys of one entry of `varieties`.
     enum VarietyKeys: String, CodingKey {
         case pokemon
@@ -95,13 +89,8 @@ extension PokemonSpecies: Codable {
         try container.encode(order, forKey: .order)
         try container.encodeLocalizedTexts(names, forKey: .names, textKey: "name")
         try container.encodeLocalizedTexts(genera, forKey: .genera, textKey: "genus")
-        var flavorEntries = container.nestedUnkeyedContainer(forKey: .flavorTextEntries)
-        for flavorText in flavorTexts {
-            var entry = flavorEntries.nestedContainer(keyedBy: FlavorTextKeys.self)
-            try entry.encode(flavorText.text, forKey: .flavorText)
-            try entry.encodeResource(named: flavorText.language, forKey: .language)
-            try entry.encodeResource(named: flavorText.version, forKey: .version)
-        }
+        try container.encodeFlavorTexts(
+            flavorTexts, forKey: .flavorTextEntries, versionKey: "version")
         try container.encodeResource(id: generation, family: "generation", forKey: .generation)
         try container.encode(isLegendary, forKey: .isLegendary)
         try container.encode(isMythical, forKey: .isMythical)
@@ -127,17 +116,7 @@ extension PokemonSpecies: Codable {
     private static func decodeFlavorTexts(
         in container: KeyedDecodingContainer<CodingKeys>
     ) throws -> [FlavorText] {
-        var entries = try container.nestedUnkeyedContainer(forKey: .flavorTextEntries)
-        var flavorTexts: [FlavorText] = []
-        while !entries.isAtEnd {
-            let entry = try entries.nestedContainer(keyedBy: FlavorTextKeys.self)
-            flavorTexts.append(
-                FlavorText(
-                    text: try entry.decode(String.self, forKey: .flavorText),
-                    language: try entry.decodeResourceName(forKey: .language),
-                    version: try entry.decodeResourceName(forKey: .version)))
-        }
-        return flavorTexts
+        try container.decodeFlavorTexts(forKey: .flavorTextEntries, versionKey: "version")
     }
 
     private static func decodeVarieties(

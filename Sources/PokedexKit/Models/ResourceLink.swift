@@ -134,6 +134,23 @@ extension KeyedDecodingContainer {
         }
         return texts
     }
+
+    /// A required list of flavor texts at `key` (`[{ "flavor_text": …, "language": { "name":
+    /// … }, <versionKey>: { "name": … } }]`), cleaned, in order; `versionKey` names the game:
+    /// `version` for a species, `version_group` for a move.
+    func decodeFlavorTexts(forKey key: Key, versionKey: String) throws -> [FlavorText] {
+        var entries = try nestedUnkeyedContainer(forKey: key)
+        var flavorTexts: [FlavorText] = []
+        while !entries.isAtEnd {
+            let entry = try entries.nestedContainer(keyedBy: ResourceKey.self)
+            flavorTexts.append(
+                FlavorText(
+                    text: try entry.decode(String.self, forKey: ResourceKey("flavor_text")),
+                    language: try entry.decodeResourceName(forKey: .language),
+                    version: try entry.decodeResourceName(forKey: ResourceKey(versionKey))))
+        }
+        return flavorTexts
+    }
 }
 
 // MARK: - Encoding
@@ -175,6 +192,20 @@ extension KeyedEncodingContainer {
             var entry = entries.nestedContainer(keyedBy: ResourceKey.self)
             try entry.encode(text, forKey: ResourceKey(textKey))
             try entry.encodeResource(named: language, forKey: .language)
+        }
+    }
+
+    /// Writes flavor texts as PokeAPI lists them, in order, each game under `versionKey`
+    /// (`version` for a species, `version_group` for a move).
+    mutating func encodeFlavorTexts(
+        _ flavorTexts: [FlavorText], forKey key: Key, versionKey: String
+    ) throws {
+        var entries = nestedUnkeyedContainer(forKey: key)
+        for flavorText in flavorTexts {
+            var entry = entries.nestedContainer(keyedBy: ResourceKey.self)
+            try entry.encode(flavorText.text, forKey: ResourceKey("flavor_text"))
+            try entry.encodeResource(named: flavorText.language, forKey: .language)
+            try entry.encodeResource(named: flavorText.version, forKey: ResourceKey(versionKey))
         }
     }
 }

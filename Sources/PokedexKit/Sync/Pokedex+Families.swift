@@ -1,6 +1,7 @@
 extension Pokedex {
     /// Fetches every resource of a family that the database lacks, through the family's list:
-    /// the types and abilities no Pokémon has, the species and chains of Pokémon not synced.
+    /// the types, abilities and moves no Pokémon has, the species and chains of Pokémon not
+    /// synced.
     ///
     /// ```swift
     /// try await pokedex.syncAll(pokedex.pokemonIDs(ofGeneration: 1))
@@ -39,6 +40,10 @@ extension Pokedex {
         case .ability:
             try await syncEntries(of: PokemonAbility.self, family) { [client] in
                 try await client.ability(id: $0)
+            }
+        case .move:
+            try await syncEntries(of: Move.self, family) { [client] in
+                try await client.move(id: $0)
             }
         case .pokemon:
             try await syncAll(client.ids(of: family))

@@ -18,6 +18,8 @@ struct KeptModels: Sendable {
     var chains = false
     var types = false
     var abilities = false
+    /// Whether the database keeps moves and learnsets (``LearnsetEntry`` needs ``Move``).
+    var learnsets = false
 }
 
 extension Pokedex {
@@ -25,7 +27,8 @@ extension Pokedex {
     var kept: KeptModels {
         KeptModels(
             species: keeps(PokemonSpecies.self), chains: keeps(EvolutionChain.self),
-            types: keeps(PokemonTypeDetails.self), abilities: keeps(PokemonAbility.self))
+            types: keeps(PokemonTypeDetails.self), abilities: keeps(PokemonAbility.self),
+            learnsets: keeps(LearnsetEntry.self) && keeps(Move.self))
     }
 
     /// Reads, at one moment, what `pokemon` links to as far as the database holds it.
@@ -91,6 +94,10 @@ extension Pokedex {
     /// The stored Pokémon a sync completes: those without their species link (stored before
     /// it existed), and those that link to a species, chain, type or ability the database
     /// keeps but lacks.
+    ///
+    /// A Pokémon without a learnset is not among them: 83 Pokémon learn no move, and a
+    /// record does not say whether its learnset was synced. A database an earlier version
+    /// synced gains the learnsets with ``SyncMode/refresh``.
     ///
     /// - Parameter stored: Stored Pokémon.
     /// - Returns: The ids of those incomplete.

@@ -23,9 +23,10 @@ extension Pokedex {
     /// ``Pokemon/favorite`` flag set while the request was in flight wins over the read.
     ///
     /// In a Pokédex with a ``database``, what each Pokémon links to is saved before it, in
-    /// one commit: its species, the species' evolution chain, its types and its abilities,
-    /// those of them the database keeps and lacks (each fetched once, however many Pokémon
-    /// link to it). A link that cannot be fetched fails its Pokémon, which the next sync
+    /// one commit: its species, the species' evolution chain, its types, its abilities and
+    /// the moves it learns, those of them the database keeps and lacks (each fetched once,
+    /// however many Pokémon link to it), and with it its learnset (``LearnsetEntry``),
+    /// which replaces the one stored. A link that cannot be fetched fails its Pokémon, which the next sync
     /// fetches again. A stored Pokémon that lacks what this version keeps is fetched again
     /// too, keeping what the user owns: one stored before ``Pokemon/speciesID`` existed, and
     /// one whose species, chain, types or abilities the database keeps but lacks.
@@ -184,8 +185,8 @@ extension Pokedex {
             let pokemon = Pokemon(fetched)
             do {
                 let inserted = try await saveLinks(
-                    of: pokemon, inserting: before == nil ? pokemon : nil, fetches: fetches,
-                    stored: stored)
+                    of: pokemon, learnset: fetched.learnset,
+                    inserting: before == nil ? pokemon : nil, fetches: fetches, stored: stored)
                 if inserted { return .saved(id) }
             } catch let missing as MissingLink {
                 return .failed(SyncFailure(id: id, reason: missing.reason))

@@ -123,12 +123,13 @@ public enum PokedexModels {
         Replica.bookkeepingModels
     }
 
-    /// ``Pokemon``, ``PokemonSpecies``, ``EvolutionChain``, ``PokemonTypeDetails`` and
-    /// ``PokemonAbility``, in that order: what PokeAPI describes, read-only to the user.
+    /// ``Pokemon``, ``PokemonSpecies``, ``EvolutionChain``, ``PokemonTypeDetails``,
+    /// ``PokemonAbility``, ``Move`` and ``LearnsetEntry``, in that order: what PokeAPI
+    /// describes, read-only to the user.
     public static var referenceData: [any StorableModel.Type] {
         [
             Pokemon.self, PokemonSpecies.self, EvolutionChain.self, PokemonTypeDetails.self,
-            PokemonAbility.self,
+            PokemonAbility.self, Move.self, LearnsetEntry.self,
         ]
     }
 

@@ -18,6 +18,10 @@ public struct PokedexRecords: Hashable, Sendable {
     public var types: [PokemonTypeDetails]
     /// The abilities.
     public var abilities: [PokemonAbility]
+    /// The moves.
+    public var moves: [Move]
+    /// The Pokémon's learnsets.
+    public var learnsets: [LearnsetEntry]
     /// The user's favorites.
     public var favorites: [Favorite]
     /// The user's notes.
@@ -31,11 +35,14 @@ public struct PokedexRecords: Hashable, Sendable {
     ///   - chains: The evolution chains.
     ///   - types: The types.
     ///   - abilities: The abilities.
+    ///   - moves: The moves.
+    ///   - learnsets: The Pokémon's learnsets.
     ///   - favorites: The user's favorites.
     ///   - notes: The user's notes.
     public init(
         pokemon: [Pokemon], species: [PokemonSpecies] = [], chains: [EvolutionChain] = [],
         types: [PokemonTypeDetails] = [], abilities: [PokemonAbility] = [],
+        moves: [Move] = [], learnsets: [LearnsetEntry] = [],
         favorites: [Favorite] = [], notes: [Note] = []
     ) {
         self.pokemon = pokemon
@@ -43,6 +50,8 @@ public struct PokedexRecords: Hashable, Sendable {
         self.chains = chains
         self.types = types
         self.abilities = abilities
+        self.moves = moves
+        self.learnsets = learnsets
         self.favorites = favorites
         self.notes = notes
     }
@@ -61,6 +70,8 @@ public struct PokedexRecords: Hashable, Sendable {
             chains: try snapshot[EvolutionChain.self].fetch(RecordQuery()),
             types: try snapshot[PokemonTypeDetails.self].fetch(RecordQuery()),
             abilities: try snapshot[PokemonAbility.self].fetch(RecordQuery()),
+            moves: try snapshot[Move.self].fetch(RecordQuery()),
+            learnsets: try snapshot[LearnsetEntry.self].fetch(RecordQuery()),
             favorites: try snapshot[Favorite.self].fetch(RecordQuery()),
             notes: try snapshot[Note.self].fetch(RecordQuery()))
     }
@@ -68,11 +79,11 @@ public struct PokedexRecords: Hashable, Sendable {
     /// The number of records of every model.
     public var count: Int {
         pokemon.count + species.count + chains.count + types.count + abilities.count
-            + favorites.count + notes.count
+            + moves.count + learnsets.count + favorites.count + notes.count
     }
 
     /// Writes every record into a transaction, the linked ones before the Pokémon and the
-    /// user's data after them; a record with a stored id replaces it.
+    /// learnsets and the user's data after them; a record with a stored id replaces it.
     ///
     /// - Parameter transaction: A transaction of a database of ``PokedexModels/all``; on a
     ///   database that lacks a model, the transaction throws `StoreError.unknownModel` and
@@ -126,7 +137,9 @@ public struct PokedexRecords: Hashable, Sendable {
         write(types)
         write(chains)
         write(species)
+        write(moves)
         write(pokemon)
+        write(learnsets)
         // The user's data is written when there is some, so that records of the reference
         // data alone fill a database of the reference data alone.
         if !favorites.isEmpty { write(favorites) }
@@ -139,6 +152,7 @@ public struct PokedexRecords: Hashable, Sendable {
     /// - Parameter transaction: A transaction of a database of ``PokedexModels/all``.
     /// - Throws: `StoreError.unknownModel` when the database lacks one of the models.
     public static func deleteAll(in transaction: inout DatabaseTransaction) throws {
+        _ = try transaction[LearnsetEntry.self].delete(where: .true)
         _ = try transaction[Note.self].delete(where: .true)
         _ = try transaction[Favorite.self].delete(where: .true)
         _ = try transaction[Pokemon.self].delete(where: .true)
@@ -146,5 +160,6 @@ public struct PokedexRecords: Hashable, Sendable {
         _ = try transaction[EvolutionChain.self].delete(where: .true)
         _ = try transaction[PokemonTypeDetails.self].delete(where: .true)
         _ = try transaction[PokemonAbility.self].delete(where: .true)
+        _ = try transaction[Move.self].delete(where: .true)
     }
 }

@@ -16,7 +16,8 @@
 /// they follow ``Pokemon/speciesID`` to a ``PokemonSpecies`` in the same database, so a
 /// Pokédex over a store of Pokémon alone refuses them (`StoreError.unknownModel`), and a
 /// Pokémon whose species is not stored matches none of them. ``favoritesOnly`` likewise asks
-/// the ``Favorite`` records that refer to the Pokémon.
+/// the ``Favorite`` records that refer to the Pokémon, and ``learnsMoveID`` the
+/// ``LearnsetEntry`` records.
 public struct PokemonFilter: Hashable, Sendable {
     /// Text the name must contain, ignoring case and diacritics ("FLABÉBÉ" finds
     /// "flabebe"); `nil` or empty for any name.
@@ -43,6 +44,13 @@ public struct PokemonFilter: Hashable, Sendable {
     public var legendaryOnly: Bool
     /// Whether only Pokémon of mythical species match.
     public var mythicalOnly: Bool
+    /// The id of a move the Pokémon must learn, by ``learnMethod``; `nil` for any.
+    ///
+    /// It asks the ``LearnsetEntry`` records that refer to the Pokémon, so a Pokédex whose
+    /// database keeps no learnsets refuses it (`StoreError.unknownModel`).
+    public var learnsMoveID: Int?
+    /// How the Pokémon must learn ``learnsMoveID``; `nil` for any method.
+    public var learnMethod: MoveLearnMethod?
 
     /// Creates a filter.
     ///
@@ -57,11 +65,13 @@ public struct PokemonFilter: Hashable, Sendable {
     ///   - generation: Only the Pokémon whose species the generation introduced.
     ///   - legendaryOnly: Whether only Pokémon of legendary species match.
     ///   - mythicalOnly: Whether only Pokémon of mythical species match.
+    ///   - learnsMoveID: Only the Pokémon that learn the move of this id.
+    ///   - learnMethod: How they must learn it; any way by default.
     public init(
         name: String? = nil, types: [PokemonType] = [], minimumStats: [Stat: Int] = [:],
         favoritesOnly: Bool = false, sort: PokemonSort = .id(.ascending), limit: Int? = nil,
         weakness: TypeWeakness? = nil, generation: Int? = nil, legendaryOnly: Bool = false,
-        mythicalOnly: Bool = false
+        mythicalOnly: Bool = false, learnsMoveID: Int? = nil, learnMethod: MoveLearnMethod? = nil
     ) {
         self.name = name
         self.types = types
@@ -73,6 +83,8 @@ public struct PokemonFilter: Hashable, Sendable {
         self.generation = generation
         self.legendaryOnly = legendaryOnly
         self.mythicalOnly = mythicalOnly
+        self.learnsMoveID = learnsMoveID
+        self.learnMethod = learnMethod
     }
 
     /// The condition the filter describes.
@@ -95,6 +107,11 @@ public struct PokemonFilter: Hashable, Sendable {
         }
         if let weakness {
             parts.append(weakness.condition)
+        }
+        if let learnsMoveID {
+            var learned: Condition<LearnsetEntry> = \.moveID == learnsMoveID
+            if let learnMethod { learned = learned && \.method == learnMethod }
+            parts.append(.anyReferrer(LearnsetEntry.self, through: \.pokemonID, where: learned))
         }
         if let species = speciesCondition {
             parts.append(.reference(\.speciesID, to: PokemonSpecies.self, where: species))

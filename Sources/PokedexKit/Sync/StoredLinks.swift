@@ -21,6 +21,8 @@ final class StoredLinks: Sendable {
         var types: Set<PokemonType> = []
         /// The Pokémon's abilities that are stored, by name.
         var abilities: Set<String> = []
+        /// The moves of the Pokémon's learnset that are stored, by id.
+        var moves: Set<Int> = []
     }
 
     private struct Known {
@@ -28,6 +30,7 @@ final class StoredLinks: Sendable {
         var chains: Set<Int> = []
         var types: Set<PokemonType> = []
         var abilities: Set<String> = []
+        var moves: Set<Int> = []
     }
 
     private let known = Mutex(Known())
@@ -39,12 +42,14 @@ final class StoredLinks: Sendable {
     ///
     /// - Parameters:
     ///   - pokemon: The Pokémon.
+    ///   - moveIDs: The moves of the Pokémon's learnset, when the database keeps them.
     ///   - database: The Pokédex's database.
     ///   - kept: The linked models the database keeps.
     /// - Returns: The stored links.
     /// - Throws: A `StoreError` when the database cannot be read.
     func presence(
-        of pokemon: Pokemon, in database: any ModelDatabase, kept: KeptModels
+        of pokemon: Pokemon, moves moveIDs: Set<Int> = [], in database: any ModelDatabase,
+        kept: KeptModels
     ) async throws -> Presence {
         var presence = known.withLock { known in
             var presence = Presence()
@@ -55,15 +60,17 @@ final class StoredLinks: Sendable {
             }
             presence.types = Set(pokemon.types.filter(known.types.contains))
             presence.abilities = Set(pokemon.abilities.filter(known.abilities.contains))
+            presence.moves = moveIDs.intersection(known.moves)
             return presence
         }
+        let moves = kept.learnsets ? Array(moveIDs.subtracting(presence.moves)) : []
         let speciesID = kept.species && !presence.hasSpecies ? pokemon.speciesID : nil
         let types = kept.types ? pokemon.types.filter { !presence.types.contains($0) } : []
         let abilities =
             kept.abilities ? pokemon.abilities.filter { !presence.abilities.contains($0) } : []
         let chainKnown = presence.hasChain || !kept.chains
         guard
-            speciesID != nil || !types.isEmpty || !abilities.isEmpty
+            speciesID != nil || !types.isEmpty || !abilities.isEmpty || !moves.isEmpty
                 || (presence.hasSpecies && !chainKnown)
         else { return presence }
         let knownChainID = presence.speciesChainID
@@ -92,6 +99,9 @@ final class StoredLinks: Sendable {
                         RecordQuery(where: .in(\.name, abilities))
                     ).map(\.name))
             }
+            if !moves.isEmpty {
+                read.moves = Set(moves.filter { snapshot[Move.self].contains(id: $0) })
+            }
             return read
         }
         if read.hasSpecies {
@@ -101,6 +111,7 @@ final class StoredLinks: Sendable {
         presence.hasChain = presence.hasChain || read.hasChain
         presence.types.formUnion(read.types)
         presence.abilities.formUnion(read.abilities)
+        presence.moves.formUnion(read.moves)
         remember(presence, of: pokemon)
         return presence
     }
@@ -121,6 +132,7 @@ final class StoredLinks: Sendable {
             }
             known.types.formUnion(presence.types)
             known.abilities.formUnion(presence.abilities)
+            known.moves.formUnion(presence.moves)
         }
     }
 }

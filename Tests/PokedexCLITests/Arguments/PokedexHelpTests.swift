@@ -15,8 +15,9 @@ struct PokedexHelpTests {
     func overview() async throws {
         let specs = PokedexTool.specs
         try #require(
-            specs.count == 11,
-            "sync, list, show, evolution, types, favorite, note, stats, status, copy and help")
+            specs.count == 13,
+            "sync, list, show, moves, move, evolution, types, favorite, note, stats, status, copy and help"
+        )
         let expected = CommandSpec.overview(of: specs)
         for spec in specs {
             let line = expected.split(separator: "\n").first { $0.hasPrefix("  \(spec.name) ") }

@@ -139,7 +139,7 @@ struct PokedexSyncCommandTests {
                 bundled.output
                     == "Synced 1351 Pokémon from the bundled offline data into memory "
                     + "(0 already stored).\n"
-                    + "Also synced 3 types and 61 abilities that no Pokémon has.\n")
+                    + "Also synced 3 types, 61 abilities and 129 moves that no Pokémon has.\n")
             try await withTestServer { server in
                 let base = server.baseURL.absoluteString
                 let served = try await CommandRunner.run(
@@ -173,7 +173,7 @@ struct PokedexSyncCommandTests {
                 sync.output
                     == "Synced 1351 Pokémon from the bundled offline data into "
                     + "~/.local/share/pokedex/pokedex.sqlite (0 already stored).\n"
-                    + "Also synced 3 types and 61 abilities that no Pokémon has.\n")
+                    + "Also synced 3 types, 61 abilities and 129 moves that no Pokémon has.\n")
             let store = home.appending(path: ".local/share/pokedex/pokedex.sqlite")
             #expect(FileManager.default.fileExists(atPath: store.path))
 

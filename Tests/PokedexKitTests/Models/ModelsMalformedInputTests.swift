@@ -131,6 +131,7 @@ struct ModelsMalformedInputTests {
         case .type: return try decoder.decode(PokemonTypeDetails.self, from: data).id
         case .ability: return try decoder.decode(PokemonAbility.self, from: data).id
         case .pokemon: return try decoder.decode(FetchedPokemon.self, from: data).id
+        case .move: return try decoder.decode(Move.self, from: data).id
         }
     }
 

@@ -52,7 +52,8 @@ struct UserDataModelsTests {
         #expect(
             PokedexModels.all.map { String(describing: $0) } == [
                 "Pokemon", "PokemonSpecies", "EvolutionChain", "PokemonTypeDetails",
-                "PokemonAbility", "Favorite", "Note", "SyncOutboxEntry", "SyncShadow",
+                "PokemonAbility", "Move", "LearnsetEntry", "Favorite", "Note", "SyncOutboxEntry",
+                "SyncShadow",
                 "SyncModelState", "SyncPendingPush",
             ])
     }

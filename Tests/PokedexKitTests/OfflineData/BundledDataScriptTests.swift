@@ -30,7 +30,7 @@ struct BundledDataScriptTests {
                 atPath: Self.committed.path
             ).sorted()
             #expect(names == committedNames)
-            #expect(names.count == 6)
+            #expect(names.count == 8)
             for name in names {
                 let made = try Data(contentsOf: output.appending(path: name))
                 let kept = try Data(contentsOf: Self.committed.appending(path: name))
@@ -39,13 +39,13 @@ struct BundledDataScriptTests {
         }
     }
 
-    @Test("the bundle is at most 2 MB and records its source and licence")
+    @Test("the bundle is at most 3 MB and records its source and licence")
     func sizeAndNotice() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.committed.path)
         let bytes = try names.reduce(0) { total, name in
             total + (try Data(contentsOf: Self.committed.appending(path: name))).count
         }
-        #expect(bytes <= 2_000_000, "\(bytes) bytes")
+        #expect(bytes <= 3_000_000, "\(bytes) bytes")
         let readme = try String(
             contentsOf: Self.committed.appending(path: "README.md"), encoding: .utf8)
         #expect(readme.contains("PokeAPI/api-data, commit 9b351758"))

@@ -12,6 +12,7 @@ enum RepositoryData {
         case evolutionChain = "evolution-chain"
         case type
         case ability
+        case move
     }
 
     /// The repository's root: the nearest folder above this file that holds `Package.swift`.

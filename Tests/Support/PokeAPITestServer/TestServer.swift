@@ -138,6 +138,9 @@ public struct TestServer: Sendable {
         /// The directory the other families' entries are served from
         /// (`<family>/<id>.json`), instead of the repository's `Data/pokeapi/all`.
         case families(URL)
+        /// Each Pokémon served from the families' directory (`pokemon/<id>.json`), with its
+        /// learnset (`moves`), instead of the trimmed fixture.
+        case learnsets
 
         var arguments: [String] {
             func ids(_ ids: [Int]) -> String { ids.map(String.init).joined(separator: ",") }
@@ -175,6 +178,8 @@ public struct TestServer: Sendable {
                 return ["--cache-control", value]
             case .families(let directory):
                 return ["--families", directory.path(percentEncoded: false)]
+            case .learnsets:
+                return ["--learnsets"]
             }
         }
     }
