@@ -39,10 +39,10 @@ struct AccessTests {
             pushID: "forged",
             entries: [
                 PushEntry(
-                    model: "memo", id: "misty-1", record: try memo("misty-1", owner: "misty"),
+                    model: "memo", id: #""misty-1""#, record: try memo("misty-1", owner: "misty"),
                     base: nil, baseVersion: 0),
                 PushEntry(
-                    model: "memo", id: "ash-1", record: try memo("ash-1", owner: "misty"),
+                    model: "memo", id: #""ash-1""#, record: try memo("ash-1", owner: "misty"),
                     base: nil, baseVersion: 0),
             ])
         let error = await #expect(throws: SyncError.self) {
@@ -54,7 +54,9 @@ struct AccessTests {
         #expect(try await fixture.serverMemos(of: "misty").isEmpty)
         let delete = PushRequest(
             pushID: "forged-delete",
-            entries: [PushEntry(model: "memo", id: "ash-1", record: nil, base: nil, baseVersion: 0)]
+            entries: [
+                PushEntry(model: "memo", id: #""ash-1""#, record: nil, base: nil, baseVersion: 0)
+            ]
         )
         await #expect(throws: SyncError.self) { try await fixture.server.push(delete, as: "misty") }
         #expect(try await fixture.serverMemos(of: "ash") == before)
@@ -69,7 +71,8 @@ struct AccessTests {
                 pushID: "stamp",
                 entries: [
                     PushEntry(
-                        model: "memo", id: "m-2", record: try memo("m-2", owner: "ash"), base: nil,
+                        model: "memo", id: #""m-2""#, record: try memo("m-2", owner: "ash"),
+                        base: nil,
                         baseVersion: 0)
                 ]),
             as: "misty")
@@ -85,7 +88,7 @@ struct AccessTests {
             pushID: "p-1",
             entries: [
                 PushEntry(
-                    model: "memo", id: "a-2", record: try memo("a-2", owner: "ash"), base: nil,
+                    model: "memo", id: #""a-2""#, record: try memo("a-2", owner: "ash"), base: nil,
                     baseVersion: 0)
             ])
         let first = try await fixture.server.push(request, as: "ash")
@@ -143,7 +146,8 @@ struct AccessTests {
                     as: "ash")
             } == .invalidRequest)
         let entry = PushEntry(
-            model: "memo", id: "x", record: try memo("x", owner: "ash"), base: nil, baseVersion: 0)
+            model: "memo", id: #""x""#, record: try memo("x", owner: "ash"), base: nil,
+            baseVersion: 0)
         #expect(
             await code {
                 _ = try await fixture.server.push(
@@ -158,7 +162,7 @@ struct AccessTests {
                         entries: [
                             entry,
                             PushEntry(
-                                model: "memo", id: "y", record: ["id": "y"], base: nil,
+                                model: "memo", id: #""y""#, record: #"{"id":"y"}"#, base: nil,
                                 baseVersion: 0),
                         ]),
                     as: "ash")
@@ -170,7 +174,7 @@ struct AccessTests {
                         pushID: "mismatch",
                         entries: [
                             PushEntry(
-                                model: "memo", id: "z", record: entry.record, base: nil,
+                                model: "memo", id: #""z""#, record: entry.record, base: nil,
                                 baseVersion: 0)
                         ]),
                     as: "ash")
@@ -229,8 +233,10 @@ struct AccessTests {
         #expect(pages == 4)
     }
 
-    private func memo(_ id: String, owner: String) throws -> JSONValue {
-        try json(Memo(id: id, owner: owner, title: id))
+    private func memo(_ id: String, owner: String) throws -> String {
+        String(
+            decoding: try JSONEncoder().encode(Memo(id: id, owner: owner, title: id)), as: UTF8.self
+        )
     }
 
     private func json(_ value: some Encodable) throws -> JSONValue {

@@ -68,7 +68,7 @@ struct ReplicaTests {
         network.setOffline(false)
         let report = try await replica.sync()
         #expect(
-            report.pushResults.map { WireCodingText.of($0.id) } == ["\"m1\"", "\"m3\"", "\"m2\""])
+            report.pushResults.map(\.id) == ["\"m1\"", "\"m3\"", "\"m2\""])
         let server = try await fixture.serverMemos(of: "ash")
         #expect(server.keys.sorted() == ["m1", "m2", "m3"])
         #expect(server["m2"]?.body == "edited offline")
@@ -120,8 +120,8 @@ struct ReplicaTests {
                 pushID: "p1",
                 entries: [
                     PushEntry(
-                        model: "memo", id: "m1",
-                        record: ["id": "m1", "owner": "", "title": "t", "body": "", "priority": 0],
+                        model: "memo", id: #""m1""#,
+                        record: #"{"body":"","id":"m1","owner":"","priority":0,"title":"t"}"#,
                         base: nil, baseVersion: 0)
                 ]),
             as: "ash")
@@ -141,15 +141,6 @@ struct ReplicaTests {
         }
         #expect(error?.code == .misconfigured)
         #expect(error?.message.contains("Replica.bookkeepingModels") == true)
-    }
-}
-
-/// The JSON text of an id, as the tests compare them.
-enum WireCodingText {
-    static func of(_ json: JSONValue) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(json)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }
 

@@ -5,15 +5,16 @@ import SQLiteStorage
 /// Group 11's whole-process rows, each timed from the process's start to its exit, so that
 /// everything a user waits for is counted:
 ///
-/// - `pokedex sync` of every family from the bundled data into a new SQLite store, against
-///   the budget of 1.5 s: loading the program, decoding the bundle, building the records, the
+/// - `pokedex sync` of every family from the bundled data into a new SQLite store, moves and
+///   learnsets included, against the budget of 3 s that issue 42 sets for it (1.5 s before
+///   the sync brought 937 moves and 77,622 learnset entries): loading the program, decoding the bundle, building the records, the
 ///   sync's bookkeeping, the commits, the progress output and closing the store;
 /// - the README's first run after it, `pokedex show charizard` from that store, against the
 ///   budget of 50 ms: loading the program, opening the store, finding the name, reading the
 ///   entry's records and printing it.
 extension PokedexBenchmarks {
-    /// The sync's budget, in seconds.
-    static let syncBudget = 1.5
+    /// The sync's budget, in seconds: a full offline sync with moves under 3 s.
+    static let syncBudget = 3.0
 
     /// The budget of one `pokedex show` from a synced store, in seconds.
     static let showBudget = 0.05

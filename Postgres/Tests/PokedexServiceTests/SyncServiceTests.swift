@@ -151,11 +151,11 @@ struct SyncServiceTests {
                 pushID: "forged",
                 entries: [
                     PushEntry(
-                        model: "favorite", id: .string(favorite.id),
-                        record: try JSONDecoder().decode(
-                            JSONValue.self,
-                            from: JSONEncoder().encode(
-                                Favorite(id: favorite.id, userID: "misty", pokemonID: 7))),
+                        model: "favorite", id: "\"\(favorite.id)\"",
+                        record: String(
+                            decoding: try JSONEncoder().encode(
+                                Favorite(id: favorite.id, userID: "misty", pokemonID: 7)),
+                            as: UTF8.self),
                         base: nil, baseVersion: 0)
                 ])
             #expect(

@@ -25,16 +25,19 @@ public struct PushRequest: Codable, Hashable, Sendable {
 
 /// One record's offline write: its value now (or a deletion), and the server's value it was
 /// based on, for the model's merge policy.
+///
+/// The id and the records are JSON text, as in ``SyncChange``: the outbox keeps them so, and
+/// the server decodes each once.
 public struct PushEntry: Codable, Hashable, Sendable {
     /// The model's storage name.
     public var model: String
-    /// The record's id, encoded as JSON.
-    public var id: JSONValue
-    /// The record as the replica wrote it, or `nil` when the replica deleted it.
-    public var record: JSONValue?
-    /// The record as the replica last had it from the server, or `nil` when the replica
-    /// made the record.
-    public var base: JSONValue?
+    /// The record's id, as JSON text: `"\"3F2504E0-…\""` for a string id, `25` for an integer.
+    public var id: String
+    /// The record as the replica wrote it, as JSON text, or `nil` when the replica deleted it.
+    public var record: String?
+    /// The record as the replica last had it from the server, as JSON text, or `nil` when
+    /// the replica made the record.
+    public var base: String?
     /// The server's version at which the replica read ``base``; 0 with no base.
     public var baseVersion: UInt64
 
@@ -42,12 +45,12 @@ public struct PushEntry: Codable, Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - model: The model's storage name.
-    ///   - id: The record's id, as JSON.
-    ///   - record: The record written, or `nil` for a deletion.
-    ///   - base: The server's record the write was based on, or `nil`.
+    ///   - id: The record's id, as JSON text.
+    ///   - record: The record written, as JSON text, or `nil` for a deletion.
+    ///   - base: The server's record the write was based on, as JSON text, or `nil`.
     ///   - baseVersion: The server's version of `base`; 0 with none.
     public init(
-        model: String, id: JSONValue, record: JSONValue?, base: JSONValue?, baseVersion: UInt64
+        model: String, id: String, record: String?, base: String?, baseVersion: UInt64
     ) {
         self.model = model
         self.id = id
@@ -92,21 +95,22 @@ public struct PushResult: Codable, Hashable, Sendable {
 
     /// The model's storage name.
     public var model: String
-    /// The record's id, as JSON.
-    public var id: JSONValue
+    /// The record's id, as JSON text, as the entry sent it.
+    public var id: String
     /// What became of the write.
     public var outcome: Outcome
-    /// The record as the server holds it after the push, or `nil` when it does not exist.
-    public var record: JSONValue?
+    /// The record as the server holds it after the push, as JSON text, or `nil` when it does
+    /// not exist.
+    public var record: String?
 
     /// A result.
     ///
     /// - Parameters:
     ///   - model: The model's storage name.
-    ///   - id: The record's id.
+    ///   - id: The record's id, as JSON text.
     ///   - outcome: What became of the write.
-    ///   - record: The server's record after the push, or `nil`.
-    public init(model: String, id: JSONValue, outcome: Outcome, record: JSONValue?) {
+    ///   - record: The server's record after the push, as JSON text, or `nil`.
+    public init(model: String, id: String, outcome: Outcome, record: String?) {
         self.model = model
         self.id = id
         self.outcome = outcome

@@ -32,7 +32,7 @@ extension Replica {
             next = try await local("store the answer to push \(request.pushID)") { transaction in
                 for result in response.results {
                     guard let model = byName[result.model] else { continue }
-                    let key = try model.records.key(of: result.id)
+                    let key = SyncOutboxEntry.key(model: model.name, recordID: result.id)
                     try model.records.settle(
                         result, version: response.version, sentRevision: revisions[key],
                         scope: scopes[result.model] ?? nil, in: &transaction)
@@ -62,12 +62,10 @@ extension Replica {
         guard !entries.isEmpty else { return nil }
         let request = PushRequest(
             pushID: UUID().uuidString,
-            entries: try entries.map { entry in
+            entries: entries.map { entry in
                 PushEntry(
-                    model: entry.model, id: try WireCoding.json(text: entry.recordID),
-                    record: try entry.record.map(WireCoding.json(text:)),
-                    base: try entry.base.map(WireCoding.json(text:)),
-                    baseVersion: entry.baseVersion)
+                    model: entry.model, id: entry.recordID, record: entry.record,
+                    base: entry.base, baseVersion: entry.baseVersion)
             })
         let revisions = Dictionary(
             entries.map { ($0.id, $0.revision) }, uniquingKeysWith: { first, _ in first })

@@ -22,8 +22,6 @@ protocol ReplicaRecords: Sendable {
     /// Removes the model's shadows, when a copy starts again: the versions they keep may be
     /// another database's.
     func forgetShadows(in transaction: inout DatabaseTransaction) throws(SyncError)
-    /// The outbox's key of a record, from its id in a push's answer.
-    func key(of id: JSONValue) throws(SyncError) -> String
     /// Takes the server's answer to one pushed entry.
     func settle(
         _ result: PushResult, version: UInt64, sentRevision: Int?, scope: JSONValue?,

@@ -177,10 +177,10 @@ where Model.ID: Comparable & QueryValueConvertible {
         _ result: PushResult, version: UInt64, sentRevision: Int?, scope: JSONValue?,
         in transaction: inout DatabaseTransaction
     ) throws(SyncError) {
-        let key = try key(of: result.id)
+        let key = SyncOutboxEntry.key(model: name, recordID: result.id)
         let id = try Self.decode(Model.ID.self, result.id, "id")
-        let record = try result.record.map { (json) throws(SyncError) in
-            try Self.decode(Model.self, json, "record")
+        let record = try result.record.map { (text) throws(SyncError) in
+            try Self.decode(Model.self, text, "record")
         }
         if record != nil {
             transaction[SyncShadow.self].upsert(SyncShadow(id: key, model: name, version: version))
@@ -193,7 +193,7 @@ where Model.ID: Comparable & QueryValueConvertible {
             // Written again while the push was under way: the later write stays, based on the
             // server's answer when the server took the pushed one.
             if result.outcome == .applied || result.outcome == .merged {
-                entry.base = result.record.map(WireCoding.text)
+                entry.base = result.record
                 entry.baseVersion = version
                 transaction[SyncOutboxEntry.self].upsert(entry)
             }
@@ -227,11 +227,6 @@ where Model.ID: Comparable & QueryValueConvertible {
         } catch {
             throw SyncError(.misconfigured, "The scope of \(Model.self) does not decode: \(error)")
         }
-    }
-
-    func key(of id: JSONValue) throws(SyncError) -> String {
-        SyncOutboxEntry.key(
-            model: name, recordID: try Self.text(try Self.decode(Model.ID.self, id, "id"), "id"))
     }
 
     /// A value's JSON text, or a local failure naming what did not encode.

@@ -26,16 +26,16 @@ extension OwnedRecords {
         if let current, current[keyPath: owner] != user {
             throw SyncError(
                 .forbidden,
-                "Entry \(index) of the push writes \(name) \(WireCoding.text(entry.id)), which belongs to another user"
+                "Entry \(index) of the push writes \(name) \(entry.id), which belongs to another user"
             )
         }
         let outcome: PushResult.Outcome
-        if let json = entry.record {
-            var record = try decode(Model.self, json, "record", index)
+        if let text = entry.record {
+            var record = try decode(Model.self, text, "record", index)
             guard record.id == id else {
                 throw SyncError(
                     .invalidRequest,
-                    "Entry \(index) of the push names \(name) \(WireCoding.text(entry.id)) but carries a record with another id"
+                    "Entry \(index) of the push names \(name) \(entry.id) but carries a record with another id"
                 )
             }
             record[keyPath: owner] = user
@@ -47,7 +47,7 @@ extension OwnedRecords {
         let now = transaction[Model.self].fetch(id: id)
         return PushResult(
             model: name, id: entry.id, outcome: outcome,
-            record: try now.map { (record) throws(SyncError) in try Self.json(record, "record") })
+            record: try now.map { (record) throws(SyncError) in try Self.text(record, "record") })
     }
 
     /// Writes a pushed record over its base, or inserts it.
@@ -55,7 +55,7 @@ extension OwnedRecords {
         _ record: Model, entry: PushEntry, current: Model?, index: Int,
         in transaction: inout DatabaseTransaction
     ) throws(SyncError) -> PushResult.Outcome {
-        guard let baseJSON = entry.base else {
+        guard let baseText = entry.base else {
             guard current != nil else {
                 transaction[Model.self].upsert(record)
                 return .applied
@@ -68,13 +68,13 @@ extension OwnedRecords {
             case .error: return .rejected
             }
         }
-        var base = try decode(Model.self, baseJSON, "base", index)
+        var base = try decode(Model.self, baseText, "base", index)
         base[keyPath: owner] = record[keyPath: owner]
         var edit = Versioned(base, version: entry.baseVersion)
         edit.value = record
         do {
             let saved = try transaction[Model.self].save(edit, mergePolicy: mergePolicy)
-            return try Self.json(saved, "record") == Self.json(record, "record")
+            return try Self.text(saved, "record") == Self.text(record, "record")
                 ? .applied : .merged
         } catch let error as StoreError where error.code == .conflict {
             return .rejected
@@ -98,9 +98,9 @@ extension OwnedRecords {
         } else if let known = transaction[Model.self].writtenSince(entry.baseVersion, id: id) {
             written = known
         } else {
-            var base = try decode(Model.self, entry.base ?? .null, "base", index)
+            var base = try decode(Model.self, entry.base ?? "null", "base", index)
             base[keyPath: owner] = current[keyPath: owner]
-            written = try Self.json(base, "base") != Self.json(current, "record")
+            written = try Self.text(base, "base") != Self.text(current, "record")
         }
         if written {
             switch mergePolicy {
@@ -115,10 +115,10 @@ extension OwnedRecords {
 
     /// A value of an entry, decoded, or a refusal naming the entry and the part.
     private func decode<Value: Decodable>(
-        _ type: Value.Type, _ json: JSONValue, _ part: String, _ index: Int
+        _ type: Value.Type, _ text: String, _ part: String, _ index: Int
     ) throws(SyncError) -> Value {
         do {
-            return try WireCoding.value(type, from: json)
+            return try WireCoding.value(type, fromText: text)
         } catch {
             throw SyncError(
                 .invalidRequest,

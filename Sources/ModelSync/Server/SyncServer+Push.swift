@@ -39,8 +39,7 @@ extension SyncServer {
                     guard receipt.userID == user else {
                         throw SyncError(.forbidden, "The push id \(pushID) belongs to another user")
                     }
-                    return try WireCoding.value(
-                        PushResponse.self, from: try WireCoding.json(text: receipt.response))
+                    return try WireCoding.value(PushResponse.self, fromText: receipt.response)
                 }
                 // Each model's records in one read, not one read an entry.
                 for (name, entries) in Dictionary(grouping: request.entries, by: \.model) {
@@ -54,7 +53,7 @@ extension SyncServer {
                 try transaction[SyncPushReceipt.self].insert(
                     SyncPushReceipt(
                         id: pushID, userID: user,
-                        response: WireCoding.text(try WireCoding.json(response)),
+                        response: try WireCoding.text(of: response),
                         appliedAt: Date()))
                 return response
             }

@@ -59,7 +59,9 @@ public struct SyncedModel: Sendable {
             },
             prefetch: { entries, transaction in
                 // An id that does not decode is refused when its entry is applied.
-                let ids = entries.compactMap { try? WireCoding.value(Model.ID.self, from: $0.id) }
+                let ids = entries.compactMap {
+                    try? WireCoding.value(Model.ID.self, fromText: $0.id)
+                }
                 try transaction[Model.self].prefetch(ids: ids)
             },
             observe: { user, server in try await rules.observe(as: user, in: server) })
