@@ -30,6 +30,12 @@ extension Replica {
             let scopes = scopes
             // The answer, and the next push kept before it is sent, in one commit.
             next = try await local("store the answer to push \(request.pushID)") { transaction in
+                // The entries and shadows the answer settles, each read in one query.
+                let keys = response.results.map {
+                    SyncOutboxEntry.key(model: $0.model, recordID: $0.id)
+                }
+                try transaction[SyncOutboxEntry.self].prefetch(ids: keys)
+                try transaction[SyncShadow.self].prefetch(ids: keys)
                 for result in response.results {
                     guard let model = byName[result.model] else { continue }
                     let key = SyncOutboxEntry.key(model: model.name, recordID: result.id)
