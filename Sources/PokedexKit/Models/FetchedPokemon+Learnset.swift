@@ -16,30 +16,38 @@ extension FetchedPokemon {
         case versionGroup = "version_group"
     }
 
-    /// The learnset of the response's `moves`, in its order; empty without them.
+    /// The learnset of the response's `moves`; empty without them.
+    ///
+    /// The rows come a move at a time, in the order of each move's first appearance (a move
+    /// listed twice has its rows together, as ``encodeLearnset(in:)`` writes them), and a row
+    /// repeated whole is kept once: its entry's id would be taken twice.
     static func decodeLearnset(
         in container: KeyedDecodingContainer<CodingKeys>
     ) throws -> [LearnsetEntry] {
         guard try !container.isAbsent(.moves) else { return [] }
         let pokemonID = try container.decode(Int.self, forKey: .id)
         var moves = try container.nestedUnkeyedContainer(forKey: .moves)
-        var learnset: [LearnsetEntry] = []
+        var order: [Int] = []
+        var rows: [Int: [LearnsetEntry]] = [:]
+        var seen: Set<String> = []
         while !moves.isAtEnd {
             let move = try moves.nestedContainer(keyedBy: LearnedMoveKeys.self)
             let moveID = try move.decodeResourceID(forKey: .move, family: "move")
             var details = try move.nestedUnkeyedContainer(forKey: .details)
             while !details.isAtEnd {
                 let detail = try details.nestedContainer(keyedBy: LearnDetailKeys.self)
-                learnset.append(
-                    LearnsetEntry(
-                        pokemonID: pokemonID, moveID: moveID,
-                        method: MoveLearnMethod(
-                            rawValue: try detail.decodeResourceName(forKey: .method)),
-                        level: try detail.decodeIfPresent(Int.self, forKey: .level) ?? 0,
-                        versionGroup: try detail.decodeResourceName(forKey: .versionGroup)))
+                let entry = LearnsetEntry(
+                    pokemonID: pokemonID, moveID: moveID,
+                    method: MoveLearnMethod(
+                        rawValue: try detail.decodeResourceName(forKey: .method)),
+                    level: try detail.decodeIfPresent(Int.self, forKey: .level) ?? 0,
+                    versionGroup: try detail.decodeResourceName(forKey: .versionGroup))
+                guard seen.insert(entry.id).inserted else { continue }
+                if rows[moveID] == nil { order.append(moveID) }
+                rows[moveID, default: []].append(entry)
             }
         }
-        return learnset
+        return order.flatMap { rows[$0] ?? [] }
     }
 
     /// Writes the learnset as `moves`, one entry a move in the order of its first row, each

@@ -4,6 +4,28 @@ import Testing
 
 @Suite("Move and LearnsetEntry on real PokeAPI data")
 struct MoveTests {
+    @Test("a move listed twice has its rows together, a row repeated whole is kept once")
+    func learnsetRowsAreCanonical() throws {
+        func row(_ level: Int, _ group: String) -> String {
+            #"{"level_learned_at":\#(level),"move_learn_method":{"name":"level-up","url":""},"version_group":{"name":"\#(group)","url":""}}"#
+        }
+        func move(_ id: Int, _ rows: [String]) -> String {
+            #"{"move":{"name":"m","url":"https://pokeapi.co/api/v2/move/\#(id)/"},"version_group_details":[\#(rows.joined(separator: ","))]}"#
+        }
+        var object = try RepositoryData.object(.pokemon, 25)
+        object["moves"] = try JSONSerialization.jsonObject(
+            with: Data(
+                "[\(move(1, [row(1, "a")])),\(move(2, [row(2, "a")])),\(move(1, [row(3, "b"), row(1, "a")]))]"
+                    .utf8))
+        let pokemon = try JSONDecoder().decode(
+            FetchedPokemon.self, from: try JSONSerialization.data(withJSONObject: object))
+        #expect(pokemon.learnset.map(\.moveID) == [1, 1, 2])
+        #expect(pokemon.learnset.map(\.level) == [1, 3, 2])
+        let again = try JSONDecoder().decode(
+            FetchedPokemon.self, from: try JSONEncoder().encode(pokemon))
+        #expect(again == pokemon)
+    }
+
     @Test("every move of Data/pokeapi/all decodes as its JSON says, and round-trips")
     func everyMove() throws {
         let moves = try RepositoryData.decodeAll(Move.self, .move)
