@@ -57,6 +57,16 @@ struct LanguageCommandTests {
         #expect(japanese.output.contains("ヒトカゲ → リザード"))
     }
 
+    @Test("the README's example is what show --lang ja charizard prints")
+    func readmeExample() async throws {
+        let readme = try String(
+            contentsOf: RawPokeAPIData.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
+        let result = try await CommandRunner.pokedex(
+            "show", "--lang", "ja", "charizard", "--in-memory")
+        #expect(readme.contains("```text\n" + result.output + "```"))
+        #expect(readme.contains("On standard error: `" + result.error.dropLast() + "`"))
+    }
+
     @Test("a text missing in the language is shown in English, said once on stderr")
     func fallbackNoteOnce() async throws {
         let result = try await CommandRunner.pokedex(
@@ -92,7 +102,7 @@ struct LanguageCommandTests {
             let result = try await CommandRunner.pokedex(arguments, environment: [:])
             #expect(result.status == 0, "\(arguments): \(result.error)")
             for line in result.lines {
-                #expect(line.displayWidth <= 80, "\(arguments): \(line)")
+                #expect(TerminalColumns.count(line) <= 80, "\(arguments): \(line)")
             }
         }
     }
