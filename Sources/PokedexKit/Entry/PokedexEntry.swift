@@ -10,7 +10,7 @@
 /// }
 /// ```
 ///
-/// ``Pokedex/entry(for:)`` makes one; ``init(pokemon:species:evolution:relatedSpecies:abilities:types:favorite:notes:)``
+/// ``Pokedex/entry(for:)`` makes one; ``init(pokemon:species:evolution:relatedSpecies:abilities:types:favorite:notes:language:)``
 /// makes one from parts you already hold. It encodes as one JSON object with snake-case
 /// keys — the shape `pokedex show --json` prints and `pokedex-service` answers
 /// `GET /pokemon/{id}/entry` with. The parts a Pokédex may not hold (the species, the chain,
