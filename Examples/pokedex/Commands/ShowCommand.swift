@@ -43,11 +43,18 @@ struct ShowCommand: Command {
                 for: try await PokemonFinder.find(idOrName, in: pokedex), in: language)
         }
         for key in entry.translation?.untranslated ?? [] {
-            FallbackNote.record(key.replacing("_", with: " "), language: language)
+            FallbackNote.record(Self.untranslatedKinds[key] ?? key, language: language)
         }
         Console.out(
             json
                 ? try PokemonOutput.json(entry)
                 : entry.text(style: .standardOutput(), wording: wording))
     }
+
+    /// The texts of `PokedexEntry.Translation.untranslated` as the fallback note names them.
+    static let untranslatedKinds = [
+        "display_name": "name", "genus": "genus", "flavor_text": "description",
+        "ability_name": "ability names", "ability_effect": "ability effects",
+        "species_names": "names in the evolution line",
+    ]
 }

@@ -46,7 +46,8 @@ struct EvolutionTree: Encodable {
     ///
     /// - Parameters:
     ///   - chain: The chain.
-    ///   - speciesName: A species' English name by its id; its PokeAPI name where `nil`.
+    ///   - speciesName: A species' name by its id, in the language shown; its PokeAPI name
+    ///     where `nil`.
     init(_ chain: EvolutionChain, speciesName: @escaping (Int) -> String?) {
         let wording = EvolutionWording(speciesName: speciesName)
         func node(_ step: EvolutionStep) -> Node {

@@ -2,7 +2,7 @@ import PokedexKit
 
 // The tool's own words in German, French, Spanish and Italian; Japanese, Korean and Chinese
 // are in `Phrase+EastAsianTranslations.swift`, English is the phrases' raw values. A test
-// checks that every language of `PokedexLanguage.translated` has every phrase.
+// checks that every language of `Phrase.languages` has every phrase.
 extension Phrase {
     /// Each phrase by language's PokeAPI name, for every language but English.
     static let translations: [String: [Phrase: String]] = europeanTranslations.merging(

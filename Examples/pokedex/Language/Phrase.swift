@@ -4,7 +4,7 @@ import PokedexKit
 /// `{2}` and `{3}` stand for the values a phrase takes.
 ///
 /// The data has names and texts in many languages, but not the tool's own words: these
-/// are kept here, translated for every language of ``PokedexLanguage/translated``
+/// are kept here, translated for every language of ``languages``
 /// (`Phrase+Translations.swift`).
 enum Phrase: String, CaseIterable, Sendable {
     // `show`
@@ -63,6 +63,17 @@ enum Phrase: String, CaseIterable, Sendable {
     case speciesColumn = "SPECIES"
     case pokemonColumn = "POKÉMON"
 
+    /// The languages the phrases are translated in: English, German, French, Spanish,
+    /// Italian, Japanese, Korean, and Chinese in simplified and traditional script.
+    static let languages: [PokedexLanguage] = [
+        "en", "de", "fr", "es", "it", "ja", "ko", "zh-hans", "zh-hant",
+    ]
+
+    /// The phrase in a language, its values in place.
+    func text(in language: PokedexLanguage, _ values: String...) -> String {
+        text(in: language, values: values)
+    }
+
     /// The phrase in a language: its translation, or English for a language the table does
     /// not have; a language's other script or region (`ja-hrkt`, `es-419`) reads as it.
     ///
@@ -70,7 +81,7 @@ enum Phrase: String, CaseIterable, Sendable {
     ///   - language: The language.
     ///   - values: The values of `{1}`, `{2}`, … in order.
     /// - Returns: The phrase, its values in place.
-    func text(in language: PokedexLanguage, _ values: String...) -> String {
+    func text(in language: PokedexLanguage, values: [String]) -> String {
         var wording = rawValue
         for candidate in language.fallbacks {
             if candidate == .english { break }

@@ -18,11 +18,7 @@ struct Wording: Sendable {
 
     /// The phrase in the language, its values in place.
     func callAsFunction(_ phrase: Phrase, _ values: String...) -> String {
-        var wording = phrase.text(in: language)
-        for (index, value) in values.enumerated() {
-            wording = wording.replacing("{\(index + 1)}", with: value)
-        }
-        return wording
+        phrase.text(in: language, values: values)
     }
 
     /// A text of the data, recording a fallback to another language.
@@ -63,18 +59,20 @@ struct Wording: Sendable {
     /// takes.
     static let dataLanguages: [PokedexLanguage] = {
         let languages = Set(typeNames.values.flatMap { TranslatedText.languages(of: $0) })
-        return languages.isEmpty ? PokedexLanguage.translated : languages.sorted()
+        return languages.isEmpty ? Phrase.languages : languages.sorted()
     }()
 
     /// The language of the environment: `LC_ALL`, then `LANG`, the first set and not empty,
     /// read by ``PokedexLanguage/init(identifier:)``; English when neither is set, for `C`
-    /// and `POSIX`, and for a language the data does not have.
+    /// and `POSIX`, and for a language the data does not have (which is read from the
+    /// bundle only then, so that an English run does not read it).
     static func environmentLanguage(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> PokedexLanguage {
         for name in ["LC_ALL", "LANG"] {
             guard let value = environment[name], !value.isEmpty else { continue }
             let language = PokedexLanguage(identifier: value)
+            guard language != .english else { return .english }
             return dataLanguages.contains(language) ? language : .english
         }
         return .english

@@ -55,7 +55,7 @@ extension PokedexEntry {
                 displayName: details.flatMap { pick($0.name(in: language), "ability_name") }
                     ?? name,
                 isHidden: name == pokemon.hiddenAbility,
-                effect: details.flatMap { pick($0.shortEffect(in: language), "ability_effect") })
+                effect: details.flatMap { Self.abilityEffect($0, in: language, pick: pick) })
         }
         var names: [Int: String] = [:]
         for related in relatedSpecies + (species.map { [$0] } ?? [])
@@ -86,5 +86,21 @@ extension PokedexEntry {
             favorite: favorite,
             notes: notes,
             translation: Translation(language: language, untranslated: untranslated))
+    }
+
+    /// An ability's effect in a language: its short effect, or where the data has none in
+    /// the language but has the games' description in it, that; otherwise the short effect's
+    /// fallback, recorded by `pick`.
+    private static func abilityEffect(
+        _ ability: PokemonAbility, in language: PokedexLanguage,
+        pick: (TranslatedText?, String) -> String?
+    ) -> String? {
+        let short = ability.shortEffect(in: language)
+        if short?.isFallback ?? true, let described = ability.flavorText(in: language),
+            !described.isFallback
+        {
+            return described.text
+        }
+        return pick(short, "ability_effect")
     }
 }

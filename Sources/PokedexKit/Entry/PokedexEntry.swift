@@ -120,8 +120,9 @@ public struct PokedexEntry: Hashable, Sendable, Codable {
         public var displayName: String
         /// Whether it is the Pokémon's hidden ability.
         public var isHidden: Bool
-        /// What it does, in a sentence, in the entry's language or its fallback; `nil` when
-        /// not known.
+        /// What it does, in a sentence, in the entry's language: its short effect, or the
+        /// games' description where the data has that in the language and not the effect;
+        /// the English effect where it has neither; `nil` when not known.
         public var effect: String?
 
         /// Creates an ability of an entry.

@@ -19,13 +19,6 @@ public struct PokedexLanguage: Hashable, Sendable, Codable, Comparable, RawRepre
     /// English, `en`: the language every text falls back to.
     public static let english = PokedexLanguage(rawValue: "en")
 
-    /// The languages the package's own translations (headings, type names) cover: English,
-    /// German, French, Spanish, Italian, Japanese, Korean, and Chinese in simplified and
-    /// traditional script.
-    public static let translated: [PokedexLanguage] = [
-        "en", "de", "fr", "es", "it", "ja", "ko", "zh-hans", "zh-hant",
-    ]
-
     /// A language by its PokeAPI name, in any case: `"zh-Hans"` is `zh-hans`.
     ///
     /// - Parameter rawValue: The PokeAPI name.

@@ -52,7 +52,7 @@ struct DisplayWidthTests {
 
     @Test("every language of the tool has every phrase")
     func phrasesAreTranslated() {
-        for language in PokedexLanguage.translated where language != .english {
+        for language in Phrase.languages where language != .english {
             let phrases = Phrase.translations[language.rawValue] ?? [:]
             #expect(Set(phrases.keys) == Set(Phrase.allCases), "\(language)")
         }

@@ -74,7 +74,7 @@ struct LanguageCommandTests {
         #expect(result.status == 0)
         let notes = result.errorLines.filter { $0.hasPrefix("note: shown in English") }
         #expect(notes.count == 1, "\(result.error)")
-        #expect(notes.first?.contains("flavor text") == true)
+        #expect(notes.first?.contains("description") == true)
         #expect(result.output.contains("It blows\nout fire") || result.output.contains("blows"))
         let english = try await CommandRunner.pokedex("show", "charizard", "--in-memory")
         #expect(english.error.isEmpty, "\(english.error)")

@@ -113,6 +113,16 @@ struct PokedexLanguageTests {
         #expect(entry.speciesNames[4] == "ヒトカゲ")
         #expect(entry.translation?.language == "ja")
         #expect(entry.translation?.untranslated == ["flavor_text", "ability_effect"])
+        // An ability whose effect is English only is described by the games where they
+        // have its description in the language (a store synced from the service).
+        var described = abilities
+        described[0].flavorTexts.append(
+            FlavorText(text: "ピンチのとき ほのおの わざの いりょくが あがる。", language: "ja", version: "x-y"))
+        let live = PokedexEntry(
+            pokemon: pokemon, species: try BundledPokeAPI.species(id: 6), evolution: nil,
+            abilities: described, types: [], language: "ja")
+        #expect(live.abilities.first?.effect == "ピンチのとき ほのおの わざの いりょくが あがる。")
+        #expect(live.translation?.untranslated == ["flavor_text", "ability_effect"])
         let english = PokedexEntry(
             pokemon: pokemon, species: try BundledPokeAPI.species(id: 6), evolution: nil,
             abilities: abilities, types: [])
