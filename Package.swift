@@ -121,7 +121,7 @@ let package = Package(
 
         .executableTarget(
             name: "pokedex",
-            dependencies: ["PokedexKit", "PokedexOfflineData", "SQLiteStorage"],
+            dependencies: ["InternalSupport", "PokedexKit", "PokedexOfflineData", "SQLiteStorage"],
             path: "Examples/pokedex"
         ),
         .executableTarget(

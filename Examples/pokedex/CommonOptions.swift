@@ -1,4 +1,5 @@
 import Foundation
+import PokedexKit
 
 /// The options several commands share, each declared once; a command takes one by listing it
 /// in its ``CommandSpec``.
@@ -32,6 +33,14 @@ enum CommonOptions {
 
     /// The longest `--lock-timeout`, a day: past it, a wait is a mistake.
     static let maximumLockTimeout = 86_400.0
+
+    /// `--lang LANG`: the language of names and texts, by PokeAPI name (`ja`, `zh-hant`) or
+    /// POSIX locale (`ja_JP.UTF-8`); from `LC_ALL`, then `LANG`, when absent (`C`, `POSIX`
+    /// or neither: English).
+    static let language = Option<PokedexLanguage>(
+        "lang", "LANG", help: "names and texts in this language: en, de, fr, ja, ko, zh-hans, …",
+        default: Wording.environmentLanguage(), shownAs: "from LC_ALL, then LANG; else en",
+        convert: { text throws(InvalidValue) in try Wording.language(parsing: text) })
 
     /// `--json`: JSON instead of text.
     static let json = Option.flag("json", help: "write JSON")

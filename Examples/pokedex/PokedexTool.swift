@@ -56,6 +56,7 @@ struct PokedexTool {
         do {
             let arguments = try Arguments(rest, for: command.spec, among: specs)
             try await command.init(arguments).run()
+            if let note = FallbackNote.take() { Console.error(note) }
             return 0
         } catch let error as UsageError {
             Console.error("pokedex: \(error)")

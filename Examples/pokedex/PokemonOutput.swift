@@ -3,10 +3,15 @@ import PokedexKit
 
 /// How Pokémon are printed: an aligned table, details, or JSON with their attribute names.
 enum PokemonOutput {
-    static func table(_ pokemon: [Pokemon]) -> String {
+    /// The Pokémon as a table: in English by their PokeAPI names and types; in another
+    /// language by their species' names and their types' names in it.
+    static func table(_ pokemon: [Pokemon], wording: Wording = .english) -> String {
+        let english = wording.language == .english
         let table = TableFormatter(columns: [
-            .init(title: "ID", alignment: .right), .init(title: "NAME", alignment: .left),
-            .init(title: "TYPES", alignment: .left), .init(title: "HP", alignment: .right),
+            .init(title: "ID", alignment: .right),
+            .init(title: wording(.nameColumn), alignment: .left),
+            .init(title: wording(.typesColumn), alignment: .left),
+            .init(title: "HP", alignment: .right),
             .init(title: "ATK", alignment: .right), .init(title: "DEF", alignment: .right),
             .init(title: "SPA", alignment: .right), .init(title: "SPD", alignment: .right),
             .init(title: "SPE", alignment: .right), .init(title: "FAV", alignment: .left),
@@ -14,7 +19,10 @@ enum PokemonOutput {
         return table.format(
             pokemon.map {
                 [
-                    String($0.id), $0.name, $0.types.map(\.rawValue).joined(separator: "/"),
+                    String($0.id),
+                    english ? $0.name : SpeciesNames.name(of: $0, wording: wording) ?? $0.name,
+                    $0.types.map { english ? $0.rawValue : wording.typeName($0) }
+                        .joined(separator: "/"),
                     String($0.hp), String($0.attack), String($0.defense),
                     String($0.specialAttack), String($0.specialDefense), String($0.speed),
                     $0.favorite ? "★" : "",

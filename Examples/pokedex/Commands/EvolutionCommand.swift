@@ -12,11 +12,15 @@ struct EvolutionCommand: Command {
                 placeholder: "<id|name>",
                 help: "a species' or form's number or name; case, accents and spaces ignored")
         ],
-        options: [.option(CommonOptions.json)],
-        discussion: ["Examples: pokedex evolution eevee, pokedex evolution \"Mr. Mime\""])
+        options: [.option(CommonOptions.language), .option(CommonOptions.json)],
+        discussion: [
+            "--lang names the species in a language; the conditions are in English.",
+            "Examples: pokedex evolution eevee, pokedex evolution \"Mr. Mime\"",
+        ])
 
     let idOrName: String
     let json: Bool
+    let wording: Wording
 
     init(_ arguments: Arguments) throws(UsageError) {
         idOrName = try arguments.required(0, "<id|name>")
@@ -24,19 +28,23 @@ struct EvolutionCommand: Command {
             throw UsageError("'\(idOrName)' is neither a number nor a name")
         }
         json = arguments[CommonOptions.json]
+        wording = Wording(language: arguments[CommonOptions.language])
     }
 
     func run() async throws {
         let finder = SpeciesFinder(try BundledPokeAPI.allSpecies())
-        let tree = try Self.tree(for: idOrName, finder: finder)
+        let tree = try Self.tree(for: idOrName, finder: finder, wording: wording)
         Console.out(json ? try PokemonOutput.json(tree) : tree.text())
     }
 
-    /// The evolution tree of the species `idOrName` names.
+    /// The evolution tree of the species `idOrName` names, its species named in `wording`'s
+    /// language.
     ///
     /// - Throws: ``CommandFailure`` naming the text, with the closest names suggested, when
     ///   it names no species; `BundledDataError` if the bundle lacks the species' chain.
-    static func tree(for idOrName: String, finder: SpeciesFinder) throws -> EvolutionTree {
+    static func tree(
+        for idOrName: String, finder: SpeciesFinder, wording: Wording = .english
+    ) throws -> EvolutionTree {
         guard let species = finder.species(idOrName) else {
             if let range = finder.speciesIDs, SpeciesFinder.number(in: idOrName) != nil {
                 throw CommandFailure(
@@ -48,6 +56,10 @@ struct EvolutionCommand: Command {
                     + NameMatcher.didYouMean(finder.suggestions(for: idOrName)))
         }
         let chain = try BundledPokeAPI.evolutionChain(id: species.evolutionChainID)
-        return EvolutionTree(chain) { id in finder.species(String(id))?.displayName }
+        return EvolutionTree(chain) { id in
+            finder.species(String(id)).flatMap {
+                wording.text($0.name(in: wording.language), "Pokémon names")
+            }
+        }
     }
 }

@@ -25,7 +25,8 @@ struct ListCommand: Command {
         groups += [.option(Options.favorites), .option(Options.learns)]
         groups += [.option(LearnOptions.method)]
         groups += [.option(Options.sort), .option(Options.limit)]
-        groups += [.option(CommonOptions.json), CommonOptions.storeOrInMemory]
+        groups += [.option(CommonOptions.language), .option(CommonOptions.json)]
+        groups += [CommonOptions.storeOrInMemory]
         return groups
     }
 
@@ -109,6 +110,7 @@ struct ListCommand: Command {
     /// The move of `--learns`, as typed, which ``run()`` finds in the store.
     let learns: String?
     let json: Bool
+    let wording: Wording
     let location: StoreChoice
 
     init(_ arguments: Arguments) throws(UsageError) {
@@ -132,6 +134,7 @@ struct ListCommand: Command {
         self.filter = filter
         weakTo = arguments[Options.weakTo]
         json = arguments[CommonOptions.json]
+        wording = Wording(language: arguments[CommonOptions.language])
         location = StoreChoice(arguments)
     }
 
@@ -191,7 +194,7 @@ struct ListCommand: Command {
                     : "No Pokémon match (\(result.totalCount) stored).")
             return
         }
-        Console.out(PokemonOutput.table(result.records))
+        Console.out(PokemonOutput.table(result.records, wording: wording))
         Console.out(
             "\(result.records.count) shown of \(matching) matching; "
                 + "\(result.totalCount) stored in all.")

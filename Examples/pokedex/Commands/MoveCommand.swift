@@ -10,7 +10,10 @@ struct MoveCommand: Command {
                 placeholder: "<id|name>",
                 help: "the move's number or name, in any language; case and accents ignored")
         ],
-        options: [.option(LearnOptions.method), CommonOptions.storeOrInMemory],
+        options: [
+            .option(LearnOptions.method), .option(CommonOptions.language),
+            CommonOptions.storeOrInMemory,
+        ],
         discussion: [
             "The move's type, class, power, accuracy, PP, effect and description, then the",
             "Pokémon that learn it, by method (level-up ones with their level).",
@@ -19,12 +22,14 @@ struct MoveCommand: Command {
 
     let idOrName: String
     let method: MoveLearnMethod?
+    let wording: Wording
     let location: StoreChoice
 
     init(_ arguments: Arguments) throws(UsageError) {
         // The same argument as a Pokémon's: a number or a name.
         idOrName = try PokemonFinder.idOrName(in: arguments)
         method = arguments[LearnOptions.method]
+        wording = Wording(language: arguments[CommonOptions.language])
         location = StoreChoice(arguments)
     }
 
@@ -35,6 +40,6 @@ struct MoveCommand: Command {
             let move = try await MoveFinder.find(idOrName, in: pokedex)
             return (move, try await pokedex.learners(ofMove: move.id, by: method))
         }
-        Console.out(move.text(learners: learners, style: .standardOutput()))
+        Console.out(move.text(learners: learners, style: .standardOutput(), wording: wording))
     }
 }

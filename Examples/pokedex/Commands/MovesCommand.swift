@@ -11,7 +11,8 @@ struct MovesCommand: Command {
                 help: "the Pokémon's number or name; display names, case and accents ignored")
         ],
         options: [
-            .option(LearnOptions.method), CommonOptions.storeOrInMemory,
+            .option(LearnOptions.method), .option(CommonOptions.language),
+            CommonOptions.storeOrInMemory,
         ],
         discussion: [
             "Level-up moves in level order (Evo: on evolving), the others by name, in the",
@@ -21,11 +22,13 @@ struct MovesCommand: Command {
 
     let idOrName: String
     let method: MoveLearnMethod?
+    let wording: Wording
     let location: StoreChoice
 
     init(_ arguments: Arguments) throws(UsageError) {
         idOrName = try PokemonFinder.idOrName(in: arguments)
         method = arguments[LearnOptions.method]
+        wording = Wording(language: arguments[CommonOptions.language])
         location = StoreChoice(arguments)
     }
 
@@ -38,11 +41,14 @@ struct MovesCommand: Command {
         }
         var shown = learnset
         if let method { shown.groups = learnset.groups.filter { $0.method == method } }
-        let title = "#\(pokemon.id) \(PokedexEntry.versionName(pokemon.name))"
+        let name =
+            wording.language == .english
+            ? nil : SpeciesNames.name(of: pokemon, wording: wording)
+        let title = "#\(pokemon.id) \(name ?? PokedexEntry.versionName(pokemon.name))"
         if shown.isEmpty, let method, !learnset.isEmpty {
             Console.out("\(title) learns no move by \(method.displayName).")
             return
         }
-        Console.out(shown.text(title: title, style: .standardOutput()))
+        Console.out(shown.text(title: title, style: .standardOutput(), wording: wording))
     }
 }

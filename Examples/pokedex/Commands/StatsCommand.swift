@@ -8,13 +8,19 @@ struct StatsCommand: Command {
     static let spec = CommandSpec(
         name: "stats",
         summary: "Count stored Pokémon: by generation and by type.",
-        options: [.option(CommonOptions.json), CommonOptions.storeOrInMemory])
+        options: [
+            .option(CommonOptions.language), .option(CommonOptions.json),
+            CommonOptions.storeOrInMemory,
+        ],
+        discussion: ["--lang names the types and headings; the summary line is in English."])
 
     let json: Bool
+    let wording: Wording
     let location: StoreChoice
 
     init(_ arguments: Arguments) {
         json = arguments[CommonOptions.json]
+        wording = Wording(language: arguments[CommonOptions.language])
         location = StoreChoice(arguments)
     }
 
@@ -43,9 +49,9 @@ struct StatsCommand: Command {
         }
         Console.out(Self.summary(statistics))
         let generations = TableFormatter(columns: [
-            .init(title: "GENERATION", alignment: .right),
-            .init(title: "SPECIES", alignment: .right),
-            .init(title: "POKÉMON", alignment: .right),
+            .init(title: wording(.generationColumn), alignment: .right),
+            .init(title: wording(.speciesColumn), alignment: .right),
+            .init(title: wording(.pokemonColumn), alignment: .right),
         ])
         Console.out("")
         Console.out(
@@ -57,10 +63,16 @@ struct StatsCommand: Command {
                     ]
                 }))
         let types = TableFormatter(columns: [
-            .init(title: "TYPE", alignment: .left), .init(title: "COUNT", alignment: .right),
+            .init(title: wording(.typeUpperColumn), alignment: .left),
+            .init(title: wording(.countColumn), alignment: .right),
         ])
+        let english = wording.language == .english
         Console.out("")
-        Console.out(types.format(byType.map { [$0.key.rawValue, String($0.value)] }))
+        Console.out(
+            types.format(
+                byType.map {
+                    [english ? $0.key.rawValue : wording.typeName($0.key), String($0.value)]
+                }))
     }
 
     /// The first line: how many Pokémon, of how many of the species, and the favorites.

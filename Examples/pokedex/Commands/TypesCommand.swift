@@ -13,7 +13,7 @@ struct TypesCommand: Command {
                 placeholder: "<type>[/<type>]",
                 help: "one or two type names, separated by / or a comma, any case")
         ],
-        options: [.option(CommonOptions.json)],
+        options: [.option(CommonOptions.language), .option(CommonOptions.json)],
         discussion: [
             "Groups the 18 attacking types by the damage they deal: 4×, 2×, 1×, ½×, ¼× or 0×.",
             "Example: pokedex types fire/flying",
@@ -22,10 +22,12 @@ struct TypesCommand: Command {
     /// The type names as given, lowercased and trimmed: one or two.
     let names: [String]
     let json: Bool
+    let wording: Wording
 
     init(_ arguments: Arguments) throws(UsageError) {
         names = try Self.names(in: arguments.required(0, "<type>[/<type>]"))
         json = arguments[CommonOptions.json]
+        wording = Wording(language: arguments[CommonOptions.language])
     }
 
     /// The names in a type combination: `fire/flying`, `Fire,Flying` or `water`.
@@ -51,7 +53,9 @@ struct TypesCommand: Command {
     }
 
     func run() async throws {
-        Console.out(try Self.output(for: names, details: BundledPokeAPI.allTypes(), json: json))
+        Console.out(
+            try Self.output(
+                for: names, details: BundledPokeAPI.allTypes(), json: json, wording: wording))
     }
 
     /// What the command prints for these type names: the table, or its JSON.
@@ -60,17 +64,20 @@ struct TypesCommand: Command {
     ///   - names: One or two type names, lowercased.
     ///   - details: Every type's details, for the chart and the display names.
     ///   - json: Whether to write JSON.
+    ///   - wording: The language of the type names and the title.
     /// - Returns: The text to print, without a final newline.
     /// - Throws: ``CommandFailure`` for a name that is no type, with the closest suggested.
     static func output(
-        for names: [String], details: [PokemonTypeDetails], json: Bool
+        for names: [String], details: [PokemonTypeDetails], json: Bool,
+        wording: Wording = .english
     ) throws -> String {
         let matchups = TypeMatchups(defending: try types(named: names), chart: TypeChart(details))
         if json { return try PokemonOutput.json(matchups) }
+        let language = wording.language
         let displayNames = Dictionary(
-            details.map { ($0.name, $0.displayName) },
+            details.map { ($0.name, $0.name(in: language)?.text ?? $0.displayName) },
             uniquingKeysWith: { first, _ in first })
-        return matchups.text { displayNames[$0] ?? $0.rawValue }
+        return matchups.text(wording: wording) { displayNames[$0] ?? $0.rawValue }
     }
 
     /// The battle types of these names.

@@ -22,7 +22,7 @@ struct EvolutionTree: Encodable {
         var id: Int
         /// The species' PokeAPI name, such as `mr-mime`.
         var species: String
-        /// The species' English name, such as "Farfetch’d".
+        /// The species' name in the language asked, such as "Farfetch’d".
         var name: String
         /// Whether the species is a baby.
         var isBaby: Bool
@@ -46,7 +46,8 @@ struct EvolutionTree: Encodable {
     ///
     /// - Parameters:
     ///   - chain: The chain.
-    ///   - speciesName: A species' English name by its id; its PokeAPI name where `nil`.
+    ///   - speciesName: A species' name by its id, in the language shown; its PokeAPI name
+    ///     where `nil`.
     init(_ chain: EvolutionChain, speciesName: @escaping (Int) -> String?) {
         let wording = EvolutionWording(speciesName: speciesName)
         func node(_ step: EvolutionStep) -> Node {
@@ -90,7 +91,7 @@ struct EvolutionTree: Encodable {
         var lines: [String] = []
         for (index, label) in labels.enumerated() {
             let part = index == 0 ? label : "→ " + label
-            if let last = lines.last, last.count + 1 + part.count <= width {
+            if let last = lines.last, last.displayWidth + 1 + part.displayWidth <= width {
                 lines[lines.count - 1] = last + " " + part
             } else {
                 let indent = lines.isEmpty ? "" : "  "
@@ -114,11 +115,11 @@ struct EvolutionTree: Encodable {
         return lines
     }
 
-    /// `text` in lines of at most `width` characters: the first after `first`, the others
+    /// `text` in lines of at most `width` columns (``DisplayWidth``): the first after `first`, the others
     /// after `rest`.
     private static func wrap(_ text: String, first: String, rest: String, width: Int) -> [String] {
         let words = text.split(separator: " ").map(String.init)
-        let lines = CommandSpec.wrap(words, width: width - rest.count)
+        let lines = CommandSpec.wrap(words, width: width - rest.displayWidth)
         // The first line may be shorter than the others when `first` is the longer prefix.
         return lines.enumerated().map { ($0.offset == 0 ? first : rest) + $0.element }
     }

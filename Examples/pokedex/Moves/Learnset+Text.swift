@@ -15,21 +15,22 @@ extension Learnset {
     /// - Parameters:
     ///   - title: The first line, such as `#6 Charizard`.
     ///   - style: How headings are shown.
+    ///   - wording: The language of the headings and the moves' names, types and classes.
     /// - Returns: The lines, joined by newlines.
-    func text(title: String, style: TerminalStyle = .plain) -> String {
+    func text(title: String, style: TerminalStyle = .plain, wording: Wording = .english) -> String {
         guard let game = LearnOptions.newestGame(groups.flatMap(\.moves).map(\.entry.versionGroup))
-        else { return "\(title) learns no move in the store." }
+        else { return wording(.learnsNoMove, title) }
         let shown = groups.compactMap { group -> Group? in
             let moves = group.moves.filter { LearnOptions.game(of: $0.entry.versionGroup) == game }
             return moves.isEmpty ? nil : Group(method: group.method, moves: moves)
         }
         let count = Set(shown.flatMap(\.moves).map(\.move.id)).count
-        var sections = [
-            "\(title) learns \(count) moves in \(PokedexEntry.versionName(game))"
-        ]
+        var sections = CommandSpec.wrap(
+            [wording(.learnsMoves, title, String(count), PokedexEntry.versionName(game))],
+            width: PokedexEntry.width)
         for group in shown {
-            let heading = style.heading(group.method.displayName.capitalizedFirst)
-            let table = Self.table(group.moves, levels: group.method == .levelUp)
+            let heading = style.heading(wording.method(group.method))
+            let table = Self.table(group.moves, levels: group.method == .levelUp, wording: wording)
             sections.append(
                 ([heading] + table.split(separator: "\n").map { "  " + $0 }).joined(separator: "\n")
             )
@@ -37,18 +38,22 @@ extension Learnset {
         return sections.joined(separator: "\n\n")
     }
 
-    /// A table of moves, with their level when `levels`.
-    static func table(_ moves: [LearnedMove], levels: Bool) -> String {
+    /// A table of moves, with their level when `levels`, in `wording`'s language.
+    static func table(_ moves: [LearnedMove], levels: Bool, wording: Wording = .english) -> String {
         var columns = [TableFormatter.Column]()
-        if levels { columns.append(.init(title: "Lv", alignment: .right)) }
+        if levels { columns.append(.init(title: wording(.levelColumn), alignment: .right)) }
         columns += [
-            .init(title: "Move", alignment: .left), .init(title: "Type", alignment: .left),
-            .init(title: "Class", alignment: .left), .init(title: "Power", alignment: .right),
-            .init(title: "Acc.", alignment: .right), .init(title: "PP", alignment: .right),
+            .init(title: wording(.moveColumn), alignment: .left),
+            .init(title: wording(.typeColumn), alignment: .left),
+            .init(title: wording(.classColumn), alignment: .left),
+            .init(title: wording(.powerColumn), alignment: .right),
+            .init(title: wording(.accuracyColumn), alignment: .right),
+            .init(title: wording(.ppColumn), alignment: .right),
         ]
         let rows = moves.map { learned in
-            (levels ? [learned.entry.level == 0 ? "Evo" : String(learned.entry.level)] : [])
-                + learned.move.tableCells
+            (levels
+                ? [learned.entry.level == 0 ? wording(.onEvolution) : String(learned.entry.level)]
+                : []) + learned.move.tableCells(wording: wording)
         }
         return TableFormatter(columns: columns).format(rows)
     }
@@ -56,10 +61,13 @@ extension Learnset {
 
 extension Move {
     /// The move's cells in a table: name, type, class, power, accuracy and PP, `—` where it
-    /// has none.
-    var tableCells: [String] {
+    /// has none; the name, type and class in `wording`'s language.
+    func tableCells(wording: Wording = .english) -> [String] {
         [
-            displayName, type.rawValue.capitalizedFirst, damageClass ?? "—",
+            wording.text(name(in: wording.language), "move names") ?? name,
+            wording.language == .english
+                ? type.rawValue.capitalizedFirst : wording.typeName(type),
+            damageClass.map(wording.damageClass) ?? "—",
             power.map(String.init) ?? "—", accuracy.map(String.init) ?? "—",
             pp.map(String.init) ?? "—",
         ]

@@ -13,35 +13,53 @@ extension Move {
     /// - Parameters:
     ///   - learners: The Pokémon that learn it, each with its entries for it.
     ///   - style: How headings are shown.
+    ///   - wording: The language of the names, texts, headings and labels; the target
+    ///     (`selected Pokémon`) stays in English.
     /// - Returns: The lines, joined by newlines.
-    func text(learners: [MoveLearner], style: TerminalStyle = .plain) -> String {
+    func text(
+        learners: [MoveLearner], style: TerminalStyle = .plain, wording: Wording = .english
+    ) -> String {
         let width = PokedexEntry.width
-        var title = "#\(id) \(displayName) · \(style.type(type, type.rawValue.capitalizedFirst))"
-        if let damageClass { title += " · \(damageClass)" }
-        title += " · generation \(generation)"
+        let english = wording.language == .english
+        let name = wording.text(name(in: wording.language), "move names") ?? self.name
+        let typeName = english ? type.rawValue.capitalizedFirst : wording.typeName(type)
+        var title = "#\(id) \(name) · \(style.type(type, typeName))"
+        if let damageClass { title += " · \(wording.damageClass(damageClass))" }
+        title += " · \(wording(.generation, String(generation)))"
         let numbers = [
-            "Power \(power.map(String.init) ?? "—")",
-            "Accuracy \(accuracy.map(String.init) ?? "—")",
-            "PP \(pp.map(String.init) ?? "—")", "Priority \(priority)",
+            "\(wording(.powerColumn)) \(power.map(String.init) ?? "—")",
+            "\(wording(.accuracy)) \(accuracy.map(String.init) ?? "—")",
+            "\(wording(.ppColumn)) \(pp.map(String.init) ?? "—")",
+            "\(wording(.priority)) \(priority)",
             target.replacing("-", with: " ").replacing("pokemon", with: "Pokémon"),
         ]
-        var sections = [[title] + CommandSpec.wrap(numbers.joinedAsList, width: width)]
-        if let effect = shortEffect() {
+        var sections = [
+            CommandSpec.wrap([title], width: width)
+                + CommandSpec.wrap(numbers.joinedAsList, width: width)
+        ]
+        if let effect = wording.text(shortEffect(in: wording.language), "move effects") {
             sections.append(PokedexEntry.paragraph(effect, indent: ""))
         }
-        if let flavorText = flavorText() {
+        if let flavorText = latestFlavorText(in: wording.language) {
+            if PokedexLanguage(rawValue: flavorText.language).baseCode
+                != wording.language.baseCode
+            {
+                FallbackNote.record("move descriptions", language: wording.language)
+            }
             sections.append(
                 PokedexEntry.paragraph(flavorText.text, indent: "")
                     + ["  — \(PokedexEntry.versionName(flavorText.version))"])
         }
-        sections.append(Self.learnerLines(learners, style: style))
+        sections.append(Self.learnerLines(learners, style: style, wording: wording))
         return sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
     }
 
     /// Who learns the move, a paragraph per method: each Pokémon by name, with its level
     /// for level-up, in the newest game it learns the move in.
-    static func learnerLines(_ learners: [MoveLearner], style: TerminalStyle) -> [String] {
-        guard !learners.isEmpty else { return ["No stored Pokémon learns it."] }
+    static func learnerLines(
+        _ learners: [MoveLearner], style: TerminalStyle, wording: Wording = .english
+    ) -> [String] {
+        guard !learners.isEmpty else { return [wording(.noLearner)] }
         var byMethod: [MoveLearnMethod: [String]] = [:]
         for learner in learners {
             guard let game = LearnOptions.newestGame(learner.entries.map(\.versionGroup))
@@ -51,18 +69,25 @@ extension Move {
             }
             for method in Set(entries.map(\.method)) {
                 let levels = entries.filter { $0.method == method }.map(\.level)
-                let name = learner.pokemon.name
+                let name =
+                    wording.language == .english
+                    ? learner.pokemon.name
+                    : SpeciesNames.name(of: learner.pokemon, wording: wording)
+                        ?? learner.pokemon.name
+                let evolution = wording.language == .english ? "evo" : wording(.onEvolution)
                 byMethod[method, default: []].append(
                     method == .levelUp
-                        ? "\(name) \(levels.map { $0 == 0 ? "evo" : String($0) }.joined(separator: "/"))"
+                        ? "\(name) \(levels.map { $0 == 0 ? evolution : String($0) }.joined(separator: "/"))"
                         : name)
             }
         }
         let count = learners.count
-        var lines = ["\(style.heading("Learned by")) \(count) Pokémon"]
+        var lines = [
+            "\(style.heading(wording(.learnedBy))) \(wording(.pokemonCount, String(count)))"
+        ]
         for method in byMethod.keys.sorted() {
             let names = byMethod[method] ?? []
-            lines.append("  \(method.displayName.capitalizedFirst) (\(names.count))")
+            lines.append("  \(wording.method(method)) (\(names.count))")
             lines += CommandSpec.wrapList(names, width: PokedexEntry.width - 4).map { "    " + $0 }
         }
         return lines

@@ -22,19 +22,23 @@ extension TypeMatchups {
     /// ```
     ///
     /// - Parameters:
-    ///   - displayName: A type's name as shown, such as "Fire".
     ///   - width: The widest line allowed.
+    ///   - wording: The language of the title.
+    ///   - displayName: A type's name as shown, such as "Fire".
     /// - Returns: The lines, joined by newlines.
-    func text(displayName: (PokemonType) -> String, width: Int = CommandSpec.helpWidth) -> String {
+    func text(
+        width: Int = CommandSpec.helpWidth, wording: Wording = .english,
+        displayName: (PokemonType) -> String
+    ) -> String {
         let title = defending.map(displayName).joined(separator: "/")
-        var lines = ["\(title) defending: damage from each attacking type"]
+        var lines = CommandSpec.wrap([wording(.defending, title)], width: width)
         let indent = "      "
         for group in groups {
             let wrapped = CommandSpec.wrapList(
                 group.attacking.map(displayName), width: width - indent.count)
             let label = Self.label(group.multiplier)
             lines.append(
-                "  " + label + String(repeating: " ", count: 4 - label.count)
+                "  " + label + String(repeating: " ", count: 4 - label.displayWidth)
                     + wrapped.joined(separator: "\n" + indent))
         }
         return lines.joined(separator: "\n")

@@ -23,47 +23,84 @@ extension PokedexEntry {
     ///   - favorite: Whether the user marked it as a favorite (a ``Favorite`` refers to
     ///     it); the record's legacy ``Pokemon/favorite`` flag is not read.
     ///   - notes: The user's notes about it, the oldest first.
+    ///   - language: The language of the names, genus, description and abilities, each
+    ///     falling back as ``PokedexLanguage/fallbacks`` says; English by default.
     public init(
         pokemon: Pokemon, species: PokemonSpecies?, evolution: EvolutionChain?,
         relatedSpecies: [PokemonSpecies] = [], abilities: [PokemonAbility],
-        types: [PokemonTypeDetails], favorite: Bool = false, notes: [Note] = []
+        types: [PokemonTypeDetails], favorite: Bool = false, notes: [Note] = [],
+        language: PokedexLanguage = .english
     ) {
+        var untranslated: [String] = []
+        func pick(_ text: TranslatedText?, _ key: String) -> String? {
+            if let text, text.isFallback, !untranslated.contains(key) { untranslated.append(key) }
+            return text?.text
+        }
         let abilityDetails = Dictionary(
             abilities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let chainIDs = Set(evolution?.speciesIDs ?? [])
+        let displayName = species.map { pick($0.name(in: language), "display_name") }
+        let genus = species.flatMap { pick($0.genus(in: language), "genus") }
+        let flavorText = species?.latestFlavorText(in: language)
+        if let flavorText,
+            PokedexLanguage(rawValue: flavorText.language).baseCode
+                != language.baseCode
+        {
+            untranslated.append("flavor_text")
+        }
+        let entryAbilities = pokemon.abilities.map { name in
+            let details = abilityDetails[name]
+            return Ability(
+                name: name,
+                displayName: details.flatMap { pick($0.name(in: language), "ability_name") }
+                    ?? name,
+                isHidden: name == pokemon.hiddenAbility,
+                effect: details.flatMap { Self.abilityEffect($0, in: language, pick: pick) })
+        }
         var names: [Int: String] = [:]
         for related in relatedSpecies + (species.map { [$0] } ?? [])
         where chainIDs.contains(related.id) {
-            names[related.id] = related.displayName
+            names[related.id] =
+                pick(related.name(in: language), "species_names") ?? related.displayName
         }
         self.init(
             id: pokemon.id,
             name: pokemon.name,
-            displayName: species?.displayName ?? pokemon.name,
+            displayName: displayName.flatMap { $0 } ?? species?.name ?? pokemon.name,
             speciesID: pokemon.speciesID ?? species?.id,
-            genus: species?.genus(),
+            genus: genus,
             types: pokemon.types,
             height: pokemon.height,
             weight: pokemon.weight,
-            flavorText: species?.latestFlavorText().map {
-                Description(text: $0.text, version: $0.version)
-            },
+            flavorText: flavorText.map { Description(text: $0.text, version: $0.version) },
             generation: species?.generation,
             isLegendary: species?.isLegendary ?? false,
             isMythical: species?.isMythical ?? false,
             isBaby: species?.isBaby ?? false,
-            abilities: pokemon.abilities.map { name in
-                let details = abilityDetails[name]
-                return Ability(
-                    name: name, displayName: details?.displayName ?? name,
-                    isHidden: name == pokemon.hiddenAbility, effect: details?.shortEffect)
-            },
+            abilities: entryAbilities,
             stats: Stat.allCases.map { BaseStat(stat: $0, value: pokemon[keyPath: $0.keyPath]) },
             matchups: TypeMatchups(defending: pokemon.types, chart: TypeChart(types)),
             evolution: evolution,
             speciesNames: names,
             forms: (species?.varieties ?? []).filter { $0.pokemonID != pokemon.id },
             favorite: favorite,
-            notes: notes)
+            notes: notes,
+            translation: Translation(language: language, untranslated: untranslated))
+    }
+
+    /// An ability's effect in a language: its short effect, or where the data has none in
+    /// the language but has the games' description in it, that; otherwise the short effect's
+    /// fallback, recorded by `pick`.
+    private static func abilityEffect(
+        _ ability: PokemonAbility, in language: PokedexLanguage,
+        pick: (TranslatedText?, String) -> String?
+    ) -> String? {
+        let short = ability.shortEffect(in: language)
+        if short?.isFallback ?? true, let described = ability.flavorText(in: language),
+            !described.isFallback
+        {
+            return described.text
+        }
+        return pick(short, "ability_effect")
     }
 }

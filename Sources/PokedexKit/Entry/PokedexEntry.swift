@@ -10,7 +10,7 @@
 /// }
 /// ```
 ///
-/// ``Pokedex/entry(for:)`` makes one; ``init(pokemon:species:evolution:relatedSpecies:abilities:types:favorite:notes:)``
+/// ``Pokedex/entry(for:)`` makes one; ``init(pokemon:species:evolution:relatedSpecies:abilities:types:favorite:notes:language:)``
 /// makes one from parts you already hold. It encodes as one JSON object with snake-case
 /// keys — the shape `pokedex show --json` prints and `pokedex-service` answers
 /// `GET /pokemon/{id}/entry` with. The parts a Pokédex may not hold (the species, the chain,
@@ -20,12 +20,12 @@ public struct PokedexEntry: Hashable, Sendable, Codable {
     public var id: Int
     /// The Pokémon's PokeAPI name, such as `"charizard"` or `"charizard-mega-x"`.
     public var name: String
-    /// The species' English name, such as "Charizard"; the PokeAPI name when the species
-    /// is not known.
+    /// The species' name in the entry's language (English unless asked otherwise), such as
+    /// "Charizard"; the PokeAPI name when the species is not known.
     public var displayName: String
     /// The species' id, or `nil` when the Pokémon's record does not name it.
     public var speciesID: Int?
-    /// The species' English genus, such as "Flame Pokémon".
+    /// The species' genus in the entry's language, such as "Flame Pokémon".
     public var genus: String?
     /// The types, primary first.
     public var types: [PokemonType]
@@ -33,7 +33,8 @@ public struct PokedexEntry: Hashable, Sendable, Codable {
     public var height: Int
     /// The weight in hectograms, as PokeAPI gives it (905 is 90.5 kg).
     public var weight: Int
-    /// The species' latest English Pokédex description, cleaned of the games' line breaks.
+    /// The species' latest Pokédex description in the entry's language, cleaned of the
+    /// games' line breaks.
     public var flavorText: Description?
     /// The generation that introduced the species.
     public var generation: Int?
@@ -52,7 +53,8 @@ public struct PokedexEntry: Hashable, Sendable, Codable {
     public var matchups: TypeMatchups
     /// The species' evolution chain, every step with its conditions; `nil` when not known.
     public var evolution: EvolutionChain?
-    /// The English names of the chain's species, by species id, for showing the chain.
+    /// The names of the chain's species in the entry's language, by species id, for showing
+    /// the chain.
     public var speciesNames: [Int: String]
     /// The species' other forms: every variety but this Pokémon, in the species' order.
     public var forms: [PokemonSpecies.Variety]
@@ -61,6 +63,35 @@ public struct PokedexEntry: Hashable, Sendable, Codable {
     public var favorite: Bool
     /// The user's notes about the Pokémon, the oldest first.
     public var notes: [Note]
+    /// The language the entry's texts were asked in, and the texts the data has only in a
+    /// fallback; `nil` in an entry encoded before entries had languages (English).
+    public var translation: Translation? = nil
+
+    /// The language an entry's texts were asked in, and which of them are in another
+    /// language (English, usually) because the data has none in it.
+    ///
+    /// ```swift
+    /// let entry = try await pokedex.entry(for: charizard, in: "ko")
+    /// entry.translation?.untranslated    // ["flavor_text", "ability_effect"] offline
+    /// ```
+    public struct Translation: Hashable, Sendable, Codable {
+        /// The language asked.
+        public var language: PokedexLanguage
+        /// The texts that fell back to another language, by the entry's JSON keys:
+        /// `display_name`, `genus`, `flavor_text`, `ability_name`, `ability_effect`,
+        /// `species_names`; each once.
+        public var untranslated: [String]
+
+        /// Creates a translation record.
+        ///
+        /// - Parameters:
+        ///   - language: The language asked.
+        ///   - untranslated: The texts that fell back to another language.
+        public init(language: PokedexLanguage, untranslated: [String] = []) {
+            self.language = language
+            self.untranslated = untranslated
+        }
+    }
 
     /// A Pokédex description and the game it is from.
     public struct Description: Hashable, Sendable, Codable {
@@ -84,11 +115,14 @@ public struct PokedexEntry: Hashable, Sendable, Codable {
     public struct Ability: Hashable, Sendable, Codable {
         /// The PokeAPI name, such as `"solar-power"`.
         public var name: String
-        /// The English name, such as "Solar Power"; the PokeAPI name when not known.
+        /// The name in the entry's language, such as "Solar Power"; the PokeAPI name when
+        /// not known.
         public var displayName: String
         /// Whether it is the Pokémon's hidden ability.
         public var isHidden: Bool
-        /// What it does, in a sentence, in English; `nil` when not known.
+        /// What it does, in a sentence, in the entry's language: its short effect, or the
+        /// games' description where the data has that in the language and not the effect;
+        /// the English effect where it has neither; `nil` when not known.
         public var effect: String?
 
         /// Creates an ability of an entry.
@@ -137,7 +171,7 @@ public struct PokedexEntry: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case id, name, genus, types, height, weight, generation, abilities, stats, matchups
-        case evolution, forms, favorite, notes
+        case evolution, forms, favorite, notes, translation
         case displayName = "display_name"
         case speciesID = "species_id"
         case flavorText = "flavor_text"

@@ -6,6 +6,8 @@
 //     "is_main_series": true,
 //     "effect_entries": [ { "effect": "…", "short_effect": "…",
 //                           "language": { "name": "en", … } }, … ],
+//     "flavor_text_entries": [ { "flavor_text": "…", "language": { "name": "en", … },
+//                                "version_group": { "name": "scarlet-violet", … } }, … ],
 //     …every other key is ignored… }
 
 extension PokemonAbility: Codable {
@@ -13,6 +15,7 @@ extension PokemonAbility: Codable {
         case id, name, names, generation
         case isMainSeries = "is_main_series"
         case effectEntries = "effect_entries"
+        case flavorTextEntries = "flavor_text_entries"
     }
 
     /// The keys of one entry of `effect_entries`.
@@ -21,13 +24,10 @@ extension PokemonAbility: Codable {
         case shortEffect = "short_effect"
     }
 
-    /// The language whose effects the model keeps.
-    static let effectLanguage = "en"
-
     /// Decodes an ability from a PokeAPI `ability` resource.
     ///
-    /// The effects are the English entry's; an ability without one (or without
-    /// `effect_entries`) has none.
+    /// The effects are each language's first entry; an ability without `effect_entries` or
+    /// `flavor_text_entries` has none.
     ///
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` whose coding path names the field at fault: a required key
@@ -35,28 +35,34 @@ extension PokemonAbility: Codable {
     ///   the wrong type, or a `generation` link that does not name a generation.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        var shortEffect: String?
-        var effect: String?
-        var found = false
+        var shortEffects: [String: String] = [:]
+        var effects: [String: String] = [:]
+        var found: Set<String> = []
         if try !container.isAbsent(.effectEntries) {
             var entries = try container.nestedUnkeyedContainer(forKey: .effectEntries)
             while !entries.isAtEnd {
                 let entry = try entries.nestedContainer(keyedBy: EffectKeys.self)
                 let language = try entry.decodeResourceName(forKey: .language)
-                guard language == Self.effectLanguage, !found else { continue }
-                found = true
-                effect = try entry.decodeIfPresent(String.self, forKey: .effect)
-                shortEffect = try entry.decodeIfPresent(String.self, forKey: .shortEffect)
+                guard found.insert(language).inserted else { continue }
+                effects[language] = try entry.decodeIfPresent(String.self, forKey: .effect)
+                shortEffects[language] = try entry.decodeIfPresent(
+                    String.self, forKey: .shortEffect)
             }
         }
+        let flavorTexts =
+            try container.isAbsent(.flavorTextEntries)
+            ? []
+            : try container.decodeFlavorTexts(
+                forKey: .flavorTextEntries, versionKey: "version_group")
         self.init(
             id: try container.decode(Int.self, forKey: .id),
             name: try container.decode(String.self, forKey: .name),
             names: try container.decodeLocalizedTexts(forKey: .names, textKey: "name"),
             generation: try container.decodeResourceID(forKey: .generation, family: "generation"),
             isMainSeries: try container.decode(Bool.self, forKey: .isMainSeries),
-            shortEffect: shortEffect,
-            effect: effect
+            shortEffects: shortEffects,
+            effects: effects,
+            flavorTexts: flavorTexts
         )
     }
 
@@ -73,11 +79,15 @@ extension PokemonAbility: Codable {
         try container.encodeResource(id: generation, family: "generation", forKey: .generation)
         try container.encode(isMainSeries, forKey: .isMainSeries)
         var entries = container.nestedUnkeyedContainer(forKey: .effectEntries)
-        if effect != nil || shortEffect != nil {
+        for language in Set(effects.keys).union(shortEffects.keys).sorted() {
             var entry = entries.nestedContainer(keyedBy: EffectKeys.self)
-            try entry.encode(effect, forKey: .effect)
-            try entry.encode(shortEffect, forKey: .shortEffect)
-            try entry.encodeResource(named: Self.effectLanguage, forKey: .language)
+            try entry.encode(effects[language], forKey: .effect)
+            try entry.encode(shortEffects[language], forKey: .shortEffect)
+            try entry.encodeResource(named: language, forKey: .language)
+        }
+        if !flavorTexts.isEmpty {
+            try container.encodeFlavorTexts(
+                flavorTexts, forKey: .flavorTextEntries, versionKey: "version_group")
         }
     }
 }

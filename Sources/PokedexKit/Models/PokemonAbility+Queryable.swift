@@ -10,5 +10,8 @@ extension PokemonAbility: Queryable {
         \.isMainSeries: "is_main_series",
         \.shortEffect: "short_effect",
         \.effect: "effect",
+        \.shortEffects: "short_effects",
+        \.effects: "effects",
+        \.flavorTexts: "flavor_texts",
     ]
 }

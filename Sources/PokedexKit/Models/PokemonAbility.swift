@@ -23,11 +23,27 @@ public struct PokemonAbility: Hashable, Sendable, Identifiable {
     public var generation: Int
     /// Whether the main series of games has the ability (some are from spin-offs only).
     public var isMainSeries: Bool
+    /// What the ability does, in a sentence, by language (`"en"`); abilities of the newest
+    /// games have none.
+    public var shortEffects: [String: String]
+    /// What the ability does, in full, by language (`"en"`).
+    public var effects: [String: String]
+    /// The games' descriptions of the ability, in order, each with its language and version
+    /// group.
+    public var flavorTexts: [FlavorText]
+
     /// What the ability does, in a sentence, in English; `nil` where the service has no
     /// English effect (abilities of the newest games).
-    public var shortEffect: String?
+    public var shortEffect: String? {
+        get { shortEffects["en"] }
+        set { shortEffects["en"] = newValue }
+    }
+
     /// What the ability does, in full, in English; `nil` where the service has none.
-    public var effect: String?
+    public var effect: String? {
+        get { effects["en"] }
+        set { effects["en"] = newValue }
+    }
 
     /// Creates an ability.
     ///
@@ -37,8 +53,11 @@ public struct PokemonAbility: Hashable, Sendable, Identifiable {
     ///   - names: The name by language.
     ///   - generation: The generation that introduced it.
     ///   - isMainSeries: Whether the main series has it.
-    ///   - shortEffect: What it does, in a sentence.
-    ///   - effect: What it does, in full.
+    ///   - shortEffect: What it does, in a sentence, in English.
+    ///   - effect: What it does, in full, in English.
+    ///   - shortEffects: What it does, in a sentence, in other languages too.
+    ///   - effects: What it does, in full, in other languages too.
+    ///   - flavorTexts: The games' descriptions, in order.
     public init(
         id: Int,
         name: String,
@@ -46,14 +65,20 @@ public struct PokemonAbility: Hashable, Sendable, Identifiable {
         generation: Int,
         isMainSeries: Bool = true,
         shortEffect: String? = nil,
-        effect: String? = nil
+        effect: String? = nil,
+        shortEffects: [String: String] = [:],
+        effects: [String: String] = [:],
+        flavorTexts: [FlavorText] = []
     ) {
         self.id = id
         self.name = name
         self.names = names
         self.generation = generation
         self.isMainSeries = isMainSeries
-        self.shortEffect = shortEffect
-        self.effect = effect
+        self.shortEffects = shortEffects
+        self.effects = effects
+        self.flavorTexts = flavorTexts
+        if let shortEffect { self.shortEffects["en"] = shortEffect }
+        if let effect { self.effects["en"] = effect }
     }
 }

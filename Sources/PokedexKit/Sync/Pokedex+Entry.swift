@@ -14,8 +14,26 @@ extension Pokedex {
     /// - Throws: A `StoreError` when the store cannot be read; a ``PokeAPIError`` when a part
     ///   cannot be fetched; `CancellationError` when the task is cancelled.
     public func entry(id: Int) async throws -> PokedexEntry? {
+        try await entry(id: id, in: .english)
+    }
+
+    /// The Pokédex entry of a stored Pokémon, its texts in a language.
+    ///
+    /// ```swift
+    /// let charizard = try await pokedex.entry(id: 6, in: "ja")
+    /// charizard?.displayName                  // "リザードン"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The Pokémon's id.
+    ///   - language: The language of the names, genus, description and abilities, each
+    ///     falling back as ``PokedexLanguage/fallbacks`` says.
+    /// - Returns: The entry, or `nil` when no Pokémon is stored with the id.
+    /// - Throws: A `StoreError` when the store cannot be read; a ``PokeAPIError`` when a part
+    ///   cannot be fetched; `CancellationError` when the task is cancelled.
+    public func entry(id: Int, in language: PokedexLanguage) async throws -> PokedexEntry? {
         guard let pokemon = try await store.fetch(id: id) else { return nil }
-        return try await entry(for: pokemon)
+        return try await entry(for: pokemon, in: language)
     }
 
     /// The Pokédex entry of a Pokémon.
@@ -35,6 +53,28 @@ extension Pokedex {
     /// - Throws: A `StoreError` when the database cannot be read; a ``PokeAPIError`` when a
     ///   part cannot be fetched; `CancellationError` when the task is cancelled.
     public func entry(for pokemon: Pokemon) async throws -> PokedexEntry {
+        try await entry(for: pokemon, in: .english)
+    }
+
+    /// The Pokédex entry of a Pokémon, its texts in a language; ``entry(for:)`` says where
+    /// each part comes from.
+    ///
+    /// ```swift
+    /// let entry = try await pokedex.entry(for: charizard, in: "de")
+    /// entry.displayName                       // "Glurak"
+    /// entry.translation?.untranslated         // the texts shown in English instead
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pokemon: The Pokémon, usually as stored.
+    ///   - language: The language of the names, genus, description and abilities, each
+    ///     falling back as ``PokedexLanguage/fallbacks`` says.
+    /// - Returns: The entry.
+    /// - Throws: A `StoreError` when the database cannot be read; a ``PokeAPIError`` when a
+    ///   part cannot be fetched; `CancellationError` when the task is cancelled.
+    public func entry(
+        for pokemon: Pokemon, in language: PokedexLanguage
+    ) async throws -> PokedexEntry {
         let stored = try await storedLinks(of: pokemon)
         let storedTypes = Set(stored.types.map(\.name))
         let storedAbilities = Set(stored.abilities.map(\.name))
@@ -65,7 +105,8 @@ extension Pokedex {
             pokemon: pokemon, species: species, evolution: evolution,
             relatedSpecies: storedRelated + fetchedRelated,
             abilities: stored.abilities + (try await abilities),
-            types: stored.types + (try await types), favorite: favorite, notes: notes)
+            types: stored.types + (try await types), favorite: favorite, notes: notes,
+            language: language)
     }
 
     /// Whether a Pokémon is a favorite, and its notes, read at one moment; `false` and none

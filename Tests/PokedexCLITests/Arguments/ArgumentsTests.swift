@@ -14,7 +14,7 @@ struct ArgumentsTests {
         "A-B": "1-3", "URL": "http://127.0.0.1:9/", "N": "3", "PATH": "dex.json",
         "SECONDS": "1.5", "TEXT": "char", "T[,T…]": "fire,flying", "KEY": "-attack",
         "DIR": "http-cache", "TYPE": "rock", "NOTE-ID": "6F1C2A9E", "FILE": "token.txt",
-        "MOVE": "earthquake", "METHOD": "egg",
+        "MOVE": "earthquake", "METHOD": "egg", "LANG": "ja_JP.UTF-8",
     ]
 
     /// Arguments for the command's required positionals.

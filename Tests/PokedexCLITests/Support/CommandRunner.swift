@@ -29,7 +29,8 @@ enum CommandRunner {
     /// - Parameters:
     ///   - executable: The name of an executable built beside the tests.
     ///   - arguments: Its arguments.
-    ///   - environment: Variables to set over this process's; `nil` removes one.
+    ///   - environment: Variables to set over this process's, whose `LC_ALL` and `LANG` are
+    ///     left out; `nil` removes one.
     ///   - directory: The working directory, or this process's.
     /// - Returns: The process, its standard output and standard error piped, its standard
     ///   input `/dev/null`.
@@ -39,6 +40,9 @@ enum CommandRunner {
         directory: URL? = nil
     ) throws -> Subprocess {
         var merged = ProcessInfo.processInfo.environment
+        // `pokedex` reads its language from these: English unless a test sets them.
+        merged["LC_ALL"] = nil
+        merged["LANG"] = nil
         for (name, value) in environment { merged[name] = value }
         return try Subprocess(
             executable: try builtExecutable(named: executable), arguments: arguments,
@@ -118,5 +122,12 @@ enum CommandRunner {
     /// Runs `pokedex` with `arguments`.
     static func pokedex(_ arguments: String...) async throws -> CommandResult {
         try await run("pokedex", arguments)
+    }
+
+    /// Runs `pokedex` with `arguments` and environment variables set (`LANG`, `LC_ALL`).
+    static func pokedex(
+        _ arguments: [String], environment: [String: String?]
+    ) async throws -> CommandResult {
+        try await run("pokedex", arguments, environment: environment)
     }
 }
