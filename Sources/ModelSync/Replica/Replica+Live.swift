@@ -2,9 +2,11 @@ import Foundation
 import InternalSupport
 
 extension Replica {
-    /// Keeps the replica in step until the task is cancelled: it syncs now, then again each
-    /// time the server sends a notice or the replica writes, and after a failure it waits
-    /// and starts over.
+    /// Keeps the replica in step until the task is cancelled.
+    ///
+    /// It syncs now, then again each time the server sends a notice or the replica writes,
+    /// and after a failure it waits and starts over. A notice that carries the changes is
+    /// applied without a pull when the replica is in step (see ``take(_:)``).
     ///
     /// ```swift
     /// let live = Task { await replica.run() }
@@ -61,7 +63,7 @@ extension Replica {
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for try await notice in notices { try await self.pull(models: notice.models) }
+                for try await notice in notices { try await self.take(notice) }
                 throw SyncError(.transportFailed, "The server ended the notices")
             }
             group.addTask {

@@ -12,6 +12,9 @@ protocol ReplicaRecords: Sendable {
     /// state.
     func apply(_ changes: [SyncChange], in transaction: inout DatabaseTransaction)
         throws(SyncError)
+    /// The changes as a pull within `scope` gives them: a record the scope does not select
+    /// comes as a deletion, since it may have left the scope.
+    func selecting(_ changes: [SyncChange], scope: JSONValue?) throws(SyncError) -> [SyncChange]
     /// Applies a page of a copy from the start: the records of the scope with ids after
     /// `after` (from the first, when `nil`) through `last` (to the end, when `nil`). A local
     /// record between those bounds that the page does not hold leaves, but for pending writes

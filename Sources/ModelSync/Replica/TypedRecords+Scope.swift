@@ -45,3 +45,22 @@ extension TypedRecords {
         return try ReplicaModel.encoded(added) ?? .null
     }
 }
+
+extension TypedRecords {
+    func selecting(_ changes: [SyncChange], scope: JSONValue?) throws(SyncError) -> [SyncChange] {
+        guard let scope else { return changes }
+        let compiled: CompiledCondition<Model>
+        do {
+            compiled = try Self.condition(scope).compiled()
+        } catch {
+            throw SyncError(
+                .misconfigured, "The scope of \(Model.self) cannot be evaluated: \(error)")
+        }
+        return try changes.map { (change) throws(SyncError) in
+            guard let text = change.record else { return change }
+            let record = try Self.decode(Model.self, text, "record")
+            guard !compiled.evaluate(record) else { return change }
+            return SyncChange(id: change.id, record: nil, version: change.version)
+        }
+    }
+}

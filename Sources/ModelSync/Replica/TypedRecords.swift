@@ -178,18 +178,13 @@ where Model.ID: Comparable & QueryValueConvertible {
         in transaction: inout DatabaseTransaction
     ) throws(SyncError) {
         let key = SyncOutboxEntry.key(model: name, recordID: result.id)
-        let id = try Self.decode(Model.ID.self, result.id, "id")
-        let record = try result.record.map { (text) throws(SyncError) in
-            try Self.decode(Model.self, text, "record")
-        }
-        if record != nil {
+        if result.record != nil {
             transaction[SyncShadow.self].upsert(SyncShadow(id: key, model: name, version: version))
         } else {
             _ = transaction[SyncShadow.self].delete(id: key)
         }
-        if var entry = transaction[SyncOutboxEntry.self].fetch(id: key),
-            entry.revision != sentRevision
-        {
+        let entry = transaction[SyncOutboxEntry.self].fetch(id: key)
+        if var entry, entry.revision != sentRevision {
             // Written again while the push was under way: the later write stays, based on the
             // server's answer when the server took the pushed one.
             if result.outcome == .applied || result.outcome == .merged {
@@ -200,6 +195,13 @@ where Model.ID: Comparable & QueryValueConvertible {
             return
         }
         _ = transaction[SyncOutboxEntry.self].delete(id: key)
+        // The server took the record as sent, and the replica holds it as sent (the entry's
+        // revision is the one pushed): nothing to write, unless a scope may drop it.
+        if scope == nil, let text = result.record, let entry, text == entry.record { return }
+        let id = try Self.decode(Model.ID.self, result.id, "id")
+        let record = try result.record.map { (text) throws(SyncError) in
+            try Self.decode(Model.self, text, "record")
+        }
         if let record, try Self.selects(scope, record) {
             transaction[Model.self].upsert(record)
         } else {

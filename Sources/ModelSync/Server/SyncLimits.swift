@@ -9,6 +9,9 @@ public struct SyncLimits: Hashable, Sendable {
     public var maximumScopeDepth: Int
     /// The most bytes a request body may have, for transports that read bodies (HTTP).
     public var maximumBodyBytes: Int
+    /// The most changes a notice carries; a notice of more only says to pull, and 0 makes
+    /// every notice say only that.
+    public var maximumNoticeChanges: Int
 
     /// Limits.
     ///
@@ -17,13 +20,15 @@ public struct SyncLimits: Hashable, Sendable {
     ///   - maximumPushEntries: The most entries a push may carry; 500 by default.
     ///   - maximumScopeDepth: How deeply a scope may nest; 32 by default.
     ///   - maximumBodyBytes: The most bytes a body may have; 4 MiB by default.
+    ///   - maximumNoticeChanges: The most changes a notice carries; 100 by default.
     public init(
         maximumPageSize: Int = 10_000, maximumPushEntries: Int = 500, maximumScopeDepth: Int = 32,
-        maximumBodyBytes: Int = 4 << 20
+        maximumBodyBytes: Int = 4 << 20, maximumNoticeChanges: Int = 100
     ) {
         self.maximumPageSize = maximumPageSize
         self.maximumPushEntries = maximumPushEntries
         self.maximumScopeDepth = maximumScopeDepth
         self.maximumBodyBytes = maximumBodyBytes
+        self.maximumNoticeChanges = maximumNoticeChanges
     }
 }

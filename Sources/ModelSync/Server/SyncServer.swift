@@ -143,42 +143,6 @@ public struct SyncServer: Sendable {
         }
     }
 
-    /// Notices of changes to the user's records in every model served.
-    ///
-    /// - Parameter user: The authenticated user.
-    /// - Returns: A notice each time a commit changes the user's records of a model; the
-    ///   stream starts with one notice for each model.
-    /// - Throws: ``SyncError/Code/serverFailed`` when the database cannot be observed.
-    public func notices(for user: String) async throws(SyncError) -> AsyncThrowingStream<
-        SyncNotice, any Error
-    > {
-        var streams: [(String, AsyncStream<UInt64>)] = []
-        do {
-            for (name, model) in models.sorted(by: { $0.key < $1.key }) {
-                streams.append((name, try await model.observe(user, self)))
-            }
-        } catch {
-            throw SyncError(
-                .serverFailed, "The server cannot watch the records of \(user): \(error)")
-        }
-        let observed = streams
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                await withTaskGroup(of: Void.self) { group in
-                    for (name, versions) in observed {
-                        group.addTask {
-                            for await version in versions {
-                                continuation.yield(SyncNotice(version: version, models: [name]))
-                            }
-                        }
-                    }
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
-
     /// The model a request names.
     func model(named name: String) throws(SyncError) -> SyncedModel {
         guard let model = models[name] else {
