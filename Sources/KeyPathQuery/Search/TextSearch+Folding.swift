@@ -38,8 +38,15 @@ extension TextSearch {
     static func unicodeFolded(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
-            for folded in caseFolded(scalar) where !isRemovedByFolding(folded) {
-                scalars.append(folded)
+            if scalar.isASCII {
+                scalars.append(Unicode.Scalar(TextMatcher.lowercased(UInt8(scalar.value))))
+            } else if scalar.properties.changesWhenCaseFolded || isCherokee(scalar) {
+                for folded in caseFolded(scalar) where !isRemovedByFolding(folded) {
+                    scalars.append(folded)
+                }
+            } else if !isRemovedByFolding(scalar) {
+                // Most scalars: no case to fold, so no array of their folding.
+                scalars.append(scalar)
             }
         }
         return String(scalars).precomposedStringWithCanonicalMapping
