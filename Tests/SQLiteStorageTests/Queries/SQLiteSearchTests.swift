@@ -35,6 +35,16 @@ struct SQLiteSearchTests {
                     == (try await memory.fetch(paged).map(\.id)))
             let counts = sqlite.queryEvaluationCounts.subtracting(before)
             #expect(counts.inMemory == 3 && counts.inDatabase == 0)
+            // Aggregates over the records a search selects.
+            let aggregate = AggregateQuery<Gadget>(
+                .count, .sum(\.stock), where: condition, groupedBy: [\.active])
+            let rows = try await sqlite.aggregate(aggregate)
+            #expect(rows == (try await memory.aggregate(aggregate)))
+            let counted = rows.map { row -> Int64 in
+                if case .integer(let count) = row.values[0] { return count }
+                return 0
+            }
+            #expect(counted.reduce(0, +) == Int64(expected.count))
             try await sqlite.close()
         }
     }
