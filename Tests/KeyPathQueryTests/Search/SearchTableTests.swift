@@ -212,5 +212,24 @@ struct SearchTableTests {
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(TextSearch.self, from: Data(#""?!""#.utf8))
         }
+        // On a list's elements, and with other conditions around it.
+        let nested: Condition<SearchedEntry> =
+            !(.anyElement(\.tags, where: .search(\.self, for: search)) || \.id == 2)
+        #expect(
+            try JSONDecoder().decode(
+                Condition<SearchedEntry>.self, from: JSONEncoder().encode(nested)) == nested)
+        // A saved search that no longer parses does not decode.
+        let saved = String(
+            decoding: try JSONEncoder().encode(
+                Condition<SearchedEntry>.search(\.text, for: search)),
+            as: UTF8.self)
+        #expect(saved == #"{"search":{"attributes":["text"],"search":"breath fire"}}"#)
+        let broken = Data(saved.replacingOccurrences(of: "breath fire", with: " ?! ").utf8)
+        #expect {
+            try JSONDecoder().decode(Condition<SearchedEntry>.self, from: broken)
+        } throws: { error in
+            guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
+            return (context.underlyingError as? QueryError)?.code == .invalidSearch
+        }
     }
 }
