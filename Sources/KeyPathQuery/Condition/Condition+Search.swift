@@ -5,8 +5,8 @@ extension Condition {
     /// begins a word of the text, ignoring case and diacritics.
     ///
     /// ```swift
-    /// let search = try TextSearch("breath fire")
-    /// Condition<PokemonSpecies>.search(\.flavorText, for: search)
+    /// let search = try TextSearch("char")
+    /// Condition<Pokemon>.search(\.name, for: search)   // charmander, charmeleon, charizard
     /// ```
     ///
     /// <doc:SearchingText> states what a search means. It is answered in memory: the SQL
@@ -46,7 +46,7 @@ extension Condition {
     /// the name and another in the flavor text.
     ///
     /// ```swift
-    /// Condition<Move>.search([\.name, \.effect, \.flavorText], for: try TextSearch("burn"))
+    /// Condition<Pokemon>.search([\.name, \.abilities], for: try TextSearch("char blaze"))
     /// ```
     ///
     /// Each attribute is text, optional text, a ``QueryTextConvertible`` value, or an array or

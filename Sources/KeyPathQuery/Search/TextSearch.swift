@@ -13,7 +13,7 @@
 /// search.matches("It breathes fire.")           // true: "breath" begins "breathes"
 /// search.matches("It spits fire.")              // false: no word begins with "breath"
 ///
-/// let condition: Condition<PokemonSpecies> = .search(\.flavorText, for: search)
+/// let condition: Condition<Pokemon> = .search([\.name, \.abilities], for: search)
 /// ```
 ///
 /// Text is compared in a folded form, by one Unicode rule, the same in every target and every
