@@ -75,6 +75,12 @@ let package = Package(
                 .product(name: "PokedexKit", package: "PokedexKit"),
             ]
         ),
+        // The text search's folding, tokenizer and parser, with `@testable import` for the
+        // tokenizer's own view of a scalar.
+        .executableTarget(
+            name: "fuzz-text-search",
+            dependencies: ["FuzzSupport", .product(name: "KeyPathQuery", package: "PokedexKit")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

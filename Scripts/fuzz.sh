@@ -23,12 +23,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(fetched-pokemon resource-list store-document store-journal condition-rendering)
+targets=(fetched-pokemon resource-list store-document store-journal condition-rendering text-search)
 # The largest input each target tries: a few times its largest seed, small enough to keep
 # executions fast.
 declare -A max_len=(
     [fetched-pokemon]=40000 [resource-list]=16384 [store-document]=16384
-    [store-journal]=8192 [condition-rendering]=4096
+    [store-journal]=8192 [condition-rendering]=4096 [text-search]=2048
 )
 
 selected=${1:-all}

@@ -78,7 +78,7 @@ struct ConditionProgram {
             default: return .in(\.attack, (0..<input.choice(4)).map { _ in integer() })
             }
         case 4:
-            return textTest(\.name)
+            return input.choice(4) == 0 ? search() : textTest(\.name)
         case 5:
             switch input.choice(4) {
             case 0: return \.baseExperience == nil
@@ -123,6 +123,24 @@ struct ConditionProgram {
         }
     }
 
+    /// A word search over the name, the abilities, or both and the types.
+    mutating func search() -> Condition<Pokemon> {
+        let search = textSearch()
+        switch input.choice(3) {
+        case 0: return .search(\.name, for: search)
+        case 1: return .search(\.abilities, for: search)
+        default: return .search([\.name, \.abilities, \.types], for: search)
+        }
+    }
+
+    /// A search parsed from the input's text, or a fixed one where that text does not parse,
+    /// so that the benign tree has a search where this one has: every renderer refuses both.
+    mutating func textSearch() -> TextSearch {
+        if let search = try? TextSearch(text()) { return search }
+        guard let fixed = try? TextSearch("fire") else { fatalError("\"fire\" does not parse") }
+        return fixed
+    }
+
     /// A Pokémon whose name, abilities and types are hostile text from the input.
     mutating func subject() -> Pokemon? {
         guard var record = ConditionRenderingFuzz.pokemon.first else { return nil }
@@ -137,7 +155,9 @@ struct ConditionProgram {
         let operation = depth >= Self.builderDepth ? input.choice(2) : input.choice(5)
         switch operation {
         case 0: return compare(\String.self, text())
-        case 1: return textTest(\String.self)
+        case 1:
+            return input.choice(4) == 0
+                ? .search(\String.self, for: textSearch()) : textTest(\String.self)
         case 2: return elementCondition(depth: depth + 1) && elementCondition(depth: depth + 1)
         case 3: return elementCondition(depth: depth + 1) || elementCondition(depth: depth + 1)
         default: return !elementCondition(depth: depth + 1)

@@ -50,7 +50,7 @@ enum ConditionRenderingFuzz: FuzzTarget {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         for record in pokemon.prefix(4) {
-            let conditions: [Condition<Pokemon>] = [
+            var conditions: [Condition<Pokemon>] = [
                 \.name == record.name,
                 .hasPrefix(\.name, String(record.name.prefix(3)), options: .caseInsensitive),
                 .contains(\.types, record.types.first ?? .normal) && \.attack >= record.attack,
@@ -62,6 +62,9 @@ enum ConditionRenderingFuzz: FuzzTarget {
                 .equals(\.name, record.name.uppercased(), options: .caseInsensitive)
                     || .in(\.name, [record.name, "MEW"], options: [.caseInsensitive]),
             ]
+            if let search = try? TextSearch(record.name + " " + (record.abilities.first ?? "")) {
+                conditions.append(.search([\.name, \.abilities], for: search))
+            }
             for (index, condition) in conditions.enumerated() {
                 seeds["json-\(record.id)-\(index).json"] = try encoder.encode(condition)
             }

@@ -6,6 +6,7 @@ indirect enum ConditionRecord: Codable, Hashable {
     case oneOf(attribute: String, values: [QueryValue])
     case text(attribute: String, operation: TextOperator, operand: String, options: TextOptions)
     case textOneOf(attribute: String, operands: [String], options: TextOptions)
+    case search(attributes: [String], search: TextSearch)
     case collection(attribute: String, test: CollectionTestRecord)
     case quantified(attribute: String, quantifier: Quantifier, element: ConditionRecord)
     case not(condition: ConditionRecord)
@@ -86,6 +87,10 @@ enum ConditionCoding {
         case .textOneOf(let keyPath, let operands, let options):
             return .textOneOf(
                 attribute: try name(of: keyPath), operands: operands, options: options)
+        case .search(let keyPaths, let search):
+            var names: [String] = []
+            for keyPath in keyPaths { names.append(try name(of: keyPath)) }
+            return .search(attributes: names, search: search)
         case .collection(let keyPath, let test):
             let testRecord: CollectionTestRecord =
                 switch test {
@@ -144,6 +149,10 @@ enum ConditionCoding {
             return (.text(try index.keyPath(named: name), operation, operand, options), depth)
         case .textOneOf(let name, let operands, let options):
             return (.textOneOf(try index.keyPath(named: name), operands, options), depth)
+        case .search(let names, let search):
+            var keyPaths: [AttributeKeyPath] = []
+            for name in names { keyPaths.append(try index.keyPath(named: name)) }
+            return (.search(keyPaths, search), depth)
         case .collection(let name, let testRecord):
             let test: CollectionTest =
                 switch testRecord {

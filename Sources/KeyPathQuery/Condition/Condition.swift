@@ -22,7 +22,9 @@
 /// ``between(_:_:)-(KeyPath<Model,Value>Sendable,_)`` and ``in(_:_:)``; test text with
 /// ``equals(_:_:options:)`` and ``in(_:_:options:)`` (equality that ignores case or
 /// diacritics), ``contains(_:_:options:)``, ``hasPrefix(_:_:options:)``,
-/// ``hasSuffix(_:_:options:)``, ``like(_:_:options:)`` and ``matches(_:_:options:)``; test
+/// ``hasSuffix(_:_:options:)``, ``like(_:_:options:)`` and ``matches(_:_:options:)``; search
+/// words in text, ignoring case and diacritics, with
+/// ``search(_:for:)-(KeyPath<Model,Value>Sendable,_)`` and a ``TextSearch``; test
 /// collections with ``contains(_:_:)``, ``containsAny(_:of:)``, ``containsAll(_:of:)``,
 /// ``isEmpty(_:)``, ``count(_:_:_:)`` and ``anyElement(_:where:)``, ``everyElement(_:where:)``,
 /// ``noElement(_:where:)``. Combine with `&&`, `||`, `!`, ``and(_:)`` and ``or(_:)``; ``true``

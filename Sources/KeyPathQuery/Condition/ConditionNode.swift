@@ -16,6 +16,9 @@ indirect enum ConditionNode: Hashable, Sendable {
     /// A text attribute whose whole text equals one of the strings, compared as the options
     /// say: `equals` (one string) and `in` with text options.
     case textOneOf(AttributeKeyPath, [String], TextOptions)
+    /// A word search over one or several text attributes, or collections of text, taken
+    /// together as one document.
+    case search([AttributeKeyPath], TextSearch)
     /// A test on a collection attribute as a whole.
     case collection(AttributeKeyPath, CollectionTest)
     /// A condition on a collection's elements, rooted at the element type.

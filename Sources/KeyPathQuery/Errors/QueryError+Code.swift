@@ -25,6 +25,7 @@ extension QueryError {
         enum Kind: String, CaseIterable, Sendable {
             case unmappedKeyPath, invalidMapping, unknownAttribute, invalidValue, unsupported
             case invalidRegularExpression, invalidPagination, conditionTooDeep, aggregateOverflow
+            case invalidSearch
         }
 
         /// The code's name, such as `unsupported`.
@@ -65,6 +66,10 @@ extension QueryError {
         /// A sum of integers does not fit in `Int64`:
         /// ``QueryError/aggregateOverflow(_:)``.
         public static let aggregateOverflow = Code(.aggregateOverflow)
+
+        /// A text search cannot be parsed from what was typed:
+        /// ``QueryError/invalidSearch(_:reason:position:)``.
+        public static let invalidSearch = Code(.invalidSearch)
 
         /// Whether `error` is a ``QueryError`` with this code, so that a code can be a
         /// pattern: `catch QueryError.Code.unsupported { … }`.

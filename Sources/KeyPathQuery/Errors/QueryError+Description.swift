@@ -35,6 +35,9 @@ extension QueryError: CustomStringConvertible {
         case .aggregateOverflow(let aggregate):
             return "The \(aggregate) of a group does not fit in a 64-bit integer "
                 + "(Int64.min...Int64.max)."
+        case .invalidSearch(let text, let reason, let position):
+            let shown = text.count > 80 ? text.prefix(80) + "…" : Substring(text)
+            return "The search \"\(shown)\" is invalid at character \(position): \(reason)."
         }
     }
 }

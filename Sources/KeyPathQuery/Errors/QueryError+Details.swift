@@ -63,10 +63,13 @@ extension QueryError {
         return target
     }
 
-    /// Why, in a sentence, for ``Code/unsupported`` and ``Code/invalidRegularExpression``.
+    /// Why, in a sentence, for ``Code/unsupported``, ``Code/invalidRegularExpression`` and
+    /// ``Code/invalidSearch``.
     public var reason: String? {
         switch storage {
-        case .unsupported(_, _, let reason), .invalidRegularExpression(_, let reason): reason
+        case .unsupported(_, _, let reason), .invalidRegularExpression(_, let reason),
+            .invalidSearch(_, let reason, _):
+            reason
         default: nil
         }
     }
@@ -107,5 +110,19 @@ extension QueryError {
     public var aggregate: String? {
         guard case .aggregateOverflow(let aggregate) = storage else { return nil }
         return aggregate
+    }
+
+    /// The text a search was to be parsed from, as typed, for ``Code/invalidSearch``.
+    public var searchText: String? {
+        guard case .invalidSearch(let text, _, _) = storage else { return nil }
+        return text
+    }
+
+    /// Where in ``searchText`` the problem is, as an offset in `Character`s from its start,
+    /// for ``Code/invalidSearch``: the first character past the length limit, the first
+    /// character of the word past the word limit, or 0 when the whole text is at fault.
+    public var position: Int? {
+        guard case .invalidSearch(_, _, let position) = storage else { return nil }
+        return position
     }
 }

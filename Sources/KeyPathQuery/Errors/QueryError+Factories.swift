@@ -116,4 +116,18 @@ extension QueryError {
     public static func aggregateOverflow(_ aggregate: String) -> QueryError {
         QueryError(.aggregateOverflow(aggregate: aggregate))
     }
+
+    /// A text search cannot be parsed from what was typed — it is too long, has too many
+    /// words, or has no letter or digit once folded: ``Code/invalidSearch``.
+    ///
+    /// - Parameters:
+    ///   - text: The text as typed (``searchText``).
+    ///   - reason: What is wrong with it, in a clause (``reason``).
+    ///   - position: Where, as an offset in `Character`s from the start of `text`
+    ///     (``position``).
+    /// - Returns: An error with code ``Code/invalidSearch`` naming the text, what is wrong
+    ///   and where.
+    public static func invalidSearch(_ text: String, reason: String, position: Int) -> QueryError {
+        QueryError(.invalidSearch(text, reason: reason, position: position))
+    }
 }

@@ -45,6 +45,7 @@ public struct QueryError: Error, Hashable, Sendable {
         case .invalidPagination: .invalidPagination
         case .conditionTooDeep: .conditionTooDeep
         case .aggregateOverflow: .aggregateOverflow
+        case .invalidSearch: .invalidSearch
         }
     }
 
@@ -59,5 +60,6 @@ public struct QueryError: Error, Hashable, Sendable {
         case invalidPagination(limit: Int?, offset: Int)
         case conditionTooDeep(depth: Int, limit: Int)
         case aggregateOverflow(aggregate: String)
+        case invalidSearch(_ text: String, reason: String, position: Int)
     }
 }

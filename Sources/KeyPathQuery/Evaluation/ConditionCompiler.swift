@@ -28,7 +28,7 @@ enum ConditionCompiler {
             return (keyPath.keyPath as? PartialKeyPath<Root>).flatMap {
                 MemoryLayout<Root>.offset(of: $0)
             }
-        case .constant, .referenced, .referring, .not, .and, .or, .tooDeep:
+        case .search, .constant, .referenced, .referring, .not, .and, .or, .tooDeep:
             return nil
         }
     }
@@ -65,6 +65,9 @@ enum ConditionCompiler {
         case .textOneOf(let keyPath, let operands, let options):
             let membership = TextMembership(operands, options: options)
             return try compileText(keyPath, membership, "equals", as: root)
+
+        case .search(let keyPaths, let search):
+            return try SearchCompiler.compile(keyPaths, search, as: root)
 
         case .collection(let keyPath, let test):
             return try collection(keyPath).compileCollectionTest(keyPath, test, as: root)
@@ -137,6 +140,7 @@ enum ConditionCompiler {
             case .matches: return 40
             }
         case .textOneOf: return 4
+        case .search(let keyPaths, _): return 30 * keyPaths.count
         case .collection(_, .count): return 3
         case .collection: return 12
         case .quantified(_, _, let element): return 12 + 4 * estimatedCost(element)

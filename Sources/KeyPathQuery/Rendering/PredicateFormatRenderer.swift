@@ -58,6 +58,8 @@ struct PredicateFormatRenderer {
             return try text(keyPath, operation, operand, options, in: scope)
         case .textOneOf(let keyPath, let operands, let options):
             return try textOneOf(keyPath, operands, options, in: scope)
+        case .search(let keyPaths, let search):
+            try RenderingChecks.refuseSearch(keyPaths, search, target: target)
         case .collection(let keyPath, let test):
             return try collection(keyPath, test, in: scope)
         case .quantified(let keyPath, let quantifier, let element):

@@ -8,6 +8,28 @@ enum RenderingChecks {
         try AttributeIndex.of(keyPath.rootType).name(for: keyPath)
     }
 
+    /// Refuses a text search: no renderer has the search's folding and tokens, so a store
+    /// answers it in memory (see <doc:SearchingText>).
+    ///
+    /// - Throws: ``QueryError/unmappedKeyPath(_:model:)`` for an attribute without a name, and
+    ///   otherwise ``QueryError/unsupported(operation:target:reason:)``, always.
+    static func refuseSearch(
+        _ keyPaths: [AttributeKeyPath], _ search: TextSearch, target: QueryTarget
+    ) throws(QueryError) -> Never {
+        var names: [String] = []
+        for keyPath in keyPaths { names.append(try name(of: keyPath)) }
+        let reason =
+            target == .predicateFormat
+            ? "NSPredicate has no word search, and its [cd] folding is not the search's rule; "
+                + "evaluate the search in memory."
+            : "SQL cannot fold a column by the search's Unicode rule; a store answers the "
+                + "search in memory."
+        throw .unsupported(
+            operation: "a search for \(search.description.debugDescription) in "
+                + names.joined(separator: ", "),
+            target: target, reason: reason)
+    }
+
     /// Checks that a value fits an attribute's type, as compiling for memory does, and returns
     /// the value memory compares: `nil` fits everything (comparing a present value with `nil`
     /// has a meaning), anything else must convert to the type.

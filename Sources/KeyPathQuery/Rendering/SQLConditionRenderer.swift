@@ -96,6 +96,8 @@ struct SQLConditionRenderer {
             return try text(keyPath, operation, operand, options, in: scope)
         case .textOneOf(let keyPath, let operands, let options):
             return try textOneOf(keyPath, operands, options, in: scope)
+        case .search(let keyPaths, let search):
+            try RenderingChecks.refuseSearch(keyPaths, search, target: target)
         case .collection(let keyPath, let test):
             return try collection(keyPath, test, in: scope, level: level)
         case .quantified(let keyPath, let quantifier, let element):

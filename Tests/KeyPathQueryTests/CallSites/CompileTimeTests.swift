@@ -41,6 +41,19 @@ struct CompileTimeTests {
             where: \.id > 3, sortedBy: [.ascending(\.title)], limit: 2)
     }
 
+    @Test("a text search reads as: search these attributes for what was typed")
+    func textSearch() throws {
+        let typed = "RECORD 3"
+        let search = try TextSearch(typed)
+        let _: Condition<Record> = .search(\.title, for: search)
+        let _: Condition<Record> = .search(\.note, for: search) || .search(\.tags, for: search)
+        let _: Condition<Record> = .search([\.title, \.note, \.tags], for: search) && \.id > 0
+        let _: Condition<Record> = .anyElement(\.sessions, where: .search(\.name, for: search))
+        let found = try RecordQuery<Record>(where: .search([\.title, \.note], for: search))
+            .apply(to: Record.all)
+        #expect(!found.isEmpty && found.allSatisfy { $0.title.hasPrefix("Record 3") })
+    }
+
     @Test("identities: true and false add nothing, double negation cancels")
     func identities() {
         let condition: Condition<Record> = \.id == 1

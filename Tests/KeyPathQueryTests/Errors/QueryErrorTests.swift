@@ -17,6 +17,7 @@ struct QueryErrorTests {
         case .invalidPagination: .invalidPagination(limit: -1, offset: 0)
         case .conditionTooDeep: .conditionTooDeep(depth: 600, limit: 512)
         case .aggregateOverflow: .aggregateOverflow(#"sum(\Record.attack)"#)
+        case .invalidSearch: .invalidSearch("!!", reason: "no words", position: 0)
         }
     }
 
@@ -33,7 +34,8 @@ struct QueryErrorTests {
             ("expectedType", error.expectedType), ("operation", error.operation),
             ("target", error.target), ("reason", error.reason), ("pattern", error.pattern),
             ("limit", error.limit), ("offset", error.offset), ("depth", error.depth),
-            ("depthLimit", error.depthLimit),
+            ("depthLimit", error.depthLimit), ("searchText", error.searchText),
+            ("position", error.position),
         ]
         return Set(properties.compactMap { name, value in value == nil ? nil : name })
     }
@@ -88,6 +90,11 @@ struct QueryErrorTests {
         let deep = QueryError.conditionTooDeep(depth: 600, limit: 512)
         #expect(Self.filled(deep) == ["depth", "depthLimit"])
         #expect(deep.depth == 600 && deep.depthLimit == 512)
+
+        let search = QueryError.invalidSearch("a b c", reason: "too many", position: 4)
+        #expect(Self.filled(search) == ["searchText", "reason", "position"])
+        #expect(search.searchText == "a b c" && search.reason == "too many")
+        #expect(search.position == 4)
     }
 
     @Test("a code is a pattern for a thrown error")
