@@ -70,7 +70,7 @@ protocol SearchableTextCollection {
     ) throws(QueryError) -> SearchCompiler.Source<Root>
 }
 
-extension Collection where Element: QueryTextConvertible {
+extension Collection where Element: QueryTextConvertible, Self: SendableMetatype {
     /// The elements' texts, in the collection's order, as a source of a search.
     static func searchSource<Root>(
         _ keyPath: AttributeKeyPath, as _: Root.Type
