@@ -180,6 +180,7 @@ let package = Package(
             name: "KeyPathQueryTests",
             dependencies: [
                 "InternalSupport", "KeyPathQuery", "ConditionTableSupport", "QueryTestSupport",
+                "ModelStorageTesting",
             ]
         ),
         .testTarget(

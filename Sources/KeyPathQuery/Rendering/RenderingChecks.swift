@@ -8,8 +8,9 @@ enum RenderingChecks {
         try AttributeIndex.of(keyPath.rootType).name(for: keyPath)
     }
 
-    /// Refuses a text search: no renderer has the search's folding and tokens, so a store
-    /// answers it in memory (see <doc:SearchingText>).
+    /// Refuses a text search: `NSPredicate` has no word search, and SQL has the search's
+    /// folding only through the tokens a store keeps (``SQLSearchIndex``), so a store without
+    /// them answers it in memory (see <doc:SearchingText>).
     ///
     /// - Throws: ``QueryError/unmappedKeyPath(_:model:)`` for an attribute without a name, and
     ///   otherwise ``QueryError/unsupported(operation:target:reason:)``, always.
@@ -22,8 +23,9 @@ enum RenderingChecks {
             target == .predicateFormat
             ? "NSPredicate has no word search, and its [cd] folding is not the search's rule; "
                 + "evaluate the search in memory."
-            : "SQL cannot fold a column by the search's Unicode rule; a store answers the "
-                + "search in memory."
+            : "SQL cannot fold a column by the search's Unicode rule, and no token table "
+                + "(SQLTables.addSearchIndex) keeps these attributes' folded tokens; a store "
+                + "answers the search in memory."
         throw .unsupported(
             operation: "a search for \(search.description.debugDescription) in "
                 + names.joined(separator: ", "),

@@ -97,7 +97,7 @@ struct SQLConditionRenderer {
         case .textOneOf(let keyPath, let operands, let options):
             return try textOneOf(keyPath, operands, options, in: scope)
         case .search(let keyPaths, let search):
-            try RenderingChecks.refuseSearch(keyPaths, search, target: target)
+            return try self.search(keyPaths, search, in: scope)
         case .collection(let keyPath, let test):
             return try collection(keyPath, test, in: scope, level: level)
         case .quantified(let keyPath, let quantifier, let element):

@@ -37,6 +37,8 @@ public struct SQLTables: Hashable, Sendable {
     }
 
     private var tables: [ObjectIdentifier: Table] = [:]
+    /// The token tables of the models whose searches render as SQL.
+    private var searchIndexes: [ObjectIdentifier: SQLSearchIndex] = [:]
 
     /// No tables.
     public init() {}
@@ -68,4 +70,29 @@ public struct SQLTables: Hashable, Sendable {
 
     /// Whether no table is named.
     public var isEmpty: Bool { tables.isEmpty }
+
+    /// Names the table of a model's search tokens, replacing any named before, so that a
+    /// search over the attributes it keeps renders as SQL (see ``SQLSearchIndex``).
+    ///
+    /// - Parameters:
+    ///   - model: The model.
+    ///   - index: Its token table.
+    public mutating func addSearchIndex<Model: Queryable>(
+        _ model: Model.Type, _ index: SQLSearchIndex
+    ) {
+        searchIndexes[ObjectIdentifier(model)] = index
+    }
+
+    /// The table of a model's search tokens, if named.
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: Its token table, or `nil`.
+    public func searchIndex<Model: Queryable>(for model: Model.Type) -> SQLSearchIndex? {
+        searchIndexes[ObjectIdentifier(model)]
+    }
+
+    /// The table of a model's search tokens, by identity.
+    package func searchIndex(for model: ObjectIdentifier) -> SQLSearchIndex? {
+        searchIndexes[model]
+    }
 }

@@ -82,6 +82,26 @@ where ID: Codable & Sendable {
     /// is listed here: ``storedIndexes`` gives every index a backend keeps.
     static var indexedAttributes: [IndexedAttribute<Self>] { get }
 
+    /// The text attributes whose words a store keeps an index of, so that a
+    /// `Condition.search` over them is answered from it; none by default.
+    ///
+    /// ```swift
+    /// extension Entry {
+    ///     static var searchableAttributes: [SearchableAttribute<Entry>] {
+    ///         [SearchableAttribute(\.name), SearchableAttribute(\.flavorText)]
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// `SQLiteStore` and `PostgresStore` keep the folded tokens of each declared attribute of
+    /// each record in a table beside the model's, written in the same transaction as the
+    /// record, and answer a search whose attributes are all declared in SQL from its index;
+    /// they build the tokens of the records already stored when a database first opens for
+    /// writing with the declaration. The other stores, and a search over an attribute not
+    /// declared, evaluate the search in memory. The answer is the same either way (see
+    /// <doc:Indexes>).
+    static var searchableAttributes: [SearchableAttribute<Self>] { get }
+
     /// The model's references to records of other models, each an attribute that holds the
     /// other record's id; none by default.
     ///
@@ -129,6 +149,9 @@ extension StorableModel {
 
     /// No indexes.
     public static var indexedAttributes: [IndexedAttribute<Self>] { [] }
+
+    /// No searchable attributes.
+    public static var searchableAttributes: [SearchableAttribute<Self>] { [] }
 
     /// No references.
     public static var references: [ModelReference<Self>] { [] }

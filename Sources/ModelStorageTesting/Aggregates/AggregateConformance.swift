@@ -78,11 +78,7 @@ public enum AggregateConformance {
             + "store's database alone."
     ) { makeStore in
         let store = try await makeStore()
-        guard let reporting = store as? any QueryEvaluationReporting else {
-            throw ConformanceFailure(
-                check: "", message: "the store does not report how it answers queries",
-                file: #fileID, line: #line)
-        }
+        let reporting = try store.evaluationReporting()
         try await store.upsert(contentsOf: AggregateRecord.samples)
         let before = reporting.queryEvaluationCounts
         let rows = try await store.aggregate(

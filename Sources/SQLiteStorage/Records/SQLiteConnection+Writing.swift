@@ -70,6 +70,7 @@ extension SQLiteConnection {
         let old: Model? = collectingChanges ? try record(withKey: key, in: layout) : nil
         if new != nil {
             try write(row ?? [], layout: layout)
+            try storeSearchTokens(of: new, key: key, layout: layout)
             if let history = layout.history {
                 try run(
                     history.clearTombstone, [.text(history.name), key],
@@ -86,6 +87,7 @@ extension SQLiteConnection {
                         .real(Date().timeIntervalSince1970),
                     ], operation: "delete a record")
             }
+            try storeSearchTokens(of: nil as Model?, key: key, layout: layout)
         }
         return (old, new)
     }

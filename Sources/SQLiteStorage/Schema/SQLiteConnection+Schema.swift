@@ -203,6 +203,9 @@ extension SQLiteConnection {
             }
         try updateIndexes(for: layout, existing: existing)
         if layout.history != nil { try prepareHistory(of: layout) }
+        // A migrated table's records changed without their tokens.
+        let migrated = if case .older = state { true } else { false }
+        try prepareSearchTokens(for: layout, rebuilding: migrated)
     }
 
     /// Makes the tables of a model's change history when absent, and starts its horizon at

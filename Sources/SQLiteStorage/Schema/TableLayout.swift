@@ -62,6 +62,9 @@ final class TableLayout<Model: StorableModel>: SQLTableLayout {
     let countAll: String
     /// The statements of the model's change history, when it declares one.
     let history: HistoryStatements?
+    /// The table of the model's search tokens, when it declares searchable attributes: every
+    /// write keeps it, whether or not the database's searches read it.
+    let search: SearchTokenTable<Model>?
     /// How queries are rendered for the table: dates as the records' JSON stores them, and
     /// the text functions every connection registers.
     ///
@@ -106,6 +109,7 @@ final class TableLayout<Model: StorableModel>: SQLTableLayout {
         orderByKey = "SELECT \"_order\" FROM \(table) WHERE \"_key\" = ?"
         writeVersionByKey = "SELECT \"_version\" FROM \(table) WHERE \"_key\" = ?"
         countAll = "SELECT count(*) FROM \(table)"
+        search = try SearchTokenTable(modelTable: model.name, keyColumn: "_key")
         history =
             Model.changeHistory == nil
             ? nil

@@ -85,16 +85,19 @@ extension SQLModelDatabase where Driver == SQLiteDriver {
                 at: .file(path), operation: "open for writing", code: EACCES,
                 message: "the file or its directory cannot be written")
         }
-        let (schema, tables) = try await first.run { connection throws(StoreError) in
+        let (schema, tables, searchable) = try await first.run { connection throws(StoreError) in
             let schema = try connection.schemaSnapshot()
-            return (
-                schema,
-                try models.map { (model) throws(StoreError) in
-                    try connection.inspectTable(of: model, in: layouts, schema: schema)
-                }
-            )
+            let tables = try models.map { (model) throws(StoreError) in
+                try connection.inspectTable(of: model, in: layouts, schema: schema)
+            }
+            let searchable =
+                writable ? true : try connection.searchTokensAreCurrent(for: models, in: layouts)
+            return (schema, tables, searchable)
         }
-        var opened = layouts
+        // A read-only database whose tokens are missing or stale answers searches in memory.
+        var opened =
+            searchable
+            ? layouts : try modelTables(for: models, at: layouts.location, searchesInSQL: false)
         let awaiting = try AwaitedTables.opening(
             &opened, found: tables.map(\.look), writable: writable)
         if writable {

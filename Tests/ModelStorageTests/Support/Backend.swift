@@ -36,6 +36,13 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Runs a search check against fresh stores of this backend.
+    func run(_ check: ConformanceCheck<SearchRecord>) async throws {
+        try await withStores(of: SearchRecord.self) { makeStore in
+            try await check.run(makeStore)
+        }
+    }
+
     /// Runs a change-feed check against fresh stores of this backend.
     func run(_ check: ChangeFeedCheck) async throws {
         try await withStores(of: ConformanceEntry.self) { makeStore in

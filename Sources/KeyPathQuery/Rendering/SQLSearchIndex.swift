@@ -1,0 +1,74 @@
+/// A table of the folded tokens a store keeps for a model's searchable attributes, which a
+/// ``Condition/search(_:for:)-([PartialKeyPath<Model>Sendable],_)`` over them renders as SQL
+/// against.
+///
+/// The table has one row per token of each attribute of each record, in three columns:
+///
+/// | column | holds |
+/// | --- | --- |
+/// | `token` | a token of the attribute's texts, as ``TextSearch/tokens(of:)`` makes it |
+/// | `attribute` | the attribute's name, as conditions name it |
+/// | ``keyColumn`` | the record's key, equal to the model table's column of the same name |
+///
+/// Its text compares byte by byte (SQLite's default `BINARY`, or the dialect's
+/// ``SQLDialect/textCollation``), with an index that starts with `token`. A search renders
+/// each of its ``TextSearch/tokens`` as the keys of the records that have a token beginning
+/// with it, a range of the index (UTF-8 orders as Unicode scalars do), and requires all of
+/// them:
+///
+/// ```swift
+/// var options = SQLOptions()
+/// options.tables.add(Entry.self, name: "entry", keyColumn: "_key")
+/// options.tables.addSearchIndex(
+///     Entry.self,
+///     SQLSearchIndex(table: "entry__search", keyColumn: "_key", attributes: ["name"]))
+/// try Condition<Entry>.search(\.name, for: TextSearch("char")).sqlExpression(options: options)
+/// // "_key" IN (SELECT "_key" FROM "entry__search" WHERE "token" >= ? AND "token" < ?
+/// //     AND "attribute" = ?)
+/// ```
+///
+/// A store that names such a table keeps it exact on every write, in the write's
+/// transaction: the answer is then the one memory gives (see <doc:SearchingText>). A search
+/// over an attribute the table does not keep is refused, as without one.
+public struct SQLSearchIndex: Hashable, Sendable {
+    /// The token table's name, unquoted.
+    public var table: String
+    /// The column of both the token table and the model's table that holds each record's
+    /// key, unquoted.
+    public var keyColumn: String
+    /// The names of the attributes whose tokens the table keeps.
+    public var attributes: Set<String>
+
+    /// A token table.
+    ///
+    /// - Parameters:
+    ///   - table: The token table's name, unquoted.
+    ///   - keyColumn: The column that holds each record's key in both tables, unquoted.
+    ///   - attributes: The names of the attributes whose tokens it keeps.
+    public init(table: String, keyColumn: String, attributes: Set<String>) {
+        self.table = table
+        self.keyColumn = keyColumn
+        self.attributes = attributes
+    }
+
+    /// The least text that every text beginning with a token is less than, byte by byte:
+    /// the token with its last Unicode scalar made the next one (skipping surrogates), or
+    /// `nil` when no scalar follows it.
+    ///
+    /// - Parameter token: A token.
+    /// - Returns: The upper bound of the range of texts that begin with it.
+    package static func upperBound(ofPrefix token: String) -> String? {
+        var scalars = Array(token.unicodeScalars)
+        while let last = scalars.popLast() {
+            var next = last.value + 1
+            if next == 0xD800 { next = 0xE000 }
+            if let scalar = Unicode.Scalar(next) {
+                scalars.append(scalar)
+                var text = String.UnicodeScalarView()
+                text.append(contentsOf: scalars)
+                return String(text)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,137 @@
+import KeyPathQuery
+import ModelStorage
+
+/// The table of a model's search tokens that a SQL backend keeps beside the model's table,
+/// for the model's `StorableModel/searchableAttributes`: one row per folded token of each
+/// searchable attribute of each record (`TextSearch/tokens(of:)`), so that a search over
+/// them renders as SQL (`SQLSearchIndex`).
+///
+/// ```swift
+/// let tokens = try SearchTokenTable<Entry>(modelTable: "entry", keyColumn: "_key")
+/// tokens?.name           // "entry__search"
+/// try tokens?.rows(of: entry)   // [("name", "charizard"), ("flavor_text", "it"), …]
+/// ```
+///
+/// The backend creates the table with an index that starts with `token` (text compared byte
+/// by byte) and one on the key, writes a record's rows in the transaction that writes the
+/// record (deleting those it had), deletes them with the record, and rebuilds them all when
+/// the database's recorded ``declaration`` is not the model's. The tokens are computed in
+/// Swift, so they fold exactly as KeyPathQuery does: a database's own tokenizers fold
+/// differently.
+public struct SearchTokenTable<Model: StorableModel>: Sendable {
+    /// The token table's name, unquoted: the model's table's, then `__search`.
+    public let name: String
+    /// The token table's name, quoted for SQL.
+    public let table: String
+    /// The column that holds each record's key in both tables, unquoted.
+    public let keyColumn: String
+    /// The searchable attributes' names, in the model's order.
+    public let attributes: [String]
+
+    /// The version of the tokens' form: raised when the store keeps different tokens for
+    /// the same texts, so that a database's tokens are built again when it opens.
+    public static var formatVersion: Int { 1 }
+
+    /// The name of the table of the tokens of a model's table.
+    ///
+    /// - Parameter modelTable: The model's table's name, unquoted.
+    /// - Returns: The token table's name, unquoted.
+    public static func name(ofModelTable modelTable: String) -> String {
+        modelTable + "__search"
+    }
+
+    /// The token table of a model, or `nil` when it declares no searchable attribute.
+    ///
+    /// - Parameters:
+    ///   - modelTable: The model's table's name, unquoted.
+    ///   - keyColumn: The column that holds each record's key in both tables, unquoted.
+    /// - Throws: `StoreError/invalidQuery(_:)` when a searchable key path is not in the
+    ///   model's attribute map.
+    public init?(modelTable: String, keyColumn: String) throws(StoreError) {
+        let attributes = try Model.searchableAttributeNames()
+        guard !attributes.isEmpty else { return nil }
+        name = Self.name(ofModelTable: modelTable)
+        table = SQLIdentifier.quoted(name)
+        self.keyColumn = keyColumn
+        self.attributes = attributes
+    }
+
+    /// What the database records of the tokens it keeps: the format's version and the
+    /// attributes' names.
+    ///
+    /// Tokens recorded under another declaration are built again.
+    public var declaration: String {
+        "\(Self.formatVersion):" + attributes.joined(separator: ",")
+    }
+
+    /// The token table as the renderer reads it.
+    public var index: SQLSearchIndex {
+        SQLSearchIndex(table: name, keyColumn: keyColumn, attributes: Set(attributes))
+    }
+
+    /// The rows of a record: each token of each searchable attribute, with the attribute's
+    /// name.
+    ///
+    /// - Parameter record: The record.
+    /// - Returns: The attribute and the token of each row.
+    /// - Throws: `StoreError/invalidQuery(_:)` when a searchable key path is not in the
+    ///   model's attribute map.
+    public func rows(of record: Model) throws(StoreError) -> [(attribute: String, token: String)] {
+        var rows: [(attribute: String, token: String)] = []
+        for (attribute, tokens) in try Model.searchTokens(of: record) {
+            for token in tokens { rows.append((attribute, token)) }
+        }
+        return rows
+    }
+
+    /// The statements that create the table and its indexes: the primary key
+    /// `(token, attribute, key)` answers a search's ranges, and an index on the key finds a
+    /// record's rows.
+    ///
+    /// - Parameters:
+    ///   - keyType: The key column's declared type (empty for none).
+    ///   - textType: The declared type of the text columns, with the collation that compares
+    ///     them byte by byte: `TEXT COLLATE BINARY`, `text COLLATE "C"`.
+    ///   - suffix: Anything the dialect puts after the table's definition (`WITHOUT ROWID`).
+    /// - Returns: The statements, in order.
+    public func createStatements(keyType: String, textType: String, suffix: String = "")
+        -> [String]
+    {
+        let key = SQLIdentifier.quoted(keyColumn)
+        let keyIndex = SQLIdentifier.quoted(name + "_key_index")
+        return [
+            "CREATE TABLE \(table) (\"token\" \(textType) NOT NULL, \"attribute\" \(textType) "
+                + "NOT NULL, \(key) \(keyType) NOT NULL, PRIMARY KEY (\"token\", \"attribute\", "
+                + "\(key)))" + (suffix.isEmpty ? "" : " " + suffix),
+            "CREATE INDEX \(keyIndex) ON \(table) (\(key))",
+        ]
+    }
+}
+
+extension SQLTables {
+    /// Names the token table of each of a database's models that declares searchable
+    /// attributes, so that searches over them render as SQL.
+    ///
+    /// - Parameters:
+    ///   - models: The database's models.
+    ///   - keyColumn: The column of a model's table that holds each record's key, or `nil`
+    ///     when it has none (its searches then do not render).
+    package mutating func addSearchIndexes(
+        of models: [any StorableModel.Type], keyColumn: (any StorableModel.Type) -> String?
+    ) {
+        for model in models {
+            guard let key = keyColumn(model) else { continue }
+            addSearchIndex(of: model, keyColumn: key)
+        }
+    }
+
+    private mutating func addSearchIndex<Model: StorableModel>(
+        of model: Model.Type, keyColumn: String
+    ) {
+        guard
+            let tokens = try? SearchTokenTable<Model>(
+                modelTable: Model.storageName, keyColumn: keyColumn)
+        else { return }
+        addSearchIndex(model, tokens.index)
+    }
+}
