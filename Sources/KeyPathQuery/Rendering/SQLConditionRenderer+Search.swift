@@ -25,13 +25,16 @@ extension SQLConditionRenderer {
             names.allSatisfy(index.attributes.contains)
         else { try RenderingChecks.refuseSearch(keyPaths, search, target: target) }
         let key = try Self.quotedIdentifier(index.keyColumn, in: dialect)
-        let token = "\"token\"" + (dialect.textCollation.map { " " + $0 } ?? "")
+        // Every column of the subquery is the token table's, named so: an unqualified name
+        // the table lacked would silently read the row around it.
+        let tokens = try Self.quotedIdentifier(index.table, in: dialect)
+        let token = "\(tokens).\"token\"" + (dialect.textCollation.map { " " + $0 } ?? "")
         let attributes =
             names.count == 1
-            ? "\"attribute\" = ?"
-            : "\"attribute\" IN (" + names.map { _ in "?" }.joined(separator: ", ") + ")"
-        let select =
-            "SELECT \(key) FROM \(try Self.quotedIdentifier(index.table, in: dialect)) WHERE "
+            ? "\(tokens).\"attribute\" = ?"
+            : "\(tokens).\"attribute\" IN (" + names.map { _ in "?" }.joined(separator: ", ")
+                + ")"
+        let select = "SELECT \(tokens).\(key) FROM \(tokens) WHERE "
         var pieces: [Piece] = []
         for wanted in search.tokens {
             var bindings: [SQLBinding] = [.text(wanted)]

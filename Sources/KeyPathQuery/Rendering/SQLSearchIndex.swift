@@ -23,8 +23,9 @@
 ///     Entry.self,
 ///     SQLSearchIndex(table: "entry__search", keyColumn: "_key", attributes: ["name"]))
 /// try Condition<Entry>.search(\.name, for: TextSearch("char")).sqlExpression(options: options)
-/// // "_key" IN (SELECT "_key" FROM "entry__search" WHERE "token" >= ? AND "token" < ?
-/// //     AND "attribute" = ?)
+/// // "_key" IN (SELECT "entry__search"."_key" FROM "entry__search"
+/// //     WHERE "entry__search"."token" >= ? AND "entry__search"."token" < ?
+/// //     AND "entry__search"."attribute" = ?)
 /// ```
 ///
 /// A store that names such a table keeps it exact on every write, in the write's

@@ -30,7 +30,7 @@ extension SQLModelDatabase {
         _ = try checkedNames(of: models, at: location)
         var sqlTables = SQLTables(models: models, keyColumn: Driver.referenceKeyColumn(of:))
         if searchesInSQL {
-            sqlTables.addSearchIndexes(of: models, keyColumn: Driver.referenceKeyColumn(of:))
+            sqlTables.addSearchIndexes(of: models)
         }
         return try ModelTables(models, at: location) { (model) throws(StoreError) in
             try layout(of: model, tables: sqlTables)

@@ -7,7 +7,7 @@ import ModelStorage
 /// them renders as SQL (`SQLSearchIndex`).
 ///
 /// ```swift
-/// let tokens = try SearchTokenTable<Entry>(modelTable: "entry", keyColumn: "_key")
+/// let tokens = try SearchTokenTable<Entry>(modelTable: "entry")
 /// tokens?.name           // "entry__search"
 /// try tokens?.rows(of: entry)   // [("name", "charizard"), ("flavor_text", "it"), …]
 /// ```
@@ -23,8 +23,9 @@ public struct SearchTokenTable<Model: StorableModel>: Sendable {
     public let name: String
     /// The token table's name, quoted for SQL.
     public let table: String
-    /// The column that holds each record's key in both tables, unquoted.
-    public let keyColumn: String
+    /// The column that holds each record's key in both tables, unquoted: `_key`, which the
+    /// tables of every SQL backend of the package have, unique.
+    public var keyColumn: String { "_key" }
     /// The searchable attributes' names, in the model's order.
     public let attributes: [String]
 
@@ -42,17 +43,14 @@ public struct SearchTokenTable<Model: StorableModel>: Sendable {
 
     /// The token table of a model, or `nil` when it declares no searchable attribute.
     ///
-    /// - Parameters:
-    ///   - modelTable: The model's table's name, unquoted.
-    ///   - keyColumn: The column that holds each record's key in both tables, unquoted.
+    /// - Parameter modelTable: The model's table's name, unquoted.
     /// - Throws: `StoreError/invalidQuery(_:)` when a searchable key path is not in the
     ///   model's attribute map.
-    public init?(modelTable: String, keyColumn: String) throws(StoreError) {
+    public init?(modelTable: String) throws(StoreError) {
         let attributes = try Model.searchableAttributeNames()
         guard !attributes.isEmpty else { return nil }
         name = Self.name(ofModelTable: modelTable)
         table = SQLIdentifier.quoted(name)
-        self.keyColumn = keyColumn
         self.attributes = attributes
     }
 
@@ -110,28 +108,86 @@ public struct SearchTokenTable<Model: StorableModel>: Sendable {
 
 extension SQLTables {
     /// Names the token table of each of a database's models that declares searchable
-    /// attributes, so that searches over them render as SQL.
+    /// attributes, so that searches over them render as SQL: keyed by ``SearchTokenTable/keyColumn``
+    /// (`_key`, which the tables of every SQL backend of the package have).
     ///
-    /// - Parameters:
-    ///   - models: The database's models.
-    ///   - keyColumn: The column of a model's table that holds each record's key, or `nil`
-    ///     when it has none (its searches then do not render).
-    package mutating func addSearchIndexes(
-        of models: [any StorableModel.Type], keyColumn: (any StorableModel.Type) -> String?
-    ) {
-        for model in models {
-            guard let key = keyColumn(model) else { continue }
-            addSearchIndex(of: model, keyColumn: key)
-        }
+    /// - Parameter models: The database's models.
+    package mutating func addSearchIndexes(of models: [any StorableModel.Type]) {
+        for model in models { addSearchIndex(of: model) }
     }
 
-    private mutating func addSearchIndex<Model: StorableModel>(
-        of model: Model.Type, keyColumn: String
-    ) {
-        guard
-            let tokens = try? SearchTokenTable<Model>(
-                modelTable: Model.storageName, keyColumn: keyColumn)
-        else { return }
+    private mutating func addSearchIndex<Model: StorableModel>(of model: Model.Type) {
+        guard let tokens = try? SearchTokenTable<Model>(modelTable: Model.storageName) else {
+            return
+        }
         addSearchIndex(model, tokens.index)
+    }
+}
+
+extension ModelTables {
+    /// Whether the tokens of every model that declares searchable attributes were built for
+    /// its declaration, so that a read-only database may answer searches from them.
+    ///
+    /// ```swift
+    /// let current = try layouts.searchTokensAreCurrent { table in
+    ///     try connection.recordedSearchDeclaration(ofTable: table)
+    /// }
+    /// ```
+    ///
+    /// - Parameter recorded: The declaration the database records for a model's table (by
+    ///   its name, unquoted), or `nil` when it records none.
+    /// - Returns: `true` when each recorded declaration is the model's
+    ///   (``SearchTokenTable/declaration``).
+    /// - Throws: What `recorded` throws, or `StoreError/invalidQuery(_:)` when a searchable
+    ///   key path is not in its model's attribute map.
+    public func searchTokensAreCurrent(
+        recorded: (String) throws(StoreError) -> String?
+    ) throws(StoreError) -> Bool {
+        for model in models where try !Self.tokensAreCurrent(of: model, recorded: recorded) {
+            return false
+        }
+        return true
+    }
+
+    private static func tokensAreCurrent<Model: StorableModel>(
+        of model: Model.Type, recorded: (String) throws(StoreError) -> String?
+    ) throws(StoreError) -> Bool {
+        guard let search = try SearchTokenTable<Model>(modelTable: Model.storageName) else {
+            return true
+        }
+        return try recorded(Model.storageName) == search.declaration
+    }
+}
+
+/// What a database does with a model's search tokens as it opens for writing: decided the
+/// same way by every SQL backend, which runs its own statements for it.
+public enum SearchTokenUpkeep: Equatable, Sendable {
+    /// The tokens are those the declaration asks for, or there are none to keep.
+    case keep
+    /// The model declares no searchable attribute any more: drop the token table (quoted)
+    /// and the recorded declaration.
+    case drop(table: String)
+    /// Build the tokens of every record again: the recorded declaration is another (or
+    /// none), or the records changed without their tokens.
+    case build
+
+    /// What to do with a model's tokens.
+    ///
+    /// - Parameters:
+    ///   - search: The model's token table, or `nil` when it declares no searchable
+    ///     attribute.
+    ///   - modelTable: The model's table's name, unquoted.
+    ///   - recorded: The declaration the database records for the table, or `nil`.
+    ///   - rebuilding: Whether the records changed without their tokens (a migration).
+    public init<Model>(
+        _ search: SearchTokenTable<Model>?, modelTable: String, recorded: String?,
+        rebuilding: Bool
+    ) {
+        guard let search else {
+            let name = SearchTokenTable<Model>.name(ofModelTable: modelTable)
+            self = recorded == nil ? .keep : .drop(table: SQLIdentifier.quoted(name))
+            return
+        }
+        self = rebuilding || recorded != search.declaration ? .build : .keep
     }
 }

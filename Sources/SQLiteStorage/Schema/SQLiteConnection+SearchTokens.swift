@@ -66,31 +66,6 @@ extension SQLiteConnection {
         return declaration
     }
 
-    /// Whether every model's tokens are those its declaration asks for (see
-    /// `searchTokensAreCurrent(for:)` of a layout).
-    func searchTokensAreCurrent(
-        for models: [any StorableModel.Type], in layouts: ModelTables
-    ) throws(StoreError) -> Bool {
-        for model in models where try !searchTokensAreCurrent(of: model, in: layouts) {
-            return false
-        }
-        return true
-    }
-
-    private func searchTokensAreCurrent<Model: StorableModel>(
-        of model: Model.Type, in layouts: ModelTables
-    ) throws(StoreError) -> Bool {
-        try searchTokensAreCurrent(for: layouts.layout(of: model) as TableLayout<Model>)
-    }
-
-    /// Whether a model's tokens are those its declaration asks for, so that a read-only
-    /// database may answer searches from them: true for a model without searchable
-    /// attributes.
-    func searchTokensAreCurrent<Model>(for layout: TableLayout<Model>) throws(StoreError) -> Bool {
-        guard let search = layout.search else { return true }
-        return try recordedSearchDeclaration(ofTable: layout.name) == search.declaration
-    }
-
     /// Makes a model's tokens match its declaration, in one transaction: builds them for
     /// every record when the database records another declaration (or none), or the table
     /// was just migrated; drops them when the model declares no searchable attribute.
@@ -103,22 +78,19 @@ extension SQLiteConnection {
     func prepareSearchTokens<Model>(
         for layout: TableLayout<Model>, rebuilding: Bool
     ) throws(StoreError) {
-        let recorded = try recordedSearchDeclaration(ofTable: layout.name)
-        guard let search = layout.search else {
-            guard recorded != nil else { return }
+        let upkeep = SearchTokenUpkeep(
+            layout.search, modelTable: layout.name,
+            recorded: try recordedSearchDeclaration(ofTable: layout.name), rebuilding: rebuilding)
+        if case .drop(let table) = upkeep {
             try inImmediateTransaction(operation: "drop the search tokens") {
                 () throws(StoreError) in
-                let name = SearchTokenTable<Model>.name(ofModelTable: layout.name)
-                try execute(
-                    "DROP TABLE IF EXISTS \(SQLIdentifier.quoted(name))",
-                    operation: "drop the search tokens")
+                try execute("DROP TABLE IF EXISTS \(table)", operation: "drop the search tokens")
                 try run(
                     "DELETE FROM \(Self.searchDeclarations) WHERE \"table_name\" = ?",
                     [.text(layout.name)], operation: "drop the search tokens")
             }
-            return
         }
-        guard rebuilding || recorded != search.declaration else { return }
+        guard upkeep == .build, let search = layout.search else { return }
         try inImmediateTransaction(operation: "build the search tokens") {
             () throws(StoreError) in
             try execute(

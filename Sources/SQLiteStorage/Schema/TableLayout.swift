@@ -109,7 +109,7 @@ final class TableLayout<Model: StorableModel>: SQLTableLayout {
         orderByKey = "SELECT \"_order\" FROM \(table) WHERE \"_key\" = ?"
         writeVersionByKey = "SELECT \"_version\" FROM \(table) WHERE \"_key\" = ?"
         countAll = "SELECT count(*) FROM \(table)"
-        search = try SearchTokenTable(modelTable: model.name, keyColumn: "_key")
+        search = try SearchTokenTable(modelTable: model.name)
         history =
             Model.changeHistory == nil
             ? nil

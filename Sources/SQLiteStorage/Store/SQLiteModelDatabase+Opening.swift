@@ -91,7 +91,11 @@ extension SQLModelDatabase where Driver == SQLiteDriver {
                 try connection.inspectTable(of: model, in: layouts, schema: schema)
             }
             let searchable =
-                writable ? true : try connection.searchTokensAreCurrent(for: models, in: layouts)
+                writable
+                ? true
+                : try layouts.searchTokensAreCurrent { (table) throws(StoreError) in
+                    try connection.recordedSearchDeclaration(ofTable: table)
+                }
             return (schema, tables, searchable)
         }
         // A read-only database whose tokens are missing or stale answers searches in memory.

@@ -22,8 +22,9 @@ struct SearchRenderingTests {
             [\.text, \.tags], for: try TextSearch("Fire 放射"))
         let fragment = try condition.sqlExpression(options: Self.options())
         let one =
-            "\"_key\" IN (SELECT \"_key\" FROM \"entry__search\" WHERE \"token\" >= ? AND "
-            + "\"token\" < ? AND \"attribute\" IN (?, ?))"
+            "\"_key\" IN (SELECT \"entry__search\".\"_key\" FROM \"entry__search\" WHERE "
+            + "\"entry__search\".\"token\" >= ? AND \"entry__search\".\"token\" < ? AND "
+            + "\"entry__search\".\"attribute\" IN (?, ?))"
         #expect(fragment.sql == one + " AND " + one + " AND " + one)
         #expect(
             fragment.bindings == [
@@ -39,8 +40,10 @@ struct SearchRenderingTests {
             .sqlExpression(options: Self.options(dialect: .postgreSQL))
         #expect(
             postgres.sql
-                == "\"_key\" IN (SELECT \"_key\" FROM \"entry__search\" WHERE \"token\" COLLATE "
-                + "\"C\" >= $1 AND \"token\" COLLATE \"C\" < $2 AND \"attribute\" = $3)")
+                == "\"_key\" IN (SELECT \"entry__search\".\"_key\" FROM \"entry__search\" "
+                + "WHERE \"entry__search\".\"token\" COLLATE \"C\" >= $1 AND "
+                + "\"entry__search\".\"token\" COLLATE \"C\" < $2 AND "
+                + "\"entry__search\".\"attribute\" = $3)")
     }
 
     @Test("an attribute the table does not keep, or a list's elements, are still refused")

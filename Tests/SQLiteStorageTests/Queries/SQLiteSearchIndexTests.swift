@@ -6,30 +6,10 @@ import SQLiteStorage
 import TestSupport
 import Testing
 
-/// An entry whose text is not declared searchable, and the same table declaring it.
-private struct PlainEntry: StorableModel, Hashable {
-    var id: Int
-    var text: String
-    static let queryAttributes: AttributeMap<PlainEntry> = [\.id: "id", \.text: "text"]
-    static var storageName: String { "entry" }
-}
-
-private struct SearchableEntry: StorableModel, Hashable {
-    var id: Int
-    var text: String
-    static let queryAttributes: AttributeMap<SearchableEntry> = [\.id: "id", \.text: "text"]
-    static var storageName: String { "entry" }
-    static var searchableAttributes: [SearchableAttribute<SearchableEntry>] {
-        [SearchableAttribute(\.text)]
-    }
-}
-
 /// SQLite answers a search over searchable attributes from the folded tokens it keeps in
 /// `<table>__search`, exactly as memory does.
 @Suite("SQLiteStore search index")
 struct SQLiteSearchIndexTests {
-    static let texts = ["Charizard breathes fire", "Flabébé", "STRAẞE", "火炎放射", "Glurak"]
-
     @Test("a search over searchable attributes is answered in SQLite, others in memory")
     func inDatabase() async throws {
         try await withTemporaryDirectory { directory in
@@ -104,36 +84,36 @@ struct SQLiteSearchIndexTests {
     func declarationChanges() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "entries.sqlite")
-            let plain = try await SQLiteStore<PlainEntry>.open(at: url)
+            let plain = try await SQLiteStore<UnsearchedEntry>.open(at: url)
             try await plain.upsert(
-                contentsOf: Self.texts.enumerated().map { PlainEntry(id: $0, text: $1) })
+                contentsOf: UnsearchedEntry.samples)
             try await plain.close()
 
             // Read-only, the tokens are not there: the search is answered in memory.
-            let search: Condition<SearchableEntry> = .search(\.text, for: try TextSearch("stras"))
-            let viewer = try await SQLiteStore<SearchableEntry>.open(at: url, options: .readOnly)
+            let search: Condition<SearchEntry> = .search(\.text, for: try TextSearch("stras"))
+            let viewer = try await SQLiteStore<SearchEntry>.open(at: url, options: .readOnly)
             var before = viewer.queryEvaluationCounts
             #expect(try await viewer.fetch(RecordQuery(where: search)).map(\.id) == [2])
             #expect(viewer.queryEvaluationCounts.subtracting(before).inMemory == 1)
             try await viewer.close()
 
-            let searchable = try await SQLiteStore<SearchableEntry>.open(at: url)
+            let searchable = try await SQLiteStore<SearchEntry>.open(at: url)
             before = searchable.queryEvaluationCounts
             #expect(try await searchable.fetch(RecordQuery(where: search)).map(\.id) == [2])
-            let ideographs: Condition<SearchableEntry> = .search(
+            let ideographs: Condition<SearchEntry> = .search(
                 \.text, for: try TextSearch("放射"))
             #expect(try await searchable.count(where: ideographs) == 1)
             #expect(searchable.queryEvaluationCounts.subtracting(before).inDatabase == 2)
             try await searchable.close()
 
             // Now current, a read-only store answers from the tokens.
-            let reader = try await SQLiteStore<SearchableEntry>.open(at: url, options: .readOnly)
+            let reader = try await SQLiteStore<SearchEntry>.open(at: url, options: .readOnly)
             before = reader.queryEvaluationCounts
             #expect(try await reader.fetch(RecordQuery(where: search)).map(\.id) == [2])
             #expect(reader.queryEvaluationCounts.subtracting(before).inDatabase == 1)
             try await reader.close()
 
-            let again = try await SQLiteStore<PlainEntry>.open(at: url)
+            let again = try await SQLiteStore<UnsearchedEntry>.open(at: url)
             try await again.close()
             let tables = try RawDatabase(url).strings(
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'entry__search'")

@@ -91,6 +91,7 @@ extension BlockingConnection {
             start += batch.count
         }
         if let storing { try finish(storing) }
+        try storeSearchTokens(deleted: deleted, upserted: upserted, layout: layout)
     }
 }
 

@@ -230,13 +230,18 @@ extension BlockingConnection {
         of model: Model.Type, layouts: ModelTables
     ) throws(StoreError) {
         let layout: TableLayout<Model> = try layouts.layout(of: model)
+        var migrated = false
         switch try inspect(for: layout) {
         case .current: break
         case .absent: try createTable(layout: layout)
-        case .older(let version): try migrate(from: version, layout: layout)
+        case .older(let version):
+            try migrate(from: version, layout: layout)
+            migrated = true
         }
         try updateIndexes(for: layout)
         if layout.history != nil { try prepareHistory(of: layout) }
+        // A migrated table's records changed without their tokens.
+        try prepareSearchTokens(for: layout, rebuilding: migrated)
     }
 
     /// Creates the model's table and its version row, at version 0: a table added to a

@@ -43,6 +43,9 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
     let preparedUpsert: String
     /// The statements of the model's change history, when it declares one.
     let history: PostgresHistory?
+    /// The table of the model's search tokens, when it declares searchable attributes: every
+    /// write keeps it, whether or not the database's searches read it.
+    let search: SearchTokenTable<Model>?
     /// How queries are rendered: PostgreSQL, dates as the records' JSON stores them.
     ///
     /// The tables of the database's models are named in it, keyed by their `id` columns, so
@@ -88,6 +91,7 @@ struct TableLayout<Model: StorableModel>: SQLTableLayout {
             into: table, columns: written, rows: [textValues], uniqueColumn: "_key")
         history =
             Model.changeHistory == nil ? nil : PostgresHistory(name: model.name, table: table)
+        search = try SearchTokenTable(modelTable: model.name)
     }
 
     /// The values of the `row`th row (from 0) of an upsert: placeholders numbered on, each

@@ -55,15 +55,26 @@ extension SQLModelDatabase where Driver == PostgresDriver {
         var readers: [ConnectionThread] = []
         do {
             let writable = options.mode == .readWrite
-            let (states, schema) = try await writer.perform { connection in
+            let (states, schema, searchable) = try await writer.perform { connection in
                 try connection.connect()
                 let states = try models.map { (model) throws(StoreError) in
                     try connection.inspectTable(of: model, in: layouts)
                 }
                 if writable { try connection.prepare(models, layouts: layouts) }
-                return (states, try connection.currentSchema())
+                let searchable =
+                    writable
+                    ? true
+                    : try layouts.searchTokensAreCurrent { (table) throws(StoreError) in
+                        try connection.recordedSearchDeclaration(ofTable: table)
+                    }
+                return (states, try connection.currentSchema(), searchable)
             }
-            var opened = layouts
+            // A read-only database whose tokens are missing or stale answers searches in
+            // memory.
+            var opened =
+                searchable
+                ? layouts
+                : try modelTables(for: models, at: layouts.location, searchesInSQL: false)
             let awaiting = try AwaitedTables.opening(
                 &opened, found: states.map(\.look), writable: writable)
             // A table of a model's has its row in the version table (`inspect` checked).
