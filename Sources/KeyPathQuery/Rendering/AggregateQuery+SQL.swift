@@ -29,8 +29,8 @@ extension AggregateQuery where Model: Queryable {
     /// try AggregateQuery<Pokemon>(.count, groupedBy: [.elements(of: \.types)])
     ///     .sqlStatement(from: "pokemon").sql
     /// // SELECT g1.value, count(*) FROM (SELECT * FROM "pokemon" WHERE 1) AS t0
-    /// //   JOIN json_each(t0."types") AS g1 ON NOT EXISTS (SELECT 1 FROM
-    /// //   json_each(t0."types") AS g1d WHERE g1d.key < g1.key AND g1d.value IS g1.value)
+    /// //   JOIN json_each(t0."types") AS g1 ON (g1.key = 0 OR NOT EXISTS (SELECT 1 FROM
+    /// //   json_each(t0."types") AS g1d WHERE g1d.key < g1.key AND g1d.value IS g1.value))
     /// //   GROUP BY g1.value ORDER BY g1.value ASC
     /// ```
     ///

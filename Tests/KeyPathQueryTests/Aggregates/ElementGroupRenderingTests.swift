@@ -18,8 +18,8 @@ struct ElementGroupRenderingTests {
             statement.sql
                 == #"SELECT t0."mood", g2.value, count(*), max(t0."id") "#
                 + #"FROM (SELECT * FROM "records" WHERE "flag" = ?) AS t0 "#
-                + #"JOIN json_each(t0."tags") AS g2 ON NOT EXISTS (SELECT 1 FROM "#
-                + #"json_each(t0."tags") AS g2d WHERE g2d.key < g2.key AND g2d.value IS g2.value) "#
+                + #"JOIN json_each(t0."tags") AS g2 ON (g2.key = 0 OR NOT EXISTS (SELECT 1 FROM "#
+                + #"json_each(t0."tags") AS g2d WHERE g2d.key < g2.key AND g2d.value IS g2.value)) "#
                 + #"GROUP BY t0."mood", g2.value HAVING count(*) > ? "#
                 + #"ORDER BY t0."mood" ASC, g2.value ASC"#)
         #expect(statement.bindings == [.integer(1), .integer(1)])
