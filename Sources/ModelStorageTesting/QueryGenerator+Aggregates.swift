@@ -3,9 +3,10 @@ import KeyPathQuery
 import ModelStorage
 
 /// Random aggregate queries on ``ConformanceRecord``: one to three aggregates, a random
-/// condition from the whole grammar, up to two grouping attributes, and a condition on
-/// groups. Text is grouped and ordered (minimums and maximums of names and nicknames) only
-/// among exact texts, which every database compares as `String` does.
+/// condition from the whole grammar, up to two grouping keys (attributes, or the elements of
+/// `tags`), and a condition on groups. Text is grouped and ordered (minimums and maximums of
+/// names and nicknames, the elements of tags) only among exact texts, which every database
+/// compares as `String` does.
 extension QueryGenerator {
     typealias RecordAggregate = Described<Aggregate<ConformanceRecord>>
 
@@ -13,14 +14,16 @@ extension QueryGenerator {
     mutating func aggregateQuery() -> Described<AggregateQuery<ConformanceRecord>> {
         let aggregates = (0..<(1 + random.below(3))).map { _ in aggregate() }
         let condition = random.oneIn(3) ? Described(.true, ".true") : condition()
-        var keys: [(any PartialKeyPath<ConformanceRecord> & Sendable, String)] = []
-        var pool: [(any PartialKeyPath<ConformanceRecord> & Sendable, String)] = [
-            (\ConformanceRecord.favorite, "\\.favorite"),
-            (\ConformanceRecord.attack, "\\.attack"),
+        var keys: [(GroupKey<ConformanceRecord>, String)] = []
+        var pool: [(GroupKey<ConformanceRecord>, String)] = [
+            (.attribute(\ConformanceRecord.favorite), ".attribute(\\.favorite)"),
+            (.attribute(\ConformanceRecord.attack), ".attribute(\\.attack)"),
         ]
         if !isAdversarial {
             pool += [
-                (\ConformanceRecord.name, "\\.name"), (\ConformanceRecord.nickname, "\\.nickname"),
+                (.attribute(\ConformanceRecord.name), ".attribute(\\.name)"),
+                (.attribute(\ConformanceRecord.nickname), ".attribute(\\.nickname)"),
+                (.elements(of: \ConformanceRecord.tags), ".elements(of: \\.tags)"),
             ]
         }
         for _ in 0..<random.below(3) where !pool.isEmpty {

@@ -23,6 +23,7 @@ struct PokedexBench {
                 ([9], { try await SQLiteBenchmarks.run($0, sizes: options.sizes) }),
                 ([10], { try await ReferenceBenchmarks.run($0, sizes: options.sizes) }),
                 ([11], PokedexBenchmarks.run),
+                ([12], PokedexStatisticsBenchmarks.run),
             ]
             for (numbers, run) in suites
             where options.only.isEmpty || !options.only.isDisjoint(with: numbers) {

@@ -233,7 +233,7 @@ final class SQLiteCBaseline {
         sqlite3_bind_text(statement, position, text, -1, Self.transient)
     }
 
-    private func prepare(_ sql: String) throws -> OpaquePointer {
+    func prepare(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK,
@@ -293,7 +293,7 @@ final class SQLiteCBaseline {
             favorite: integer(17) != 0)
     }
 
-    private func failure(_ operation: String) -> Failure {
+    func failure(_ operation: String) -> Failure {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed"
         return Failure(description: "\(operation): \(message)")
     }

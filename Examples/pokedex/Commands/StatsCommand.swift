@@ -3,11 +3,12 @@ import PokedexKit
 import PokedexOfflineData
 
 /// `pokedex stats`: what a store holds: its Pokémon by the generation that introduced their
-/// species (with how much of each generation that is), and by type.
+/// species (with how much of each generation that is), by type, and the average base stats
+/// of each type — every number computed by the store (`Pokedex.statistics()`).
 struct StatsCommand: Command {
     static let spec = CommandSpec(
         name: "stats",
-        summary: "Count stored Pokémon: by generation and by type.",
+        summary: "Count Pokémon by generation and type; average base stats by type.",
         options: [
             .option(CommonOptions.language), .option(CommonOptions.json),
             CommonOptions.storeOrInMemory,
@@ -38,12 +39,17 @@ struct StatsCommand: Command {
                 var highestID: Int?
                 var generations: [GenerationCount]
                 var types: [String: Int]
+                var averageStats: [String: BaseStatAverages]
             }
             let document = Document(
                 stored: statistics.stored, favorites: statistics.favorites,
                 lowestID: statistics.lowestID, highestID: statistics.highestID,
                 generations: statistics.generations,
-                types: Dictionary(uniqueKeysWithValues: byType.map { ($0.key.rawValue, $0.value) }))
+                types: Dictionary(uniqueKeysWithValues: byType.map { ($0.key.rawValue, $0.value) }),
+                averageStats: Dictionary(
+                    uniqueKeysWithValues: statistics.averageStatsByType.map {
+                        ($0.key.rawValue, $0.value)
+                    }))
             Console.out(try PokemonOutput.encode(document))
             return
         }
@@ -67,12 +73,34 @@ struct StatsCommand: Command {
             .init(title: wording(.countColumn), alignment: .right),
         ])
         let english = wording.language == .english
+        let name = { (type: PokemonType) in english ? type.rawValue : wording.typeName(type) }
         Console.out("")
-        Console.out(
-            types.format(
-                byType.map {
-                    [english ? $0.key.rawValue : wording.typeName($0.key), String($0.value)]
-                }))
+        Console.out(types.format(byType.map { [name($0.key), String($0.value)] }))
+        Console.out("")
+        Console.out(averages(statistics.averageStatsByType, in: byType.map(\.key), name: name))
+    }
+
+    /// The table of average base stats by type, its title above it: one decimal each, the
+    /// types in `order`.
+    func averages(
+        _ averages: [PokemonType: BaseStatAverages], in order: [PokemonType],
+        name: (PokemonType) -> String
+    ) -> String {
+        let headings: [Phrase] = [
+            .hp, .attack, .defense, .specialAttack, .specialDefense, .speed, .total,
+        ]
+        let table = TableFormatter(
+            columns: [.init(title: wording(.typeUpperColumn), alignment: .left)]
+                + headings.map { .init(title: wording($0), alignment: .right) })
+        let rows = order.compactMap { type -> [String]? in
+            guard let stats = averages[type] else { return nil }
+            let values = [
+                stats.hp, stats.attack, stats.defense, stats.specialAttack,
+                stats.specialDefense, stats.speed, stats.total,
+            ]
+            return [name(type)] + values.map { String(format: "%.1f", $0) }
+        }
+        return wording(.averageStatsByType) + "\n\n" + table.format(rows)
     }
 
     /// The first line: how many Pokémon, of how many of the species, and the favorites.

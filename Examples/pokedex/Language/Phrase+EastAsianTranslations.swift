@@ -56,6 +56,7 @@ extension Phrase {
             .generationColumn: "世代",
             .speciesColumn: "種",
             .pokemonColumn: "ポケモン",
+            .averageStatsByType: "タイプ別の平均種族値",
         ],
         "ko": [
             .abilities: "특성",
@@ -109,6 +110,7 @@ extension Phrase {
             .generationColumn: "세대",
             .speciesColumn: "종",
             .pokemonColumn: "포켓몬",
+            .averageStatsByType: "타입별 평균 종족값",
         ],
         "zh-hans": [
             .abilities: "特性",
@@ -162,6 +164,7 @@ extension Phrase {
             .generationColumn: "世代",
             .speciesColumn: "种类",
             .pokemonColumn: "宝可梦",
+            .averageStatsByType: "各属性的平均种族值",
         ],
         "zh-hant": [
             .abilities: "特性",
@@ -215,6 +218,7 @@ extension Phrase {
             .generationColumn: "世代",
             .speciesColumn: "種類",
             .pokemonColumn: "寶可夢",
+            .averageStatsByType: "各屬性的平均種族值",
         ],
     ]
 }

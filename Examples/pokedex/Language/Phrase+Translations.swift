@@ -62,6 +62,7 @@ extension Phrase {
             .generationColumn: "GENERATION",
             .speciesColumn: "ARTEN",
             .pokemonColumn: "POKÉMON",
+            .averageStatsByType: "Durchschnittliche Basiswerte nach Typ",
         ],
         "fr": [
             .abilities: "Talents",
@@ -115,6 +116,7 @@ extension Phrase {
             .generationColumn: "GÉNÉRATION",
             .speciesColumn: "ESPÈCES",
             .pokemonColumn: "POKÉMON",
+            .averageStatsByType: "Statistiques de base moyennes par type",
         ],
         "es": [
             .abilities: "Habilidades",
@@ -168,6 +170,7 @@ extension Phrase {
             .generationColumn: "GENERACIÓN",
             .speciesColumn: "ESPECIES",
             .pokemonColumn: "POKÉMON",
+            .averageStatsByType: "Estadísticas base medias por tipo",
         ],
         "it": [
             .abilities: "Abilità",
@@ -221,6 +224,7 @@ extension Phrase {
             .generationColumn: "GENERAZIONE",
             .speciesColumn: "SPECIE",
             .pokemonColumn: "POKÉMON",
+            .averageStatsByType: "Statistiche base medie per tipo",
         ],
     ]
 }

@@ -62,6 +62,7 @@ enum Phrase: String, CaseIterable, Sendable {
     case generationColumn = "GENERATION"
     case speciesColumn = "SPECIES"
     case pokemonColumn = "POKÉMON"
+    case averageStatsByType = "Average base stats by type"
 
     /// The languages the phrases are translated in: English, German, French, Spanish,
     /// Italian, Japanese, Korean, and Chinese in simplified and traditional script.

@@ -3,7 +3,9 @@
 //
 //   GET    /pokemon?type=fire,flying&name=char&min-attack=80&weak-to=rock&favorites=true&sort=-attack&limit=10
 //   GET    /pokemon/{id}
-//   GET    /pokemon/{id}/entry
+//   GET    /pokemon/{id}/entry?lang=de
+//   GET    /pokemon/{id}/moves?lang=ja                          (MoveRoutes)
+//   GET    /moves/{id or name}?lang=fr
 //   PUT    /pokemon/{id}/favorite
 //   DELETE /pokemon/{id}/favorite
 //   GET    /species/{id or name}
@@ -14,8 +16,8 @@
 //
 // Run as many instances on one database as you like: each request reads or writes the
 // database, so a favorite set through one shows through every other at once. On first start
-// each empty table is filled from the bundled data (1,351 Pokémon, their species, chains, types
-// and abilities), and an entry is read from the database alone. See Postgres/README.md.
+// each empty table is filled from the bundled data (1,351 Pokémon, their species, chains, types,
+// abilities, moves and learnsets), and an entry is read from the database alone. See Postgres/README.md.
 
 import Foundation
 import Hummingbird
@@ -79,6 +81,7 @@ enum PokedexService {
             PokemonRoutes(pokedex: pokedex, chart: TypeChart(try BundledPokeAPI.allTypes()))
                 .add(to: router)
             try ReferenceRoutes.bundled().add(to: router)
+            MoveRoutes(pokedex: pokedex).add(to: router)
             let sync = try SyncServer(
                 database: database,
                 models: [
@@ -130,7 +133,8 @@ enum PokedexService {
             [
                 snapshot[Pokemon.self].count, snapshot[PokemonSpecies.self].count,
                 snapshot[EvolutionChain.self].count, snapshot[PokemonTypeDetails.self].count,
-                snapshot[PokemonAbility.self].count,
+                snapshot[PokemonAbility.self].count, snapshot[Move.self].count,
+                snapshot[LearnsetEntry.self].count,
             ].contains(0)
         }
         guard anyEmpty else { return false }

@@ -8,7 +8,8 @@ import PokedexKit
 /// - `GET /pokemon/{id}`: one Pokémon;
 /// - `GET /pokemon/{id}/entry`: its Pokédex entry (``PokedexEntry``, what
 ///   `pokedex show --json` prints), with its species, chain, abilities and types from the
-///   Pokédex's client;
+///   Pokédex's client, its texts in the language `?lang=` names (English by default; see
+///   ``MoveRoutes/language(of:)``);
 /// - `PUT /pokemon/{id}/favorite` and `DELETE /pokemon/{id}/favorite`: mark it a favorite,
 ///   or not, and answer with it as stored.
 ///
@@ -32,8 +33,9 @@ struct PokemonRoutes: Sendable {
         router.get("pokemon/:id") { _, context in
             try await show(Self.id(in: context.parameters))
         }
-        router.get("pokemon/:id/entry") { _, context in
-            try await entry(Self.id(in: context.parameters))
+        router.get("pokemon/:id/entry") { request, context in
+            try await entry(
+                Self.id(in: context.parameters), language: MoveRoutes.language(of: request))
         }
         router.put("pokemon/:id/favorite") { _, context in
             try await setFavorite(true, id: Self.id(in: context.parameters))
@@ -73,8 +75,8 @@ struct PokemonRoutes: Sendable {
     }
 
     /// One Pokémon's Pokédex entry, or a 404.
-    func entry(_ id: Int) async throws -> JSONBody<PokedexEntry> {
-        guard let entry = try await pokedex.entry(id: id) else {
+    func entry(_ id: Int, language: PokedexLanguage) async throws -> JSONBody<PokedexEntry> {
+        guard let entry = try await pokedex.entry(id: id, in: language) else {
             throw Self.notFound(id)
         }
         return JSONBody(entry)

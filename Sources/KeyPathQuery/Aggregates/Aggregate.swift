@@ -9,7 +9,7 @@ import Foundation
 /// ```swift
 /// let stats = AggregateQuery<Pokemon>(
 ///     .count, .average(\.attack), .maximum(\.speed),
-///     groupedBy: [\.generation])
+///     groupedBy: [\.speciesID])
 /// ```
 ///
 /// Every target gives each aggregate one meaning (<doc:Aggregates> sets it out):

@@ -69,10 +69,11 @@ extension GroupCondition: Codable where Model: Queryable {
 }
 
 /// Aggregate queries encode their aggregates, condition, grouping attributes and condition on
-/// groups by attribute name.
+/// groups by attribute name; the positions of the keys that group by elements
+/// (``GroupKey/elements(of:)``) as `elementGroups`, only when there are any.
 extension AggregateQuery: Codable where Model: Queryable {
     private enum CodingKeys: String, CodingKey {
-        case aggregates, condition, groupedBy, having
+        case aggregates, condition, groupedBy, elementGroups, having
     }
 
     /// Decodes a query, looking each attribute name up in the model's
@@ -84,14 +85,19 @@ extension AggregateQuery: Codable where Model: Queryable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let names = try container.decode([String].self, forKey: .groupedBy)
+        let elements = Set(
+            try container.decodeIfPresent([Int].self, forKey: .elementGroups) ?? [])
         self.init(
             try container.decode([Aggregate<Model>].self, forKey: .aggregates),
             where: try container.decode(Condition<Model>.self, forKey: .condition),
             having: try container.decode(GroupCondition<Model>.self, forKey: .having))
         groupKeys = try AggregateCoding.decoding(decoder) { () throws(QueryError) in
-            var keys: [AttributeKeyPath] = []
-            for name in names {
-                keys.append(try AttributeIndex.of(Model.self).keyPath(named: name))
+            var keys: [GroupKey<Model>] = []
+            for (index, name) in names.enumerated() {
+                keys.append(
+                    GroupKey(
+                        try AttributeIndex.of(Model.self).keyPath(named: name),
+                        groupsElements: elements.contains(index)))
             }
             return keys
         }
@@ -110,6 +116,8 @@ extension AggregateQuery: Codable where Model: Queryable {
             try AggregateCoding.encoding(self, encoder) { () throws(QueryError) in
                 try groupAttributeNames()
             }, forKey: .groupedBy)
+        let elements = groupKeys.indices.filter { groupKeys[$0].groupsElements }
+        if !elements.isEmpty { try container.encode(elements, forKey: .elementGroups) }
         try container.encode(having, forKey: .having)
     }
 }

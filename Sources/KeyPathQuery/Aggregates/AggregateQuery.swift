@@ -3,14 +3,20 @@
 /// the groups.
 ///
 /// ```swift
-/// // How many Pokémon each generation brought, and their average attack, for the
-/// // generations with more than 100 of them.
+/// // How many Pokémon each species has (its forms), and their average attack, for the
+/// // species with more than 3 of them.
 /// let query = AggregateQuery<Pokemon>(
 ///     .count, .average(\.attack),
-///     groupedBy: [\.generation],
-///     having: .comparing(.count, .greater, 100))
+///     groupedBy: [\.speciesID],
+///     having: .comparing(.count, .greater, 3))
 /// let rows = try query.apply(to: allPokemon)
-/// // [AggregateRow(groupValues: [.integer(1)], values: [.integer(151), .double(72.9…)]), …]
+/// // [AggregateRow(groupValues: [.integer(6)], values: [.integer(4), .double(100.5)]), …]
+/// ```
+///
+/// A query may also group by each element of an array attribute (``GroupKey/elements(of:)``):
+///
+/// ```swift
+/// let perType = AggregateQuery<Pokemon>(.count, groupedBy: [.elements(of: \.types)])
 /// ```
 ///
 /// The answer is the same in every target — in memory (``apply(to:)``), in SQLite and
@@ -24,6 +30,8 @@
 ///   group without records. Rows come in ascending order of the group values, compared as
 ///   ``SortKey/ascending(_:options:)-(KeyPath<Model,Value>Sendable,_)`` compares them, `nil`
 ///   first.
+/// - Grouped by the elements of an array (``GroupKey/elements(of:)``), a record is in the
+///   group of each distinct element of its array, once, and in none when its array is empty.
 ///
 /// <doc:Aggregates> says what each aggregate means for `nil`, NaN, overflow and text.
 public struct AggregateQuery<Model>: Hashable, Sendable {
@@ -33,9 +41,9 @@ public struct AggregateQuery<Model>: Hashable, Sendable {
     /// The condition records must satisfy to be counted: SQL's `WHERE`.
     public var condition: Condition<Model>
 
-    /// The attributes that group the records, in the order the rows give their values; none
-    /// for one row over every selected record.
-    var groupKeys: [AttributeKeyPath]
+    /// What groups the records, in the order the rows give their values; none for one row
+    /// over every selected record.
+    var groupKeys: [GroupKey<Model>]
 
     /// The condition groups must satisfy to be returned: SQL's `HAVING`.
     public var having: GroupCondition<Model>
@@ -56,14 +64,62 @@ public struct AggregateQuery<Model>: Hashable, Sendable {
     ) {
         self.aggregates = aggregates
         self.condition = condition
-        self.groupKeys = groupKeys.map { AttributeKeyPath($0) }
+        self.groupKeys = groupKeys.map { GroupKey.attribute($0) }
         self.having = having
+    }
+
+    /// Creates a query grouped by attributes or by the elements of array attributes.
+    ///
+    /// ```swift
+    /// // The Pokémon of each type, and their average speed.
+    /// let perType = AggregateQuery<Pokemon>(
+    ///     [.count, .average(\.speed)], groupedBy: [.elements(of: \.types)])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - aggregates: The aggregates to compute, in the order each row gives them.
+    ///   - condition: The condition records must satisfy; every record by default.
+    ///   - groupKeys: What groups the records: ``GroupKey/attribute(_:)`` or
+    ///     ``GroupKey/elements(of:)``.
+    ///   - having: The condition on the groups; every group by default.
+    public init(
+        _ aggregates: [Aggregate<Model>],
+        where condition: Condition<Model> = .true,
+        groupedBy groupKeys: [GroupKey<Model>],
+        having: GroupCondition<Model> = .true
+    ) {
+        self.aggregates = aggregates
+        self.condition = condition
+        self.groupKeys = groupKeys
+        self.having = having
+    }
+
+    /// Creates a query from aggregates written one after the other, grouped by attributes
+    /// or by the elements of array attributes.
+    ///
+    /// ```swift
+    /// let perType = AggregateQuery<Pokemon>(
+    ///     .count, .average(\.hp), groupedBy: [.elements(of: \.types)])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - aggregates: The aggregates to compute, in the order each row gives them.
+    ///   - condition: The condition records must satisfy; every record by default.
+    ///   - groupKeys: What groups the records.
+    ///   - having: The condition on the groups; every group by default.
+    public init(
+        _ aggregates: Aggregate<Model>...,
+        where condition: Condition<Model> = .true,
+        groupedBy groupKeys: [GroupKey<Model>],
+        having: GroupCondition<Model> = .true
+    ) {
+        self.init(aggregates, where: condition, groupedBy: groupKeys, having: having)
     }
 
     /// Creates a query from aggregates written one after the other.
     ///
     /// ```swift
-    /// let perType = AggregateQuery<Pokemon>(.count, .maximum(\.attack), groupedBy: [\.primaryType])
+    /// let perSpecies = AggregateQuery<Pokemon>(.count, .maximum(\.attack), groupedBy: [\.speciesID])
     /// ```
     ///
     /// - Parameters:
@@ -83,14 +139,19 @@ public struct AggregateQuery<Model>: Hashable, Sendable {
     /// Whether the query groups its records.
     public var isGrouped: Bool { !groupKeys.isEmpty }
 
-    /// The grouping attributes' names, in order.
+    /// Whether the query groups by the elements of an array attribute
+    /// (``GroupKey/elements(of:)``).
+    public var groupsByElements: Bool { groupKeys.contains(where: \.groupsElements) }
+
+    /// The grouping attributes' names, in order: for a key that groups by elements, the
+    /// array attribute's.
     ///
     /// - Returns: The names, as ``Queryable/queryAttributes`` maps them.
     /// - Throws: ``QueryError/unmappedKeyPath(_:model:)`` for a key path without a name.
     public func groupAttributeNames() throws(QueryError) -> [String] where Model: Queryable {
         var names: [String] = []
-        for keyPath in groupKeys {
-            names.append(try AttributeIndex.of(Model.self).name(for: keyPath))
+        for key in groupKeys {
+            names.append(try AttributeIndex.of(Model.self).name(for: key.keyPath))
         }
         return names
     }

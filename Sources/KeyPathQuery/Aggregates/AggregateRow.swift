@@ -1,10 +1,10 @@
 /// One row of an ``AggregateQuery``'s answer: a group's attribute values and its aggregates.
 ///
 /// ```swift
-/// let rows = try AggregateQuery<Pokemon>(.count, .average(\.attack), groupedBy: [\.generation])
+/// let rows = try AggregateQuery<Pokemon>(.count, .average(\.attack), groupedBy: [\.speciesID])
 ///     .apply(to: allPokemon)
 /// for row in rows {
-///     print(row.groupValues[0], row.values[0], row.values[1])   // 1 151 72.9…
+///     print(row.groupValues[0], row.values[0], row.values[1])   // 1 1 49.0
 /// }
 /// ```
 ///

@@ -5,7 +5,7 @@
 /// // Types with more than 50 Pokémon whose average attack is at least 80.
 /// let query = AggregateQuery<Pokemon>(
 ///     .count, .average(\.attack),
-///     groupedBy: [\.primaryType],
+///     groupedBy: [.elements(of: \.types)],
 ///     having: .comparing(.count, .greater, 50)
 ///         .and(.comparing(.average(\.attack), .greaterOrEqual, 80)))
 /// ```

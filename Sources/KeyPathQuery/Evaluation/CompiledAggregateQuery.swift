@@ -4,13 +4,17 @@ import Foundation
 /// each grouping attribute and aggregated attribute, and the meaning every target shares.
 ///
 /// ```swift
-/// let perGeneration = try AggregateQuery<Pokemon>(.count, groupedBy: [\.generation]).compiled()
-/// let rows = try perGeneration.apply(to: allPokemon)
+/// let perSpecies = try AggregateQuery<Pokemon>(.count, groupedBy: [\.speciesID]).compiled()
+/// let rows = try perSpecies.apply(to: allPokemon)
 /// ```
 public struct CompiledAggregateQuery<Model>: Sendable {
     /// Reads one attribute's value as a ``QueryValue``, NaN read as ``QueryValue/null`` (as
     /// the SQL stores keep it).
     typealias ValueReader = @Sendable (UnsafePointer<Model>) -> QueryValue
+
+    /// Reads a group key's values: one for an attribute, each distinct element for a key
+    /// that groups by elements (none for an empty array).
+    typealias GroupReader = @Sendable (UnsafePointer<Model>) -> [QueryValue]
 
     /// One aggregate to compute: what it is, how its values add up, and its reader.
     struct Part: Sendable {
@@ -22,15 +26,15 @@ public struct CompiledAggregateQuery<Model>: Sendable {
     /// The compiled condition records must satisfy.
     public let condition: CompiledCondition<Model>
     private let query: AggregateQuery<Model>
-    private let groupReaders: [ValueReader]
+    private let groupReaders: [GroupReader]
     private let parts: [Part]
 
     init(_ query: AggregateQuery<Model>) throws(QueryError) {
         self.query = query
         condition = try query.condition.compiled()
-        var groupReaders: [ValueReader] = []
-        for keyPath in query.groupKeys {
-            groupReaders.append(try Self.reader(keyPath))
+        var groupReaders: [GroupReader] = []
+        for key in query.groupKeys {
+            groupReaders.append(try Self.groupReader(key))
         }
         self.groupReaders = groupReaders
         var parts: [Part] = []
@@ -70,21 +74,25 @@ public struct CompiledAggregateQuery<Model>: Sendable {
         let groupReaders = groupReaders
         values.scan { value in
             guard test(value) else { return true }
-            var group = 0
-            if !groupReaders.isEmpty {
-                let key = groupReaders.map { $0(value) }
-                if let found = groups[key] {
-                    group = found
-                } else {
-                    group = keys.count
-                    groups[key] = group
-                    keys.append(key)
-                    states.append(fresh)
+            func add(to group: Int) {
+                states[group].withUnsafeMutableBufferPointer { row in
+                    for index in parts.indices {
+                        row[index].add(parts[index], value)
+                    }
                 }
             }
-            states[group].withUnsafeMutableBufferPointer { row in
-                for index in parts.indices {
-                    row[index].add(parts[index], value)
+            if groupReaders.isEmpty {
+                add(to: 0)
+                return true
+            }
+            for key in Self.combinations(groupReaders.map { $0(value) }) {
+                if let found = groups[key] {
+                    add(to: found)
+                } else {
+                    groups[key] = keys.count
+                    keys.append(key)
+                    states.append(fresh)
+                    add(to: keys.count - 1)
                 }
             }
             return true
@@ -144,6 +152,38 @@ public struct CompiledAggregateQuery<Model>: Sendable {
         return false
     }
 
+    /// Every combination of one value of each key, in order: one for keys that are all
+    /// attributes, none when a key has no value (an empty array).
+    private static func combinations(_ values: [[QueryValue]]) -> [[QueryValue]] {
+        if values.allSatisfy({ $0.count == 1 }) { return [values.map { $0[0] }] }
+        var combinations: [[QueryValue]] = [[]]
+        for choices in values {
+            combinations = combinations.flatMap { prefix in choices.map { prefix + [$0] } }
+        }
+        return combinations
+    }
+
+    private static func groupReader(_ key: GroupKey<Model>) throws(QueryError) -> GroupReader {
+        guard key.groupsElements else {
+            let read = try reader(key.keyPath)
+            return { [read($0)] }
+        }
+        _ = try key.valueType(target: .inMemory)
+        let keyPath = key.keyPath
+        return { model in
+            guard let list = model.pointee[keyPath: keyPath.keyPath] as? any ListAttribute else {
+                return []
+            }
+            var distinct: [QueryValue] = []
+            for element in list.listElements {
+                var value = (element as? any QueryValueConvertible)?.queryValue ?? .null
+                if case .double(let number) = value, number.isNaN { value = .null }
+                if !distinct.contains(value) { distinct.append(value) }
+            }
+            return distinct
+        }
+    }
+
     private static func reader(_ keyPath: AttributeKeyPath) throws(QueryError) -> ValueReader {
         guard let convertible = keyPath.valueType as? any QueryValueConvertible.Type else {
             throw .unsupported(
@@ -182,7 +222,7 @@ extension AggregateQuery {
     ///
     /// ```swift
     /// let rows = try AggregateQuery<Pokemon>(.count, .sum(\.attack)).apply(to: allPokemon)
-    /// rows[0].values   // [.integer(1351), .integer(107_542)]
+    /// rows[0].values   // [.integer(1351), .integer(111_806)]
     /// ```
     ///
     /// - Parameter values: The values to aggregate.

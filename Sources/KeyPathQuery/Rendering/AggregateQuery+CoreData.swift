@@ -4,8 +4,8 @@ extension AggregateQuery where Model: Queryable {
     ///
     /// ```swift
     /// let aggregation = try AggregateQuery<Pokemon>(
-    ///     .count, .maximum(\.attack), groupedBy: [\.generation],
-    ///     having: .comparing(.count, .greater, 100)
+    ///     .count, .maximum(\.attack), groupedBy: [\.speciesID],
+    ///     having: .comparing(.count, .greater, 3)
     /// ).fetchAggregation()
     /// aggregation.properties.map(\.expressionFormat)   // ["count:(SELF)", "max:(attack)"]
     /// aggregation.havingPredicate?.format              // "$aggregate0 > %@"
@@ -19,8 +19,9 @@ extension AggregateQuery where Model: Queryable {
     /// - Throws: ``QueryError``, as ``Condition/predicateFormat()`` does;
     ///   ``QueryError/unsupported(operation:target:reason:)`` for a sum or average of integers
     ///   (Core Data's sum fails when a running total overflows), for a condition on groups of
-    ///   a query without groups, and for what no target computes (see
-    ///   ``sqlStatement(from:options:)``).
+    ///   a query without groups, for a group by the elements of an array
+    ///   (``GroupKey/elements(of:)``: `propertiesToGroupBy` takes attributes only), and for
+    ///   what no target computes (see ``sqlStatement(from:options:)``).
     /// - Complexity: O(*n*) in the size of the conditions and the number of aggregates.
     public func fetchAggregation() throws(QueryError) -> FetchAggregation {
         guard isGrouped || having.isAlwaysTrue else {
@@ -28,6 +29,12 @@ extension AggregateQuery where Model: Queryable {
                 operation: "a condition on the groups of a query without groups",
                 target: .predicateFormat,
                 reason: "Core Data applies havingPredicate to propertiesToGroupBy only.")
+        }
+        if let key = groupKeys.first(where: \.groupsElements) {
+            throw .unsupported(
+                operation: "a group by \(key)", target: .predicateFormat,
+                reason: "Core Data's propertiesToGroupBy groups by attributes only, not by the "
+                    + "elements of an array.")
         }
         let computed = computedAggregates
         var properties: [FetchAggregation.Property] = []
@@ -43,7 +50,8 @@ extension AggregateQuery where Model: Queryable {
         return FetchAggregation(
             groupAttributes: try groupAttributeNames(), properties: properties,
             predicate: try condition.predicateFormat(), havingPredicate: having,
-            groupKeys: groupKeys, aggregates: computed.map { ($0.keyPath, $0.function) },
+            groupKeys: groupKeys.map(\.keyPath),
+            aggregates: computed.map { ($0.keyPath, $0.function) },
             returned: aggregates.count)
     }
 

@@ -4,13 +4,13 @@ extension AggregateQuery where Model: Queryable {
     ///
     /// ```swift
     /// let statement = try AggregateQuery<Pokemon>(
-    ///     .count, .maximum(\.name), groupedBy: [\.generation],
-    ///     having: .comparing(.count, .greater, 100)
+    ///     .count, .maximum(\.name), groupedBy: [\.speciesID],
+    ///     having: .comparing(.count, .greater, 3)
     /// ).sqlStatement(from: "pokemon")
     /// statement.sql
-    /// // SELECT "generation", count(*), max("name") FROM "pokemon" WHERE 1
-    /// // GROUP BY "generation" HAVING count(*) > ? ORDER BY "generation" ASC
-    /// statement.bindings   // [.integer(100)]
+    /// // SELECT "species_id", count(*), max("name") FROM "pokemon" WHERE 1
+    /// // GROUP BY "species_id" HAVING count(*) > ? ORDER BY "species_id" ASC
+    /// statement.bindings   // [.integer(3)]
     /// ```
     ///
     /// The condition renders as ``Condition/sqlExpression(options:)`` renders it, and the
@@ -19,6 +19,20 @@ extension AggregateQuery where Model: Queryable {
     /// the rows ``apply(to:)`` returns in memory. Text is grouped, ordered and compared with
     /// the dialect's collation (or the registered collation of ``SQLOptions/textFunctions``),
     /// as sort keys are.
+    ///
+    /// A key that groups by elements (``GroupKey/elements(of:)``) joins the selected rows,
+    /// `(SELECT * FROM table WHERE …) AS t0`, to the distinct elements of the array
+    /// (``SQLDialect/jsonArrayDistinctElementsJoin(_:as:collation:)``), and reads each
+    /// element as its kind:
+    ///
+    /// ```swift
+    /// try AggregateQuery<Pokemon>(.count, groupedBy: [.elements(of: \.types)])
+    ///     .sqlStatement(from: "pokemon").sql
+    /// // SELECT g1.value, count(*) FROM (SELECT * FROM "pokemon" WHERE 1) AS t0
+    /// //   JOIN json_each(t0."types") AS g1 ON (g1.key = 0 OR NOT EXISTS (SELECT 1 FROM
+    /// //   json_each(t0."types") AS g1d WHERE g1d.key < g1.key AND g1d.value IS g1.value))
+    /// //   GROUP BY g1.value ORDER BY g1.value ASC
+    /// ```
     ///
     /// - Parameters:
     ///   - table: The table's name, unquoted; its columns are ``Queryable/sqlColumns()``.
@@ -64,21 +78,38 @@ extension AggregateQuery where Model: Queryable {
         var select: [String] = []
         var groupTerms: [String] = []
         var orderTerms: [String] = []
-        for keyPath in groupKeys {
-            let name = try RenderingChecks.name(of: keyPath)
-            let column = try renderer.collated(keyPath, name: name)
-            select.append(column)
-            groupTerms.append(column)
-            orderTerms.append(
-                options.dialect.orderingTerm(column, ascending: true, nilsFirst: true))
-            renderer.add(.group(keyPath, name: name), kind: SQLValueKind(of: keyPath.valueType))
+        var source = table + " " + whereClause.sql
+        if groupsByElements {
+            // The selected rows, each joined to the distinct elements of each array.
+            renderer.qualifier = "t0."
+            source = "(SELECT * FROM " + source + ") AS t0"
+        }
+        for (index, key) in groupKeys.enumerated() {
+            let name = try RenderingChecks.name(of: key.keyPath)
+            let term: String
+            if key.groupsElements {
+                let kind = SQLValueKind(of: try key.valueType(target: .sql))
+                let alias = "g\(index + 1)"
+                source +=
+                    " "
+                    + options.dialect.jsonArrayDistinctElementsJoin(
+                        try renderer.column(name), as: alias,
+                        collation: kind == .text ? try renderer.textCollation() : "")
+                term = try renderer.element(alias, kind: kind)
+                renderer.add(.elementGroup(key.keyPath, name: name), kind: kind)
+            } else {
+                term = try renderer.collated(key.keyPath, name: name)
+                renderer.add(
+                    .group(key.keyPath, name: name), kind: SQLValueKind(of: key.keyPath.valueType))
+            }
+            select.append(term)
+            groupTerms.append(term)
+            orderTerms.append(options.dialect.orderingTerm(term, ascending: true, nilsFirst: true))
         }
         for aggregate in aggregates {
             select.append(contentsOf: try renderer.columns(of: aggregate))
         }
-        var sql =
-            "SELECT " + select.joined(separator: ", ") + " FROM " + table + " "
-            + whereClause.sql
+        var sql = "SELECT " + select.joined(separator: ", ") + " FROM " + source
         var bindings = whereClause.bindings
         if !groupTerms.isEmpty { sql += " GROUP BY " + groupTerms.joined(separator: ", ") }
         if !having.isAlwaysTrue {

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// ```swift
 /// let aggregation = try AggregateQuery<Pokemon>(
-///     .count, .average(\.attack), groupedBy: [\.generation],
-///     having: .comparing(.count, .greater, 100)
+///     .count, .average(\.attack), groupedBy: [\.speciesID],
+///     having: .comparing(.count, .greater, 3)
 /// ).fetchAggregation()
 /// let request = NSFetchRequest<NSDictionary>(entityName: "Pokemon")
 /// request.resultType = .dictionaryResultType

@@ -2,6 +2,8 @@
 /// read from, and the condition on groups, with `?` placeholders.
 struct SQLAggregateRenderer<Model: Queryable> {
     let options: SQLOptions
+    /// What qualifies each column: the table's alias and a dot, or empty.
+    var qualifier = ""
     private(set) var columns: [SQLAggregateStatement.Column] = []
     private(set) var kinds: [SQLValueKind] = []
 
@@ -18,14 +20,37 @@ struct SQLAggregateRenderer<Model: Queryable> {
         kinds.append(kind)
     }
 
+    /// An attribute's column, quoted and qualified.
+    func column(_ name: String) throws(QueryError) -> String {
+        qualifier + (try SQLConditionRenderer.quotedIdentifier(name, in: dialect))
+    }
+
     /// An attribute's column, with the collation its text sorts with.
     func collated(_ keyPath: AttributeKeyPath, name: String) throws(QueryError) -> String {
-        let column = try SQLConditionRenderer.quotedIdentifier(name, in: dialect)
+        let column = try self.column(name)
         guard SQLValueKind(of: keyPath.valueType) == .text else { return column }
+        return column + (try textCollation())
+    }
+
+    /// What follows text to compare it as groups and sorts do: ` COLLATE …`, or nothing.
+    func textCollation() throws(QueryError) -> String {
         if dialect.supportsTextFunctions, let functions = options.textFunctions {
-            return column + " COLLATE " + (try SQLTextFunctions.checkedName(functions.collation))
+            return " COLLATE " + (try SQLTextFunctions.checkedName(functions.collation))
         }
-        return dialect.textCollation.map { column + " " + $0 } ?? column
+        return dialect.textCollation.map { " " + $0 } ?? ""
+    }
+
+    /// The value of a key that groups by elements, from the row of the distinct elements of
+    /// its array (`alias.value`), read as its kind and collated as text groups are.
+    func element(_ alias: String, kind: SQLValueKind) throws(QueryError) -> String {
+        let element = try dialect.jsonElement(alias + ".value", path: [], as: kind)
+        switch kind {
+        case .integer: return "CAST(\(element) AS \(integerType))"
+        case .text:
+            let collation = try textCollation()
+            return element.hasSuffix(collation) ? element : element + collation
+        default: return element
+        }
     }
 
     /// The select-list expressions of one aggregate, noting how to read them.
@@ -36,7 +61,7 @@ struct SQLAggregateRenderer<Model: Queryable> {
             return ["count(*)"]
         }
         let name = try RenderingChecks.name(of: keyPath)
-        let column = try SQLConditionRenderer.quotedIdentifier(name, in: dialect)
+        let column = try self.column(name)
         let kind = SQLValueKind(of: keyPath.valueType)
         switch (aggregate.function, operand) {
         case (.count, _):
@@ -112,7 +137,7 @@ struct SQLAggregateRenderer<Model: Queryable> {
             return SQLFragment(sql: "count(*) \(symbol) ?", bindings: [number])
         }
         let name = try RenderingChecks.name(of: keyPath)
-        let column = try SQLConditionRenderer.quotedIdentifier(name, in: dialect)
+        let column = try self.column(name)
         let kind = SQLValueKind(of: keyPath.valueType)
         let count = call(.count, column, kind: kind)
         switch (aggregate.function, operand) {

@@ -7,12 +7,12 @@ import Foundation
 /// ``rows(from:)``:
 ///
 /// ```swift
-/// let statement = try AggregateQuery<Pokemon>(.count, .average(\.attack), groupedBy: [\.generation])
+/// let statement = try AggregateQuery<Pokemon>(.count, .average(\.attack), groupedBy: [\.speciesID])
 ///     .sqlStatement(from: "pokemon")
 /// statement.sql
-/// // SELECT "generation", count(*), CAST(sum("attack" >> 32) AS INTEGER),
+/// // SELECT "species_id", count(*), CAST(sum("attack" >> 32) AS INTEGER),
 /// //   CAST(sum("attack" & 4294967295) AS INTEGER), count("attack") FROM "pokemon" WHERE 1
-/// //   GROUP BY "generation" ORDER BY "generation" ASC
+/// //   GROUP BY "species_id" ORDER BY "species_id" ASC
 /// let rows = try statement.rows(from: sqliteRows)   // [AggregateRow]
 /// ```
 ///
@@ -25,6 +25,8 @@ public struct SQLAggregateStatement: Hashable, Sendable {
     enum Column: Hashable, Sendable {
         /// A grouping attribute's value: one column.
         case group(AttributeKeyPath, name: String)
+        /// An element of a grouping array attribute: one column.
+        case elementGroup(AttributeKeyPath, name: String)
         /// A count: one column.
         case count
         /// A sum or average of integers: the high sum, the low sum, the count.
@@ -36,7 +38,7 @@ public struct SQLAggregateStatement: Hashable, Sendable {
 
         var width: Int {
             switch self {
-            case .group, .count, .extreme: 1
+            case .group, .elementGroup, .count, .extreme: 1
             case .integerSum: 3
             case .realSum: 2
             }
@@ -96,7 +98,11 @@ public struct SQLAggregateStatement: Hashable, Sendable {
     ) throws(QueryError) -> QueryValue {
         switch column {
         case .group(let keyPath, let name), .extreme(let keyPath, let name):
-            return try attributeValue(row[index], of: keyPath, name: name)
+            return try attributeValue(row[index], of: keyPath.valueType, name: name)
+        case .elementGroup(let keyPath, let name):
+            let list = keyPath.valueType as? any ListAttribute.Type
+            return try attributeValue(
+                row[index], of: list?.elementType ?? keyPath.valueType, name: name)
         case .count:
             return .integer(try integer(row[index]) ?? 0)
         case .integerSum(let function, let aggregate):
@@ -133,18 +139,18 @@ public struct SQLAggregateStatement: Hashable, Sendable {
 
     /// A stored value read back as its attribute's representation, as memory reads it.
     private func attributeValue(
-        _ binding: SQLBinding, of keyPath: AttributeKeyPath, name: String
+        _ binding: SQLBinding, of valueType: Any.Type, name: String
     ) throws(QueryError) -> QueryValue {
         var stored = QueryValue(binding)
         // No value: an aggregate over none, or a group of `nil`s, whatever the type.
         if stored.isNull { return .null }
-        if case .double(let seconds) = stored, AggregateOperand.holdsDate(keyPath.valueType) {
+        if case .double(let seconds) = stored, AggregateOperand.holdsDate(valueType) {
             stored = .date(dateStorage.date(fromSeconds: seconds))
         }
-        guard let type = keyPath.valueType as? any QueryValueConvertible.Type,
+        guard let type = valueType as? any QueryValueConvertible.Type,
             let value = type.representation(of: stored)
         else {
-            throw .invalidValue(stored, attribute: name, expected: "\(keyPath.valueType)")
+            throw .invalidValue(stored, attribute: name, expected: "\(valueType)")
         }
         return value
     }

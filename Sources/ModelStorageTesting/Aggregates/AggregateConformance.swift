@@ -66,16 +66,16 @@ public enum AggregateConformance {
 
     /// For a store that computes aggregates in its database and reports how it answers
     /// (`QueryEvaluationReporting`, as the SQL stores do): a grouped query with a condition on
-    /// groups over ``AggregateRecord/samples`` is answered there, in one statement, with
-    /// nothing finished in memory.
+    /// groups over ``AggregateRecord/samples``, and one grouped by the elements of an array,
+    /// are answered there, each in one statement, with nothing finished in memory.
     ///
     /// ```swift
     /// try await AggregateConformance.inDatabaseCheck.run { try await openSQLiteStore() }
     /// ```
     public static let inDatabaseCheck = ConformanceCheck<AggregateRecord>(
         name: "aggregatesInDatabase",
-        summary: "a grouped aggregate query with a condition on groups is answered by the "
-            + "store's database alone."
+        summary: "a grouped aggregate query with a condition on groups, and one grouped by "
+            + "the elements of an array, are answered by the store's database alone."
     ) { makeStore in
         let store = try await makeStore()
         let reporting = try store.evaluationReporting()
@@ -92,6 +92,19 @@ public enum AggregateConformance {
         try expectEqual(
             rows.map(\.groupValues), AggregateRecord.Kind.allCases.map { [.string($0.rawValue)] },
             "the groups")
+        let beforeElements = reporting.queryEvaluationCounts
+        let elements = try await store.aggregate(
+            AggregateQuery(
+                .count, .sum(\.level), groupedBy: [.elements(of: \.badges)],
+                having: .comparing(.count, .greater, 1)))
+        let elementCounts = reporting.queryEvaluationCounts.subtracting(beforeElements)
+        try expect(
+            elementCounts.inDatabase == 1 && elementCounts.inMemory == 0
+                && elementCounts.finishedInMemory == 0,
+            "the query grouped by elements was answered \(elementCounts)")
+        try expectEqual(
+            elements.map(\.groupValues), [[.string("boulder")], [.string("cascade")]],
+            "the groups of elements")
         try await store.close()
     }
 }

@@ -24,7 +24,8 @@ public struct AggregateCase: Sendable, CustomStringConvertible {
 /// ``AggregateRecord/samples`` that memory, every store and Core Data's meaning must give.
 public enum AggregateTable {
     /// Every row.
-    public static let cases: [AggregateCase] = counting + sums + groups + having + orders
+    public static let cases: [AggregateCase] =
+        counting + sums + groups + elementGroups + having + orders
 
     private static func row(
         _ name: String, _ query: AggregateQuery<AggregateRecord>, _ expected: [AggregateRow]?
@@ -122,6 +123,58 @@ public enum AggregateTable {
             [
                 AggregateRow(groupValues: [.string("fire")], values: [.integer(30)]),
                 AggregateRow(groupValues: [.string("water")], values: [.integer(7)]),
+            ]),
+    ]
+
+    /// Groups by the elements of arrays: each distinct element once per record, an empty
+    /// array in no group.
+    static let elementGroups: [AggregateCase] = [
+        row(
+            "groups by elements: a repeated element counts once, an empty array nowhere",
+            AggregateQuery(.count, .sum(\.level), groupedBy: [.elements(of: \.badges)]),
+            [
+                AggregateRow(groupValues: [.string("Zephyr")], values: [.integer(1), .null]),
+                AggregateRow(
+                    groupValues: [.string("boulder")], values: [.integer(3), .integer(22)]),
+                AggregateRow(
+                    groupValues: [.string("cascade")], values: [.integer(3), .integer(30)]),
+                AggregateRow(
+                    groupValues: [.string("thunder")], values: [.integer(1), .integer(7)]),
+            ]),
+        row(
+            "groups by an attribute and the elements of integers",
+            AggregateQuery(.count, groupedBy: [.attribute(\.shiny), .elements(of: \.ribbons)]),
+            [
+                AggregateRow(groupValues: [.bool(false), .integer(1)], values: [.integer(1)]),
+                AggregateRow(groupValues: [.bool(false), .integer(2)], values: [.integer(2)]),
+                AggregateRow(groupValues: [.bool(false), .integer(3)], values: [.integer(1)]),
+                AggregateRow(groupValues: [.bool(true), .integer(1)], values: [.integer(2)]),
+                AggregateRow(groupValues: [.bool(true), .integer(2)], values: [.integer(1)]),
+            ]),
+        row(
+            "records whose arrays are empty make no group",
+            AggregateQuery(.count, where: .in(\.id, [3, 6]), groupedBy: [.elements(of: \.badges)]),
+            []),
+        row(
+            "two element keys group by each pair once",
+            AggregateQuery(
+                .count, where: \.id <= 3,
+                groupedBy: [.elements(of: \.badges), .elements(of: \.ribbons)]),
+            [("boulder", 1), ("boulder", 2), ("cascade", 1), ("cascade", 2)].map {
+                AggregateRow(
+                    groupValues: [.string($0.0), .integer($0.1)], values: [.integer(1)])
+            }),
+        row(
+            "having on groups by elements",
+            AggregateQuery(
+                .count, .maximum(\.team), groupedBy: [.elements(of: \.badges)],
+                having: .comparing(.count, .greaterOrEqual, 2)),
+            [
+                AggregateRow(
+                    groupValues: [.string("boulder")],
+                    values: [.integer(3), .string("\u{C9}mile")]),
+                AggregateRow(
+                    groupValues: [.string("cascade")], values: [.integer(3), .string("ash")]),
             ]),
     ]
 

@@ -10,14 +10,16 @@ extension SQLiteConnection {
     func aggregate<Model>(
         _ query: AggregateQuery<Model>, plan: QueryPlan<Model>, in layout: TableLayout<Model>
     ) throws(StoreError) -> [AggregateRow]? {
-        guard case .sql(let clauses, _) = plan,
-            try !readsTruncatedJSON(
-                clauses.whereClause.sql, in: tables(readBy: query.condition, in: layout))
-        else { return nil }
+        guard case .sql(let clauses, _) = plan else { return nil }
         let statement = try StoreError.checking { () throws(QueryError) in
             try query.sqlStatement(
                 fromQuoted: layout.table, where: clauses.whereClause, options: layout.options)
         }
+        // The statement, not only its condition: a group by elements reads them with
+        // `json_each` too.
+        guard
+            try !readsTruncatedJSON(statement.sql, in: tables(readBy: query.condition, in: layout))
+        else { return nil }
         var rows: [[SQLBinding]] = []
         try run(statement.sql, statement.bindings, operation: "compute the aggregates") {
             row throws(StoreError) in

@@ -82,4 +82,17 @@ struct CompileTimeTests {
         let rows = try query.apply(to: Record.all)
         #expect(rows.allSatisfy { $0.groupValues.count == 2 && $0.values.count == 7 })
     }
+
+    @Test("a group by elements reads as one: each tag, or a mood and each tag")
+    func elementGroups() throws {
+        let perTag = AggregateQuery<Record>(.count, groupedBy: [.elements(of: \.tags)])
+        let perMoodAndTag = AggregateQuery<Record>(
+            [.count, .average(\.score)], where: \.flag == false,
+            groupedBy: [.attribute(\.mood), .elements(of: \.tags)])
+        #expect(
+            try perTag.apply(to: Record.all).map(\.groupValues) == [
+                [.string("a")], [.string("b")], [.string("c")],
+            ])
+        #expect(try perMoodAndTag.apply(to: Record.all).allSatisfy { $0.groupValues.count == 2 })
+    }
 }

@@ -140,7 +140,7 @@ struct SearchTableTests {
             try JSONDecoder().decode(
                 Condition<SearchedEntry>.self, from: JSONEncoder().encode(nested)) == nested)
         // A saved search that no longer parses does not decode.
-        // Keys sorted: JSONEncoder's order of unsorted keys changes from run to run.
+        // Keys sorted: JSONEncoder's order otherwise follows a hash seeded per process.
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let saved = String(

@@ -1,4 +1,5 @@
 import Foundation
+import PokedexKit
 import TestSupport
 import Testing
 
@@ -141,5 +142,21 @@ struct LanguageCommandTests {
         #expect(evolution.lines.first?.hasPrefix("Glumanda → Glutexo") == true)
         let stats = try await CommandRunner.pokedex("stats", "--lang", "ko", "--in-memory")
         #expect(stats.output.contains("물"), "\(stats.output)")
+    }
+
+    @Test(
+        "stats' table of average base stats: headings translated, within 80 columns",
+        arguments: ["de", "fr", "es", "it", "ja", "ko", "zh-hans"])
+    func statsAverages(language: String) async throws {
+        let stats = try await CommandRunner.pokedex("stats", "--lang", language, "--in-memory")
+        #expect(stats.status == 0, "\(stats.error)")
+        let wording = Wording(language: PokedexLanguage(rawValue: language))
+        #expect(stats.lines.contains(wording(.averageStatsByType)), "\(stats.output)")
+        #expect(
+            stats.lines.contains { $0.contains(wording(.specialDefense)) }, "\(stats.output)")
+        #expect(wording(.averageStatsByType) != Phrase.averageStatsByType.rawValue)
+        for line in stats.lines {
+            #expect(TerminalColumns.count(line) <= 80, "\(language): \(line)")
+        }
     }
 }

@@ -124,12 +124,24 @@ struct PokedexCommandTests {
             #expect(
                 stats.lines.contains { $0.split(separator: " ") == ["2", "0", "of", "100", "0"] })
             #expect(stats.output.contains("poison"))
+            // The third table: average base stats by type, within 80 columns.
+            #expect(stats.lines.contains("Average base stats by type"))
+            #expect(
+                stats.lines.contains {
+                    $0.split(separator: " ") == [
+                        "fire", "63.8", "83.9", "62.6", "84.6", "76.7", "84.0", "455.6",
+                    ]
+                })
+            #expect(stats.lines.allSatisfy { $0.count <= 80 })
             let statsJSON = try await CommandRunner.pokedex("stats", "--json", "--store", store)
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(statsJSON.output.utf8))
                     as? [String: Any])
             #expect(object["stored"] as? Int == 151)
             #expect((object["types"] as? [String: Int])?["fire"] == 12)
+            let averages = try #require(object["averageStats"] as? [String: [String: Double]])
+            #expect(averages["dragon"]?["attack"] == 94)
+            #expect(averages.count == (object["types"] as? [String: Int])?.count)
             let generation = try #require((object["generations"] as? [[String: Any]])?.first)
             #expect(generation["generation"] as? Int == 1)
             #expect(generation["species"] as? Int == 151)

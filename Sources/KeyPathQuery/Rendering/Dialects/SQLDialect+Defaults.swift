@@ -47,6 +47,16 @@ extension SQLDialect {
             sql: subject + " LIKE ? ESCAPE '\\'", bindings: [.text(Self.likePattern(pattern))])
     }
 
+    /// `CROSS JOIN LATERAL (SELECT DISTINCT aliasd.value AS value FROM
+    /// jsonArrayElements(array, as: aliasd)) AS alias`: the distinct elements, compared as
+    /// the database compares its JSON values.
+    public func jsonArrayDistinctElementsJoin(
+        _ array: String, as alias: String, collation: String
+    ) -> String {
+        "CROSS JOIN LATERAL (SELECT DISTINCT \(alias)d.value AS value FROM "
+            + jsonArrayElements(array, as: alias + "d") + ") AS " + alias
+    }
+
     /// `nil`: membership is tested on the elements.
     public func jsonArrayContainment(_ array: String) -> String? { nil }
 

@@ -186,6 +186,24 @@ public protocol SQLDialect: Hashable, Sendable, CustomStringConvertible {
     func jsonElement(_ element: String, path: [String], as kind: SQLValueKind)
         throws(QueryError) -> String
 
+    /// The join that pairs each row of what precedes it with each distinct element of a
+    /// JSON array, the element as `alias.value`: an empty array, or `NULL`, pairs with none,
+    /// and an element the array repeats pairs once. By default `CROSS JOIN LATERAL (SELECT
+    /// DISTINCT aliasd.value AS value FROM …) AS alias`, over ``jsonArrayElements(_:as:)``;
+    /// SQLite's `JOIN json_each(array) AS alias ON NOT EXISTS (…)` keeps each element's first
+    /// occurrence.
+    ///
+    /// An ``AggregateQuery`` grouped by elements (``GroupKey/elements(of:)``) joins with it.
+    ///
+    /// - Parameters:
+    ///   - array: The array's expression, qualified by the table it is read from.
+    ///   - alias: The name the elements' row takes.
+    ///   - collation: What follows a text element to compare it as groups do
+    ///     (` COLLATE …`), or empty.
+    /// - Returns: The join.
+    func jsonArrayDistinctElementsJoin(_ array: String, as alias: String, collation: String)
+        -> String
+
     /// The number of elements of a JSON array: `jsonb_array_length(array)` in PostgreSQL.
     ///
     /// - Parameter array: The array's expression.

@@ -111,6 +111,22 @@ public struct SQLiteDialect: SQLDialect {
         "json_each(\(array)) AS \(alias)"
     }
 
+    /// Each element at its first occurrence, through `json_each`.
+    ///
+    /// `JOIN json_each(array) AS alias ON (alias.key = 0 OR NOT EXISTS (SELECT 1 FROM
+    /// json_each(array) AS aliasd WHERE aliasd.key < alias.key AND aliasd.value IS
+    /// alias.value))`, text compared with the collation groups use: SQLite has no `LATERAL`
+    /// subquery. The first element is never a repeat, so only the later ones read the array
+    /// again.
+    public func jsonArrayDistinctElementsJoin(
+        _ array: String, as alias: String, collation: String
+    ) -> String {
+        let earlier = alias + "d"
+        return "JOIN json_each(\(array)) AS \(alias) ON (\(alias).key = 0 OR NOT EXISTS "
+            + "(SELECT 1 FROM json_each(\(array)) AS \(earlier) WHERE \(earlier).key < "
+            + "\(alias).key AND \(earlier).value\(collation) IS \(alias).value))"
+    }
+
     /// The element itself, or `json_extract(element, '$.name')`, as SQLite's JSON functions
     /// read it (`true` as 1).
     ///
