@@ -121,6 +121,19 @@ struct Arguments {
         return positionals[index]
     }
 
+    /// The positional arguments from `index` on, one or more: those of a positional that
+    /// takes the rest (``Positional/takesTheRest``).
+    ///
+    /// - Parameters:
+    ///   - index: The first one's position, from 0.
+    ///   - placeholder: The argument as usage shows it, for the error.
+    /// - Returns: The arguments, in order.
+    /// - Throws: ``UsageError`` naming `placeholder` when there is none at `index`.
+    func rest(from index: Int, _ placeholder: String) throws(UsageError) -> [String] {
+        _ = try required(index, placeholder)
+        return Array(positionals[index...])
+    }
+
     /// Whether an option was given, whatever its value.
     func contains(_ option: OptionDeclaration) -> Bool {
         values[option.name] != nil

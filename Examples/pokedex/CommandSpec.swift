@@ -40,7 +40,8 @@ struct CommandSpec: Sendable {
 
     /// How many positional arguments the command takes: at least the required ones.
     var positionalCount: ClosedRange<Int> {
-        positionals.filter { !$0.isOptional }.count...positionals.count
+        let most = positionals.last?.takesTheRest == true ? Int.max : positionals.count
+        return positionals.filter { !$0.isOptional }.count...most
     }
 }
 
@@ -52,9 +53,15 @@ struct Positional: Sendable {
     var help: String
     /// Whether it may be left out.
     var isOptional = false
+    /// Whether, last, it takes every argument left, one or more (`<words>...`).
+    var takesTheRest = false
 
-    /// The argument in a usage line: `<id|name>`, or `[<command>]` when optional.
-    var synopsis: String { isOptional ? "[\(placeholder)]" : placeholder }
+    /// The argument in a usage line: `<id|name>`, `[<command>]` when optional, `<words>...`
+    /// when it takes the rest.
+    var synopsis: String {
+        let argument = takesTheRest ? placeholder + "..." : placeholder
+        return isOptional ? "[\(argument)]" : argument
+    }
 }
 
 /// One option, or options of which at most one may be given (`--store PATH | --in-memory`).

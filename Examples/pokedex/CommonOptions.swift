@@ -42,6 +42,13 @@ enum CommonOptions {
         default: Wording.environmentLanguage(), shownAs: "from LC_ALL, then LANG; else en",
         convert: { text throws(InvalidValue) in try Wording.language(parsing: text) })
 
+    /// `--limit N`: at most this many (`list`: Pokémon; `search`: hits of each kind).
+    static let limit = Option<Int?>(
+        "limit", "N", help: "show at most N",
+        convert: expecting("a number (0 or more)") { text in
+            Int(text).flatMap { $0 >= 0 ? $0 : nil }
+        })
+
     /// `--json`: JSON instead of text.
     static let json = Option.flag("json", help: "write JSON")
 }

@@ -19,7 +19,7 @@ struct PokedexTool {
     static var commands: [any Command.Type] {
         [
             SyncCommand.self, ListCommand.self, ShowCommand.self, MovesCommand.self,
-            MoveCommand.self, EvolutionCommand.self,
+            MoveCommand.self, SearchCommand.self, EvolutionCommand.self,
             TypesCommand.self, FavoriteCommand.self, NoteCommand.self, StatsCommand.self,
             StatusCommand.self,
             CopyCommand.self, HelpCommand.self,

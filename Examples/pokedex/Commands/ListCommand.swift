@@ -24,7 +24,7 @@ struct ListCommand: Command {
         groups += [.option(Options.legendary), .option(Options.mythical)]
         groups += [.option(Options.favorites), .option(Options.learns)]
         groups += [.option(LearnOptions.method)]
-        groups += [.option(Options.sort), .option(Options.limit)]
+        groups += [.option(Options.sort), .option(CommonOptions.limit)]
         groups += [.option(CommonOptions.language), .option(CommonOptions.json)]
         groups += [CommonOptions.storeOrInMemory]
         return groups
@@ -95,12 +95,6 @@ struct ListCommand: Command {
             "sort", "KEY", help: "\(ListCommand.sortKeyList); -KEY descends",
             default: .id(.ascending), shownAs: "id", convert: parsing(PokemonSort.init(parsing:)))
 
-        /// `--limit N`: at most this many.
-        static let limit = Option<Int?>(
-            "limit", "N", help: "show at most N",
-            convert: expecting("a number of Pokémon (0 or more)") { text in
-                Int(text).flatMap { $0 >= 0 ? $0 : nil }
-            })
     }
 
     let filter: PokemonFilter
@@ -125,7 +119,7 @@ struct ListCommand: Command {
         filter.legendaryOnly = arguments[Options.legendary]
         filter.mythicalOnly = arguments[Options.mythical]
         filter.sort = arguments[Options.sort]
-        filter.limit = arguments[Options.limit]
+        filter.limit = arguments[CommonOptions.limit]
         filter.learnMethod = arguments[LearnOptions.method]
         learns = arguments[Options.learns]
         if filter.learnMethod != nil, learns == nil {

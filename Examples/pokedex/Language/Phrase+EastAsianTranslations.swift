@@ -57,6 +57,10 @@ extension Phrase {
             .speciesColumn: "種",
             .pokemonColumn: "ポケモン",
             .averageStatsByType: "タイプ別の平均種族値",
+            .entries: "図鑑",
+            .moves: "わざ",
+            .noMatch: "「{1}」に一致するものは保存されていません。",
+            .moreMatches: "ほか{1}件",
         ],
         "ko": [
             .abilities: "특성",
@@ -111,6 +115,10 @@ extension Phrase {
             .speciesColumn: "종",
             .pokemonColumn: "포켓몬",
             .averageStatsByType: "타입별 평균 종족값",
+            .entries: "도감",
+            .moves: "기술",
+            .noMatch: "'{1}'와 일치하는 저장된 항목이 없습니다.",
+            .moreMatches: "외 {1}개",
         ],
         "zh-hans": [
             .abilities: "特性",
@@ -165,6 +173,10 @@ extension Phrase {
             .speciesColumn: "种类",
             .pokemonColumn: "宝可梦",
             .averageStatsByType: "各属性的平均种族值",
+            .entries: "图鉴",
+            .moves: "招式",
+            .noMatch: "没有与“{1}”匹配的存储内容。",
+            .moreMatches: "另有{1}项",
         ],
         "zh-hant": [
             .abilities: "特性",
@@ -219,6 +231,10 @@ extension Phrase {
             .speciesColumn: "種類",
             .pokemonColumn: "寶可夢",
             .averageStatsByType: "各屬性的平均種族值",
+            .entries: "圖鑑",
+            .moves: "招式",
+            .noMatch: "沒有與「{1}」相符的儲存內容。",
+            .moreMatches: "另有{1}項",
         ],
     ]
 }

@@ -63,6 +63,10 @@ extension Phrase {
             .speciesColumn: "ARTEN",
             .pokemonColumn: "POKÉMON",
             .averageStatsByType: "Durchschnittliche Basiswerte nach Typ",
+            .entries: "Einträge",
+            .moves: "Attacken",
+            .noMatch: "Nichts Gespeichertes passt zu „{1}“.",
+            .moreMatches: "und {1} weitere",
         ],
         "fr": [
             .abilities: "Talents",
@@ -117,6 +121,10 @@ extension Phrase {
             .speciesColumn: "ESPÈCES",
             .pokemonColumn: "POKÉMON",
             .averageStatsByType: "Statistiques de base moyennes par type",
+            .entries: "Entrées",
+            .moves: "Capacités",
+            .noMatch: "Rien de stocké ne correspond à « {1} ».",
+            .moreMatches: "et {1} de plus",
         ],
         "es": [
             .abilities: "Habilidades",
@@ -171,6 +179,10 @@ extension Phrase {
             .speciesColumn: "ESPECIES",
             .pokemonColumn: "POKÉMON",
             .averageStatsByType: "Estadísticas base medias por tipo",
+            .entries: "Entradas",
+            .moves: "Movimientos",
+            .noMatch: "Nada guardado coincide con «{1}».",
+            .moreMatches: "y {1} más",
         ],
         "it": [
             .abilities: "Abilità",
@@ -225,6 +237,10 @@ extension Phrase {
             .speciesColumn: "SPECIE",
             .pokemonColumn: "POKÉMON",
             .averageStatsByType: "Statistiche base medie per tipo",
+            .entries: "Voci",
+            .moves: "Mosse",
+            .noMatch: "Nulla di salvato corrisponde a «{1}».",
+            .moreMatches: "e altri {1}",
         ],
     ]
 }

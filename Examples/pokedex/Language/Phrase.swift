@@ -63,6 +63,11 @@ enum Phrase: String, CaseIterable, Sendable {
     case speciesColumn = "SPECIES"
     case pokemonColumn = "POKÉMON"
     case averageStatsByType = "Average base stats by type"
+    // `search`
+    case entries = "Entries"
+    case moves = "Moves"
+    case noMatch = "Nothing stored matches \u{201C}{1}\u{201D}."
+    case moreMatches = "and {1} more"
 
     /// The languages the phrases are translated in: English, German, French, Spanish,
     /// Italian, Japanese, Korean, and Chinese in simplified and traditional script.

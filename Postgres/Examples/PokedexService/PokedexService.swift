@@ -6,6 +6,7 @@
 //   GET    /pokemon/{id}/entry?lang=de
 //   GET    /pokemon/{id}/moves?lang=ja                          (MoveRoutes)
 //   GET    /moves/{id or name}?lang=fr
+//   GET    /search?q=breathes%20fire&lang=de&limit=5            (SearchRoutes)
 //   PUT    /pokemon/{id}/favorite
 //   DELETE /pokemon/{id}/favorite
 //   GET    /species/{id or name}
@@ -82,6 +83,7 @@ enum PokedexService {
                 .add(to: router)
             try ReferenceRoutes.bundled().add(to: router)
             MoveRoutes(pokedex: pokedex).add(to: router)
+            SearchRoutes(pokedex: pokedex).add(to: router)
             let sync = try SyncServer(
                 database: database,
                 models: [

@@ -15,5 +15,6 @@ extension Move: Queryable {
         \.target: "target",
         \.effectChance: "effect_chance",
         \.generation: "generation",
+        \.searchTexts: "search_texts",
     ]
 }

@@ -13,5 +13,6 @@ extension PokemonAbility: Queryable {
         \.shortEffects: "short_effects",
         \.effects: "effects",
         \.flavorTexts: "flavor_texts",
+        \.searchTexts: "search_texts",
     ]
 }

@@ -25,5 +25,6 @@ extension PokemonSpecies: Queryable {
         \.evolutionChainID: "evolution_chain_id",
         \.evolvesFromSpeciesID: "evolves_from_species_id",
         \.varieties: "varieties",
+        \.searchTexts: "search_texts",
     ]
 }

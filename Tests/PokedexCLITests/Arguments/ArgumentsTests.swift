@@ -92,7 +92,7 @@ struct ArgumentsTests {
         let attack = try #require(ListCommand.Options.minimumStats.first { $0.stat == .attack })
         #expect(list[attack.option] == 100)
         #expect(list[ListCommand.Options.sort] == .stat(.hp, .descending))
-        #expect(list[ListCommand.Options.limit] == nil)
+        #expect(list[CommonOptions.limit] == nil)
         #expect(list[ListCommand.Options.type].isEmpty)
     }
 

@@ -15,8 +15,11 @@ struct PokedexHelpTests {
     func overview() async throws {
         let specs = PokedexTool.specs
         try #require(
-            specs.count == 13,
-            "sync, list, show, moves, move, evolution, types, favorite, note, stats, status, copy and help"
+            specs.count == 14,
+            """
+            sync, list, show, moves, move, search, evolution, types, favorite, note, stats, \
+            status, copy and help
+            """
         )
         let expected = CommandSpec.overview(of: specs)
         for spec in specs {
