@@ -45,18 +45,11 @@ struct MoveRoutes: Sendable {
         return MoveDocument(move, learners: learners, language: language)
     }
 
-    /// The stored move a path names: by number; by PokeAPI name (`fire-punch`, in any case,
-    /// spaces read as hyphens); or by a name in any language the data has, compared as text
-    /// search folds text (`Flammenwurf`, `かえんほうしゃ`, `Lance-Flammes`).
+    /// The stored move a path names, by the rule of `Pokedex.move(matching:)`: by number; by
+    /// PokeAPI name (`fire-punch`, in any case, spaces read as hyphens); or by a name in any
+    /// language the data has (`Flammenwurf`, `かえんほうしゃ`, `Lance-Flammes`).
     func find(_ text: String) async throws -> Move? {
-        if let id = Int(text) { return try await pokedex.move(id: id) }
-        if let move = try await pokedex.move(named: text.replacing(" ", with: "-")) {
-            return move
-        }
-        let key = TextSearch.folded(text)
-        return try await pokedex.storedMoves().first { move in
-            move.names.values.contains { TextSearch.folded($0) == key }
-        }
+        try await pokedex.move(matching: text)
     }
 
     /// The learnset of the Pokémon a path numbers.

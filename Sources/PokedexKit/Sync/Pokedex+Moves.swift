@@ -29,6 +29,56 @@ extension Pokedex {
         }
     }
 
+    /// The stored move a user's text names, by the one rule the `pokedex` command and the
+    /// service share: a number (`53`, `#53`); a PokeAPI name, in any case, spaces read as
+    /// hyphens (`Fire Punch` is `fire-punch`); or a name in any language the data has, its
+    /// letters and digits compared after folding as text search folds them (`Flammenwurf`,
+    /// `LANCE-FLAMMES`, `かえんほうしゃ`).
+    ///
+    /// ```swift
+    /// try await pokedex.move(matching: "Flammenwurf")?.id    // 53
+    /// ```
+    ///
+    /// - Parameter text: The text, as typed.
+    /// - Returns: The move, or `nil` when none is stored by that number or name.
+    /// - Throws: As ``move(id:)``.
+    /// - Complexity: A lookup by id or through the index of `name`; for a name in another
+    ///   language, a search through the word index of `search_texts`.
+    public func move(matching text: String) async throws -> Move? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let id = Int(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed) {
+            return try await move(id: id)
+        }
+        if let move = try await move(named: trimmed) { return move }
+        let slug = trimmed.lowercased().split(whereSeparator: { $0 == " " || $0 == "_" })
+            .joined(separator: "-")
+        if slug != trimmed.lowercased(), let move = try await move(named: slug) { return move }
+        guard let search = try? TextSearch(trimmed) else { return nil }
+        let key = Self.nameKey(trimmed)
+        return try await movesDatabase().read { snapshot in
+            try snapshot[Move.self].fetch(
+                RecordQuery(
+                    where: .search(\.searchTexts, for: search), sortedBy: [.ascending(\.id)])
+            ).first { move in move.names.values.contains { Self.nameKey($0) == key } }
+        }
+    }
+
+    /// A name's letters, marks and digits, folded as text search folds them: `Lance-Flammes`
+    /// and `LANCE FLAMMES` are `lanceflammes`.
+    static func nameKey(_ name: String) -> String {
+        var key = String.UnicodeScalarView()
+        for scalar in TextSearch.folded(name).unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter,
+                .otherLetter, .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber,
+                .letterNumber, .otherNumber:
+                key.append(scalar)
+            default: continue
+            }
+        }
+        return String(key)
+    }
+
     /// Every stored move, in id order: to find a move by a name in any language, or to
     /// suggest names for one that matches nothing.
     ///

@@ -121,6 +121,25 @@ struct PokedexSearchTests {
         }
     }
 
+    @Test(
+        "a move by number, PokeAPI name or a name in any language: one rule",
+        arguments: [PokedexBackend.memory, .sqlite])
+    func moveMatching(_ backend: PokedexBackend) async throws {
+        try await backend.withDatabase(of: PokedexModels.referenceData) { database, store in
+            _ = try await Self.fill(database)
+            let pokedex = Self.pokedex(database, store)
+            let cases: [(String, Int?)] = [
+                ("53", 53), ("#53", 53), (" flamethrower ", 53), ("Fire Punch", 7),
+                ("fire_punch", 7), ("Flammenwurf", 53), ("LANCE-FLAMMES", 53),
+                ("lance flammes", 53), ("かえんほうしゃ", 53), ("噴射火焰", 53), ("9999", nil),
+                ("flame", nil), ("!!", nil), ("", nil),
+            ]
+            for (text, id) in cases {
+                #expect(try await pokedex.move(matching: text)?.id == id, "\(text)")
+            }
+        }
+    }
+
     @Test("text that has no word is refused with a typed error, before the store is read")
     func invalidSearch() async throws {
         try await PokedexBackend.memory.withDatabase(of: PokedexModels.referenceData) {
