@@ -29,14 +29,14 @@ enum TextSearchBenchmarks {
             results.append(
                 try await search(
                     SearchText.records(of: texts, count: size), bench, group: group,
-                    label: size == texts.count ? "the Pokédex's texts" : "texts"))
+                    label: size == texts.count ? "the Pokédex's" : nil))
         }
         return results
     }
 
     /// The four searches over `records`, in the store and in FTS5.
     static func search(
-        _ records: [SearchText], _ bench: Bench, group: String, label: String
+        _ records: [SearchText], _ bench: Bench, group: String, label: String?
     ) async throws -> Result {
         try await Fixtures.withTemporaryDirectory { directory in
             let database = try await SQLiteModelDatabase.open(
@@ -85,7 +85,8 @@ enum TextSearchBenchmarks {
             let result = try await bench.compare(
                 group: group,
                 name: "\(searches.count) searches (\(searches.joined(separator: "; "))), "
-                    + "\(records.count.formatted()) \(label)",
+                    + [label, "\(records.count.formatted()) texts"].compactMap { $0 }
+                    .joined(separator: " "),
                 target: .atMost(2),
                 candidate: (
                     "SQLiteStore.fetch(.search(\\.text, for:)), from its token table",
