@@ -24,6 +24,7 @@ struct PokedexBench {
                 ([10], { try await ReferenceBenchmarks.run($0, sizes: options.sizes) }),
                 ([11], PokedexBenchmarks.run),
                 ([12], PokedexStatisticsBenchmarks.run),
+                ([13], MovesSearchAggregatesBenchmarks.run),
             ]
             for (numbers, run) in suites
             where options.only.isEmpty || !options.only.isDisjoint(with: numbers) {

@@ -11,12 +11,13 @@ import SQLiteStorage
 ///   sync's bookkeeping, the commits, the progress output and closing the store;
 /// - the README's first run after it, `pokedex show charizard` from that store, against the
 ///   budget of 50 ms: loading the program, opening the store, finding the name, reading the
-///   entry's records and printing it.
+///   entry's records and printing it (``entryProcesses(_:group:commands:)``, which group 13
+///   runs for `show --lang ja charizard` and `moves charizard`).
 extension PokedexBenchmarks {
     /// The sync's budget, in seconds: a full offline sync with moves under 3 s.
     static let syncBudget = 3.0
 
-    /// The budget of one `pokedex show` from a synced store, in seconds.
+    /// The budget of one `pokedex show` (or `moves`) from a synced store, in seconds.
     static let showBudget = 0.05
 
     static func syncProcess(_ bench: Bench) async throws -> Result {
@@ -51,37 +52,51 @@ extension PokedexBenchmarks {
             repetitions: bench.quick ? 1 : 7)
     }
 
-    /// `pokedex show charizard` from the SQLite store `pokedex sync` made, as the README's
-    /// first run has it, each run a new process.
-    static func showProcess(_ bench: Bench) async throws -> Result {
+    /// Commands that read one entry from the SQLite store `pokedex sync` made, as the
+    /// README's first run has them (group 11: `show charizard`; group 13: `show --lang ja
+    /// charizard` and `moves charizard`), each run a new process, against the budget of
+    /// 50 ms each: one sync, then a row for each command.
+    ///
+    /// - Parameters:
+    ///   - bench: The bench.
+    ///   - group: The group the rows are listed under.
+    ///   - commands: Each command's arguments (before `--store`), and a text its output
+    ///     must contain, checked before it is timed.
+    /// - Returns: A row for each command, in order.
+    /// - Throws: ``BenchmarkError`` when the build, the sync or a command fails, or a
+    ///   command's output lacks its text.
+    static func entryProcesses(
+        _ bench: Bench, group: String, commands: [(arguments: [String], expected: String)]
+    ) async throws -> [Result] {
         let configuration = bench.quick ? "debug" : "release"
         let executable = try buildPokedex(configuration: configuration)
         return try await Fixtures.withTemporaryDirectory { directory in
             let store = directory.appending(path: "dex.sqlite").path(percentEncoded: false)
             try run(executable, ["sync", "--store", store])
-            let entry = try run(
-                executable, ["show", "charizard", "--store", store], capturing: true)
-            guard entry.hasPrefix("#6 Charizard") else {
-                throw BenchmarkError.disagreement(
-                    "pokedex show charizard printed \(entry.prefix(80).debugDescription)")
+            var results: [Result] = []
+            for (arguments, expected) in commands {
+                let command = arguments + ["--store", store]
+                let output = try run(executable, command, capturing: true)
+                let shown = "pokedex \(arguments.joined(separator: " "))"
+                guard output.contains(expected) else {
+                    throw BenchmarkError.disagreement(
+                        "\(shown) printed \(output.prefix(80).debugDescription), without "
+                            + expected.debugDescription)
+                }
+                results.append(
+                    try await bench.compareMeasured(
+                        group: group, name: "\(shown) from a synced SQLite store, whole process",
+                        target: bench.quick ? .report : .atMost(1),
+                        candidate: (
+                            "\(configuration) build, a new process each run",
+                            { try await Bench.time { try run(executable, command) } }
+                        ),
+                        baseline: ("the budget: \(Int(showBudget * 1000)) ms", { showBudget }),
+                        note: "after a sync of every family: the program's start, opening "
+                            + "the store, the lookup, the entry's reads and its output counted",
+                        repetitions: bench.quick ? 1 : 15))
             }
-            return try await bench.compareMeasured(
-                group: group,
-                name: "pokedex show charizard from a synced SQLite store, whole process",
-                target: bench.quick ? .report : .atMost(1),
-                candidate: (
-                    "\(configuration) build, a new process each run",
-                    {
-                        try await Bench.time {
-                            try run(executable, ["show", "charizard", "--store", store])
-                        }
-                    }
-                ),
-                baseline: ("the budget: \(Int(showBudget * 1000)) ms", { showBudget }),
-                note: "the README's first run after its sync: the program's start, opening "
-                    + "the store of every family, the lookup, the entry's reads and its "
-                    + "output counted",
-                repetitions: bench.quick ? 1 : 15)
+            return results
         }
     }
 

@@ -20,12 +20,39 @@ enum PokedexBenchmarks {
         return database
     }
 
+    /// Runs `body` over a new read-only SQLite database of every bundled record, opened for
+    /// `models`, and a C API connection to the same file, and closes both afterwards, whether
+    /// `body` returns or throws.
+    static func withLoadedDatabase<Value>(
+        _ families: PokedexRecords, for models: [any StorableModel.Type],
+        _ body: (SQLiteModelDatabase, SQLiteCBaseline) async throws -> Value
+    ) async throws -> Value {
+        try await Fixtures.withTemporaryDirectory { directory in
+            let url = directory.appending(path: "dex.sqlite")
+            try await load(families, at: url).close()
+            let database = try await SQLiteModelDatabase.open(
+                at: url, for: models, options: .readOnly)
+            do {
+                let connection = try SQLiteCBaseline(at: url)
+                defer { connection.close() }
+                let value = try await body(database, connection)
+                try await database.close()
+                return value
+            } catch {
+                try? await database.close()
+                throw error
+            }
+        }
+    }
+
     static func run(_ bench: Bench) async throws -> [Result] {
         let families = try PokedexRecords.bundled()
         return [
             try await load(families, bench), try await weakToRock(families, bench),
-            try await syncProcess(bench), try await showProcess(bench),
+            try await syncProcess(bench),
         ]
+            + (try await entryProcesses(
+                bench, group: group, commands: [(["show", "charizard"], "#6 Charizard")]))
     }
 
     /// Every family into an empty database, against the budget the issue sets.
@@ -55,11 +82,8 @@ enum PokedexBenchmarks {
     /// The Pokémon of generation 1 that take at least 2× from rock: the store's query
     /// through the species link against the same question in hand-written SQL.
     static func weakToRock(_ families: PokedexRecords, _ bench: Bench) async throws -> Result {
-        try await Fixtures.withTemporaryDirectory { directory in
-            let url = directory.appending(path: "dex.sqlite")
-            try await load(families, at: url).close()
-            let database = try await SQLiteModelDatabase.open(
-                at: url, for: [Pokemon.self, PokemonSpecies.self], options: .readOnly)
+        try await withLoadedDatabase(families, for: [Pokemon.self, PokemonSpecies.self]) {
+            database, connection in
             let store = try database.store(for: Pokemon.self)
             let chart = TypeChart(families.types)
             let filter = PokemonFilter(
@@ -71,17 +95,14 @@ enum PokedexBenchmarks {
             }
             let weak = factors.filter { $0.1 > 1 }.map(\.0)
             let resisting = factors.filter { $0.1 < 1 }.map(\.0)
-            let connection = try SQLiteCBaseline(at: url)
             let expected = try connection.weakPokemon(
                 weakTo: weak, resisting: resisting, generation: 1)
             let found = try await store.fetch(filter.query)
             guard found == expected, found.count > 10 else {
-                try await database.close()
-                connection.close()
                 throw BenchmarkError.disagreement(
                     "weak to rock, generation 1: \(found.count) against \(expected.count)")
             }
-            let result = try await bench.compare(
+            return try await bench.compare(
                 group: group, name: "list --weak-to rock --generation 1 (\(found.count) of 1,351)",
                 target: .atMost(1.5),
                 candidate: (
@@ -100,9 +121,6 @@ enum PokedexBenchmarks {
                 note: "one database of Pokémon and species; both read the same tables and "
                     + "decode each row into a Pokemon",
                 repetitions: bench.quick ? 5 : 21)
-            try await database.close()
-            connection.close()
-            return result
         }
     }
 }

@@ -13,25 +13,19 @@ enum PokedexStatisticsBenchmarks {
 
     static func run(_ bench: Bench) async throws -> [Result] {
         let families = try PokedexRecords.bundled()
-        return try await Fixtures.withTemporaryDirectory { directory in
-            let url = directory.appending(path: "dex.sqlite")
-            try await PokedexBenchmarks.load(families, at: url).close()
-            let database = try await SQLiteModelDatabase.open(
-                at: url, for: [Pokemon.self], options: .readOnly)
+        return try await PokedexBenchmarks.withLoadedDatabase(families, for: [Pokemon.self]) {
+            database, connection in
             let store = try database.store(for: Pokemon.self)
             // Without the database: no favorites, which the hand-written SQL does not read.
             let pokedex = Pokedex(
                 store: store, client: PokeAPIClient(transport: BundledPokeAPITransport()))
-            let connection = try SQLiteCBaseline(at: url)
             let found = try await pokedex.statistics()
             let expected = try connection.statistics()
             let fetched = try await fetchingEverything(store)
             guard agree(found, expected), agree(found, fetched), found.stored == 1351 else {
-                try await database.close()
-                connection.close()
                 throw BenchmarkError.disagreement("statistics: \(found) against \(expected)")
             }
-            let results = try await bench.compareThree(
+            return try await bench.compareThree(
                 group: group, name: "pokedex stats over 1,351 Pokémon (18 types, 1,025 species)",
                 target: .atMost(1.2),
                 candidate: (
@@ -50,9 +44,6 @@ enum PokedexStatisticsBenchmarks {
                     + "SQL reads each record's types with json_each and need not drop repeated "
                     + "elements (the data has none); the store's SQL drops them",
                 repetitions: bench.quick ? 5 : 21)
-            try await database.close()
-            connection.close()
-            return results
         }
     }
 

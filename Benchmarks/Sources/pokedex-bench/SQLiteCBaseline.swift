@@ -225,7 +225,8 @@ final class SQLiteCBaseline {
     /// `SQLITE_TRANSIENT`: SQLite copies the bytes before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    private func bindText(_ text: String?, to statement: OpaquePointer, at position: Int32) {
+    /// Binds text, or `NULL` for `nil`, SQLite copying the bytes.
+    func bindText(_ text: String?, to statement: OpaquePointer, at position: Int32) {
         guard let text else {
             sqlite3_bind_null(statement, position)
             return
@@ -268,7 +269,8 @@ final class SQLiteCBaseline {
         }
     }
 
-    private func record(at statement: OpaquePointer) throws -> Pokemon {
+    /// The record in the row a statement stands on, its columns first, in ``columns``' order.
+    func record(at statement: OpaquePointer) throws -> Pokemon {
         func integer(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
         func text(_ column: Int32) -> String? {
             guard let bytes = sqlite3_column_text(statement, column) else { return nil }
