@@ -12,9 +12,11 @@ public struct CompiledAggregateQuery<Model>: Sendable {
     /// the SQL stores keep it).
     typealias ValueReader = @Sendable (UnsafePointer<Model>) -> QueryValue
 
-    /// Reads a group key's values: one for an attribute, each distinct element for a key
-    /// that groups by elements (none for an empty array).
-    typealias GroupReader = @Sendable (UnsafePointer<Model>) -> [QueryValue]
+    /// Reads a group key's values, giving each to its second argument: one for an
+    /// attribute, each distinct element for a key that groups by elements (none for an
+    /// empty array).
+    typealias GroupReader =
+        @Sendable (UnsafePointer<Model>, (QueryValue) -> Void) -> Void
 
     /// One aggregate to compute: what it is, how its values add up, and its reader.
     struct Part: Sendable {
@@ -62,54 +64,88 @@ public struct CompiledAggregateQuery<Model>: Sendable {
     ///   groups.
     public func apply(to values: some Sequence<Model>) throws(QueryError) -> [AggregateRow] {
         let test = condition.test
-        var groups: [[QueryValue]: Int] = [:]
-        var keys: [[QueryValue]] = []
-        var states: [[AggregateState]] = []
-        let fresh = [AggregateState](repeating: AggregateState(), count: parts.count)
-        if groupReaders.isEmpty {
-            keys.append([])
-            states.append(fresh)
-        }
         let parts = parts
-        let groupReaders = groupReaders
-        values.scan { value in
-            guard test(value) else { return true }
-            func add(to group: Int) {
-                states[group].withUnsafeMutableBufferPointer { row in
-                    for index in parts.indices {
-                        row[index].add(parts[index], value)
-                    }
+        let width = parts.count
+        // Each group's states, `width` of them from `group * width`; its key in `keys`.
+        var states: [AggregateState] = []
+        var keys: [[QueryValue]] = []
+        func add(_ value: UnsafePointer<Model>, to group: Int) {
+            states.withUnsafeMutableBufferPointer { states in
+                for index in 0..<width {
+                    states[group * width + index].add(parts[index], value)
                 }
             }
-            if groupReaders.isEmpty {
-                add(to: 0)
+        }
+        func newGroup(_ key: [QueryValue]) -> Int {
+            keys.append(key)
+            states.append(contentsOf: repeatElement(AggregateState(), count: width))
+            return keys.count - 1
+        }
+        switch groupReaders.count {
+        case 0:
+            _ = newGroup([])
+            values.scan { value in
+                if test(value) { add(value, to: 0) }
                 return true
             }
-            for key in Self.combinations(groupReaders.map { $0(value) }) {
-                if let found = groups[key] {
-                    add(to: found)
-                } else {
-                    groups[key] = keys.count
-                    keys.append(key)
-                    states.append(fresh)
-                    add(to: keys.count - 1)
+        case 1:
+            // One key, the usual case: groups by its value, with no key array per record.
+            var groups: [QueryValue: Int] = [:]
+            let read = groupReaders[0]
+            values.scan { value in
+                guard test(value) else { return true }
+                read(value) { key in
+                    if let found = groups[key] {
+                        add(value, to: found)
+                    } else {
+                        let group = newGroup([key])
+                        groups[key] = group
+                        add(value, to: group)
+                    }
                 }
+                return true
             }
-            return true
+        default:
+            var groups: [[QueryValue]: Int] = [:]
+            let groupReaders = groupReaders
+            values.scan { value in
+                guard test(value) else { return true }
+                for key in Self.combinations(groupReaders.map { Self.values(of: value, $0) }) {
+                    if let found = groups[key] {
+                        add(value, to: found)
+                    } else {
+                        let group = newGroup(key)
+                        groups[key] = group
+                        add(value, to: group)
+                    }
+                }
+                return true
+            }
         }
         var order = Array(keys.indices)
         if !groupReaders.isEmpty {
             order.sort { Self.ascending(keys[$0], keys[$1]) }
         }
         var rows: [AggregateRow] = []
-        for group in order where try keeps(query.having.node, states[group]) {
+        for group in order {
+            let state = Array(states[(group * width)..<((group + 1) * width)])
+            guard try keeps(query.having.node, state) else { continue }
             var row = AggregateRow(groupValues: keys[group], values: [])
             for index in query.aggregates.indices {
-                row.values.append(try states[group][index].value(of: parts[index]))
+                row.values.append(try state[index].value(of: parts[index]))
             }
             rows.append(row)
         }
         return rows
+    }
+
+    /// The values a group reader gives for a record, in an array.
+    private static func values(
+        of value: UnsafePointer<Model>, _ read: GroupReader
+    ) -> [QueryValue] {
+        var values: [QueryValue] = []
+        read(value) { values.append($0) }
+        return values
     }
 
     /// Whether a group's aggregates satisfy a condition on groups.
@@ -166,13 +202,18 @@ public struct CompiledAggregateQuery<Model>: Sendable {
     private static func groupReader(_ key: GroupKey<Model>) throws(QueryError) -> GroupReader {
         guard key.groupsElements else {
             let read = try reader(key.keyPath)
-            return { [read($0)] }
+            return { model, body in body(read(model)) }
         }
         _ = try key.valueType(target: .inMemory)
         let keyPath = key.keyPath
-        return { model in
+        if let list = keyPath.valueType as? any ListAttribute.Type,
+            let typed = list.elementsReader(keyPath, as: Model.self)
+        {
+            return typed
+        }
+        return { model, body in
             guard let list = model.pointee[keyPath: keyPath.keyPath] as? any ListAttribute else {
-                return []
+                return
             }
             var distinct: [QueryValue] = []
             for element in list.listElements {
@@ -180,7 +221,7 @@ public struct CompiledAggregateQuery<Model>: Sendable {
                 if case .double(let number) = value, number.isNaN { value = .null }
                 if !distinct.contains(value) { distinct.append(value) }
             }
-            return distinct
+            distinct.forEach(body)
         }
     }
 
@@ -234,4 +275,42 @@ extension AggregateQuery {
     public func apply(to values: some Sequence<Model>) throws(QueryError) -> [AggregateRow] {
         try compiled().apply(to: values)
     }
+}
+
+extension ListAttribute where Self: Sequence {
+    /// A reader of each distinct element's value of a list attribute, through its typed key
+    /// path, without a dynamic cast per element; `nil` when the elements have no query
+    /// representation or the key path is not of this type.
+    static func elementsReader<Root>(
+        _ keyPath: AttributeKeyPath, as _: Root.Type
+    ) -> CompiledAggregateQuery<Root>.GroupReader? {
+        guard let typed = keyPath.typed(Root.self, Self.self),
+            let convertible = Element.self as? any QueryValueConvertible.Type
+        else { return nil }
+        func reader<Value: QueryValueConvertible>(
+            _: Value.Type
+        ) -> CompiledAggregateQuery<Root>.GroupReader {
+            let read: (UnsafePointer<Root>, (QueryValue) -> Void) -> Void = { model, body in
+                var distinct: [QueryValue] = []
+                for element in model.pointee[keyPath: typed] {
+                    // `Element` is `Value`, checked above: the cast only names it.
+                    var value = unsafeBitCast(element, to: Value.self).queryValue
+                    if case .double(let number) = value, number.isNaN { value = .null }
+                    if !distinct.contains(value) {
+                        distinct.append(value)
+                        body(value)
+                    }
+                }
+            }
+            let box = UncheckedGroupReader(read: read)
+            return { model, body in box.read(model, body) }
+        }
+        return reader(convertible)
+    }
+}
+
+/// A group reader made of a typed key path and a list type's metatype, neither of which a
+/// `Sendable` closure may capture; `@unchecked` as both are immutable.
+private struct UncheckedGroupReader<Root>: @unchecked Sendable {
+    let read: (UnsafePointer<Root>, (QueryValue) -> Void) -> Void
 }

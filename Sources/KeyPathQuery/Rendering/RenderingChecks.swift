@@ -121,6 +121,13 @@ protocol ListAttribute {
     /// when the elements have one; `nil` otherwise, where ``SQLStorageJSON`` writes the
     /// boxed ``listElements``. Both write the same text.
     static func queryValueWriter() -> ((Self, SQLOptions, inout String) -> Void)?
+
+    /// Reads each distinct element's query value of the attribute at a key path, through
+    /// the typed key path, for grouping by elements in memory; `nil` when the elements have
+    /// no query representation.
+    static func elementsReader<Root>(
+        _ keyPath: AttributeKeyPath, as _: Root.Type
+    ) -> CompiledAggregateQuery<Root>.GroupReader?
 }
 
 extension ListAttribute where Self: Sequence {
