@@ -129,24 +129,10 @@ extension StorableModel {
     package static func searchTokens(of record: Self) throws(StoreError)
         -> [(attribute: String, tokens: [String])]
     {
-        searchTokens(of: record, attributes: try namedSearchableAttributes())
-    }
-
-    /// A record's search tokens, through attributes already named: each name with the tokens
-    /// of its attributes, each once, for the names that have any, in the order the names
-    /// first appear.
-    ///
-    /// - Parameters:
-    ///   - record: The record.
-    ///   - attributes: The attributes, from ``namedSearchableAttributes()``.
-    /// - Returns: The attributes' names and their tokens.
-    package static func searchTokens(
-        of record: Self, attributes: [(name: String, attribute: SearchableAttribute<Self>)]
-    ) -> [(attribute: String, tokens: [String])] {
         var names: [String] = []
         var tokens: [String: [String]] = [:]
         var seen: [String: Set<String>] = [:]
-        for (name, attribute) in attributes {
+        for (name, attribute) in try namedSearchableAttributes() {
             if !names.contains(name) { names.append(name) }
             for token in attribute.tokens(in: record)
             where seen[name, default: []].insert(token).inserted {

@@ -24,12 +24,20 @@ package struct TokenPostings: Sendable {
     package init() {}
 
     /// Notes that the record in a slot has a token.
-    package mutating func add(_ token: String, slot: Int) {
+    ///
+    /// - Parameters:
+    ///   - token: The token.
+    ///   - slot: The record's slot.
+    ///   - defersSort: Whether to leave a new token unsorted however many wait, for a
+    ///     rebuild that calls ``sortTokens()`` once at its end.
+    package mutating func add(_ token: String, slot: Int, defersSort: Bool = false) {
         entryCount += 1
         if slotsByToken[token]?.append(slot) != nil { return }
         slotsByToken[token] = [slot]
         newTokens.append(token)
-        if newTokens.count > Swift.max(256, sortedTokens.count / 16) { sortTokens() }
+        if !defersSort, newTokens.count > Swift.max(256, sortedTokens.count / 16) {
+            sortTokens()
+        }
     }
 
     /// Drops every entry.

@@ -16,8 +16,10 @@ import KeyPathQuery
 /// index is rebuilt when the stale entries outnumber the others, and whenever the table
 /// rebuilds its ``ValueIndex``es.
 package struct WordIndex<Model: StorableModel>: Sendable {
-    /// The declared attributes with their names.
-    private let attributes: [(name: String, attribute: SearchableAttribute<Model>)]
+    /// The declared attributes, each with its name's position in `postings`.
+    private let attributes: [(position: Int, attribute: SearchableAttribute<Model>)]
+    /// Whether two attributes have the same name, whose tokens are then taken together.
+    private let sharesNames: Bool
     /// Each distinct name's position in `postings`.
     private let positions: [String: Int]
     /// Each attribute name's tokens, in the order of `positions`.
@@ -34,7 +36,10 @@ package struct WordIndex<Model: StorableModel>: Sendable {
         for (name, _) in attributes where positions[name] == nil {
             positions[name] = positions.count
         }
-        self.attributes = attributes
+        self.attributes = attributes.map { name, attribute in
+            (positions[name] ?? 0, attribute)
+        }
+        sharesNames = positions.count < attributes.count
         self.positions = positions
         postings = Array(repeating: TokenPostings(), count: positions.count)
     }
@@ -49,9 +54,10 @@ package struct WordIndex<Model: StorableModel>: Sendable {
     package mutating func rebuild(_ slots: [Model], isLive: [Bool]) {
         for position in postings.indices { postings[position].removeAll() }
         for (slot, record) in slots.enumerated() where isLive[slot] {
-            for (name, tokens) in Model.searchTokens(of: record, attributes: attributes) {
-                guard let position = positions[name] else { continue }
-                for token in tokens { postings[position].add(token, slot: slot) }
+            for (position, tokens) in tokens(of: record).enumerated() {
+                for token in tokens {
+                    postings[position].add(token, slot: slot, defersSort: true)
+                }
             }
         }
         for position in postings.indices { postings[position].sortTokens() }
@@ -61,15 +67,9 @@ package struct WordIndex<Model: StorableModel>: Sendable {
     /// Notes that the record in a slot now has its tokens, after `old` had its own there
     /// (`nil` for a new slot): the tokens it gained are added, the ones it lost left stale.
     package mutating func note(_ record: Model, at slot: Int, replacing old: Model?) {
-        var oldTokens: [String: Set<String>] = [:]
-        if let old {
-            for (name, tokens) in Model.searchTokens(of: old, attributes: attributes) {
-                oldTokens[name] = Set(tokens)
-            }
-        }
-        for (name, tokens) in Model.searchTokens(of: record, attributes: attributes) {
-            guard let position = positions[name] else { continue }
-            let had = oldTokens.removeValue(forKey: name) ?? []
+        let oldTokens = old.map(tokens(of:))
+        for (position, tokens) in tokens(of: record).enumerated() {
+            let had = oldTokens.map { Set($0[position]) } ?? []
             var kept = 0
             for token in tokens {
                 if had.contains(token) {
@@ -80,8 +80,19 @@ package struct WordIndex<Model: StorableModel>: Sendable {
             }
             staleEntries += had.count - kept
         }
-        // Attributes that had tokens and have none now.
-        for tokens in oldTokens.values { staleEntries += tokens.count }
+    }
+
+    /// A record's tokens under each name, in the order of `postings`, each once.
+    private func tokens(of record: Model) -> [[String]] {
+        var tokens = Array(repeating: [String](), count: postings.count)
+        for (position, attribute) in attributes {
+            tokens[position] += attribute.tokens(in: record)
+        }
+        guard sharesNames else { return tokens }
+        return tokens.map { all in
+            var seen: Set<String> = []
+            return all.filter { seen.insert($0).inserted }
+        }
     }
 
     /// The slots of the records that may match a search, in order, each once: dead slots and
