@@ -122,7 +122,8 @@ public struct JSONFileStore<Model: StorableModel>: ModelStore {
     }
 
     /// How many records a query or count with this condition evaluates it on: the candidates
-    /// the ids it pins or an index of an indexed attribute narrow it to, or else every record.
+    /// the ids it pins, an index of an indexed attribute or the index of words of searchable
+    /// attributes narrow it to, or else every record.
     ///
     /// Tests read it to see that an index is used.
     func examinedRecordCount(where condition: Condition<Model>) async throws -> Int {

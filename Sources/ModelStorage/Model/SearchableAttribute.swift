@@ -15,10 +15,11 @@ import KeyPathQuery
 /// }
 /// ```
 ///
-/// A store that keeps the index keeps, for each record, the folded tokens of each such
-/// attribute (`TextSearch.tokens(of:)` of each of its texts), on every write in the write's
-/// transaction, and answers a search whose attributes are all declared from them; a search
-/// over an attribute that is not declared is answered in memory, with the same answer (see
+/// Every store keeps, for each record, the folded tokens of each such attribute
+/// (`TextSearch.tokens(of:)` of each of its texts), on every write in the write's
+/// transaction — the SQL stores in a table, the in-memory and JSON-file stores in memory —
+/// and answers a search whose attributes are all declared from them; a search over an
+/// attribute that is not declared reads every record, with the same answer (see
 /// <doc:Indexes>).
 public struct SearchableAttribute<Model>: Sendable {
     /// The attribute's key path, as the model's `queryAttributes` map writes it.
@@ -93,15 +94,29 @@ extension StorableModel {
     ///   `queryAttributes` does not map.
     public static func searchableAttributeNames() throws(StoreError) -> [String] {
         var names: [String] = []
+        for (name, _) in try namedSearchableAttributes() where !names.contains(name) {
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Each of ``searchableAttributes`` with the name the model's attribute map gives it, in
+    /// order.
+    ///
+    /// - Returns: The attributes and their names, as conditions name them.
+    /// - Throws: As ``searchableAttributeNames()`` does.
+    package static func namedSearchableAttributes() throws(StoreError)
+        -> [(name: String, attribute: SearchableAttribute<Self>)]
+    {
+        var named: [(name: String, attribute: SearchableAttribute<Self>)] = []
         for attribute in searchableAttributes {
             do {
-                let name = try attributeName(for: attribute.keyPath)
-                if !names.contains(name) { names.append(name) }
+                named.append((try attributeName(for: attribute.keyPath), attribute))
             } catch {
                 throw .invalidQuery(error)
             }
         }
-        return names
+        return named
     }
 
     /// A record's search tokens: each searchable attribute's name with its tokens, for the
@@ -114,14 +129,11 @@ extension StorableModel {
     package static func searchTokens(of record: Self) throws(StoreError)
         -> [(attribute: String, tokens: [String])]
     {
-        let names = try searchableAttributeNames()
+        var names: [String] = []
         var tokens: [String: [String]] = [:]
         var seen: [String: Set<String>] = [:]
-        for attribute in searchableAttributes {
-            let name: String
-            do { name = try attributeName(for: attribute.keyPath) } catch {
-                throw .invalidQuery(error)
-            }
+        for (name, attribute) in try namedSearchableAttributes() {
+            if !names.contains(name) { names.append(name) }
             for token in attribute.tokens(in: record)
             where seen[name, default: []].insert(token).inserted {
                 tokens[name, default: []].append(token)

@@ -97,9 +97,11 @@ where ID: Codable & Sendable {
     /// each record in a table beside the model's, written in the same transaction as the
     /// record, and answer a search whose attributes are all declared in SQL from its index;
     /// they build the tokens of the records already stored when a database first opens for
-    /// writing with the declaration. The other stores, and a search over an attribute not
-    /// declared, evaluate the search in memory. The answer is the same either way (see
-    /// <doc:Indexes>).
+    /// writing with the declaration. ``InMemoryStore`` and `JSONFileStore` keep the same
+    /// tokens in memory beside their records, kept by every write and built when a JSON store
+    /// opens, and evaluate a search over declared attributes only on the records they find.
+    /// A search over an attribute not declared is evaluated on every record. The answer is
+    /// the same either way (see <doc:Indexes>).
     static var searchableAttributes: [SearchableAttribute<Self>] { get }
 
     /// The model's references to records of other models, each an attribute that holds the

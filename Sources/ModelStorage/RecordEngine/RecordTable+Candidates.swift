@@ -4,9 +4,9 @@ import KeyPathQuery
 // the model's indexed attributes, for the stores' queries and counts to evaluate instead of
 // every record.
 extension RecordTable {
-    /// The only records a condition can hold for, in the table's order, when the ids it pins
-    /// or an index of an attribute it bounds narrow them to fewer than the table has; `nil`
-    /// when every record must be scanned.
+    /// The only records a condition can hold for, in the table's order, when the ids it pins,
+    /// an index of an attribute it bounds or the index of words of the attributes it searches
+    /// narrow them to fewer than the table has; `nil` when every record must be scanned.
     ///
     /// The whole condition is still evaluated on them: this only narrows the scan, so the
     /// records a query selects are the same either way.
@@ -20,14 +20,28 @@ extension RecordTable {
 
     /// The slots of the records ``candidates(for:)`` returns, in order, each once, all live.
     ///
+    /// When both an index of an attribute and the index of words narrow the scan, the
+    /// records are those both find.
+    ///
     /// - Complexity: O(*k* log *k*) for *k* ids pinned; O(log *n* + *c* log *c*) for *c*
     ///   candidates found in an index, plus a pass over the index's unmerged entries for a
-    ///   range; O(1) when it finds none.
+    ///   range; that of ``WordIndex/candidateSlots(for:slotCount:)`` for each search the
+    ///   condition requires; O(1) when it finds none.
     package func candidateSlots(for condition: Condition<Model>) -> [Int]? {
         if let ids = condition.pinnedIDs(through: idKeyPaths), ids.count < count {
             return liveSlots(ids.compactMap(position(ofID:)))
         }
-        guard !indexes.isEmpty, count > 0 else { return nil }
+        guard count > 0 else { return nil }
+        let byValue = valueIndexSlots(for: condition)
+        guard let byWords = wordIndexSlots(for: condition) else { return byValue }
+        guard let byValue else { return byWords.count < count ? byWords : nil }
+        return SlotSets.intersection(byValue, byWords)
+    }
+
+    /// The live slots, in order, of the records that the index of one of the model's indexed
+    /// attributes finds for a condition, when it finds under a quarter of the table.
+    private func valueIndexSlots(for condition: Condition<Model>) -> [Int]? {
+        guard !indexes.isEmpty else { return nil }
         // A candidate costs more than a record scanned in place: an index helps while it
         // finds well under the whole table.
         var best: [Int]?

@@ -1,7 +1,9 @@
 import KeyPathQuery
 
-/// Records in insertion order with an index by id, and one by each of the model's
-/// ``StorableModel/storedIndexes``: the table both backends keep in memory.
+/// Records in insertion order with an index by id, one by each of the model's
+/// ``StorableModel/storedIndexes``, and one of the words of its
+/// ``StorableModel/searchableAttributes`` (``WordIndex``): the table both backends keep in
+/// memory.
 ///
 /// Records sit densely in one array, so that the query engine scans them in place through
 /// contiguous storage. A deleted record leaves a dead slot (marked in `isLive`, its value kept
@@ -39,6 +41,9 @@ package struct RecordTable<Model: StorableModel>: Sendable {
     /// ``ValueIndex``).
     package private(set) var indexes: [ValueIndex<Model>] = Model.storedIndexes.map(
         ValueIndex.init)
+    /// An index of the words of the model's ``StorableModel/searchableAttributes``, kept up
+    /// to date by every write as `indexes` are; `nil` when the model declares none.
+    package private(set) var wordIndex = WordIndex<Model>()
     /// Whether writes leave the indexes alone, during a batch that rebuilds them after it
     /// (``writingBatch(of:_:)``).
     private var defersIndexes = false
@@ -68,7 +73,10 @@ package struct RecordTable<Model: StorableModel>: Sendable {
         _ records: some Sequence<Model>, writeVersions versions: [UInt64]?,
         fallbackVersion: UInt64 = 0, isIndexed: Bool = true
     ) throws(DuplicateRecord) {
-        if !isIndexed { indexes = [] }
+        if !isIndexed {
+            indexes = []
+            wordIndex = nil
+        }
         knowsWriteVersions = versions != nil
         let versions = versions ?? []
         slots.reserveCapacity(records.underestimatedCount)
@@ -282,7 +290,7 @@ package struct RecordTable<Model: StorableModel>: Sendable {
     package mutating func writingBatch<Result>(
         of size: Int, _ body: (inout RecordTable) -> Result
     ) -> Result {
-        guard !indexes.isEmpty, size >= 1_024, size * 4 >= count + size else {
+        guard !indexes.isEmpty || wordIndex != nil, size >= 1_024, size * 4 >= count + size else {
             return body(&self)
         }
         defersIndexes = true
@@ -293,15 +301,25 @@ package struct RecordTable<Model: StorableModel>: Sendable {
     }
 
     private mutating func noteInIndexes(_ record: Model, at slot: Int, replacing old: Model?) {
-        guard !indexes.isEmpty, !defersIndexes else { return }
+        guard !defersIndexes else { return }
+        if wordIndex != nil {
+            wordIndex?.note(record, at: slot, replacing: old)
+            if wordIndex?.needsRebuild == true { wordIndex?.rebuild(slots, isLive: isLive) }
+        }
+        guard !indexes.isEmpty else { return }
         for index in indexes.indices {
             indexes[index].note(record, at: slot, replacing: old)
         }
         // Entries left behind by changed values: rebuilt once they outnumber the records.
-        if indexes[0].entryCount > 2 * count + 1024 { rebuildIndexes() }
+        if indexes[0].entryCount > 2 * count + 1024 { rebuildValueIndexes() }
     }
 
     private mutating func rebuildIndexes() {
+        rebuildValueIndexes()
+        wordIndex?.rebuild(slots, isLive: isLive)
+    }
+
+    private mutating func rebuildValueIndexes() {
         for index in indexes.indices {
             indexes[index].rebuild(slots, isLive: isLive)
         }

@@ -312,22 +312,7 @@ package struct ValueIndex<Model: StorableModel>: Sendable {
             for slot in slots { added.append(Entry(value: value, slot: slot)) }
         }
         added.sort(by: Self.precedes)
-        var merged: [Entry] = []
-        merged.reserveCapacity(sorted.count + added.count)
-        var left = 0
-        var right = 0
-        while left < sorted.count, right < added.count {
-            if Self.precedes(added[right], sorted[left]) {
-                merged.append(added[right])
-                right += 1
-            } else {
-                merged.append(sorted[left])
-                left += 1
-            }
-        }
-        merged += sorted[left...]
-        merged += added[right...]
-        sorted = merged
+        sorted = sorted.mergingSorted(added, by: Self.precedes)
         pending = [:]
         pendingCount = 0
     }
