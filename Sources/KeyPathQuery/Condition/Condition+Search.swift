@@ -9,10 +9,11 @@ extension Condition {
     /// Condition<Pokemon>.search(\.name, for: search)   // charmander, charmeleon, charizard
     /// ```
     ///
-    /// <doc:SearchingText> states what a search means. It is answered in memory: the SQL
-    /// renderers and the `NSPredicate` format refuse it with
-    /// ``QueryError/unsupported(operation:target:reason:)``, so a store evaluates it with the
-    /// in-memory engine.
+    /// <doc:SearchingText> states what a search means. The in-memory engine evaluates it; the
+    /// SQL renderers render it against a table of folded tokens that ``SQLOptions/tables``
+    /// names (``SQLSearchIndex``), and refuse it without one, as the `NSPredicate` format
+    /// always does, with ``QueryError/unsupported(operation:target:reason:)``. A store answers
+    /// a search over the attributes its model declares searchable from its word index.
     ///
     /// - Parameters:
     ///   - keyPath: The text attribute.

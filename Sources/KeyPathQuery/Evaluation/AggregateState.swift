@@ -22,7 +22,7 @@ struct AggregateState: Sendable {
         let value = read(model)
         if value.isNull { return }
         count += 1
-        switch part.aggregate.function {
+        switch part.function {
         case .count: break
         case .sum, .average:
             switch value {

@@ -23,6 +23,15 @@ public struct CompiledAggregateQuery<Model>: Sendable {
         let aggregate: Aggregate<Model>
         let operand: AggregateOperand
         let read: ValueReader?
+        /// `aggregate.function`, read once: the loop over the records reads it for each.
+        let function: AggregateFunction
+
+        init(aggregate: Aggregate<Model>, operand: AggregateOperand, read: ValueReader?) {
+            self.aggregate = aggregate
+            self.operand = operand
+            self.read = read
+            function = aggregate.function
+        }
     }
 
     /// The compiled condition records must satisfy.
@@ -291,15 +300,21 @@ extension ListAttribute where Self: Sequence {
             _: Value.Type
         ) -> CompiledAggregateQuery<Root>.GroupReader {
             let read: (UnsafePointer<Root>, (QueryValue) -> Void) -> Void = { model, body in
-                var distinct: [QueryValue] = []
+                // Most lists hold a value or two: the first is kept apart, so that a list of
+                // one makes no array.
+                var first: QueryValue?
+                var others: [QueryValue] = []
                 for element in model.pointee[keyPath: typed] {
                     // `Element` is `Value`, checked above: the cast only names it.
                     var value = unsafeBitCast(element, to: Value.self).queryValue
                     if case .double(let number) = value, number.isNaN { value = .null }
-                    if !distinct.contains(value) {
-                        distinct.append(value)
-                        body(value)
+                    if let first {
+                        if first == value || others.contains(value) { continue }
+                        others.append(value)
+                    } else {
+                        first = value
                     }
+                    body(value)
                 }
             }
             let box = UncheckedGroupReader(read: read)
