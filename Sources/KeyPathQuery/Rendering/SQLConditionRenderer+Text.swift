@@ -1,7 +1,9 @@
 // Text conditions: the dialect writes each test (`SQLDialect.textContains(_:operand:)`, …) on
 // the column folded as the options say. With registered text functions
 // (`SQLOptions.textFunctions`, in a dialect that `supportsTextFunctions`), every text test
-// calls the test function instead, which runs the in-memory matcher.
+// calls the test function instead, which runs the in-memory matcher. An equality with options
+// on an attribute whose folded values a token table keeps (`SQLSearchIndex.foldedAttributes`)
+// is a lookup in that table, in every dialect.
 
 extension SQLConditionRenderer {
     func text(
