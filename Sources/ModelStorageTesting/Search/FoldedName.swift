@@ -61,6 +61,12 @@ public struct FoldedName: StorableModel, Hashable {
         FoldedName(id: 16, name: "Ⓐ\u{301}", nickname: "Ⓐ"),
     ]
 
+    /// The ``samples`` whose texts are in normalization form C with each character one code
+    /// point, which every SQL database compares exactly.
+    public static var exactSamples: [FoldedName] {
+        samples.filter { ![2, 6, 16].contains($0.id) }
+    }
+
     /// Operands of the equalities, each matching some of ``samples`` under some options.
     public static let operands = [
         "flabebe", "FLABÉBÉ", "Flabébé", "fee", "glurak", "リザードン", "straße", "STRASSE",
