@@ -98,11 +98,18 @@ public struct SearchTokenTable<Model: StorableModel>: Sendable {
     /// The rows of a record: each token of each searchable attribute, with the attribute's
     /// name, then each folded value of each folded attribute, with its rows' name.
     ///
-    /// - Parameter record: The record.
+    /// Where text cannot hold NUL (PostgreSQL), a folded value holding it is left out: folding
+    /// keeps NUL, and an operand holding NUL is refused there, so no lookup could find it.
+    ///
+    /// - Parameters:
+    ///   - record: The record.
+    ///   - textHoldsNUL: Whether the database's text holds NUL (`SQLDialect.textHoldsNUL`).
     /// - Returns: The attribute and the token of each row.
     /// - Throws: `StoreError/invalidQuery(_:)` when a searchable or indexed key path is not in
     ///   the model's attribute map.
-    public func rows(of record: Model) throws(StoreError) -> [(attribute: String, token: String)] {
+    public func rows(of record: Model, textHoldsNUL: Bool = true) throws(StoreError)
+        -> [(attribute: String, token: String)]
+    {
         var rows: [(attribute: String, token: String)] = []
         if !attributes.isEmpty {
             for (attribute, tokens) in try Model.searchTokens(of: record) {
@@ -111,7 +118,9 @@ public struct SearchTokenTable<Model: StorableModel>: Sendable {
         }
         guard !foldedAttributes.isEmpty else { return rows }
         for (attribute, text) in try Model.foldedAttributeTexts(of: record)
-        where foldedAttributes.contains(attribute) {
+        where foldedAttributes.contains(attribute)
+            && (textHoldsNUL || !text.unicodeScalars.contains("\0"))
+        {
             for options in SQLSearchIndex.foldingOptions {
                 rows.append(
                     (

@@ -74,6 +74,17 @@ struct FoldedValueTests {
         return nil
     }
 
+    @Test("folding keeps NUL, so that a text holding it never equals one that does not")
+    func nul() {
+        for options in SQLSearchIndex.foldingOptions {
+            for text in ["\0", "a\0b", "É\0\u{301}", "ß\0"] {
+                #expect(
+                    SQLSearchIndex.foldedValue(of: text, options: options).unicodeScalars
+                        .contains("\0"), "\(text.debugDescription) \(options.predicateModifier)")
+            }
+        }
+    }
+
     @Test("every pair of delicate texts")
     func trickyPairs() {
         var violations: [String] = []
