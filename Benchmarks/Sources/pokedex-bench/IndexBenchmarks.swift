@@ -6,7 +6,8 @@ import PokedexKit
 /// an equality on an indexed attribute against the same equality on an attribute without an
 /// index (a scan), primed and interleaved (`Bench.comparePrimedAndInterleaved`), and a single
 /// save with three indexes against one with none; then a reference's automatic index
-/// (``ReferenceIndexBenchmarks``).
+/// (``ReferenceIndexBenchmarks``), and an equality ignoring case on a non-ASCII name in
+/// `SQLiteStore` (``FoldedEqualityBenchmarks``).
 ///
 /// Self-contained: its records are a model of its own, in two kinds that differ only in the
 /// indexes they declare.
@@ -43,6 +44,7 @@ enum IndexBenchmarks {
             try await filePlain.close()
         }
         results += try await ReferenceIndexBenchmarks.run(bench)
+        results += try await FoldedEqualityBenchmarks.run(bench)
         return results
     }
 

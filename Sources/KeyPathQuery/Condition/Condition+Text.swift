@@ -102,7 +102,9 @@ extension Condition {
     ///
     /// For exact equality write `\.name == "pikachu"`; `options: []` means the same for text.
     /// As for the other text tests, SQL refuses ``TextOptions/diacriticInsensitive``, and
-    /// ``TextOptions/caseInsensitive`` with a string outside ASCII.
+    /// ``TextOptions/caseInsensitive`` with a string outside ASCII, unless text functions are
+    /// registered (``SQLOptions/textFunctions``) or a token table keeps the attribute's folded
+    /// values (``SQLSearchIndex/foldedAttributes``), whose index then answers it.
     ///
     /// - Parameters:
     ///   - keyPath: The text attribute.

@@ -1,7 +1,9 @@
 // Text conditions: the dialect writes each test (`SQLDialect.textContains(_:operand:)`, …) on
 // the column folded as the options say. With registered text functions
 // (`SQLOptions.textFunctions`, in a dialect that `supportsTextFunctions`), every text test
-// calls the test function instead, which runs the in-memory matcher.
+// calls the test function instead, which runs the in-memory matcher. An equality with options
+// on an attribute whose folded values a token table keeps (`SQLSearchIndex.foldedAttributes`)
+// is a lookup in that table, in every dialect.
 
 extension SQLConditionRenderer {
     func text(
@@ -105,10 +107,79 @@ extension SQLConditionRenderer {
         try RenderingChecks.checkText(
             keyPath.valueType, attribute: column.name, operation: described, target: target)
         guard !operands.isEmpty else { return constant(false) }
+        for operand in operands { try checkText(operand, for: column) }
+        // A token table that keeps the attribute's folded values answers alone.
+        if let lookup = try foldedLookup(keyPath, column, operands, options, in: scope) {
+            return lookup
+        }
+        if dialect.supportsTextFunctions, let functions = self.options.textFunctions,
+            options.contains(.diacriticInsensitive)
+                || !operands.allSatisfy({ $0.unicodeScalars.allSatisfy(\.isASCII) })
+        {
+            return try foldedEquality(column, operands, options, functions: functions)
+        }
         let (subject, values) = try folded(column, operands, options, described: described)
         var foldedColumn = column
         foldedColumn.sql = subject
         return try membership(foldedColumn, values.map(QueryValue.string))
+    }
+
+    /// `fold(attribute, options) COLLATE order IN (?, …)` with the registered text functions:
+    /// the attribute folded as memory folds it, equal to one of the operands folded the same
+    /// way as Swift `String`s are equal, which is memory's equality with options.
+    private func foldedEquality(
+        _ column: Column, _ operands: [String], _ options: TextOptions,
+        functions: SQLTextFunctions
+    ) throws(QueryError) -> Piece {
+        let fold = try SQLTextFunctions.checkedName(functions.fold)
+        let collation = try SQLTextFunctions.checkedName(functions.collation)
+        let values = Array(Set(operands.map { TextMatcher.fold($0, options) })).sorted()
+        let placeholders = values.map { _ in "?" }.joined(separator: ", ")
+        let subject = "\(fold)(\(column.sql), \(options.rawValue)) COLLATE \(collation)"
+        return Piece(
+            sql: subject + (values.count == 1 ? " = ?" : " IN (\(placeholders))"),
+            bindings: values.map(SQLBinding.text), mayBeNull: true)
+    }
+
+    /// The keys of the records whose attribute, folded as the options say
+    /// (``SQLSearchIndex/foldedValue(of:options:)``), is one of the operands folded the same
+    /// way, looked up in the index of the token table that keeps the attribute's folded
+    /// values; `nil` when no table keeps them, for options that fold nothing, or on a
+    /// collection's elements.
+    ///
+    /// Texts equal under the options in memory are those whose folded values have the same
+    /// bytes, so the lookup is memory's answer; a record without a value has no row, and is
+    /// not selected, as in memory.
+    private func foldedLookup(
+        _ keyPath: AttributeKeyPath, _ column: Column, _ operands: [String],
+        _ options: TextOptions, in scope: Scope
+    ) throws(QueryError) -> Piece? {
+        guard SQLSearchIndex.foldingOptions.contains(options) else { return nil }
+        let outer: String
+        switch scope {
+        case .row: outer = ""
+        case .table(let alias): outer = alias + "."
+        case .element: return nil
+        }
+        guard let index = self.options.tables.searchIndex(for: ObjectIdentifier(keyPath.rootType)),
+            index.foldedAttributes.contains(column.name)
+        else { return nil }
+        let key = try Self.quotedIdentifier(index.keyColumn, in: dialect)
+        let tokens = try Self.quotedIdentifier(index.table, in: dialect)
+        let token = "\(tokens).\"token\"" + (dialect.textCollation.map { " " + $0 } ?? "")
+        let values = Array(
+            Set(operands.map { SQLSearchIndex.foldedValue(of: $0, options: options) })
+        ).sorted()
+        let lookup =
+            values.count == 1
+            ? "\(token) = ?"
+            : "\(token) IN (" + values.map { _ in "?" }.joined(separator: ", ") + ")"
+        return Piece(
+            sql: outer + key + " IN (SELECT \(tokens).\(key) FROM \(tokens) WHERE " + lookup
+                + " AND \(tokens).\"attribute\" = ?)",
+            bindings: values.map(SQLBinding.text)
+                + [.text(SQLSearchIndex.foldedRowAttribute(of: column.name, options: options))],
+            mayBeNull: false)
     }
 
     // MARK: Case folding

@@ -34,6 +34,10 @@ public struct IndexedAttribute<Model>: Sendable {
     /// Whether the attribute is text (`String` or `String?`), whose prefixes an index finds.
     let isText: Bool
 
+    /// The attribute's text as conditions read it (`QueryTextConvertible/queryText`), `nil`
+    /// for an absent value; `nil` itself for an attribute that is not text.
+    let text: (@Sendable (Model) -> String?)?
+
     /// Declares an index on an attribute.
     ///
     /// ```swift
@@ -47,6 +51,15 @@ public struct IndexedAttribute<Model>: Sendable {
         value = { $0[keyPath: keyPath as KeyPath<Model, Value>].queryValue }
         converted = { Value(queryValue: $0)?.queryValue }
         isText = Value.self == String.self || Value.self == String?.self
+        if Value.self is any QueryTextConvertible.Type {
+            text = { record in
+                let value: any QueryValueConvertible = record[
+                    keyPath: keyPath as KeyPath<Model, Value>]
+                return (value as? any QueryTextConvertible)?.queryText
+            }
+        } else {
+            text = nil
+        }
     }
 }
 

@@ -6,6 +6,12 @@ import ModelStorage
 /// searchable attribute of each record (`TextSearch/tokens(of:)`), so that a search over
 /// them renders as SQL (`SQLSearchIndex`).
 ///
+/// It also keeps, for each text attribute among the model's
+/// `StorableModel/indexedAttributes` (``foldedAttributes``), each record's value folded as
+/// each of `SQLSearchIndex/foldingOptions` says (`SQLSearchIndex/foldedValue(of:options:)`),
+/// one row each, under `SQLSearchIndex/foldedRowAttribute(of:options:)`: an equality or `in`
+/// test with `TextOptions` on the attribute is then a lookup in the table's primary key.
+///
 /// ```swift
 /// let tokens = try SearchTokenTable<Entry>(modelTable: "entry")
 /// tokens?.name           // "entry__search"
@@ -28,10 +34,17 @@ public struct SearchTokenTable<Model: StorableModel>: Sendable {
     public var keyColumn: String { "_key" }
     /// The searchable attributes' names, in the model's order.
     public let attributes: [String]
+    /// The names of the indexed text attributes whose values the table keeps folded, in the
+    /// model's order.
+    public let foldedAttributes: [String]
 
     /// The version of the tokens' form: raised when the store keeps different tokens for
     /// the same texts, so that a database's tokens are built again when it opens.
     public static var formatVersion: Int { 1 }
+
+    /// The version of the folded values' form: raised when the store keeps different folded
+    /// values for the same texts, so that they are built again when a database opens.
+    public static var foldedFormatVersion: Int { 1 }
 
     /// The name of the table of the tokens of a model's table.
     ///
@@ -41,43 +54,80 @@ public struct SearchTokenTable<Model: StorableModel>: Sendable {
         modelTable + "__search"
     }
 
-    /// The token table of a model, or `nil` when it declares no searchable attribute.
+    /// The token table of a model, or `nil` when it declares neither a searchable attribute
+    /// nor an indexed text attribute.
+    ///
+    /// An indexed attribute whose folded rows' names would be a searchable attribute's
+    /// (`name[c]`, say) is not folded.
     ///
     /// - Parameter modelTable: The model's table's name, unquoted.
-    /// - Throws: `StoreError/invalidQuery(_:)` when a searchable key path is not in the
-    ///   model's attribute map.
+    /// - Throws: `StoreError/invalidQuery(_:)` when a searchable or indexed key path is not in
+    ///   the model's attribute map.
     public init?(modelTable: String) throws(StoreError) {
         let attributes = try Model.searchableAttributeNames()
-        guard !attributes.isEmpty else { return nil }
+        let folded = try Model.foldedAttributeNames().filter { name in
+            !SQLSearchIndex.foldingOptions.contains {
+                attributes.contains(SQLSearchIndex.foldedRowAttribute(of: name, options: $0))
+            }
+        }
+        guard !attributes.isEmpty || !folded.isEmpty else { return nil }
         name = Self.name(ofModelTable: modelTable)
         table = SQLIdentifier.quoted(name)
         self.attributes = attributes
+        foldedAttributes = folded
     }
 
     /// What the database records of the tokens it keeps: the format's version and the
-    /// attributes' names.
+    /// attributes' names, then, when it keeps folded values, their version and attributes.
     ///
     /// Tokens recorded under another declaration are built again.
     public var declaration: String {
         "\(Self.formatVersion):" + attributes.joined(separator: ",")
+            + (foldedAttributes.isEmpty
+                ? ""
+                : ";folded \(Self.foldedFormatVersion):" + foldedAttributes.joined(separator: ","))
     }
 
     /// The token table as the renderer reads it.
     public var index: SQLSearchIndex {
-        SQLSearchIndex(table: name, keyColumn: keyColumn, attributes: Set(attributes))
+        SQLSearchIndex(
+            table: name, keyColumn: keyColumn, attributes: Set(attributes),
+            foldedAttributes: Set(foldedAttributes))
     }
 
     /// The rows of a record: each token of each searchable attribute, with the attribute's
-    /// name.
+    /// name, then each folded value of each folded attribute, with its rows' name.
     ///
-    /// - Parameter record: The record.
+    /// Where text cannot hold NUL (PostgreSQL), a folded value holding it is left out: folding
+    /// keeps NUL, and an operand holding NUL is refused there, so no lookup could find it.
+    ///
+    /// - Parameters:
+    ///   - record: The record.
+    ///   - textHoldsNUL: Whether the database's text holds NUL (`SQLDialect.textHoldsNUL`).
     /// - Returns: The attribute and the token of each row.
-    /// - Throws: `StoreError/invalidQuery(_:)` when a searchable key path is not in the
-    ///   model's attribute map.
-    public func rows(of record: Model) throws(StoreError) -> [(attribute: String, token: String)] {
+    /// - Throws: `StoreError/invalidQuery(_:)` when a searchable or indexed key path is not in
+    ///   the model's attribute map.
+    public func rows(of record: Model, textHoldsNUL: Bool = true) throws(StoreError)
+        -> [(attribute: String, token: String)]
+    {
         var rows: [(attribute: String, token: String)] = []
-        for (attribute, tokens) in try Model.searchTokens(of: record) {
-            for token in tokens { rows.append((attribute, token)) }
+        if !attributes.isEmpty {
+            for (attribute, tokens) in try Model.searchTokens(of: record) {
+                for token in tokens { rows.append((attribute, token)) }
+            }
+        }
+        guard !foldedAttributes.isEmpty else { return rows }
+        for (attribute, text) in try Model.foldedAttributeTexts(of: record)
+        where foldedAttributes.contains(attribute)
+            && (textHoldsNUL || !text.unicodeScalars.contains("\0"))
+        {
+            for options in SQLSearchIndex.foldingOptions {
+                rows.append(
+                    (
+                        SQLSearchIndex.foldedRowAttribute(of: attribute, options: options),
+                        SQLSearchIndex.foldedValue(of: text, options: options)
+                    ))
+            }
         }
         return rows
     }

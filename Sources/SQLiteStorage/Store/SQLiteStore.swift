@@ -34,7 +34,10 @@ import SQLStorage
 /// selects from the same records in the store's order, ties included (`_order` ends every
 /// `ORDER BY`). Text tests and sorts with text options run the engine's own matching and
 /// folding, registered as SQLite functions on every connection, so `matches`, diacritics and
-/// Unicode case folding mean what they mean in memory. Comparisons and sorts of text without
+/// Unicode case folding mean what they mean in memory; an equality or `in` with text options
+/// on a text attribute among the model's `indexedAttributes` looks its folded operands up in
+/// `<table>__search`, where every write keeps the attribute's folded values (built when a
+/// database opens for writing without them). Comparisons and sorts of text without
 /// options go through the engine's own comparison, registered as a collation, so that
 /// canonically equivalent texts are equal as in memory (`"é" == "e\u{301}"`). A condition with an operand SQLite cannot
 /// hold with the same meaning (an unsigned integer above `Int64.max`, say) is evaluated in

@@ -42,7 +42,7 @@ struct SQLiteDiskFullTests {
         .requires(.tmpfs),
         arguments: Write.allCases)
     func fullMidSave(_ write: Write) async throws {
-        try await SmallFileSystem.with(megabytes: 24) { directory in
+        try await SmallFileSystem.with(megabytes: 64) { directory in
             let url = directory.appending(path: "store.sqlite")
             let store = try await SQLiteStore<ConformanceRecord>.open(at: url)
             for id in 1...20 { try await store.insert(.sample(id)) }

@@ -34,17 +34,8 @@ struct SQLiteSearchIndexTests {
                     attributes: ["text", "note", "tags"]))
             let condition: Condition<SearchRecord> = .search(
                 [\.text, \.tags], for: try TextSearch("char fl"))
-            let fragment = try condition.sqlExpression(options: options)
-            var sql = fragment.sql
-            for binding in fragment.bindings {
-                guard case .text(let text) = binding, let place = sql.firstRange(of: "?") else {
-                    Issue.record("a binding that is not text: \(binding)")
-                    return
-                }
-                sql.replaceSubrange(place, with: "'" + text + "'")
-            }
-            let plan = try RawDatabase(url).strings(
-                "EXPLAIN QUERY PLAN SELECT \"_record\" FROM search_record WHERE " + sql, column: 3)
+            let plan = try RawDatabase(url).queryPlan(
+                of: condition.sqlExpression(options: options), in: "search_record")
             #expect(
                 plan.filter {
                     $0.contains(

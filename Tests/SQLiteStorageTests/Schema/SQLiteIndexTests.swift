@@ -53,7 +53,8 @@ private struct BadlyIndexedShelf: StorableModel, Hashable {
 struct SQLiteIndexTests {
     private static let indexNames =
         "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' "
-        + "AND name NOT LIKE '%records_holding_nul' ORDER BY name"
+        + "AND name NOT LIKE '%records_holding_nul' AND tbl_name NOT LIKE '%\\_\\_search' "
+        + "ESCAPE '\\' ORDER BY name"
 
     @Test("Pokémon's name, attack and favorite are indexed, and name == uses the index")
     func pokemonIndexes() async throws {
@@ -130,7 +131,7 @@ struct SQLiteIndexTests {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "shelves.sqlite")
             let definitions =
-                "SELECT sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'shelf_%' "
+                "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'shelf' AND sql IS NOT NULL "
                 + "AND name NOT LIKE '%records_holding_nul' ORDER BY name"
             do {
                 let store = try await SQLiteStore<Shelf>.open(at: url)

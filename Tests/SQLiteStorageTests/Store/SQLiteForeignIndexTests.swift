@@ -35,8 +35,9 @@ struct SQLiteForeignIndexTests {
             let database = try RawDatabase(url)
             #expect(
                 try database.strings(
-                    "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'pokemon_%' "
-                        + "AND name NOT LIKE '%records_holding_nul' ORDER BY name") == [
+                    "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'pokemon' "
+                        + "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%records_holding_nul' "
+                        + "ORDER BY name") == [
                         "pokemon_attack", "pokemon_attack_index", "pokemon_favorite_index",
                         "pokemon_name", "pokemon_name_index",
                     ])

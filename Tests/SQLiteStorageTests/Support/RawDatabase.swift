@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import KeyPathQuery
 
 @testable import SQLiteStorage
 
@@ -66,6 +67,22 @@ final class RawDatabase {
                 throw Failure(description: "\(sql): \(String(cString: sqlite3_errmsg(handle)))")
             }
         }
+    }
+
+    /// The details of `EXPLAIN QUERY PLAN` for reading a table's records where a rendered
+    /// condition holds, its text bindings written in as literals.
+    ///
+    /// - Throws: ``Failure`` for a binding that is not text, or SQL that SQLite refuses.
+    func queryPlan(of fragment: SQLFragment, in table: String) throws -> [String] {
+        var sql = fragment.sql
+        for binding in fragment.bindings {
+            guard case .text(let text) = binding, let place = sql.firstRange(of: "?") else {
+                throw Failure(description: "a binding that is not text: \(binding)")
+            }
+            sql.replaceSubrange(place, with: "'" + text + "'")
+        }
+        return try strings(
+            "EXPLAIN QUERY PLAN SELECT \"_record\" FROM \(table) WHERE " + sql, column: 3)
     }
 
     /// Each row of the version table as "table version schema_version", by table name.

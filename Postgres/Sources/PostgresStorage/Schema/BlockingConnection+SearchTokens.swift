@@ -35,7 +35,9 @@ extension BlockingConnection {
         for record in upserted {
             let key = try layout.key(of: record.id)
             keys.append(key)
-            for row in try search.rows(of: record) { rows.append([row.token, row.attribute, key]) }
+            for row in try search.rows(of: record, textHoldsNUL: false) {
+                rows.append([row.token, row.attribute, key])
+            }
         }
         if let list = try Self.keyList(keys) {
             try self.rows(
@@ -121,7 +123,7 @@ extension BlockingConnection {
         {
             guard let (key, json) = try? row.decode((String, String).self) else { continue }
             let record = try layout.record(from: json, database: database, row: "_key \(key)")
-            for token in try search.rows(of: record) {
+            for token in try search.rows(of: record, textHoldsNUL: false) {
                 tokens.append([token.token, token.attribute, key])
             }
         }

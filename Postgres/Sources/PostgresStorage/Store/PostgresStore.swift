@@ -34,7 +34,9 @@ import SQLStorage
 /// hold values SQL cannot read exactly (text holding NUL, not in normalization form C, or
 /// with a character of several code points; a NaN), and over every row, read in store
 /// order, for a query the dialect refuses (`matches`, diacritic-insensitive tests, sorts
-/// with text options) or whose text operands are not such text.
+/// with text options) or whose text operands are not such text. An equality or `in` with
+/// text options on a text attribute among the model's `indexedAttributes` is the exception:
+/// it is looked up in the folded values `<table>__search` keeps for it, in PostgreSQL.
 ///
 /// ## Concurrency and the synchronous reads of a transaction
 ///
