@@ -38,15 +38,32 @@ public struct IndexedAttribute<Model>: Sendable {
     /// for an absent value; `nil` itself for an attribute that is not text.
     let text: (@Sendable (Model) -> String?)?
 
+    /// Whether a SQL store keeps the text's folded values, for equalities with text options
+    /// (see ``init(_:foldingText:)``).
+    public let foldsText: Bool
+
     /// Declares an index on an attribute.
     ///
     /// ```swift
     /// IndexedAttribute(\Pokemon.name)
+    /// IndexedAttribute(\Favorite.userID, foldingText: false)
     /// ```
     ///
-    /// - Parameter keyPath: The attribute: a key path that the model's `queryAttributes`
-    ///   map, to a value conditions compare.
-    public init<Value: QueryValueConvertible>(_ keyPath: any KeyPath<Model, Value> & Sendable) {
+    /// For a text attribute, `SQLiteStore` and `PostgresStore` also keep each record's value
+    /// folded as each of the text options folds it (three rows of the model's token table a
+    /// record), so that `==` and `in` with `.caseInsensitive`, `.diacriticInsensitive` or
+    /// both are answered through an index too. Pass `foldingText: false` for text that is
+    /// only ever compared exactly (ids, keys, codes), to keep writes from paying for them.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The attribute: a key path that the model's `queryAttributes` map, to a
+    ///     value conditions compare.
+    ///   - foldingText: Whether a SQL store keeps the text's folded values; `true` by
+    ///     default, ignored for an attribute that is not text.
+    public init<Value: QueryValueConvertible>(
+        _ keyPath: any KeyPath<Model, Value> & Sendable, foldingText: Bool = true
+    ) {
+        self.foldsText = foldingText
         self.keyPath = keyPath
         value = { $0[keyPath: keyPath as KeyPath<Model, Value>].queryValue }
         converted = { Value(queryValue: $0)?.queryValue }

@@ -68,7 +68,7 @@ public struct ModelReference<Source: StorableModel>: Sendable {
     ) where Target.ID: QueryValueConvertible & Equatable {
         self.init(
             keyPath, isOptional: false, deleteRule: deleteRule, target: target,
-            indexedAttribute: IndexedAttribute(keyPath),
+            indexedAttribute: IndexedAttribute(keyPath, foldingText: false),
             enforcement: Enforcement(
                 targetID: { $0[keyPath: keyPath] }, referencing: { ids in .in(keyPath, ids) },
                 nullified: nil, target: target))
@@ -91,7 +91,7 @@ public struct ModelReference<Source: StorableModel>: Sendable {
         self.init(
             keyPath, isOptional: true, deleteRule: deleteRule, target: target,
             indexedAttribute: IndexedAttribute(
-                keyPath as any KeyPath<Source, Target.ID?> & Sendable),
+                keyPath as any KeyPath<Source, Target.ID?> & Sendable, foldingText: false),
             enforcement: Enforcement(
                 targetID: { $0[keyPath: keyPath] },
                 referencing: { ids in .in(keyPath, ids.map { Optional($0) }) },

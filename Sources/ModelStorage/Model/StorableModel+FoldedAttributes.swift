@@ -34,7 +34,7 @@ extension StorableModel {
     {
         var attributes: [(name: String, text: @Sendable (Self) -> String?)] = []
         for attribute in indexedAttributes {
-            guard let text = attribute.text else { continue }
+            guard attribute.foldsText, let text = attribute.text else { continue }
             let name: String
             do { name = try attributeName(for: attribute.keyPath) } catch {
                 throw .invalidQuery(error)

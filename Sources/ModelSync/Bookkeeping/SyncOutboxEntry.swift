@@ -36,7 +36,7 @@ public struct SyncOutboxEntry: StorableModel, Hashable {
 
     /// The outbox is read by model and in order.
     public static var indexedAttributes: [IndexedAttribute<SyncOutboxEntry>] {
-        [IndexedAttribute(\.model), IndexedAttribute(\.order)]
+        [IndexedAttribute(\.model, foldingText: false), IndexedAttribute(\.order)]
     }
 
     /// `modelsync_outbox`.

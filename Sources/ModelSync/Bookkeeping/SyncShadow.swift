@@ -25,7 +25,7 @@ public struct SyncShadow: StorableModel, Hashable {
 
     /// A pull reads the model's shadows later than its changes.
     public static var indexedAttributes: [IndexedAttribute<SyncShadow>] {
-        [IndexedAttribute(\.model), IndexedAttribute(\.version)]
+        [IndexedAttribute(\.model, foldingText: false), IndexedAttribute(\.version)]
     }
 
     /// `modelsync_shadow`.

@@ -15,8 +15,8 @@ extension Favorite: StorableModel {
 
     /// The attributes every store indexes: `pokemon_id`, by which a Pokémon's favorites are
     /// found (the reference indexes it too), and `user_id`, by which a server selects one
-    /// user's records.
+    /// user's records, compared exactly (no folded values kept for it).
     public static var indexedAttributes: [IndexedAttribute<Favorite>] {
-        [IndexedAttribute(\.pokemonID), IndexedAttribute(\.userID)]
+        [IndexedAttribute(\.pokemonID), IndexedAttribute(\.userID, foldingText: false)]
     }
 }

@@ -15,8 +15,8 @@ extension Note: StorableModel {
 
     /// The attributes every store indexes: `pokemon_id`, by which a Pokémon's notes are
     /// listed (the reference indexes it too), and `user_id`, by which a server selects one
-    /// user's records.
+    /// user's records, compared exactly (no folded values kept for it).
     public static var indexedAttributes: [IndexedAttribute<Note>] {
-        [IndexedAttribute(\.pokemonID), IndexedAttribute(\.userID)]
+        [IndexedAttribute(\.pokemonID), IndexedAttribute(\.userID, foldingText: false)]
     }
 }
