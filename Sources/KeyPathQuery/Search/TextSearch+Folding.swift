@@ -49,7 +49,12 @@ extension TextSearch {
                 scalars.append(scalar)
             }
         }
-        return String(scalars).precomposedStringWithCanonicalMapping
+        // Composition can change the text only where a scalar at or above U+0300 remains:
+        // every scalar below it that decomposition leaves is a starter, and no two of them
+        // compose (a text in a Latin script, its accents removed, has none, and skips it).
+        let composable = scalars.contains { $0.value >= 0x300 }
+        let folded = String(scalars)
+        return composable ? folded.precomposedStringWithCanonicalMapping : folded
     }
 
     /// The text with `A`–`Z` lowered, when it is all ASCII; `nil` otherwise.

@@ -87,6 +87,25 @@ struct SearchFoldingTests {
         }
     }
 
+    @Test("a folded text is in normalization form C, composed or not")
+    func foldedIsComposed() {
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<2_000 {
+            let text = SearchTextGenerator.text(&random)
+            let folded = TextSearch.unicodeFolded(text)
+            #expect(
+                folded.unicodeScalars.elementsEqual(
+                    folded.precomposedStringWithCanonicalMapping.unicodeScalars),
+                "\(text.unicodeScalars.map(\.value))")
+        }
+        for text in ["Flabébé", "Pokémon", "ガギグ", "한국어", "Ǆ", "a\u{338}", "=\u{338}", "Å"] {
+            let folded = TextSearch.unicodeFolded(text)
+            #expect(
+                folded.unicodeScalars.elementsEqual(
+                    folded.precomposedStringWithCanonicalMapping.unicodeScalars), "\(text)")
+        }
+    }
+
     @Test("the result depends on the text alone: canonically equivalent texts fold alike")
     func canonicalEquivalence() {
         for text in ["Flabébé", "Phở", "한국어", "ガギグ", "Å Ω K", "Ǆ ǅ ǆ"] {
