@@ -50,7 +50,7 @@ enum CommandRunner {
             standardOutput: .pipe, standardError: .pipe)
     }
 
-    /// Runs `executable` to its end.
+    /// Runs `executable` to its end, in one of the ``ProcessSlots``.
     ///
     /// The subprocess is waited for on threads of its own: blocking reads on Swift's
     /// cooperative threads (two on a two-core machine) would starve the test's other tasks —
@@ -59,14 +59,16 @@ enum CommandRunner {
         _ executable: String, _ arguments: [String], environment: [String: String?] = [:],
         directory: URL? = nil
     ) async throws -> CommandResult {
-        let process = try start(
-            executable, arguments, environment: environment, directory: directory)
-        let (outData, errData) = await process.readOutputToEnd()
-        return await result(of: process, output: outData, error: errData)
+        try await ProcessSlots.shared.inSlot {
+            let process = try start(
+                executable, arguments, environment: environment, directory: directory)
+            let (outData, errData) = await process.readOutputToEnd()
+            return await result(of: process, output: outData, error: errData)
+        }
     }
 
-    /// Runs `executable` and kills it with SIGKILL as soon as a line it writes to standard
-    /// error satisfies `shouldKill`.
+    /// Runs `executable`, in one of the ``ProcessSlots``, and kills it with SIGKILL as soon as
+    /// a line it writes to standard error satisfies `shouldKill`.
     ///
     /// Standard error is read line by line on a thread of its own, and the signal is sent
     /// from that thread, the moment the line arrives: however busy the test's tasks are, the
@@ -77,6 +79,16 @@ enum CommandRunner {
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String?] = [:],
         killingWhenErrorLine shouldKill: @escaping @Sendable (String) -> Bool
+    ) async throws -> CommandResult {
+        try await ProcessSlots.shared.inSlot {
+            try await runKilling(
+                executable, arguments, environment: environment, when: shouldKill)
+        }
+    }
+
+    private static func runKilling(
+        _ executable: String, _ arguments: [String], environment: [String: String?],
+        when shouldKill: @escaping @Sendable (String) -> Bool
     ) async throws -> CommandResult {
         let process = try start(executable, arguments, environment: environment)
         let output = process.standardOutput ?? FileHandle.nullDevice
