@@ -7,10 +7,12 @@ import SQLiteStorage
 ///
 /// Each row is set against what a developer writes instead, measured in the same run:
 ///
-/// - a move's learners (`pokedex move earthquake`, the learners `list --learns earthquake`
-///   lists): `Pokedex.move(named:)` and `Pokedex.learners(ofMove:by:)` over an SQLite
+/// - a move's learners, each with its entries (`pokedex move earthquake`):
+///   `Pokedex.move(named:)` and `Pokedex.learners(ofMove:by:)` over an SQLite
 ///   database of every bundled record, against the same rows from hand-written SQL on the C
 ///   API (target ≤ 1.5×);
+/// - the Pokémon `pokedex list --learns earthquake` lists: the filter's query through the
+///   store, against hand-written SQL (target ≤ 1.5×);
 /// - text search over the Pokédex's texts, at its size and at 100,000 texts
 ///   (``TextSearchBenchmarks``, target ≤ 2×);
 /// - an aggregate query in memory (``AggregateBenchmarks``, target ≤ 1.5×);
@@ -26,7 +28,7 @@ enum MovesSearchAggregatesBenchmarks {
 
     static func run(_ bench: Bench) async throws -> [Result] {
         let families = try PokedexRecords.bundled()
-        var results = [try await learners(families, bench)]
+        var results = [try await learners(families, bench), try await listLearns(families, bench)]
         results += try await TextSearchBenchmarks.run(bench, families: families, group: group)
         results += try await AggregateBenchmarks.run(bench, families: families, group: group)
         results += try await PokedexBenchmarks.entryProcesses(
@@ -80,6 +82,39 @@ enum MovesSearchAggregatesBenchmarks {
                 note: "one read-only SQLite database of every bundled record; both decode each "
                     + "learner into a Pokemon and each of its entries into a LearnsetEntry, "
                     + "sorted by method and level",
+                repetitions: bench.quick ? 5 : 21)
+        }
+    }
+
+    /// `pokedex list --learns earthquake`: the Pokémon the list's filter selects
+    /// (`PokemonFilter.learnsMoveID`, a condition on the Pokémon that a learnset entry of the
+    /// move refers to), in id order, against hand-written SQL over the same tables.
+    static func listLearns(_ families: PokedexRecords, _ bench: Bench) async throws -> Result {
+        try await PokedexBenchmarks.withLoadedDatabase(families, for: PokedexModels.all) {
+            database, connection in
+            let store = try database.store(for: Pokemon.self)
+            let query = PokemonFilter(learnsMoveID: move.id).query
+            let found = try await store.fetch(query)
+            let expected = try connection.pokemon(learningMove: move.id)
+            guard found == expected, found.count > 100 else {
+                throw BenchmarkError.disagreement(
+                    "the Pokémon learning \(move.name): \(found.count) against \(expected.count)")
+            }
+            return try await bench.compare(
+                group: group,
+                name: "list --learns \(move.name): the Pokémon (\(found.count))",
+                target: .atMost(1.5),
+                candidate: (
+                    "store.fetch(PokemonFilter(learnsMoveID:).query): a referrer condition",
+                    { blackHole(try await store.fetch(query)) }
+                ),
+                baseline: (
+                    "C API: SELECT … FROM pokemon WHERE id IN (SELECT pokemon_id FROM learnset "
+                        + "WHERE move_id = ?) ORDER BY id",
+                    { blackHole(try connection.pokemon(learningMove: move.id)) }
+                ),
+                note: "one read-only SQLite database of every bundled record; both decode each "
+                    + "Pokémon",
                 repetitions: bench.quick ? 5 : 21)
         }
     }

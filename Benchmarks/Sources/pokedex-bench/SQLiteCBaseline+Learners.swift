@@ -66,4 +66,30 @@ extension SQLiteCBaseline {
             }
         }
     }
+
+    /// The stored Pokémon that learn a move, in id order, as `pokedex list --learns` lists
+    /// them: every column of each, decoded into a `Pokemon`, for the Pokémon whose id is among
+    /// the move's learnset entries' (found through the index of `move_id`).
+    ///
+    /// - Parameter moveID: The move's id.
+    /// - Returns: The Pokémon; none when no entry names the move.
+    /// - Throws: ``SQLiteCBaseline/Failure`` when the statement fails.
+    func pokemon(learningMove moveID: Int) throws -> [Pokemon] {
+        let statement = try prepare(
+            "SELECT \(Self.columns.joined(separator: ", ")) FROM pokemon WHERE id IN "
+                + "(SELECT pokemon_id FROM learnset WHERE move_id = ?) ORDER BY id")
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        sqlite3_bind_int64(statement, 1, Int64(moveID))
+        var found: [Pokemon] = []
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: found.append(try record(at: statement))
+            case SQLITE_DONE: return found
+            default: throw failure("step the Pokémon learning move \(moveID)")
+            }
+        }
+    }
 }
