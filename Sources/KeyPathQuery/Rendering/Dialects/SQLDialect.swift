@@ -228,10 +228,13 @@ public protocol SQLDialect: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: References
 
-    /// Whether a condition on the record a reference refers to is written `outer."attribute"
-    /// IN (SELECT r1."key" FROM "referred" AS r1 WHERE …)` rather than as a correlated
-    /// `EXISTS` (the default): `true` in SQLite, whose planner then starts from the referred
-    /// records that match and looks their referrers up by the reference's index.
+    /// Whether a condition through a reference is written as an `IN` on the other table's
+    /// matching rows rather than as a correlated `EXISTS` (the default): on the record a
+    /// reference refers to, `outer."attribute" IN (SELECT r1."key" FROM "referred" AS r1 WHERE
+    /// …)`; on the records that refer to this one, `outer."key" IN (SELECT r1."attribute" FROM
+    /// "referring" AS r1 WHERE r1."attribute" IS NOT NULL AND …)` (`NOT IN` for `none` and
+    /// `all`). `true` in SQLite, whose planner then finds the other table's matching rows once,
+    /// by its indexes, instead of once for each row.
     var filtersReferencesWithIn: Bool { get }
 
     // MARK: Sorts, pages, writes

@@ -149,8 +149,8 @@ public struct SQLiteDialect: SQLDialect {
         "instr(\(array), ?) > 0"
     }
 
-    /// `true`: SQLite starts from the referred records that match, where a correlated
-    /// `EXISTS` would visit every referring row.
+    /// `true`: SQLite finds the other table's matching rows once, where a correlated
+    /// `EXISTS` would look them up again for every row.
     public var filtersReferencesWithIn: Bool { true }
 
     /// `expression ASC`, `expression DESC`, with `NULLS FIRST` or `NULLS LAST` only where
