@@ -24,6 +24,12 @@ extension TextSearch {
     ///   digits.
     /// - Complexity: O(*n*), where *n* is the length of the text.
     public static func tokens(of text: String) -> [String] {
+        if let tokens = asciiTokens(of: text) { return tokens }
+        return unicodeTokens(of: text)
+    }
+
+    /// The tokens of a text, folded and cut scalar by scalar, without the ASCII fast path.
+    static func unicodeTokens(of text: String) -> [String] {
         var tokens: [String] = []
         var seen: Set<String> = []
         for word in words(ofFolded: folded(text)) {
@@ -31,6 +37,36 @@ extension TextSearch {
                 tokens.append(token)
             }
         }
+        return tokens
+    }
+
+    /// The tokens of a text that is all ASCII, cut from its bytes; `nil` when a byte is not
+    /// ASCII.
+    ///
+    /// In ASCII, folding lowers `A`–`Z` and changes nothing else, the letters and digits
+    /// make words and everything else separates them, and a word is its own token: the
+    /// tokens are the runs of letters and digits, lowered, each once, in order, as
+    /// ``unicodeTokens(of:)`` gives them. A store cuts every searchable text it writes, and
+    /// most are in English.
+    static func asciiTokens(of text: String) -> [String]? {
+        var tokens: [String] = []
+        var seen: Set<String> = []
+        var word: [UInt8] = []
+        func endWord() {
+            guard !word.isEmpty else { return }
+            let token = String(decoding: word, as: UTF8.self)
+            if seen.insert(token).inserted { tokens.append(token) }
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case 0x30...0x39, 0x61...0x7A: word.append(byte)
+            case 0x41...0x5A: word.append(byte + 0x20)
+            case 0x80...: return nil
+            default: endWord()
+            }
+        }
+        endWord()
         return tokens
     }
 

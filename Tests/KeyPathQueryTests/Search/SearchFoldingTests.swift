@@ -87,6 +87,29 @@ struct SearchFoldingTests {
         }
     }
 
+    @Test("the ASCII tokens are the tokens the general path cuts")
+    func asciiTokens() {
+        let every = String(String.UnicodeScalarView((0..<128).compactMap(Unicode.Scalar.init)))
+        #expect(TextSearch.tokens(of: every) == TextSearch.unicodeTokens(of: every))
+        #expect(TextSearch.asciiTokens(of: "Farfetch'd is FARFETCH-D") == ["farfetch", "d", "is"])
+        #expect(TextSearch.asciiTokens(of: "Flabébé") == nil)
+        var random = SplitMix64(seed: 13)
+        for _ in 0..<2_000 {
+            let length = Int(random.next() % 40)
+            // Mostly letters and digits, so that words repeat, with every other byte mixed in.
+            let alphabet = Array("aAbBzZ09 .'-".unicodeScalars)
+            let text = String(
+                String.UnicodeScalarView(
+                    (0..<length).compactMap { _ in
+                        random.next() % 3 == 0
+                            ? Unicode.Scalar(UInt8(random.next() % 128))
+                            : alphabet[Int(random.next() % UInt64(alphabet.count))]
+                    }))
+            #expect(
+                TextSearch.asciiTokens(of: text) == TextSearch.unicodeTokens(of: text), "\(text)")
+        }
+    }
+
     @Test("a folded text is in normalization form C, composed or not")
     func foldedIsComposed() {
         var random = SplitMix64(seed: 11)
