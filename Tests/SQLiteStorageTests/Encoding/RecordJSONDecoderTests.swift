@@ -191,18 +191,22 @@ struct RecordJSONDecoderTests {
     }
 
     /// Whether a text is well formed but holds a string `JSONDecoder` cannot unescape inside
-    /// `byNumber`: `JSONDecoder` unescapes a string only when it decodes it, and visits the
-    /// `Int`-keyed dictionary in hash order, so whether it reports that string or another bad
-    /// entry of the dictionary first changes from process to process (a CI run met it).
+    /// `byNumber`, the value's own or a child's: `JSONDecoder` unescapes a string only when it
+    /// decodes it, and visits the `Int`-keyed dictionary in hash order, so whether it reports
+    /// that string or another bad entry of the dictionary first changes from process to
+    /// process (CI runs met it at the top, and in `children[0]`).
     private static func holdsBadStringInByNumber(_ data: Data) -> Bool {
         struct Structure: Decodable {}
-        struct Texts: Decodable { var byNumber: [String: String]? }
+        struct Texts: Decodable {
+            var byNumber: [String: String]?
+            var children: [Texts]?
+        }
         guard (try? JSONDecoder().decode(Structure.self, from: data)) != nil else { return false }
         do {
             _ = try JSONDecoder().decode(Texts.self, from: data)
             return false
-        } catch DecodingError.dataCorrupted(let context) {
-            return context.codingPath.isEmpty
+        } catch DecodingError.dataCorrupted {
+            return true
         } catch {
             return false
         }
@@ -210,8 +214,8 @@ struct RecordJSONDecoderTests {
 
     /// Records that both decoders give the same outcome on a text of
     /// ``holdsBadStringInByNumber(_:)``, or else each fails with one of the two faults
-    /// `JSONDecoder` may report first: the text that is not valid JSON, or an error inside
-    /// `byNumber`.
+    /// `JSONDecoder` may report first: the text that is not valid JSON, or an error inside a
+    /// `byNumber` (the value's own, or a child's).
     private static func expectEitherFault(
         _ data: Data, _ comment: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -221,7 +225,7 @@ struct RecordJSONDecoderTests {
         func isEitherFault(_ result: Outcome<Every>) -> Bool {
             switch result {
             case .error(let description):
-                description == "an error inside byNumber"
+                description.hasPrefix("an error inside ") && description.hasSuffix("byNumber")
                     || description.hasPrefix("DecodingError.dataCorrupted")
                         && description.contains("The given data was not valid JSON.")
             case .value: false
