@@ -75,21 +75,9 @@ extension SQLiteCBaseline {
     /// - Returns: The Pokémon; none when no entry names the move.
     /// - Throws: ``SQLiteCBaseline/Failure`` when the statement fails.
     func pokemon(learningMove moveID: Int) throws -> [Pokemon] {
-        let statement = try prepare(
+        try rows(
             "SELECT \(Self.columns.joined(separator: ", ")) FROM pokemon WHERE id IN "
-                + "(SELECT pokemon_id FROM learnset WHERE move_id = ?) ORDER BY id")
-        defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
-        }
-        sqlite3_bind_int64(statement, 1, Int64(moveID))
-        var found: [Pokemon] = []
-        while true {
-            switch sqlite3_step(statement) {
-            case SQLITE_ROW: found.append(try record(at: statement))
-            case SQLITE_DONE: return found
-            default: throw failure("step the Pokémon learning move \(moveID)")
-            }
-        }
+                + "(SELECT pokemon_id FROM learnset WHERE move_id = ?) ORDER BY id"
+        ) { sqlite3_bind_int64($0, 1, Int64(moveID)) }
     }
 }

@@ -252,7 +252,7 @@ final class SQLiteCBaseline {
     }
 
     /// Runs a query, binding its parameters with `bind`, and reads every row as a record.
-    private func rows(_ sql: String, bind: (OpaquePointer) -> Void) throws -> [Pokemon] {
+    func rows(_ sql: String, bind: (OpaquePointer) -> Void) throws -> [Pokemon] {
         let statement = try prepare(sql)
         defer {
             sqlite3_reset(statement)
